@@ -1,0 +1,9 @@
+/** `npm run db:migrate`: applies pending migrations to DATABASE_URL, or to the embedded PGlite under DATA_DIR. */
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+await database.close();
+console.log(`Migrations applied (${database.kind}).`);

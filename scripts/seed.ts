@@ -1,0 +1,11 @@
+/** `npm run seed`: migrates, then seeds the demo data into an empty database (DATABASE_URL or the embedded PGlite). */
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import { seedDemoData } from '../src/server/db/seed';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+const seeded = await seedDemoData(database.db);
+await database.close();
+console.log(seeded ? `Seeded ${seeded.users} users and ${seeded.spaces} spaces.` : 'The database already has data: nothing seeded.');

@@ -1,0 +1,58 @@
+/**
+ * Registration and login (DESIGN decision 1): argon2id password hashes,
+ * emails compared lower-cased, unique email enforced by the database.
+ */
+import { hash, verify } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { loginSchema, registerSchema } from '../../shared/schemas';
+import { SQLSTATE, sqlState, type Database } from '../db/client';
+import { users } from '../db/schema';
+import { conflict, unauthorized } from '../http/errors';
+import type { SessionUser } from './session';
+
+/** Hashes a password with argon2id (the library's default algorithm). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+/** A valid argon2id hash of a random password, verified against when the email is unknown so timing does not reveal it. */
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * Creates a user.
+ * @throws HttpError 409 when the email is already registered
+ */
+export async function registerUser(db: Database, input: z.output<typeof registerSchema>): Promise<SessionUser> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: input.email.toLowerCase(),
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        specialty: input.specialty || null,
+        userType: input.userType,
+        acceptedTermsAt: new Date(),
+      })
+      .returning();
+    return user!;
+  } catch (error) {
+    if (sqlState(error) === SQLSTATE.uniqueViolation) throw conflict('An account with this email already exists.');
+    throw error;
+  }
+}
+
+/**
+ * Checks an email and password.
+ * @throws HttpError 401 for an unknown email or a wrong password (one message for both)
+ */
+export async function authenticate(db: Database, input: z.output<typeof loginSchema>): Promise<SessionUser> {
+  const [user] = await db.select().from(users).where(eq(users.email, input.email.toLowerCase())).limit(1);
+  const stored = user?.passwordHash ?? (await (decoyHash ??= hashPassword(`decoy-${Math.random()}`)));
+  const ok = await verify(stored, input.password).catch(() => false);
+  if (!user || !ok) throw unauthorized('Invalid email or password.');
+  return user;
+}

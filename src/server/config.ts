@@ -1,0 +1,97 @@
+/**
+ * Configuration from the environment, parsed by zod at boot (DESIGN decision
+ * 14). A bad value stops the process with one clear line per problem.
+ * Every variable is documented in `.env.example`.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], 'use true or false')
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535, 'must be a port number (0-65535)').default(5000),
+    /** Public origin for canonical URLs; defaults to http://localhost:PORT. */
+    PUBLIC_URL: z.url('must be a URL like https://clinicshare.example').optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for the embedded database)')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    PAYMENTS: z.enum(['demo', 'stripe', 'none'], 'must be demo, stripe or none').optional(),
+    STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+    /** Only for tests against a local fake: e.g. http://127.0.0.1:12111 */
+    STRIPE_API_BASE: z.url().optional(),
+    SEED_DEMO_DATA: booleanFlag.default(true),
+    MAP_TILE_URL: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Login attempts allowed per IP per 15 minutes. */
+    LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENTS === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY' });
+    }
+  });
+
+/** The application's configuration, after defaults. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string | undefined;
+  /** `undefined`: embedded PGlite under `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  payments: 'demo' | 'stripe' | 'none';
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
+  seedDemoData: boolean;
+  mapTileUrl: string | undefined;
+  logLevel: string;
+  loginRateLimit: number;
+}
+
+/** Thrown by {@link loadConfig} with one line per bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parses the environment into a {@link Config}.
+ * @throws ConfigError listing every bad variable ("PORT: must be a port number (0-65535)").
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const payments = e.PAYMENTS ?? (e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY ? 'stripe' : 'demo');
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    payments,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
+    },
+    seedDemoData: e.SEED_DEMO_DATA,
+    mapTileUrl: e.MAP_TILE_URL,
+    logLevel: e.LOG_LEVEL,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+  };
+}

@@ -1,0 +1,210 @@
+/**
+ * Drizzle schema: the entities of SPEC section 3 plus sessions and the demo
+ * payment provider's intents. Constraints Drizzle cannot declare (extensions,
+ * the bookings exclusion constraint) live in custom migrations under
+ * `migrations/`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    licenseNumber: text('license_number'),
+    specialty: text('specialty'),
+    bio: text('bio'),
+    profileImage: text('profile_image'),
+    coverImage: text('cover_image'),
+    coverColor: text('cover_color').notNull().default('#3b82f6'),
+    verified: boolean('verified').notNull().default(false),
+    userType: text('user_type', { enum: ['lister', 'renter', 'both'] }).notNull().default('both'),
+    stripeConnectAccountId: text('stripe_connect_account_id'),
+    stripeAccountStatus: text('stripe_account_status'),
+    stripeOnboardingCompleted: boolean('stripe_onboarding_completed').notNull().default(false),
+    acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    check('users_user_type_check', sql`${t.userType} in ('lister', 'renter', 'both')`),
+  ],
+);
+
+/** Server-side sessions (DESIGN decision 1): the cookie holds a random token, we keep its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const medicalSpaces = pgTable(
+  'medical_spaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    spaceType: text('space_type').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zipCode: text('zip_code').notNull(),
+    latitude: numeric('latitude', { precision: 10, scale: 7 }),
+    longitude: numeric('longitude', { precision: 10, scale: 7 }),
+    pricePerDay: numeric('price_per_day', { precision: 10, scale: 2 }).notNull(),
+    pricePeriod: text('price_period', { enum: ['hourly', 'daily', 'monthly'] }).notNull().default('daily'),
+    capacity: integer('capacity').notNull().default(1),
+    amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
+    equipment: text('equipment').array().notNull().default(sql`'{}'::text[]`),
+    optimalSpecialty: text('optimal_specialty'),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    availableFrom: timestamp('available_from', { withTimezone: true }),
+    availableTo: timestamp('available_to', { withTimezone: true }),
+    rules: text('rules'),
+    cancellationPolicy: text('cancellation_policy'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('medical_spaces_capacity_check', sql`${t.capacity} >= 1`),
+    check('medical_spaces_price_check', sql`${t.pricePerDay} >= 0`),
+    check('medical_spaces_price_period_check', sql`${t.pricePeriod} in ('hourly', 'daily', 'monthly')`),
+    index('medical_spaces_owner_id_idx').on(t.ownerId),
+    index('medical_spaces_space_type_idx').on(t.spaceType),
+    index('medical_spaces_price_idx').on(t.pricePerDay),
+    index('medical_spaces_zip_code_idx').on(t.zipCode),
+    index('medical_spaces_created_at_idx').on(t.createdAt, t.id),
+    index('medical_spaces_lat_lng_idx').on(t.latitude, t.longitude),
+    index('medical_spaces_amenities_idx').using('gin', t.amenities),
+    index('medical_spaces_equipment_idx').using('gin', t.equipment),
+    index('medical_spaces_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('medical_spaces_city_trgm_idx').using('gin', sql`${t.city} gin_trgm_ops`),
+    index('medical_spaces_address_trgm_idx').using('gin', sql`${t.address} gin_trgm_ops`),
+    index('medical_spaces_specialty_idx').on(sql`lower(${t.optimalSpecialty})`),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => medicalSpaces.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('favorites_user_space_unique').on(t.userId, t.spaceId), index('favorites_space_id_idx').on(t.spaceId)],
+);
+
+/**
+ * Bookings: the half-open range [start_at, end_at) in UTC (DESIGN decision 3).
+ * The exclusion constraint `bookings_no_overlap` (custom migration) makes two
+ * pending or confirmed bookings of one space overlap impossible.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => medicalSpaces.id, { onDelete: 'cascade' }),
+    renterId: uuid('renter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    totalPrice: numeric('total_price', { precision: 10, scale: 2 }).notNull(),
+    platformFeeAmount: numeric('platform_fee_amount', { precision: 10, scale: 2 }),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    status: text('status', { enum: ['pending', 'confirmed', 'declined', 'cancelled'] }).notNull().default('pending'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('bookings_range_check', sql`${t.endAt} > ${t.startAt}`),
+    check('bookings_total_check', sql`${t.totalPrice} >= 0`),
+    check('bookings_status_check', sql`${t.status} in ('pending', 'confirmed', 'declined', 'cancelled')`),
+    uniqueIndex('bookings_payment_intent_unique').on(t.stripePaymentIntentId),
+    index('bookings_renter_id_idx').on(t.renterId, t.startAt),
+    index('bookings_space_id_idx').on(t.spaceId, t.startAt),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: text('conversation_id').notNull(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: uuid('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id').references(() => medicalSpaces.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    messageType: text('message_type').notNull().default('text'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    index('messages_receiver_unread_idx').on(t.receiverId).where(sql`${t.readAt} is null`),
+    index('messages_sender_idx').on(t.senderId),
+  ],
+);
+
+/**
+ * Payment intents of the demo provider (DESIGN decision 6): the same life as a
+ * Stripe PaymentIntent (requires_payment_method -> succeeded | canceled),
+ * with no money moving. `idempotencyKey` makes creation idempotent per attempt.
+ */
+export const demoPaymentIntents = pgTable(
+  'demo_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    applicationFeeAmount: integer('application_fee_amount').notNull().default(0),
+    status: text('status').notNull().default('requires_payment_method'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    idempotencyKey: text('idempotency_key'),
+    lastPaymentError: text('last_payment_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('demo_payment_intents_idempotency_unique').on(t.idempotencyKey), uniqueIndex('demo_payment_intents_client_secret_unique').on(t.clientSecret)],
+);

@@ -1,0 +1,52 @@
+/**
+ * Boots ClinicShare: config from the environment, database (PGlite or
+ * PostgreSQL), migrations, demo data into an empty database, then serves the
+ * API and the built client. SIGTERM/SIGINT close gracefully (DESIGN decision 14).
+ */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoData } from './db/seed';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  if (config.seedDemoData) {
+    const seeded = await seedDemoData(database.db);
+    if (seeded) console.log(`Seeded demo data: ${seeded.users} users, ${seeded.spaces} spaces.`);
+  }
+
+  const app = await buildApp({ config, db: database.db, serveClient: true, logger: true });
+  await app.listen({ host: config.host, port: config.port });
+  console.log(`ClinicShare is running on http://localhost:${config.port} (database: ${database.kind}, payments: ${config.payments})`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

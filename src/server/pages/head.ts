@@ -1,0 +1,135 @@
+/**
+ * Page metadata in the HTML the server sends (DESIGN decision 11): title,
+ * description (cut at 150 characters, SPEC section 9), canonical URL,
+ * OpenGraph tags and JSON-LD, so crawlers see them without JavaScript.
+ */
+import { DEFAULT_SPACE_IMAGE, META_DESCRIPTION_LENGTH, PRICING_PERIOD_LABELS, STRUCTURED_DATA_RESULTS } from '../../shared/constants';
+import type { Space } from '../../shared/schemas';
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute URL. */
+  canonical: string;
+  /** Absolute URL of the OpenGraph image, if any. */
+  image?: string;
+  jsonLd?: object;
+}
+
+export const SITE_NAME = 'ClinicShare';
+export const DEFAULT_DESCRIPTION =
+  'Rent exam rooms, dental suites, surgical suites and clinics by the hour, day or month. Find medical space near you, book and pay online.';
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+/** Cuts text to at most `max` characters on a word boundary, adding an ellipsis when cut. */
+export function cutDescription(text: string, max = META_DESCRIPTION_LENGTH): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:]+$/, '')}…`;
+}
+
+/** JSON for a `<script type="application/ld+json">`: `<` escaped so text cannot close the tag. */
+const jsonForScript = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The tags for `<head>`. */
+export function renderHead(head: PageHead): string {
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(head.canonical)}" />`,
+    `<meta property="og:type" content="website" />`,
+    ...(head.image ? [`<meta property="og:image" content="${escapeHtml(head.image)}" />`] : []),
+    ...(head.jsonLd ? [`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`] : []),
+  ];
+  return tags.join('\n    ');
+}
+
+const absolute = (origin: string, url: string) => (url.startsWith('http') ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`);
+
+/** The offer of a space in schema.org terms (price per hour, day or month, USD). */
+function spaceOffer(space: Space, origin: string) {
+  return {
+    '@type': 'Offer',
+    price: space.pricePerDay,
+    priceCurrency: 'USD',
+    availability: 'https://schema.org/InStock',
+    url: `${origin}/spaces/${space.id}`,
+    priceSpecification: {
+      '@type': 'UnitPriceSpecification',
+      price: space.pricePerDay,
+      priceCurrency: 'USD',
+      unitText: PRICING_PERIOD_LABELS[space.pricePeriod],
+    },
+  };
+}
+
+function spaceJsonLd(space: Space, origin: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: space.title,
+    description: space.description,
+    category: space.spaceType,
+    url: `${origin}/spaces/${space.id}`,
+    image: (space.images.length ? space.images : [DEFAULT_SPACE_IMAGE]).filter((src) => !src.startsWith('data:')).map((src) => absolute(origin, src)),
+    offers: spaceOffer(space, origin),
+    location: {
+      '@type': 'Place',
+      name: space.title,
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: space.address,
+        addressLocality: space.city,
+        addressRegion: space.state,
+        postalCode: space.zipCode,
+        addressCountry: 'US',
+      },
+      ...(space.latitude && space.longitude
+        ? { geo: { '@type': 'GeoCoordinates', latitude: Number(space.latitude), longitude: Number(space.longitude) } }
+        : {}),
+    },
+  };
+}
+
+/** Head of a space detail page. */
+export function spaceHead(space: Space, origin: string): PageHead {
+  const image = space.images.find((src) => !src.startsWith('data:')) ?? DEFAULT_SPACE_IMAGE;
+  return {
+    title: `${space.title} | ${SITE_NAME}`,
+    description: cutDescription(space.description),
+    canonical: `${origin}/spaces/${space.id}`,
+    image: absolute(origin, image),
+    jsonLd: spaceJsonLd(space, origin),
+  };
+}
+
+/** Head of a search page: an ItemList of the first 10 results (SPEC section 2, Search). */
+export function searchHead(spaces: Space[], total: number, location: string | undefined, canonical: string, origin: string): PageHead {
+  const where = location ? ` in ${location}` : '';
+  return {
+    title: `Medical spaces for rent${where} | ${SITE_NAME}`,
+    description: cutDescription(
+      `${total} medical ${total === 1 ? 'space' : 'spaces'} for rent${where}: exam rooms, dental suites, surgical suites and more, by the hour, day or month.`,
+    ),
+    canonical,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      numberOfItems: total,
+      itemListElement: spaces.slice(0, STRUCTURED_DATA_RESULTS).map((space, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        url: `${origin}/spaces/${space.id}`,
+        name: space.title,
+      })),
+    },
+  };
+}

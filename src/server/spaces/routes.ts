@@ -1,0 +1,36 @@
+/** Space routes (SPEC section 7; docs/api.md). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createSpaceSchema, spaceSchema, spaceSearchSchema } from '../../shared/schemas';
+import { requireSelf, requireUser } from '../auth/session';
+import type { Database } from '../db/client';
+import type { FileStorage } from '../storage/storage';
+import { createSpace, deleteSpace, getSpace, searchSpaces } from './service';
+
+/** Any id string: a malformed one is simply not found (404). */
+const idParams = z.object({ id: z.string().max(100) });
+
+export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage }> = async (app, { db, storage }) => {
+  app.get('/api/spaces', { schema: { querystring: spaceSearchSchema, response: { 200: z.array(spaceSchema) } } }, async (request, reply) => {
+    const { spaces, total } = await searchSpaces(db, request.query);
+    reply.header('X-Total-Count', String(total));
+    return spaces;
+  });
+
+  app.get('/api/spaces/:id', { schema: { params: idParams, response: { 200: spaceSchema } } }, async (request) => getSpace(db, request.params.id));
+
+  app.post(
+    '/api/spaces',
+    { schema: { body: createSpaceSchema, response: { 201: spaceSchema } }, bodyLimit: 80 * 1024 * 1024 },
+    async (request, reply) => {
+      const owner = requireSelf(request, request.body.ownerId);
+      return reply.status(201).send(await createSpace(db, storage, owner.id, request.body));
+    },
+  );
+
+  app.delete('/api/spaces/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const user = requireUser(request);
+    await deleteSpace(db, request.params.id, user.id);
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,176 @@
+/**
+ * Spaces: search in SQL with indexes (DESIGN decision 10), read, create and
+ * delete (owner only).
+ */
+import { and, arrayContains, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { createSpaceSchema, Space, spaceSearchSchema } from '../../shared/schemas';
+import { timeZoneForState } from '../../shared/time-zones';
+import type { Database } from '../db/client';
+import { medicalSpaces } from '../db/schema';
+import { forbidden, notFound } from '../http/errors';
+import { zipCentroid } from '../geocoding/zip-centroid';
+import { storeListingImages } from '../storage/images';
+import type { FileStorage } from '../storage/storage';
+
+type SpaceRow = typeof medicalSpaces.$inferSelect;
+export type SpaceSearchQuery = z.output<typeof spaceSearchSchema>;
+export type CreateSpaceData = z.output<typeof createSpaceSchema>;
+
+/** Public shape of a space row (`spaceSchema`); dates ISO-8601 UTC. */
+export function toSpace(row: SpaceRow): Space {
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    title: row.title,
+    description: row.description,
+    spaceType: row.spaceType,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    pricePerDay: row.pricePerDay,
+    pricePeriod: row.pricePeriod,
+    capacity: row.capacity,
+    amenities: row.amenities,
+    equipment: row.equipment,
+    optimalSpecialty: row.optimalSpecialty,
+    images: row.images,
+    availableFrom: row.availableFrom?.toISOString() ?? null,
+    availableTo: row.availableTo?.toISOString() ?? null,
+    rules: row.rules,
+    cancellationPolicy: row.cancellationPolicy,
+    active: row.active,
+    timeZone: timeZoneForState(row.state),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Escapes LIKE wildcards so user text matches literally. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The location filter: every comma-separated part ("Austin, TX") must match
+ * the city, state, ZIP, address or title (case-insensitive substring; the
+ * trigram indexes serve these).
+ */
+function locationFilter(location: string): SQL | undefined {
+  const parts = location
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const clauses = parts.map((part) => {
+    const pattern = `%${likeLiteral(part)}%`;
+    return or(
+      ilike(medicalSpaces.city, pattern),
+      ilike(medicalSpaces.state, pattern),
+      ilike(medicalSpaces.zipCode, `${likeLiteral(part)}%`),
+      ilike(medicalSpaces.address, pattern),
+      ilike(medicalSpaces.title, pattern),
+    )!;
+  });
+  return clauses.length ? and(...clauses) : undefined;
+}
+
+/**
+ * Searches active spaces with the filters of SPEC section 7; newest first.
+ * @returns one page of spaces and the total number that match
+ */
+export async function searchSpaces(db: Database, query: SpaceSearchQuery): Promise<{ spaces: Space[]; total: number }> {
+  const filters: (SQL | undefined)[] = [eq(medicalSpaces.active, true)];
+  if (query.location) filters.push(locationFilter(query.location));
+  if (query.spaceType) filters.push(eq(medicalSpaces.spaceType, query.spaceType));
+  if (query.specialty) filters.push(sql`lower(${medicalSpaces.optimalSpecialty}) = lower(${query.specialty})`);
+  if (query.minPrice !== undefined) filters.push(gte(medicalSpaces.pricePerDay, query.minPrice.toFixed(2)));
+  if (query.maxPrice !== undefined) filters.push(lte(medicalSpaces.pricePerDay, query.maxPrice.toFixed(2)));
+  if (query.amenities?.length) filters.push(arrayContains(medicalSpaces.amenities, query.amenities));
+  if (query.equipment?.length) filters.push(arrayContains(medicalSpaces.equipment, query.equipment));
+  if (query.ownerId) filters.push(eq(medicalSpaces.ownerId, query.ownerId));
+  const where = and(...filters);
+
+  const rows = await db
+    .select()
+    .from(medicalSpaces)
+    .where(where)
+    .orderBy(desc(medicalSpaces.createdAt), desc(medicalSpaces.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(medicalSpaces).where(where);
+  return { spaces: rows.map(toSpace), total: counted?.total ?? 0 };
+}
+
+/** The space row, or null. */
+export async function findSpaceRow(db: Database, id: string): Promise<SpaceRow | null> {
+  if (!z.uuid().safeParse(id).success) return null;
+  const [row] = await db.select().from(medicalSpaces).where(eq(medicalSpaces.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * One space.
+ * @throws HttpError 404 when it does not exist
+ */
+export async function getSpace(db: Database, id: string): Promise<Space> {
+  const row = await findSpaceRow(db, id);
+  if (!row) throw notFound('Space not found.');
+  return toSpace(row);
+}
+
+/**
+ * Lists a space for `ownerId`. Inline images are stored as files first;
+ * without coordinates the ZIP centroid is used, and a space neither places
+ * is still listed with null coordinates (SPEC section 4).
+ */
+export async function createSpace(db: Database, storage: FileStorage, ownerId: string, input: CreateSpaceData): Promise<Space> {
+  const images = await storeListingImages(storage, input.images);
+  const located =
+    input.latitude != null && input.longitude != null ? { latitude: input.latitude, longitude: input.longitude } : zipCentroid(input.zipCode);
+  const [row] = await db
+    .insert(medicalSpaces)
+    .values({
+      ownerId,
+      title: input.title,
+      description: input.description,
+      spaceType: input.spaceType,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      zipCode: input.zipCode,
+      latitude: located ? located.latitude.toFixed(7) : null,
+      longitude: located ? located.longitude.toFixed(7) : null,
+      pricePerDay: input.pricePerDay,
+      pricePeriod: input.pricePeriod,
+      capacity: input.capacity,
+      amenities: input.amenities,
+      equipment: input.equipment,
+      optimalSpecialty: input.optimalSpecialty || null,
+      images,
+      availableFrom: input.availableFrom ? new Date(input.availableFrom) : null,
+      availableTo: input.availableTo ? new Date(input.availableTo) : null,
+      rules: input.rules || null,
+      cancellationPolicy: input.cancellationPolicy || null,
+    })
+    .returning();
+  return toSpace(row!);
+}
+
+/**
+ * Checks that `userId` owns `space`.
+ * @throws HttpError 403 otherwise
+ */
+export function requireOwner(space: { ownerId: string }, userId: string): void {
+  if (space.ownerId !== userId) throw forbidden('Only the owner of this space can do that.');
+}
+
+/**
+ * Deletes a space (its bookings and favourites go with it).
+ * @throws HttpError 404 when missing, 403 when `userId` is not the owner
+ */
+export async function deleteSpace(db: Database, id: string, userId: string): Promise<void> {
+  const row = await findSpaceRow(db, id);
+  if (!row) throw notFound('Space not found.');
+  requireOwner(row, userId);
+  await db.delete(medicalSpaces).where(eq(medicalSpaces.id, id));
+}

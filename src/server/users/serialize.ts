@@ -1,0 +1,31 @@
+/**
+ * The user as the API shows it (`userSchema`): never the password hash or
+ * the connected-account id (DESIGN decision 1).
+ */
+import type { User } from '../../shared/schemas';
+import type { users } from '../db/schema';
+
+type UserRow = typeof users.$inferSelect;
+
+/** Public shape of a user row; dates as ISO-8601 UTC strings. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone,
+    licenseNumber: row.licenseNumber,
+    specialty: row.specialty,
+    bio: row.bio,
+    profileImage: row.profileImage,
+    coverImage: row.coverImage,
+    coverColor: row.coverColor,
+    verified: row.verified,
+    userType: row.userType,
+    stripeAccountStatus: row.stripeAccountStatus,
+    stripeOnboardingCompleted: row.stripeOnboardingCompleted,
+    acceptedTermsAt: row.acceptedTermsAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * Business constants of ClinicShare (SPEC section 9). Every list here is the
+ * single source for the client's forms and filters, the server's validation
+ * and the seed data.
+ */
+
+/** Space types, in the spec's order (SPEC section 9). */
+export const SPACE_TYPES = [
+  'Dental Suite',
+  'Consultation Room',
+  'Surgical Suite',
+  'Examination Room',
+  'Physical Therapy Room',
+  'Laboratory',
+  'Radiology Suite',
+] as const;
+export type SpaceType = (typeof SPACE_TYPES)[number];
+
+/** Amenities (SPEC section 9). The search filter shows the first {@link FILTER_AMENITY_COUNT}. */
+export const AMENITIES = [
+  'Wi-Fi',
+  'Parking',
+  'Reception Area',
+  'Sterilization Room',
+  'Private Entrance',
+  'Staff Lounge',
+  'Recovery Room',
+  'Waiting Area',
+  'Air Conditioning',
+  'Heating',
+  'Natural Light',
+  'Security System',
+] as const;
+export type Amenity = (typeof AMENITIES)[number];
+export const FILTER_AMENITY_COUNT = 8;
+
+/** Equipment (SPEC section 9). The search filter shows the first {@link FILTER_EQUIPMENT_COUNT}. */
+export const EQUIPMENT = [
+  'Digital X-Ray',
+  'Dental Chairs',
+  'Autoclave',
+  'Ultrasonic Cleaner',
+  'Examination Table',
+  'Medical Equipment Cart',
+  'EKG Machine',
+  'Operating Table',
+  'Surgical Lights',
+  'Anesthesia Machine',
+  'Monitoring Systems',
+  'Defibrillator',
+  'Ventilator',
+  'CT Scanner',
+  'MRI Machine',
+  'Ultrasound Machine',
+] as const;
+export type Equipment = (typeof EQUIPMENT)[number];
+export const FILTER_EQUIPMENT_COUNT = 11;
+
+/** The 56 medical specialties (SPEC section 9). */
+export const SPECIALTIES = [
+  'Acupuncture',
+  'Allergy and Immunology',
+  'Anesthesiology',
+  'Audiology',
+  'Cardiology',
+  'Chiropractic',
+  'Colorectal Surgery',
+  'Counseling',
+  'Dentistry',
+  'Dermatology',
+  'Emergency Medicine',
+  'Endocrinology',
+  'Endodontics',
+  'Family Medicine',
+  'Gastroenterology',
+  'General Practice',
+  'Geriatrics',
+  'Hematology',
+  'Infectious Disease',
+  'Internal Medicine',
+  'Massage Therapy',
+  'Nephrology',
+  'Neurology',
+  'Neurosurgery',
+  'Nutrition and Dietetics',
+  'Obstetrics and Gynecology',
+  'Occupational Therapy',
+  'Oncology',
+  'Ophthalmology',
+  'Optometry',
+  'Oral Surgery',
+  'Orthodontics',
+  'Orthopedics',
+  'Otolaryngology (ENT)',
+  'Pain Management',
+  'Pathology',
+  'Pediatric Dentistry',
+  'Pediatrics',
+  'Periodontics',
+  'Physical Medicine and Rehabilitation',
+  'Physical Therapy',
+  'Plastic Surgery',
+  'Podiatry',
+  'Prosthodontics',
+  'Psychiatry',
+  'Psychology',
+  'Pulmonology',
+  'Radiology',
+  'Rheumatology',
+  'Speech Therapy',
+  'Sports Medicine',
+  'Surgery',
+  'Urgent Care',
+  'Urology',
+  'Vascular Surgery',
+  'Wound Care',
+] as const;
+
+/** Pricing periods (SPEC section 9); `daily` is the default. */
+export const PRICING_PERIODS = ['hourly', 'daily', 'monthly'] as const;
+export type PricingPeriod = (typeof PRICING_PERIODS)[number];
+export const DEFAULT_PRICING_PERIOD: PricingPeriod = 'daily';
+
+/** Price suffix labels shown after a price: "/hr", "/day", "/mo" (SPEC section 9). */
+export const PRICING_PERIOD_LABELS: Record<PricingPeriod, string> = {
+  hourly: 'hr',
+  daily: 'day',
+  monthly: 'mo',
+};
+
+/** User types (SPEC section 1); `both` is the default at registration. */
+export const USER_TYPES = ['lister', 'renter', 'both'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+/** Profile labels of the user types (SPEC section 2, Profile). */
+export const USER_TYPE_LABELS: Record<UserType, string> = {
+  lister: 'Space Lister',
+  renter: 'Space Renter',
+  both: 'Lister & Renter',
+};
+
+/** Booking statuses (DESIGN decision 4). */
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'declined', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Statuses that hold the space's time (the no-overlap constraint covers these). */
+export const BLOCKING_BOOKING_STATUSES = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
+
+/** Platform fee on a renter's first confirmed booking with an owner, in basis points (10%). SPEC section 9, DESIGN decision 5. */
+export const FIRST_BOOKING_FEE_BASIS_POINTS = 1000;
+
+/** Listing and profile image limits (SPEC sections 5 and 9). */
+export const MAX_LISTING_IMAGES = 10;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** Default cover colour of a profile (SPEC section 3). */
+export const DEFAULT_COVER_COLOR = '#3b82f6';
+
+/** Default texts shown on a space without its own (SPEC section 2, Space detail). */
+export const DEFAULT_RULES_TEXT = 'Standard professional use guidelines apply.';
+export const DEFAULT_CANCELLATION_TEXT = 'Standard cancellation policy applies.';
+
+/** Image used for a space without images (SPEC section 3); shipped with the app. */
+export const DEFAULT_SPACE_IMAGE = '/images/default-space.svg';
+
+/** Display counts (SPEC section 9). */
+export const FEATURED_SPACES_COUNT = 3;
+export const SEARCH_SKELETON_COUNT = 6;
+export const STRUCTURED_DATA_RESULTS = 10;
+export const META_DESCRIPTION_LENGTH = 150;
+
+/** Pagination of list endpoints (issue 2): default and largest page size. */
+export const DEFAULT_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+
+/** Currency of every amount (SPEC section 9). */
+export const CURRENCY = 'usd';

@@ -1,0 +1,268 @@
+/**
+ * Zod schemas shared by the client forms and the server routes (STYLE: one
+ * schema per form or payload). Response types are inferred from the same
+ * schemas, never written twice.
+ */
+import { z } from 'zod';
+import {
+  AMENITIES,
+  BOOKING_STATUSES,
+  DEFAULT_PAGE_SIZE,
+  EQUIPMENT,
+  MAX_LISTING_IMAGES,
+  MAX_PAGE_SIZE,
+  PRICING_PERIODS,
+  SPACE_TYPES,
+  USER_TYPES,
+} from './constants';
+
+/** A money amount on the wire: a non-negative decimal string with at most 2 decimals (DESIGN decision 2). */
+export const moneySchema = z
+  .union([z.string(), z.number()])
+  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+  .pipe(z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, 'Enter an amount like 120 or 120.50'));
+
+const trimmed = (max: number) => z.string().trim().max(max);
+const required = (label: string, max = 200) => z.string().trim().min(1, `${label} is required`).max(max);
+
+// ---------------------------------------------------------------- users
+
+export const userTypeSchema = z.enum(USER_TYPES);
+
+/** POST /api/login (SPEC section 5). */
+export const loginSchema = z.object({
+  email: z.email('Please enter a valid email address').max(254),
+  password: z.string().min(1, 'Password is required').max(200),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** POST /api/register: the registration fields without confirmPassword, plus userType (SPEC sections 5 and 7). */
+export const registerSchema = z.object({
+  firstName: required('First name', 80),
+  lastName: required('Last name', 80),
+  email: z.email('Please enter a valid email address').max(254),
+  specialty: trimmed(120).optional().default(''),
+  password: z.string().min(8, 'Password must be at least 8 characters').max(200),
+  acceptedTerms: z.literal(true, 'You must accept the terms and conditions to create an account'),
+  userType: userTypeSchema.default('both'),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** The Sign up dialog's form: the server payload plus confirmPassword, which is never sent (SPEC section 5). */
+export const registerFormSchema = registerSchema
+  .extend({
+    confirmPassword: z.string(),
+    acceptedTerms: z.boolean().refine((value) => value, 'You must accept the terms and conditions to create an account'),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type RegisterFormValues = z.input<typeof registerFormSchema>;
+
+/** A user as the API returns it: never the password hash (DESIGN decision 1). */
+export const userSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  licenseNumber: z.string().nullable(),
+  specialty: z.string().nullable(),
+  bio: z.string().nullable(),
+  profileImage: z.string().nullable(),
+  coverImage: z.string().nullable(),
+  coverColor: z.string(),
+  verified: z.boolean(),
+  userType: userTypeSchema,
+  stripeAccountStatus: z.string().nullable(),
+  stripeOnboardingCompleted: z.boolean(),
+  acceptedTermsAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+// ---------------------------------------------------------------- spaces
+
+export const spaceTypeSchema = z.enum(SPACE_TYPES);
+export const pricingPeriodSchema = z.enum(PRICING_PERIODS);
+
+/** A space as the API returns it (SPEC section 3). Prices and coordinates are decimal strings. */
+export const spaceSchema = z.object({
+  id: z.uuid(),
+  ownerId: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  spaceType: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  latitude: z.string().nullable(),
+  longitude: z.string().nullable(),
+  pricePerDay: z.string(),
+  pricePeriod: pricingPeriodSchema,
+  capacity: z.number().int(),
+  amenities: z.array(z.string()),
+  equipment: z.array(z.string()),
+  optimalSpecialty: z.string().nullable(),
+  images: z.array(z.string()),
+  availableFrom: z.string().nullable(),
+  availableTo: z.string().nullable(),
+  rules: z.string().nullable(),
+  cancellationPolicy: z.string().nullable(),
+  active: z.boolean(),
+  /** IANA zone the space's days are counted in (DESIGN decision 3). */
+  timeZone: z.string(),
+  createdAt: z.string(),
+});
+export type Space = z.infer<typeof spaceSchema>;
+
+const stringList = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(z.enum(values)).optional());
+
+const optionalNumber = z.preprocess(
+  (value) => (value === '' || value === undefined || value === null ? undefined : value),
+  z.coerce.number().nonnegative().max(100_000_000).optional(),
+);
+
+/** GET /api/spaces query (SPEC section 7 search filter, plus ownerId and pagination). */
+export const spaceSearchSchema = z.object({
+  location: trimmed(200).optional(),
+  spaceType: z.preprocess((value) => (value === 'all' || value === '' ? undefined : value), spaceTypeSchema.optional()),
+  specialty: z.preprocess((value) => (value === 'any' || value === '' ? undefined : value), trimmed(120).optional()),
+  minPrice: optionalNumber,
+  maxPrice: optionalNumber,
+  amenities: stringList(AMENITIES),
+  equipment: stringList(EQUIPMENT),
+  ownerId: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type SpaceSearch = z.input<typeof spaceSearchSchema>;
+
+/** An image in a listing: a URL of ours, an https URL, or inline image data (SPEC section 3). */
+const listingImageSchema = z
+  .string()
+  .max(8 * 1024 * 1024, 'File too large')
+  .refine(
+    (value) => value.startsWith('data:image/') || value.startsWith('/') || value.startsWith('https://'),
+    'Images must be uploaded image files or https URLs',
+  );
+
+/** POST /api/spaces (SPEC sections 2, 5 and 7). `ownerId`, when sent, must be the session user. */
+export const createSpaceSchema = z.object({
+  title: required('Title', 120),
+  description: required('Description', 5000),
+  spaceType: spaceTypeSchema,
+  capacity: z.coerce.number().int().min(1).max(1000).default(1),
+  address: required('Street address', 200),
+  city: required('City', 100),
+  state: required('State', 50),
+  zipCode: z.string().trim().regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code'),
+  amenities: z.array(z.enum(AMENITIES)).max(AMENITIES.length).default([]),
+  equipment: z.array(z.enum(EQUIPMENT)).max(EQUIPMENT.length).default([]),
+  optimalSpecialty: trimmed(120).nullish(),
+  images: z.array(listingImageSchema).max(MAX_LISTING_IMAGES, 'You can upload a maximum of 10 images').default([]),
+  pricePerDay: moneySchema,
+  pricePeriod: pricingPeriodSchema.default('daily'),
+  rules: trimmed(5000).nullish(),
+  cancellationPolicy: trimmed(5000).nullish(),
+  availableFrom: z.iso.datetime({ offset: true }).nullish(),
+  availableTo: z.iso.datetime({ offset: true }).nullish(),
+  latitude: z.coerce.number().min(-90).max(90).nullish(),
+  longitude: z.coerce.number().min(-180).max(180).nullish(),
+  ownerId: z.uuid().optional(),
+});
+export type CreateSpaceInput = z.input<typeof createSpaceSchema>;
+
+// ---------------------------------------------------------------- bookings
+
+/** A booking's start or end: a local date (daily, monthly) or local date and time (hourly). */
+export const bookingInstantSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/, 'Use YYYY-MM-DD or YYYY-MM-DDTHH:mm');
+
+export const bookingDetailsSchema = z.object({
+  startDate: bookingInstantSchema,
+  endDate: bookingInstantSchema,
+  notes: trimmed(2000).optional(),
+});
+export type BookingDetails = z.infer<typeof bookingDetailsSchema>;
+
+/** POST /api/create-booking-payment-intent (SPEC section 7). `amount` is the client's total in dollars, checked by the server. */
+export const createBookingPaymentIntentSchema = z.object({
+  spaceId: z.uuid(),
+  userId: z.uuid().optional(),
+  amount: moneySchema.optional(),
+  bookingDetails: bookingDetailsSchema,
+  /** One per booking attempt: asking twice returns the same payment intent (DESIGN decision 6). */
+  idempotencyKey: z.string().min(8).max(100).optional(),
+});
+
+export const bookingPaymentIntentSchema = z.object({
+  paymentIntentId: z.string(),
+  clientSecret: z.string(),
+  /** Total the renter pays, decimal dollars. */
+  amount: z.string(),
+  platformFeeAmount: z.string(),
+  ownerConnected: z.boolean(),
+  isFirstTransaction: z.boolean(),
+  units: z.number().int(),
+});
+export type BookingPaymentIntent = z.infer<typeof bookingPaymentIntentSchema>;
+
+/** POST /api/bookings (SPEC section 7, plus the payment intent that paid for it). */
+export const createBookingSchema = z.object({
+  spaceId: z.uuid(),
+  renterId: z.uuid().optional(),
+  startDate: bookingInstantSchema,
+  endDate: bookingInstantSchema,
+  totalPrice: moneySchema,
+  status: z.enum(BOOKING_STATUSES).optional(),
+  notes: trimmed(2000).nullish(),
+  paymentIntentId: z.string().min(1).max(200),
+});
+export type CreateBookingInput = z.input<typeof createBookingSchema>;
+
+export const bookingSchema = z.object({
+  id: z.uuid(),
+  spaceId: z.uuid(),
+  renterId: z.uuid(),
+  startDate: z.string(),
+  endDate: z.string(),
+  totalPrice: z.string(),
+  platformFeeAmount: z.string().nullable(),
+  stripePaymentIntentId: z.string().nullable(),
+  status: z.enum(BOOKING_STATUSES),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  space: z.object({ title: z.string(), city: z.string(), state: z.string(), timeZone: z.string(), pricePeriod: pricingPeriodSchema }).optional(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+// ---------------------------------------------------------------- payments
+
+/** POST /api/demo-payments/confirm: the demo card form (DESIGN decision 6). Nothing is charged. */
+export const demoPaymentConfirmSchema = z.object({
+  clientSecret: z.string().min(1).max(200),
+  cardNumber: z.string().transform((value) => value.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
+  expiry: z.string().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, "Your card's expiration date is incomplete."),
+  cvc: z.string().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+});
+export type DemoPaymentConfirmInput = z.input<typeof demoPaymentConfirmSchema>;
+
+/** GET /api/config: the public subset of the configuration the browser may see. */
+export const publicConfigSchema = z.object({
+  payments: z.enum(['demo', 'stripe', 'none']),
+  stripePublishableKey: z.string().nullable(),
+  mapTileUrl: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+// ---------------------------------------------------------------- errors
+
+/** Every error answer (DESIGN decision 12). */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

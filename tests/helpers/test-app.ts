@@ -1,0 +1,86 @@
+/**
+ * A fresh application on a fresh real database for one test file: PGlite in
+ * memory by default, or a new database on the PostgreSQL server of
+ * TEST_DATABASE_URL when the project says TEST_DB=postgres.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { openDatabase, type Database, type DatabaseHandle } from '../../src/server/db/client';
+import { FACTORY_PASSWORD, insertUser, type NewUser } from '../../src/server/db/factories';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB !== 'postgres') {
+    const handle = await openDatabase({});
+    return { handle, drop: async () => {} };
+  }
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `clinicshare_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ url: testUrl.toString(), poolSize: 25 });
+  return {
+    handle,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Builds the app on a migrated, empty database. `env` overrides configuration variables. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PAYMENTS: 'demo', LOGIN_RATE_LIMIT: '1000', ...env });
+  const { handle, drop } = await openTestDatabase();
+  await handle.migrate();
+  const app = await buildApp({ config, db: handle.db });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    config,
+    kind: handle.kind,
+    async close() {
+      await app.close();
+      await handle.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The session cookie header value from a login/register answer. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'clinicshare_session');
+  if (!cookie) throw new Error(`No session cookie in ${response.statusCode} answer: ${response.body}`);
+  return `clinicshare_session=${cookie.value}`;
+}
+
+/** Inserts a user and logs them in; returns the user row and a cookie header. */
+export async function signedInUser(t: TestApp, overrides: NewUser = {}) {
+  const user = await insertUser(t.db, overrides);
+  const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: overrides.password ?? FACTORY_PASSWORD } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return { user, cookie: sessionCookie(response) };
+}
