@@ -63,6 +63,7 @@ export async function quoteForRenter(
   space: SpaceRow,
   renterId: string,
   dates: { startDate: string; endDate: string },
+  options: { checkOverlap?: boolean } = {},
 ): Promise<BookingQuote & { isFirstTransaction: boolean }> {
   if (!space.active) throw badRequest('This space is not available for booking.');
   if (space.ownerId === renterId) throw badRequest('You cannot book your own space.');
@@ -83,7 +84,7 @@ export async function quoteForRenter(
   }
   if (space.availableFrom && quote.startAt < space.availableFrom) throw badRequest('This space is not available that early.');
   if (space.availableTo && quote.endAt > space.availableTo) throw badRequest('This space is not available that late.');
-  if (await overlapsExisting(db, space.id, quote.startAt, quote.endAt)) throw conflict(DATES_TAKEN);
+  if (options.checkOverlap !== false && (await overlapsExisting(db, space.id, quote.startAt, quote.endAt))) throw conflict(DATES_TAKEN);
   return { ...quote, isFirstTransaction: first };
 }
 
@@ -185,7 +186,8 @@ export async function createPaidBooking(
     return { booking: toBooking(existing, space), created: false };
   }
 
-  const quote = await quoteForRenter(db, space, renterId, input);
+  // No overlap pre-check here: the exclusion constraint decides, so a paid loser of a race is refunded below.
+  const quote = await quoteForRenter(db, space, renterId, input, { checkOverlap: false });
   if (toCents(input.totalPrice) !== quote.totalCents) {
     throw badRequest(`The total does not match the price of these dates (${fromCents(quote.totalCents)}).`);
   }

@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertSpace, insertUser } from '../../src/server/db/factories';
+import { bookings, demoPaymentIntents } from '../../src/server/db/schema';
+import { createBooking, createIntent, DECLINED_CARD, paidIntent, payIntent } from '../helpers/booking-flow';
+import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+let ownerId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ownerId = (await insertUser(t.db, { userType: 'lister' })).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const bookingsOf = (spaceId: string) => t.db.select().from(bookings).where(eq(bookings.spaceId, spaceId));
+
+describe('booking payment intents', () => {
+  it('quotes on the server: 10% fee on the first booking with an owner, 0% afterwards', async () => {
+    const renter = await signedInUser(t);
+    const first = await insertSpace(t.db, ownerId, { pricePerDay: '123.45' });
+    const second = await insertSpace(t.db, ownerId, { pricePerDay: '100.00' });
+
+    const quote = await createIntent(t, renter.cookie, first.id, { startDate: '2031-03-01', endDate: '2031-03-04' }, { amount: '370.35' });
+    expect(quote.statusCode).toBe(200);
+    expect(quote.json()).toMatchObject({ amount: '370.35', platformFeeAmount: '37.04', isFirstTransaction: true, ownerConnected: false, units: 3 });
+    expect(quote.json().clientSecret).toMatch(/^pi_demo_\w+_secret_\w+$/);
+
+    const paid = await paidIntent(t, renter.cookie, first.id, { startDate: '2031-03-01', endDate: '2031-03-04' });
+    const booked = await createBooking(t, renter.cookie, paid.booking);
+    expect(booked.statusCode).toBe(201);
+    expect(booked.json()).toMatchObject({ status: 'confirmed', totalPrice: '370.35', platformFeeAmount: '37.04', renterId: renter.user.id });
+
+    const returning = await createIntent(t, renter.cookie, second.id, { startDate: '2031-04-01', endDate: '2031-04-02' });
+    expect(returning.json()).toMatchObject({ amount: '100.00', platformFeeAmount: '0.00', isFirstTransaction: false });
+  });
+
+  it('prices hourly and monthly spaces by their period in the space time zone', async () => {
+    const renter = await signedInUser(t);
+    const hourly = await insertSpace(t.db, ownerId, { pricePerDay: '40.00', pricePeriod: 'hourly', state: 'CA' });
+    const monthly = await insertSpace(t.db, ownerId, { pricePerDay: '3000.00', pricePeriod: 'monthly' });
+    const hours = await createIntent(t, renter.cookie, hourly.id, { startDate: '2031-05-01T09:00', endDate: '2031-05-01T12:30' });
+    expect(hours.json()).toMatchObject({ units: 4, amount: '160.00' });
+    const months = await createIntent(t, renter.cookie, monthly.id, { startDate: '2031-01-15', endDate: '2031-03-15' });
+    expect(months.json()).toMatchObject({ units: 2, amount: '6000.00' });
+    const partMonth = await createIntent(t, renter.cookie, monthly.id, { startDate: '2031-01-15', endDate: '2031-03-01' });
+    expect(partMonth.statusCode).toBe(400);
+    expect(partMonth.json().message).toMatch(/whole months/);
+  });
+
+  it('rejects bad dates, a wrong client amount, an own space and an unknown space', async () => {
+    const renter = await signedInUser(t);
+    const space = await insertSpace(t.db, ownerId);
+    const sameDay = await createIntent(t, renter.cookie, space.id, { startDate: '2031-06-01', endDate: '2031-06-01' });
+    expect(sameDay.statusCode).toBe(400);
+    expect(sameDay.json().message).toBe('End date must be at least 1 day after start date.');
+    expect((await createIntent(t, renter.cookie, space.id, { startDate: '2031-02-30', endDate: '2031-03-02' })).statusCode).toBe(400);
+    const wrongAmount = await createIntent(t, renter.cookie, space.id, { startDate: '2031-06-01', endDate: '2031-06-02' }, { amount: '1.00' });
+    expect(wrongAmount.statusCode).toBe(400);
+    const own = await signedInUser(t);
+    const ownSpace = await insertSpace(t.db, own.user.id);
+    expect((await createIntent(t, own.cookie, ownSpace.id, { startDate: '2031-06-01', endDate: '2031-06-02' })).statusCode).toBe(400);
+    expect((await createIntent(t, renter.cookie, '00000000-0000-4000-8000-000000000000', { startDate: '2031-06-01', endDate: '2031-06-02' })).statusCode).toBe(404);
+  });
+
+  it('returns the same payment intent for the same booking attempt', async () => {
+    const renter = await signedInUser(t);
+    const space = await insertSpace(t.db, ownerId);
+    const dates = { startDate: '2031-07-01', endDate: '2031-07-03' };
+    const a = await createIntent(t, renter.cookie, space.id, dates, { idempotencyKey: 'attempt-123456' });
+    const b = await createIntent(t, renter.cookie, space.id, dates, { idempotencyKey: 'attempt-123456' });
+    expect(b.json().paymentIntentId).toBe(a.json().paymentIntentId);
+    const other = await createIntent(t, renter.cookie, space.id, dates, { idempotencyKey: 'attempt-654321' });
+    expect(other.json().paymentIntentId).not.toBe(a.json().paymentIntentId);
+  });
+});
+
+describe('POST /api/bookings', () => {
+  it('declined test card: the payment fails with a clear message and no booking is created', async () => {
+    const renter = await signedInUser(t);
+    const space = await insertSpace(t.db, ownerId);
+    const dates = { startDate: '2031-08-01', endDate: '2031-08-02' };
+    const intent = (await createIntent(t, renter.cookie, space.id, dates)).json();
+    const declined = await payIntent(t, renter.cookie, intent.clientSecret, DECLINED_CARD);
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().message).toBe('Your card was declined.');
+    const booking = await createBooking(t, renter.cookie, { spaceId: space.id, ...dates, totalPrice: intent.amount, status: 'confirmed', paymentIntentId: intent.paymentIntentId });
+    expect(booking.statusCode).toBe(402);
+    expect(await bookingsOf(space.id)).toHaveLength(0);
+  });
+
+  it('never books on an unpaid, unknown or mismatched payment intent, nor on a wrong total', async () => {
+    const renter = await signedInUser(t);
+    const space = await insertSpace(t.db, ownerId);
+    const other = await insertSpace(t.db, ownerId);
+    const dates = { startDate: '2031-09-01', endDate: '2031-09-03' };
+    const unpaid = (await createIntent(t, renter.cookie, space.id, dates)).json();
+    const base = { spaceId: space.id, ...dates, totalPrice: unpaid.amount, status: 'confirmed' };
+    expect((await createBooking(t, renter.cookie, { ...base, paymentIntentId: unpaid.paymentIntentId })).statusCode).toBe(402);
+    expect((await createBooking(t, renter.cookie, { ...base, paymentIntentId: 'pi_demo_made_up' })).statusCode).toBe(402);
+
+    const paid = await paidIntent(t, renter.cookie, space.id, dates);
+    const elsewhere = await createBooking(t, renter.cookie, { ...paid.booking, spaceId: other.id });
+    expect(elsewhere.statusCode).toBe(400);
+    const otherDates = await createBooking(t, renter.cookie, { ...paid.booking, endDate: '2031-09-02', totalPrice: '150.00' });
+    expect(otherDates.statusCode).toBe(400);
+    const cheap = await createBooking(t, renter.cookie, { ...paid.booking, totalPrice: '1.00' });
+    expect(cheap.statusCode).toBe(400);
+    expect(await bookingsOf(space.id)).toHaveLength(0);
+    expect(await bookingsOf(other.id)).toHaveLength(0);
+
+    const ok = await createBooking(t, renter.cookie, paid.booking);
+    expect(ok.statusCode).toBe(201);
+    const retry = await createBooking(t, renter.cookie, paid.booking);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().id).toBe(ok.json().id);
+    expect(await bookingsOf(space.id)).toHaveLength(1);
+  });
+
+  it('needs a session and refuses to book or pay as someone else', async () => {
+    const renter = await signedInUser(t);
+    const mallory = await signedInUser(t);
+    const space = await insertSpace(t.db, ownerId);
+    const dates = { startDate: '2031-10-01', endDate: '2031-10-02' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/create-booking-payment-intent', payload: { spaceId: space.id, bookingDetails: dates } })).statusCode).toBe(401);
+    expect((await createIntent(t, mallory.cookie, space.id, dates, { userId: renter.user.id })).statusCode).toBe(403);
+
+    const intent = (await createIntent(t, renter.cookie, space.id, dates)).json();
+    expect((await payIntent(t, mallory.cookie, intent.clientSecret)).statusCode).toBe(403);
+
+    const paid = await paidIntent(t, renter.cookie, space.id, dates);
+    expect((await createBooking(t, mallory.cookie, { ...paid.booking, renterId: renter.user.id })).statusCode).toBe(403);
+    expect((await createBooking(t, mallory.cookie, paid.booking)).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/bookings', payload: paid.booking })).statusCode).toBe(401);
+    expect(await bookingsOf(space.id)).toHaveLength(0);
+  });
+
+  it('rejects overlapping dates with 409 and lets back-to-back bookings through', async () => {
+    const first = await signedInUser(t);
+    const second = await signedInUser(t);
+    const space = await insertSpace(t.db, ownerId);
+    const paid = await paidIntent(t, first.cookie, space.id, { startDate: '2031-11-10', endDate: '2031-11-13' });
+    expect((await createBooking(t, first.cookie, paid.booking)).statusCode).toBe(201);
+
+    const overlapping = await createIntent(t, second.cookie, space.id, { startDate: '2031-11-12', endDate: '2031-11-14' });
+    expect(overlapping.statusCode).toBe(409);
+    expect(overlapping.json().message).toMatch(/already booked/);
+
+    const before = await paidIntent(t, second.cookie, space.id, { startDate: '2031-11-08', endDate: '2031-11-10' });
+    const after = await paidIntent(t, second.cookie, space.id, { startDate: '2031-11-13', endDate: '2031-11-15' });
+    expect((await createBooking(t, second.cookie, before.booking)).statusCode).toBe(201);
+    expect((await createBooking(t, second.cookie, after.booking)).statusCode).toBe(201);
+    expect(await bookingsOf(space.id)).toHaveLength(3);
+  });
+
+  it('20 concurrent bookings of the same dates end with exactly one booking; the others are refunded', async () => {
+    const space = await insertSpace(t.db, ownerId, { title: 'Contested Suite' });
+    const dates = { startDate: '2032-01-05', endDate: '2032-01-07' };
+    const renters = await Promise.all(Array.from({ length: 20 }, () => signedInUser(t)));
+    const attempts = [];
+    for (const renter of renters) attempts.push({ cookie: renter.cookie, paid: await paidIntent(t, renter.cookie, space.id, dates) });
+
+    const responses = await Promise.all(attempts.map(({ cookie, paid }) => createBooking(t, cookie, paid.booking)));
+    const statuses = responses.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, ...Array(19).fill(409)]);
+    expect(await bookingsOf(space.id)).toHaveLength(1);
+
+    const refunded = await t.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.status, 'refunded'));
+    const loserIntents = attempts.filter((_, i) => responses[i]!.statusCode === 409).map((a) => a.paid.paymentIntentId);
+    expect(refunded.map((r) => r.id)).toEqual(expect.arrayContaining(loserIntents));
+  });
+});
+
+describe('GET /api/users/:id/bookings', () => {
+  it("returns the user's own bookings with their space, and 403 for anyone else's", async () => {
+    const renter = await signedInUser(t);
+    const other = await signedInUser(t);
+    const space = await insertSpace(t.db, ownerId, { title: 'Listed Exam Room' });
+    const paid = await paidIntent(t, renter.cookie, space.id, { startDate: '2032-02-01', endDate: '2032-02-03' });
+    await createBooking(t, renter.cookie, { ...paid.booking, notes: 'Morning clinic' });
+
+    const own = await t.app.inject({ method: 'GET', url: `/api/users/${renter.user.id}/bookings`, headers: { cookie: renter.cookie } });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual([
+      expect.objectContaining({
+        spaceId: space.id,
+        notes: 'Morning clinic',
+        startDate: '2032-02-01T05:00:00.000Z', // local midnight in Boston (EST)
+        endDate: '2032-02-03T05:00:00.000Z',
+        space: expect.objectContaining({ title: 'Listed Exam Room', timeZone: 'America/New_York' }),
+      }),
+    ]);
+    const theirs = await t.app.inject({ method: 'GET', url: `/api/users/${renter.user.id}/bookings`, headers: { cookie: other.cookie } });
+    expect(theirs.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/${renter.user.id}/bookings` })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,37 @@
+/** Drives the booking payment flow through the API, as the client does. */
+import type { TestApp } from './test-app';
+
+export const TEST_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
+export const DECLINED_CARD = { ...TEST_CARD, cardNumber: '4000 0000 0000 0002' };
+
+export interface Dates {
+  startDate: string;
+  endDate: string;
+}
+
+export async function createIntent(t: TestApp, cookie: string, spaceId: string, dates: Dates, extra: Record<string, unknown> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/create-booking-payment-intent',
+    headers: { cookie },
+    payload: { spaceId, bookingDetails: dates, ...extra },
+  });
+}
+
+export async function payIntent(t: TestApp, cookie: string, clientSecret: string, card = TEST_CARD) {
+  return t.app.inject({ method: 'POST', url: '/api/demo-payments/confirm', headers: { cookie }, payload: { clientSecret, ...card } });
+}
+
+export async function createBooking(t: TestApp, cookie: string, payload: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/bookings', headers: { cookie }, payload });
+}
+
+/** Creates and pays an intent; returns what POST /api/bookings needs. */
+export async function paidIntent(t: TestApp, cookie: string, spaceId: string, dates: Dates) {
+  const intent = await createIntent(t, cookie, spaceId, dates);
+  if (intent.statusCode !== 200) throw new Error(`intent: ${intent.statusCode} ${intent.body}`);
+  const body = intent.json() as { paymentIntentId: string; clientSecret: string; amount: string; platformFeeAmount: string };
+  const paid = await payIntent(t, cookie, body.clientSecret);
+  if (paid.statusCode !== 200) throw new Error(`payment: ${paid.statusCode} ${paid.body}`);
+  return { ...body, booking: { spaceId, ...dates, totalPrice: body.amount, status: 'confirmed', paymentIntentId: body.paymentIntentId } };
+}
