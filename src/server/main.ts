@@ -3,12 +3,15 @@
  * PostgreSQL), migrations, demo data into an empty database, then serves the
  * API and the built client. SIGTERM/SIGINT close gracefully (DESIGN decision 14).
  */
+import { existsSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 
 async function main(): Promise<void> {
+  // Variables from a local .env file (see .env.example); the real environment wins.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
     config = loadConfig();

@@ -1,0 +1,176 @@
+/**
+ * The main journey in a real browser on the app started as `npm start`
+ * starts it: home -> search with a filter -> space detail -> sign up ->
+ * book -> pay with the test card -> 'Booking confirmed!'.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Space } from '../../src/shared/schemas';
+import { openBrowser, type BrowserSession } from './browser';
+
+const baseUrl = inject('baseUrl');
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await openBrowser(baseUrl);
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+/** A seeded daily space and the filters that find it. */
+async function pickDailySpace(): Promise<Space> {
+  const response = await fetch(`${baseUrl}/api/spaces?limit=100`);
+  const spaces = (await response.json()) as Space[];
+  const space = spaces.find((s) => s.pricePeriod === 'daily' && s.images.length > 1);
+  if (!space) throw new Error('The seed has no daily space with a gallery');
+  return space;
+}
+
+const isoDate = (daysFromNow: number) => {
+  const date = new Date();
+  date.setDate(date.getDate() + daysFromNow);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+};
+
+async function expectNoSeriousA11yViolations(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${name}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+}
+
+async function signUp(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Sign up' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First name').fill('Jordan');
+  await dialog.getByLabel('Last name').fill('Lee');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Specialty').fill('Physical Therapy');
+  await dialog.getByLabel('Password', { exact: true }).fill('a-strong-password');
+  await dialog.getByLabel('Confirm password').fill('a-strong-password');
+  await dialog.getByLabel('I accept the terms and conditions').check();
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/profile');
+}
+
+async function bookWithCard(page: Page, cardNumber: string) {
+  await page.getByRole('button', { name: 'Book Space' }).click();
+  const booking = page.getByRole('dialog');
+  await booking.getByLabel('Start Date').fill(isoDate(30));
+  await booking.getByLabel('End Date').fill(isoDate(32));
+  await booking.getByLabel('Additional Notes').fill('Two days of evaluations.');
+  await booking.getByRole('button', { name: 'Continue to Payment' }).click();
+  const payment = page.getByRole('dialog');
+  await payment.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await payment.getByLabel('Card number').fill(cardNumber);
+  await payment.getByLabel('Expiry').fill('12 / 34');
+  await payment.getByLabel('CVC').fill('123');
+  await payment.getByRole('button', { name: /^Pay / }).click();
+}
+
+describe('find a space, sign up, book it and pay', () => {
+  it('completes the whole journey and confirms the booking', async () => {
+    const { page } = session;
+    const target = await pickDailySpace();
+
+    await page.goto('/');
+    await expect.poll(() => page.getByText('Featured Medical Spaces').isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'home');
+    await page.getByLabel('Location').first().fill(target.city);
+    await page.getByLabel('Location').first().press('Enter');
+    await page.waitForURL(/\/search\?location=/);
+
+    // Filter by space type in the sidebar.
+    await page.getByLabel('Space type').first().selectOption(target.spaceType);
+    await expect.poll(() => page.url()).toContain(`spaceType=${encodeURIComponent(target.spaceType).replace(/%20/g, '+')}`);
+    const api = await fetch(`${baseUrl}/api/spaces?location=${encodeURIComponent(target.city)}&spaceType=${encodeURIComponent(target.spaceType)}`);
+    const total = api.headers.get('x-total-count');
+    await expect.poll(() => page.getByText(`${total} spaces found`).isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'search');
+
+    await page.locator('[data-testid="space-card"]', { hasText: target.title }).first().click();
+    await page.waitForURL(`**/spaces/${target.id}`);
+    await expect.poll(() => page.getByRole('heading', { name: target.title }).isVisible()).toBe(true);
+    expect(await page.title()).toBe(`${target.title} | ClinicShare`);
+    await expectNoSeriousA11yViolations(page, 'space detail');
+
+    // Booking needs an account.
+    await page.getByRole('button', { name: 'Book Space' }).click();
+    await expect.poll(() => page.getByText('Please log in to book a space.').isVisible()).toBe(true);
+
+    await signUp(page, `jordan.${Date.now()}@example.test`);
+    await page.goto(`/spaces/${target.id}`);
+    await bookWithCard(page, '4242 4242 4242 4242');
+
+    await expect.poll(() => page.getByText('Booking confirmed!').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(page.url()).toContain(`/space/${target.id}?payment_success=true`);
+
+    // The server holds one confirmed booking for these dates, priced by the server.
+    const me = await page.request.get('/api/me');
+    const bookings = await page.request.get(`/api/users/${(await me.json()).id}/bookings`);
+    const list = await bookings.json();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ spaceId: target.id, status: 'confirmed', totalPrice: (Number(target.pricePerDay) * 2).toFixed(2), notes: 'Two days of evaluations.' });
+    expect(session.errors).toEqual([]);
+  });
+
+  it('shows a declined card clearly and books nothing', async () => {
+    const { page } = session;
+    await session.context.clearCookies();
+    await page.goto('/');
+    await page.evaluate(() => localStorage.clear());
+    const target = await pickDailySpace();
+    await page.goto(`/spaces/${target.id}`);
+    await signUp(page, `casey.${Date.now()}@example.test`);
+    await page.goto(`/spaces/${target.id}`);
+    await bookWithCard(page, '4000 0000 0000 0002');
+    await expect.poll(() => page.getByText('Your card was declined.').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Payment Failed').isVisible()).toBe(true);
+    const me = await page.request.get('/api/me');
+    const bookings = await page.request.get(`/api/users/${(await me.json()).id}/bookings`);
+    expect(await bookings.json()).toEqual([]);
+  });
+
+  it('works at phone width: the menu opens and the search page shows results', async () => {
+    const phone = await openBrowser(baseUrl, { width: 375, height: 812 });
+    try {
+      await phone.page.goto('/');
+      await phone.page.getByRole('button', { name: 'Open menu' }).click();
+      await phone.page.getByRole('link', { name: 'Browse Spaces' }).last().click();
+      await phone.page.waitForURL('**/search');
+      await expect.poll(() => phone.page.getByText(/\d+ spaces found/).isVisible()).toBe(true);
+      const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    } finally {
+      await phone.close();
+    }
+  });
+});
+
+describe('pages for crawlers, without JavaScript', () => {
+  it('sends the title, description, canonical URL and JSON-LD of a space in the HTML', async () => {
+    const target = await pickDailySpace();
+    const html = await (await fetch(`${baseUrl}/spaces/${target.id}`)).text();
+    expect(html).toContain(`<link rel="canonical" href="${baseUrl}/spaces/${target.id}" />`);
+    const title = html.match(/<title>(.*?)<\/title>/)?.[1];
+    expect(title).toBeTruthy();
+    const description = html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? '';
+    expect(description.length).toBeGreaterThan(20);
+    expect(description.length).toBeLessThanOrEqual(150);
+    const jsonLd = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? '{}');
+    expect(jsonLd).toMatchObject({ '@type': 'Product', offers: { priceCurrency: 'USD', price: target.pricePerDay } });
+  });
+
+  it('lists the first 10 search results in the search page JSON-LD, and 404s unknown spaces and pages', async () => {
+    const html = await (await fetch(`${baseUrl}/search?location=TX`)).text();
+    const jsonLd = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? '{}');
+    expect(jsonLd['@type']).toBe('ItemList');
+    expect(jsonLd.itemListElement.length).toBe(Math.min(10, jsonLd.numberOfItems));
+    expect((await fetch(`${baseUrl}/spaces/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+    expect((await fetch(`${baseUrl}/no/such/page`)).status).toBe(404);
+    expect((await fetch(`${baseUrl}/api/no-such-endpoint`)).status).toBe(404);
+    expect((await fetch(`${baseUrl}/robots.txt`)).status).toBe(200);
+    expect(await (await fetch(`${baseUrl}/sitemap.xml`)).text()).toContain(`/spaces/`);
+  });
+});

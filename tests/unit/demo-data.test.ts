@@ -1,0 +1,149 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import zipcodes from 'zipcodes';
+import { AMENITIES, DEFAULT_SPACE_IMAGE, EQUIPMENT, PRICING_PERIODS, SPACE_TYPES, SPECIALTIES } from '../../src/shared/constants';
+import { createSpaceSchema } from '../../src/shared/schemas';
+import { DEMO_PASSWORD, buildDemoSpaces, demoUsers } from '../../src/server/seed/demo-data';
+
+const publicDir = fileURLToPath(new URL('../../public', import.meta.url));
+const spaces = buildDemoSpaces();
+const usersByKey = new Map(demoUsers.map((user) => [user.key, user]));
+
+/** The contiguous US plus Alaska and Hawaii. */
+function inUnitedStates(latitude: number, longitude: number): boolean {
+  const contiguous = latitude >= 24.4 && latitude <= 49.4 && longitude >= -125 && longitude <= -66.9;
+  const alaska = latitude >= 51 && latitude <= 71.5 && longitude >= -180 && longitude <= -129.9;
+  const hawaii = latitude >= 18.9 && latitude <= 22.3 && longitude >= -160.3 && longitude <= -154.8;
+  return contiguous || alaska || hawaii;
+}
+
+describe('demo users', () => {
+  it('has at least 6 owners and 4 renters, all with the shared password', () => {
+    const owners = demoUsers.filter((user) => user.userType === 'lister' || user.userType === 'both');
+    const renters = demoUsers.filter((user) => user.userType === 'renter' || user.userType === 'both');
+    expect(owners.length).toBeGreaterThanOrEqual(6);
+    expect(renters.length).toBeGreaterThanOrEqual(4);
+    expect(DEMO_PASSWORD.length).toBeGreaterThanOrEqual(8);
+    for (const user of demoUsers) expect(user.password).toBe(DEMO_PASSWORD);
+  });
+
+  it('includes the two documented demo accounts', () => {
+    expect(demoUsers.find((user) => user.email === 'owner@demo.clinicshare.test')?.userType).toBe('both');
+    expect(demoUsers.find((user) => user.email === 'renter@demo.clinicshare.test')?.userType).toBe('renter');
+  });
+
+  it('has unique keys and emails on the demo domain', () => {
+    expect(new Set(demoUsers.map((user) => user.key)).size).toBe(demoUsers.length);
+    expect(new Set(demoUsers.map((user) => user.email)).size).toBe(demoUsers.length);
+    for (const user of demoUsers) expect(user.email).toMatch(/^[a-z.]+@demo\.clinicshare\.test$/);
+  });
+});
+
+describe('demo spaces', () => {
+  it('has at least 150 spaces in at least 30 cities', () => {
+    expect(spaces.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(spaces.map((space) => `${space.city}, ${space.state}`)).size).toBeGreaterThanOrEqual(30);
+  });
+
+  it('uses every space type and pricing period, each well represented', () => {
+    for (const type of SPACE_TYPES) {
+      expect(spaces.filter((space) => space.spaceType === type).length).toBeGreaterThanOrEqual(15);
+    }
+    for (const period of PRICING_PERIODS) {
+      expect(spaces.filter((space) => space.pricePeriod === period).length).toBeGreaterThanOrEqual(20);
+    }
+  });
+
+  it('uses only known, non-empty, duplicate-free amenities and equipment', () => {
+    for (const space of spaces) {
+      expect(space.amenities.length).toBeGreaterThan(0);
+      expect(space.equipment.length).toBeGreaterThan(0);
+      expect(new Set(space.amenities).size).toBe(space.amenities.length);
+      expect(new Set(space.equipment).size).toBe(space.equipment.length);
+      for (const amenity of space.amenities) expect(AMENITIES).toContain(amenity);
+      for (const item of space.equipment) expect(EQUIPMENT).toContain(item);
+    }
+  });
+
+  it('places every space at its ZIP code within the US', () => {
+    for (const space of spaces) {
+      expect(inUnitedStates(space.latitude, space.longitude), `${space.title} at ${space.latitude},${space.longitude}`).toBe(true);
+      const zip = zipcodes.lookup(space.zipCode);
+      expect(zip, space.zipCode).toBeDefined();
+      expect(zip?.state).toBe(space.state);
+      expect(Math.abs(space.latitude - (zip?.latitude ?? NaN))).toBeLessThanOrEqual(0.02);
+      expect(Math.abs(space.longitude - (zip?.longitude ?? NaN))).toBeLessThanOrEqual(0.02);
+      expect(Number(space.latitude.toFixed(7))).toBe(space.latitude);
+      expect(Number(space.longitude.toFixed(7))).toBe(space.longitude);
+    }
+  });
+
+  it('has unique titles', () => {
+    expect(new Set(spaces.map((space) => space.title)).size).toBe(spaces.length);
+  });
+
+  it('only uses shipped illustrations, with galleries and a few spaces without images', () => {
+    for (const space of spaces) {
+      expect(space.images.length).toBeLessThanOrEqual(4);
+      expect(new Set(space.images).size).toBe(space.images.length);
+      for (const image of space.images) {
+        expect(image).toMatch(/^\/images\/spaces\/[a-z0-9-]+\.svg$/);
+        expect(existsSync(`${publicDir}${image}`), image).toBe(true);
+      }
+    }
+    expect(spaces.some((space) => space.images.length === 0)).toBe(true);
+    expect(spaces.some((space) => space.images.length >= 3)).toBe(true);
+    expect(existsSync(`${publicDir}${DEFAULT_SPACE_IMAGE}`)).toBe(true);
+  });
+
+  it('ships small, self-contained illustrations', () => {
+    const files = new Set([...spaces.flatMap((space) => space.images), DEFAULT_SPACE_IMAGE]);
+    for (const file of files) {
+      const path = `${publicDir}${file}`;
+      expect(statSync(path).size, file).toBeLessThan(6 * 1024);
+      const text = readFileSync(path, 'utf8');
+      expect(text).toContain('viewBox="0 0 1200 800"');
+      expect(text).not.toMatch(/<script|href=|@import|url\((?!#)/i);
+    }
+  });
+
+  it('belongs to owners who list spaces, each owner with several', () => {
+    const perOwner = new Map<string, number>();
+    for (const space of spaces) {
+      const owner = usersByKey.get(space.ownerKey);
+      expect(owner, space.ownerKey).toBeDefined();
+      expect(['lister', 'both']).toContain(owner?.userType);
+      perOwner.set(space.ownerKey, (perOwner.get(space.ownerKey) ?? 0) + 1);
+    }
+    const owners = demoUsers.filter((user) => user.userType !== 'renter');
+    for (const owner of owners) expect(perOwner.get(owner.key) ?? 0, owner.key).toBeGreaterThanOrEqual(3);
+  });
+
+  it('has prices as decimal strings with 2 decimals and sensible fields', () => {
+    for (const space of spaces) {
+      expect(space.pricePerDay).toMatch(/^\d+\.\d{2}$/);
+      expect(Number(space.pricePerDay)).toBeGreaterThan(0);
+      expect(space.capacity).toBeGreaterThanOrEqual(1);
+      expect(space.capacity).toBeLessThanOrEqual(12);
+      if (space.optimalSpecialty !== null) expect(SPECIALTIES).toContain(space.optimalSpecialty);
+      expect(space.description.split(/(?<=\.)\s/).length).toBeGreaterThanOrEqual(2);
+      expect(space.rules.length).toBeGreaterThan(0);
+      expect(space.cancellationPolicy.length).toBeGreaterThan(0);
+    }
+    expect(spaces.some((space) => space.optimalSpecialty === null)).toBe(true);
+  });
+
+  it('passes the listing schema the API validates with', () => {
+    for (const space of spaces) {
+      const { ownerKey: _ownerKey, ...listing } = space;
+      const parsed = createSpaceSchema.safeParse(listing);
+      expect(parsed.success, `${space.title}: ${parsed.error?.message ?? ''}`).toBe(true);
+    }
+  });
+
+  it('is deterministic', () => {
+    expect(buildDemoSpaces()).toEqual(spaces);
+    expect(buildDemoSpaces()).toEqual(buildDemoSpaces());
+  });
+});
