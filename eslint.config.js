@@ -7,10 +7,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['auth', 'spaces', 'bookings', 'payments'];
+const features = ['auth', 'spaces', 'bookings', 'payments', 'messages'];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'src/server/db/migrations/', 'coverage/', 'test-results/'] },
+  { ignores: ['dist/', 'node_modules/', 'data/', '.tmp/', 'src/server/db/migrations/', 'coverage/', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -87,7 +87,9 @@ export async function buildApp({ config, db, serveClient = false, logger = false
   await app.register(fastifyRateLimit, { global: false });
 
   app.decorateRequest('user', null);
+  // Only API calls read the session: static files and pages need no database round trip.
   app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     request.user = token ? await findSessionUser(db, token) : null;
   });

@@ -250,6 +250,13 @@ export const demoPaymentConfirmSchema = z.object({
 });
 export type DemoPaymentConfirmInput = z.input<typeof demoPaymentConfirmSchema>;
 
+/** The answer of POST /api/demo-payments/confirm when the payment succeeded. */
+export const demoPaymentResultSchema = z.object({
+  status: z.literal('succeeded'),
+  paymentIntentId: z.string(),
+});
+export type DemoPaymentResult = z.infer<typeof demoPaymentResultSchema>;
+
 /** GET /api/config: the public subset of the configuration the browser may see. */
 export const publicConfigSchema = z.object({
   payments: z.enum(['demo', 'stripe', 'none']),

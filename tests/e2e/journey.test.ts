@@ -19,6 +19,9 @@ afterAll(async () => {
   await session?.close();
 });
 
+/** The toast (Radix also keeps a hidden screen-reader copy of its text). */
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
 /** A seeded daily space and the filters that find it. */
 async function pickDailySpace(): Promise<Space> {
   const response = await fetch(`${baseUrl}/api/spaces?limit=100`);
@@ -54,11 +57,11 @@ async function signUp(page: Page, email: string) {
   await page.waitForURL('**/profile');
 }
 
-async function bookWithCard(page: Page, cardNumber: string) {
+async function bookWithCard(page: Page, cardNumber: string, fromDay = 30) {
   await page.getByRole('button', { name: 'Book Space' }).click();
   const booking = page.getByRole('dialog');
-  await booking.getByLabel('Start Date').fill(isoDate(30));
-  await booking.getByLabel('End Date').fill(isoDate(32));
+  await booking.getByLabel('Start Date').fill(isoDate(fromDay));
+  await booking.getByLabel('End Date').fill(isoDate(fromDay + 2));
   await booking.getByLabel('Additional Notes').fill('Two days of evaluations.');
   await booking.getByRole('button', { name: 'Continue to Payment' }).click();
   const payment = page.getByRole('dialog');
@@ -97,13 +100,13 @@ describe('find a space, sign up, book it and pay', () => {
 
     // Booking needs an account.
     await page.getByRole('button', { name: 'Book Space' }).click();
-    await expect.poll(() => page.getByText('Please log in to book a space.').isVisible()).toBe(true);
+    await expect.poll(() => toast(page, 'Please log in to book a space.').isVisible()).toBe(true);
 
     await signUp(page, `jordan.${Date.now()}@example.test`);
     await page.goto(`/spaces/${target.id}`);
     await bookWithCard(page, '4242 4242 4242 4242');
 
-    await expect.poll(() => page.getByText('Booking confirmed!').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => toast(page, 'Booking confirmed!').isVisible(), { timeout: 20_000 }).toBe(true);
     expect(page.url()).toContain(`/space/${target.id}?payment_success=true`);
 
     // The server holds one confirmed booking for these dates, priced by the server.
@@ -124,9 +127,9 @@ describe('find a space, sign up, book it and pay', () => {
     await page.goto(`/spaces/${target.id}`);
     await signUp(page, `casey.${Date.now()}@example.test`);
     await page.goto(`/spaces/${target.id}`);
-    await bookWithCard(page, '4000 0000 0000 0002');
-    await expect.poll(() => page.getByText('Your card was declined.').isVisible(), { timeout: 20_000 }).toBe(true);
-    await expect.poll(() => page.getByText('Payment Failed').isVisible()).toBe(true);
+    await bookWithCard(page, '4000 0000 0000 0002', 40);
+    await expect.poll(() => toast(page, 'Your card was declined.').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await toast(page, 'Your card was declined.').textContent()).toContain('Payment Failed');
     const me = await page.request.get('/api/me');
     const bookings = await page.request.get(`/api/users/${(await me.json()).id}/bookings`);
     expect(await bookings.json()).toEqual([]);

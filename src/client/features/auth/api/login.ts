@@ -1,0 +1,31 @@
+import { useMutation } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import type { LoginInput, User } from '@/shared/schemas';
+import { toast } from '@/client/components/ui/use-toast';
+import { api } from '@/client/lib/api-client';
+import { useAuth } from '@/client/lib/auth';
+import { paths } from '@/client/lib/paths';
+
+/** POST /api/login. */
+export function login(input: LoginInput): Promise<User> {
+  return api.post<User>('/api/login', input);
+}
+
+/** Logs in, stores the user and goes to the profile (SPEC sections 4 and 8). */
+export function useLogin({ onSuccess }: { onSuccess?: () => void } = {}) {
+  const { setUser } = useAuth();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => {
+      setUser(user);
+      onSuccess?.();
+      navigate(paths.profile());
+      toast({ title: 'Welcome back!' });
+    },
+    onError: (error) => {
+      console.warn('Login failed:', error.message);
+      toast({ variant: 'destructive', title: 'Login failed', description: 'Please check your credentials and try again.' });
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { toast } from '@/client/components/ui/use-toast';
+import { api } from '@/client/lib/api-client';
+import { useAuth } from '@/client/lib/auth';
+import { paths } from '@/client/lib/paths';
+
+/** POST /api/logout (204). */
+export function logout(): Promise<void> {
+  return api.post<void>('/api/logout');
+}
+
+/**
+ * Ends the session, forgets the user and their cached data, and goes home
+ * (SPEC section 4). The local session is cleared even when the server call
+ * fails (an expired session is already logged out).
+ */
+export function useLogout() {
+  const { setUser } = useAuth();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: logout,
+    onError: (error) => console.warn('Logout request failed:', error.message),
+    onSettled: () => {
+      setUser(null);
+      queryClient.removeQueries({ queryKey: ['users'] });
+      navigate(paths.home());
+      toast({ title: 'Logged out successfully' });
+    },
+  });
+}

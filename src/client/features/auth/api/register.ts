@@ -1,0 +1,31 @@
+import { useMutation } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import type { RegisterInput, User } from '@/shared/schemas';
+import { toast } from '@/client/components/ui/use-toast';
+import { api } from '@/client/lib/api-client';
+import { useAuth } from '@/client/lib/auth';
+import { paths } from '@/client/lib/paths';
+
+/** POST /api/register: the registration fields without confirmPassword, plus userType. */
+export function register(input: RegisterInput): Promise<User> {
+  return api.post<User>('/api/register', input);
+}
+
+/** Creates the account, stores the user and goes to the profile (SPEC sections 4 and 8). */
+export function useRegister({ onSuccess }: { onSuccess?: () => void } = {}) {
+  const { setUser } = useAuth();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (user) => {
+      setUser(user);
+      onSuccess?.();
+      navigate(paths.profile());
+      toast({ title: 'Account created successfully!' });
+    },
+    onError: (error) => {
+      console.warn('Registration failed:', error.message);
+      toast({ variant: 'destructive', title: 'Registration failed', description: 'Please try again with different information.' });
+    },
+  });
+}

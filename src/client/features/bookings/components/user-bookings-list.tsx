@@ -1,0 +1,75 @@
+import { CalendarDays } from 'lucide-react';
+import { Link } from 'wouter';
+import type { Booking } from '@/shared/schemas';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { formatAmount } from '@/client/lib/format';
+import { paths } from '@/client/lib/paths';
+import { useUserBookings } from '../api/get-user-bookings';
+import { formatBookingInstant } from '../lib/booking-dates';
+import { BookingStatusBadge } from './booking-status-badge';
+
+/** The signed-in user's bookings: space, dates, total and status. */
+export function UserBookingsList({ userId }: { userId: string }) {
+  const bookings = useUserBookings(userId);
+
+  if (bookings.isPending) {
+    return (
+      <div className="grid gap-3" aria-busy="true" aria-label="Loading bookings">
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} className="h-20 rounded-lg" />
+        ))}
+      </div>
+    );
+  }
+
+  if (bookings.isError) {
+    return <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">Failed to load bookings. Please try again later.</p>;
+  }
+
+  if (bookings.data.length === 0) {
+    return (
+      <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
+        <CalendarDays className="mx-auto mb-2 size-8 text-slate-500" aria-hidden="true" />
+        <p className="font-medium text-slate-900">No bookings yet</p>
+        <p className="mt-1 text-sm text-slate-600">
+          <Link href={paths.search()} className="text-primary underline underline-offset-2">
+            Browse available spaces
+          </Link>{' '}
+          to make your first booking.
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <ul className="grid gap-3">
+      {bookings.data.map((booking) => (
+        <li key={booking.id}>
+          <BookingRow booking={booking} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function BookingRow({ booking }: { booking: Booking }) {
+  const period = booking.space?.pricePeriod ?? 'daily';
+  const timeZone = booking.space?.timeZone;
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <Link href={paths.space(booking.spaceId)} className="font-medium text-slate-900 hover:text-primary hover:underline">
+          {booking.space?.title ?? 'Medical space'}
+        </Link>
+        <p className="text-sm text-slate-600">
+          {formatBookingInstant(booking.startDate, period, timeZone)} – {formatBookingInstant(booking.endDate, period, timeZone)}
+          {booking.space ? ` · ${booking.space.city}, ${booking.space.state}` : ''}
+        </p>
+      </div>
+      <div className="flex items-center gap-3">
+        <span className="font-semibold text-slate-900">{formatAmount(booking.totalPrice)}</span>
+        <BookingStatusBadge status={booking.status} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import { parseISO, format } from 'date-fns';
+import { CircleAlert, LoaderCircle } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { formatUsd, fromCents } from '@/shared/money';
+import type { BookingPaymentIntent, Space } from '@/shared/schemas';
+import { Button } from '@/client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { toast } from '@/client/components/ui/use-toast';
+import { isApiError } from '@/client/lib/api-client';
+import { centsOf, formatUnits } from '@/client/lib/format';
+import { paths } from '@/client/lib/paths';
+import { usePublicConfig } from '@/client/lib/public-config';
+import { useCreateBookingPaymentIntent } from '../api/create-booking-payment-intent';
+import { DemoCardForm } from './demo-card-form';
+
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
+
+/** The booking being paid for, as the booking form quoted it. */
+export interface PaymentBooking {
+  startDate: string;
+  endDate: string;
+  notes?: string;
+  units: number;
+  totalCents: number;
+}
+
+interface BookingPaymentDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  space: Pick<Space, 'id' | 'title' | 'pricePeriod'>;
+  userId: string;
+  booking: PaymentBooking;
+  /** One per booking attempt: asking twice returns the same payment intent (DESIGN decision 6). */
+  idempotencyKey: string;
+  /** True while the paid booking is being recorded. */
+  finalizing: boolean;
+  /** The payment went through; the caller records the booking. Called again by 'Confirm booking' after a failure. */
+  onPaid: (paymentIntentId: string, intent: BookingPaymentIntent) => void;
+  /** 'Cancel': back to the booking form. */
+  onCancel: () => void;
+}
+
+function formatDetail(value: string): string {
+  const date = parseISO(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return format(date, value.includes('T') ? 'MMM d, yyyy h:mm a' : 'MMM d, yyyy');
+}
+
+/**
+ * Complete Payment (SPEC sections 2 and 4): the amount summary, 'Proceed to
+ * Payment' (creates the payment intent), then the card form of the configured
+ * payments mode: our demo form, Stripe's Payment Element, or 'Payment Not Available'.
+ */
+export function BookingPaymentDialog({
+  open,
+  onOpenChange,
+  space,
+  userId,
+  booking,
+  idempotencyKey,
+  finalizing,
+  onPaid,
+  onCancel,
+}: BookingPaymentDialogProps) {
+  const config = usePublicConfig();
+  const createIntent = useCreateBookingPaymentIntent();
+  const [intent, setIntent] = useState<BookingPaymentIntent | null>(null);
+  const [paidIntentId, setPaidIntentId] = useState<string | null>(null);
+
+  const mode = config.data?.payments;
+  const publishableKey = config.data?.stripePublishableKey ?? null;
+  const available = mode === 'demo' || (mode === 'stripe' && Boolean(publishableKey));
+
+  const totalCents = intent ? (centsOf(intent.amount) ?? booking.totalCents) : booking.totalCents;
+  const feeCents = intent ? (centsOf(intent.platformFeeAmount) ?? 0) : null;
+
+  const proceed = () => {
+    createIntent.mutate(
+      {
+        spaceId: space.id,
+        userId,
+        amount: fromCents(booking.totalCents),
+        bookingDetails: { startDate: booking.startDate, endDate: booking.endDate, notes: booking.notes },
+        idempotencyKey,
+      },
+      {
+        onSuccess: setIntent,
+        onError: (error) => {
+          const serverMessage = isApiError(error, 400, 409) ? error.serverMessage : undefined;
+          toast({ variant: 'destructive', title: 'Error', description: serverMessage ?? 'Failed to initialize payment. Please try again.' });
+        },
+      },
+    );
+  };
+
+  const paid = (paymentIntentId: string) => {
+    if (!intent) return;
+    setPaidIntentId(paymentIntentId);
+    onPaid(paymentIntentId, intent);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Complete Payment</DialogTitle>
+          <DialogDescription>{space.title}</DialogDescription>
+        </DialogHeader>
+
+        <dl className="grid gap-2 rounded-lg bg-slate-50 p-4 text-sm">
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600">Dates</dt>
+            <dd className="text-right text-slate-900">
+              {formatDetail(booking.startDate)} – {formatDetail(booking.endDate)}
+            </dd>
+          </div>
+          {feeCents === null ? (
+            <div className="flex justify-between gap-3">
+              <dt className="text-slate-600">Space ({formatUnits(booking.units, space.pricePeriod)})</dt>
+              <dd className="text-slate-900">{formatUsd(totalCents)}</dd>
+            </div>
+          ) : (
+            <>
+              <div className="flex justify-between gap-3">
+                <dt className="text-slate-600">Space ({formatUnits(intent?.units ?? booking.units, space.pricePeriod)})</dt>
+                <dd className="text-slate-900">{formatUsd(totalCents - feeCents)}</dd>
+              </div>
+              <div className="flex justify-between gap-3">
+                <dt className="text-slate-600">{feeCents > 0 ? 'Platform fee (10%)' : 'Platform fee (0% — returning customer)'}</dt>
+                <dd className="text-slate-900">{formatUsd(feeCents)}</dd>
+              </div>
+            </>
+          )}
+          <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-base font-semibold">
+            <dt>Total</dt>
+            <dd>{formatUsd(totalCents)}</dd>
+          </div>
+        </dl>
+
+        {config.isPending ? (
+          <Skeleton className="h-11" />
+        ) : !available ? (
+          <div role="alert" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+            <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+            <div>
+              <p className="font-semibold">Payment Not Available</p>
+              <p>Payment processing is currently not available. Please contact support.</p>
+            </div>
+          </div>
+        ) : paidIntentId && !finalizing ? (
+          // Paid, but recording the booking failed: let the person try again without paying twice.
+          <div className="grid gap-3">
+            <p className="text-sm text-slate-700">Your payment went through, but the booking could not be confirmed yet.</p>
+            <Button size="lg" onClick={() => intent && onPaid(paidIntentId, intent)}>
+              Confirm booking
+            </Button>
+          </div>
+        ) : intent ? (
+          mode === 'stripe' && publishableKey ? (
+            <Suspense fallback={<Skeleton className="h-48" />}>
+              <StripeCardForm
+                publishableKey={publishableKey}
+                clientSecret={intent.clientSecret}
+                amountCents={totalCents}
+                returnUrl={new URL(paths.spacePaymentReturn(space.id), window.location.origin).href}
+                busy={finalizing}
+                onSucceeded={paid}
+              />
+            </Suspense>
+          ) : (
+            <DemoCardForm clientSecret={intent.clientSecret} amountCents={totalCents} busy={finalizing} onSucceeded={paid} />
+          )
+        ) : (
+          <p className="text-sm text-slate-600">
+            A 10% platform fee applies to your first booking with an owner and is included in the total; returning customers pay no fee.
+          </p>
+        )}
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onCancel} disabled={finalizing}>
+            Cancel
+          </Button>
+          {available && !intent ? (
+            <Button onClick={proceed} disabled={createIntent.isPending || config.isPending}>
+              {createIntent.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+              Proceed to Payment
+            </Button>
+          ) : null}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

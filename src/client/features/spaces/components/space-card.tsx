@@ -1,0 +1,56 @@
+import { MapPin, Users } from 'lucide-react';
+import { Link } from 'wouter';
+import type { Space } from '@/shared/schemas';
+import { Badge } from '@/client/components/ui/badge';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { formatAmount, periodSuffix } from '@/client/lib/format';
+import { paths } from '@/client/lib/paths';
+import { SpaceImage } from './space-image';
+
+/** A space in a results grid: image, type, title, place, price and capacity; the whole card links to the space. */
+export function SpaceCard({ space }: { space: Space }) {
+  return (
+    <Link
+      href={paths.space(space.id)}
+      data-testid="space-card"
+      className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+    >
+      <div className="relative aspect-[4/3] bg-slate-100">
+        <SpaceImage src={space.images[0]} alt={space.title} loading="lazy" decoding="async" className="size-full object-cover" />
+        <Badge variant="secondary" className="absolute top-3 left-3 shadow-sm">
+          {space.spaceType}
+        </Badge>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="line-clamp-2 text-base font-semibold text-slate-900 group-hover:text-primary">{space.title}</h3>
+        <p className="flex items-center gap-1.5 text-sm text-slate-600">
+          <MapPin className="size-4 shrink-0" aria-hidden="true" />
+          {space.city}, {space.state}
+        </p>
+        <div className="mt-auto flex items-end justify-between gap-2 pt-2">
+          <p className="text-slate-900">
+            <span className="text-lg font-bold">{formatAmount(space.pricePerDay)}</span>
+            <span className="text-sm text-slate-600">{periodSuffix(space.pricePeriod)}</span>
+          </p>
+          <p className="flex items-center gap-1 text-sm text-slate-600">
+            <Users className="size-4" aria-hidden="true" />
+            {space.capacity} people
+          </p>
+        </div>
+      </div>
+    </Link>
+  );
+}
+
+export function SpaceCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <Skeleton className="aspect-[4/3] rounded-none" />
+      <div className="grid gap-3 p-4">
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-6 w-1/3" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { SlidersHorizontal } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { SPACE_TYPES, SPECIALTIES, type SpaceType } from '@/shared/constants';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import { Select } from '@/client/components/ui/select';
+import { cn } from '@/client/lib/cn';
+import { FILTER_AMENITIES, FILTER_EQUIPMENT, hasActiveFilters, type SpaceFilters } from '../lib/filters';
+
+interface SpaceFiltersPanelProps {
+  filters: SpaceFilters;
+  /** `replace` for changes made while typing, so they do not pile up in the history. */
+  onChange: (next: SpaceFilters, options?: { replace?: boolean }) => void;
+  className?: string;
+}
+
+/** The sidebar filters of /search; on phones it folds behind a 'Filters' toggle. */
+export function SpaceFiltersPanel({ filters, onChange, className }: SpaceFiltersPanelProps) {
+  const id = useId();
+  const [openOnPhone, setOpenOnPhone] = useState(false);
+  const panelId = `${id}-panel`;
+
+  const toggle = <T extends string>(list: readonly T[] | undefined, value: T, checked: boolean): T[] | undefined => {
+    const next = checked ? [...(list ?? []), value] : (list ?? []).filter((item) => item !== value);
+    return next.length > 0 ? next : undefined;
+  };
+
+  return (
+    <aside aria-label="Filters" className={cn('rounded-xl border border-slate-200 bg-white shadow-sm', className)}>
+      <div className="flex items-center justify-between gap-2 p-4 md:pb-0">
+        <Button
+          variant="outline"
+          size="sm"
+          className="md:hidden"
+          aria-expanded={openOnPhone}
+          aria-controls={panelId}
+          onClick={() => setOpenOnPhone((open) => !open)}
+        >
+          <SlidersHorizontal aria-hidden="true" />
+          Filters
+        </Button>
+        <h2 className="hidden text-base font-semibold md:block">Filters</h2>
+        <Button variant="link" size="sm" className="h-auto px-0" disabled={!hasActiveFilters(filters)} onClick={() => onChange({})}>
+          Clear all
+        </Button>
+      </div>
+
+      <div id={panelId} className={cn('gap-6 p-4 md:grid', openOnPhone ? 'grid' : 'hidden')}>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-space-type`}>Space type</Label>
+          <Select
+            id={`${id}-space-type`}
+            value={filters.spaceType ?? 'all'}
+            onChange={(event) => {
+              const value = event.target.value;
+              onChange({ ...filters, spaceType: value === 'all' ? undefined : (value as SpaceType) });
+            }}
+          >
+            <option value="all">All space types</option>
+            {SPACE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </Select>
+        </div>
+
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-specialty`}>Best suited for</Label>
+          <Select
+            id={`${id}-specialty`}
+            value={filters.specialty ?? 'any'}
+            onChange={(event) => {
+              const value = event.target.value;
+              onChange({ ...filters, specialty: value === 'any' ? undefined : value });
+            }}
+          >
+            <option value="any">Any specialty</option>
+            {/* A specialty from a shared link that is not in the list still shows as selected. */}
+            {filters.specialty && !(SPECIALTIES as readonly string[]).includes(filters.specialty) ? (
+              <option value={filters.specialty}>{filters.specialty}</option>
+            ) : null}
+            {SPECIALTIES.map((specialty) => (
+              <option key={specialty} value={specialty}>
+                {specialty}
+              </option>
+            ))}
+          </Select>
+        </div>
+
+        <fieldset className="grid gap-2">
+          <legend className="mb-1.5 text-sm font-medium text-slate-800">Price range</legend>
+          <div className="grid grid-cols-2 gap-3">
+            <PriceInput
+              id={`${id}-min-price`}
+              label="Min price"
+              value={filters.minPrice}
+              onCommit={(minPrice) => onChange({ ...filters, minPrice }, { replace: true })}
+            />
+            <PriceInput
+              id={`${id}-max-price`}
+              label="Max price"
+              value={filters.maxPrice}
+              onCommit={(maxPrice) => onChange({ ...filters, maxPrice }, { replace: true })}
+            />
+          </div>
+        </fieldset>
+
+        <CheckboxGroup
+          legend="Amenities"
+          idPrefix={`${id}-amenity`}
+          options={FILTER_AMENITIES}
+          selected={filters.amenities}
+          onToggle={(value, checked) => onChange({ ...filters, amenities: toggle(filters.amenities, value, checked) })}
+        />
+        <CheckboxGroup
+          legend="Equipment"
+          idPrefix={`${id}-equipment`}
+          options={FILTER_EQUIPMENT}
+          selected={filters.equipment}
+          onToggle={(value, checked) => onChange({ ...filters, equipment: toggle(filters.equipment, value, checked) })}
+        />
+      </div>
+    </aside>
+  );
+}
+
+function CheckboxGroup<T extends string>({
+  legend,
+  idPrefix,
+  options,
+  selected,
+  onToggle,
+}: {
+  legend: string;
+  idPrefix: string;
+  options: readonly T[];
+  selected: readonly T[] | undefined;
+  onToggle: (value: T, checked: boolean) => void;
+}) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1.5 text-sm font-medium text-slate-800">{legend}</legend>
+      {options.map((option, index) => {
+        const optionId = `${idPrefix}-${index}`;
+        return (
+          <div key={option} className="flex items-center gap-2.5">
+            <input
+              id={optionId}
+              type="checkbox"
+              className="size-4 rounded border-slate-400 accent-primary"
+              checked={selected?.includes(option) ?? false}
+              onChange={(event) => onToggle(option, event.target.checked)}
+            />
+            <label htmlFor={optionId} className="text-sm text-slate-700">
+              {option}
+            </label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** A price bound: typed freely, committed after a short pause; empty clears the filter. */
+function PriceInput({ id, label, value, onCommit }: { id: string; label: string; value: number | undefined; onCommit: (value: number | undefined) => void }) {
+  const [text, setText] = useState(value === undefined ? '' : String(value));
+  const [shownValue, setShownValue] = useState(value);
+  // The URL changed elsewhere (Clear all, back button): show its value.
+  if (value !== shownValue) {
+    setShownValue(value);
+    setText(value === undefined ? '' : String(value));
+  }
+
+  useEffect(() => {
+    const trimmed = text.trim();
+    const parsed = trimmed === '' ? undefined : Number(trimmed);
+    if (parsed !== undefined && (!Number.isFinite(parsed) || parsed < 0)) return;
+    if (parsed === value) return;
+    const timer = setTimeout(() => onCommit(parsed), 400);
+    return () => clearTimeout(timer);
+  }, [text, value, onCommit]);
+
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id} className="text-xs text-slate-600">
+        {label}
+      </Label>
+      <Input id={id} type="number" inputMode="decimal" min={0} step={1} placeholder="$" value={text} onChange={(event) => setText(event.target.value)} />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { MapPin } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import type { Space } from '@/shared/schemas';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { usePublicConfig } from '@/client/lib/public-config';
+
+const SpaceMap = lazy(() => import('./space-map'));
+
+function coordinate(value: string | null, limit: number): number | null {
+  if (value === null || value.trim() === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) && Math.abs(number) <= limit ? number : null;
+}
+
+/**
+ * Where the space is. A Leaflet map when the server configures a tile URL
+ * (tiles are never fetched from elsewhere); otherwise a box with the address
+ * and coordinates.
+ */
+export function SpaceLocation({ space }: { space: Pick<Space, 'title' | 'address' | 'city' | 'state' | 'zipCode' | 'latitude' | 'longitude'> }) {
+  const config = usePublicConfig();
+  const latitude = coordinate(space.latitude, 90);
+  const longitude = coordinate(space.longitude, 180);
+  const point = latitude !== null && longitude !== null ? { latitude, longitude } : null;
+  const tileUrl = config.data?.mapTileUrl ?? null;
+  const fullAddress = `${space.address}, ${space.city}, ${space.state} ${space.zipCode}`;
+
+  if (config.isPending) return <Skeleton className="h-[400px] rounded-xl" />;
+
+  if (tileUrl && point) {
+    return (
+      <Suspense fallback={<Skeleton className="h-[400px] rounded-xl" />}>
+        <SpaceMap latitude={point.latitude} longitude={point.longitude} tileUrl={tileUrl} label={fullAddress} />
+      </Suspense>
+    );
+  }
+
+  return (
+    <div className="flex h-[400px] flex-col items-center justify-center gap-3 rounded-xl border border-slate-200 bg-[linear-gradient(135deg,#eff6ff_0%,#f8fafc_60%,#e0f2fe_100%)] p-6 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-white text-primary shadow">
+        <MapPin className="size-7" aria-hidden="true" />
+      </span>
+      <p className="font-medium text-slate-900">{fullAddress}</p>
+      {point ? (
+        <p className="text-sm text-slate-600">
+          {point.latitude.toFixed(5)}, {point.longitude.toFixed(5)}
+        </p>
+      ) : (
+        <p className="text-sm text-slate-600">Location coordinates not available for this space</p>
+      )}
+    </div>
+  );
+}

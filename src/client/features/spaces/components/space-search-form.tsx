@@ -1,0 +1,101 @@
+import { MapPin, Search } from 'lucide-react';
+import { type FormEvent, useId } from 'react';
+import { SPECIALTIES } from '@/shared/constants';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import { Select } from '@/client/components/ui/select';
+import { cn } from '@/client/lib/cn';
+
+export interface SpaceSearchValues {
+  location?: string;
+  specialty?: string;
+  maxPrice?: number;
+}
+
+interface SpaceSearchFormProps {
+  /** `hero`: location, specialty and max price (home); `compact`: location only (search page, where the sidebar has the rest). */
+  variant?: 'hero' | 'compact';
+  defaultValues?: SpaceSearchValues;
+  onSearch: (values: SpaceSearchValues) => void;
+  className?: string;
+}
+
+/** The search form of the home hero and the top of /search. Empty values and 'any' are left out. */
+export function SpaceSearchForm({ variant = 'hero', defaultValues = {}, onSearch, className }: SpaceSearchFormProps) {
+  const id = useId();
+  const hero = variant === 'hero';
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const location = String(data.get('location') ?? '').trim();
+    const specialty = String(data.get('specialty') ?? 'any');
+    const maxPriceText = String(data.get('maxPrice') ?? '').trim();
+    const maxPrice = maxPriceText === '' ? Number.NaN : Number(maxPriceText);
+    onSearch({
+      location: location || undefined,
+      specialty: specialty && specialty !== 'any' ? specialty : undefined,
+      maxPrice: Number.isFinite(maxPrice) && maxPrice >= 0 ? maxPrice : undefined,
+    });
+  };
+
+  return (
+    <form
+      role="search"
+      onSubmit={handleSubmit}
+      className={cn(
+        'grid gap-3',
+        hero ? 'rounded-xl bg-white p-4 text-left shadow-lg sm:p-5 md:grid-cols-[1.4fr_1.2fr_0.9fr_auto] md:items-end' : 'sm:grid-cols-[1fr_auto] sm:items-end',
+        className,
+      )}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-location`}>Location</Label>
+        <div className="relative">
+          <MapPin className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+          <Input
+            id={`${id}-location`}
+            name="location"
+            placeholder="City, state or ZIP"
+            autoComplete="off"
+            defaultValue={defaultValues.location ?? ''}
+            className="pl-9"
+          />
+        </div>
+      </div>
+      {hero ? (
+        <>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-specialty`}>Best suited for</Label>
+            <Select id={`${id}-specialty`} name="specialty" defaultValue={defaultValues.specialty ?? 'any'}>
+              <option value="any">Any specialty</option>
+              {SPECIALTIES.map((specialty) => (
+                <option key={specialty} value={specialty}>
+                  {specialty}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-max-price`}>Max price per day</Label>
+            <Input
+              id={`${id}-max-price`}
+              name="maxPrice"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={1}
+              placeholder="Any"
+              defaultValue={defaultValues.maxPrice ?? ''}
+            />
+          </div>
+        </>
+      ) : null}
+      <Button type="submit" size={hero ? 'lg' : 'default'} className="w-full md:w-auto">
+        <Search aria-hidden="true" />
+        Search
+      </Button>
+    </form>
+  );
+}

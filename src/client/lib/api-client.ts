@@ -1,0 +1,98 @@
+import { apiErrorSchema } from '@/shared/schemas';
+
+/**
+ * A non-OK answer from the API. The message is `${status}: ${body text or statusText}`
+ * (SPEC section 8); `status` and the raw `body` stay available to callers.
+ */
+export class ApiRequestError extends Error {
+  override name = 'ApiRequestError';
+
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+  }
+
+  /** The server's `{ message }` (DESIGN decision 12), when the body carries one. */
+  get serverMessage(): string | undefined {
+    try {
+      const parsed = apiErrorSchema.safeParse(JSON.parse(this.body));
+      return parsed.success ? parsed.data.message : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** True when `error` is an API answer with one of the given statuses. */
+export function isApiError(error: unknown, ...statuses: number[]): error is ApiRequestError {
+  return error instanceof ApiRequestError && (statuses.length === 0 || statuses.includes(error.status));
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
+
+export interface RequestOptions {
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Appended to the URL; empty, null and undefined values are left out, arrays repeat the key. */
+  params?: QueryParams;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+/** Builds `path?query` from params, leaving out empty values and repeating array keys. */
+export function withQuery(path: string, params?: QueryParams): string {
+  if (!params) return path;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values as QueryValue[]) {
+      if (item === undefined || item === null || item === '') continue;
+      query.append(key, String(item));
+    }
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * One call to the API: credentials included, JSON in and out. Throws
+ * {@link ApiRequestError} for any non-OK answer; never shows anything itself
+ * (the caller decides what the person sees).
+ */
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(withQuery(path, options.params), {
+    method,
+    headers,
+    credentials: 'include',
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+
+  if (!response.ok) {
+    const body = await response.text().catch(() => '');
+    throw new ApiRequestError(response.status, body, response.statusText);
+  }
+
+  const text = response.status === 204 ? '' : await response.text();
+  const data = (text ? JSON.parse(text) : undefined) as T;
+  return { data, headers: response.headers };
+}
+
+/** Shorthands that return only the body. */
+export const api = {
+  get: async <T>(path: string, options?: Omit<RequestOptions, 'body'>) => (await request<T>('GET', path, options)).data,
+  post: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => (await request<T>('POST', path, { ...options, body })).data,
+  put: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => (await request<T>('PUT', path, { ...options, body })).data,
+  delete: async <T>(path: string, options?: RequestOptions) => (await request<T>('DELETE', path, options)).data,
+};

@@ -1,0 +1,43 @@
+import { PRICING_PERIOD_LABELS, type PricingPeriod } from '@/shared/constants';
+import { formatUsd, toCents } from '@/shared/money';
+
+/** Cents of a decimal amount from the API, or null when it is not a money amount. */
+export function centsOf(amount: string | number): number | null {
+  try {
+    return toCents(amount);
+  } catch {
+    return null;
+  }
+}
+
+/** A decimal amount from the API for people: "150.00" -> "$150", "99.50" -> "$99.50". */
+export function formatAmount(amount: string | number): string {
+  const cents = centsOf(amount);
+  return cents === null ? String(amount) : formatUsd(cents, { compact: true });
+}
+
+/** The suffix of a pricing period: "/hr", "/day" or "/mo" (SPEC section 2). */
+export function periodSuffix(period: PricingPeriod): string {
+  return `/${PRICING_PERIOD_LABELS[period]}`;
+}
+
+/** Cuts text to `max` characters on a word boundary, adding an ellipsis when cut. */
+export function truncate(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+const UNIT_NAMES: Record<PricingPeriod, [string, string]> = {
+  hourly: ['hour', 'hours'],
+  daily: ['day', 'days'],
+  monthly: ['month', 'months'],
+};
+
+/** A count of pricing units: "1 day", "3 hours", "2 months". */
+export function formatUnits(units: number, period: PricingPeriod): string {
+  const [one, many] = UNIT_NAMES[period];
+  return `${units} ${units === 1 ? one : many}`;
+}

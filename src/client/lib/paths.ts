@@ -1,0 +1,35 @@
+/** Every route of the app in one place (bulletproof `config/paths.ts`); build links with these, not string templates. */
+export const paths = {
+  home: () => '/',
+  search: (query?: URLSearchParams) => {
+    const text = query?.toString();
+    return text ? `/search?${text}` : '/search';
+  },
+  map: () => '/map',
+  space: (id: string) => `/spaces/${id}`,
+  /** Where the app lands after paying for a space (SPEC section 2). */
+  spacePaymentReturn: (id: string) => `/space/${id}?payment_success=true`,
+  listSpace: () => '/list-space',
+  editSpace: (id: string) => `/edit-space/${id}`,
+  messages: () => '/messages',
+  profile: () => '/profile',
+  donate: () => '/donate',
+  paymentsConnect: () => '/payments/connect',
+  terms: () => '/terms',
+} as const;
+
+/** Route patterns for the router, matching {@link paths}. */
+export const routes = {
+  home: '/',
+  search: '/search',
+  map: '/map',
+  space: '/spaces/:id',
+  spacePaymentReturn: '/space/:id',
+  listSpace: '/list-space',
+  editSpace: '/edit-space/:id',
+  messages: '/messages',
+  profile: '/profile',
+  donate: '/donate',
+  paymentsConnect: '/payments/connect',
+  terms: '/terms',
+} as const;

@@ -1,0 +1,27 @@
+import { fileURLToPath, URL } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The Fastify server (src/server/main.ts) the dev server forwards API, socket and upload calls to. */
+const apiTarget = 'http://localhost:5000';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  publicDir: 'public',
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/ws': { target: apiTarget, ws: true, changeOrigin: true },
+      '/uploads': { target: apiTarget, changeOrigin: true },
+    },
+  },
+});
