@@ -40,9 +40,19 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
   return {
     handle,
     drop: async () => {
+      // The pool's sockets close just after pool.end() resolves: wait for them rather than
+      // killing them (WITH (FORCE) would make their clients emit errors).
       const client = new pg.Client({ connectionString: url });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await client.query(`DROP DATABASE IF EXISTS ${name}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error; // 55006: still in use
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await client.end();
     },
   };

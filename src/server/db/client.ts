@@ -39,6 +39,8 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 export async function openDatabase(options: { url?: string; dataDir?: string; poolSize?: number }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection that dies (server restart, failover) must not crash the process: the pool replaces it.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Database,
