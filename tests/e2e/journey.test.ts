@@ -177,3 +177,54 @@ describe('pages for crawlers, without JavaScript', () => {
     expect(await (await fetch(`${baseUrl}/sitemap.xml`)).text()).toContain(`/spaces/`);
   });
 });
+
+describe('states and validation in the browser', () => {
+  it('shows the empty state, the missing-space page and the not-found page', async () => {
+    const { page } = session;
+    await page.goto('/search?location=Nowhereville');
+    await expect.poll(() => page.getByText('No spaces found').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('0 spaces found').isVisible()).toBe(true);
+    await page.goto('/spaces/00000000-0000-4000-8000-000000000000');
+    await expect.poll(() => page.getByRole('heading', { name: 'Space Not Found' }).isVisible()).toBe(true);
+    await page.goto('/no/such/page');
+    await expect.poll(() => page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true);
+    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+  });
+
+  it('validates sign-up in the dialog and sends nothing until it is right', async () => {
+    const { page } = session;
+    await session.context.clearCookies();
+    await page.goto('/');
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign up' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('First name').fill('Sam');
+    await dialog.getByLabel('Last name').fill('Ortiz');
+    await dialog.getByLabel('Email').fill('sam.ortiz@example.test');
+    await dialog.getByLabel('Password', { exact: true }).fill('a-strong-password');
+    await dialog.getByLabel('Confirm password').fill('another-password');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => dialog.getByText("Passwords don't match").isVisible()).toBe(true);
+    expect(await dialog.getByText('You must accept the terms and conditions to create an account').isVisible()).toBe(true);
+    expect(page.url()).not.toContain('/profile');
+    const login = await page.request.post('/api/login', { data: { email: 'sam.ortiz@example.test', password: 'a-strong-password' } });
+    expect(login.status()).toBe(401);
+  });
+
+  it('logs in with a demo account and out again', async () => {
+    const { page } = session;
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Log in' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill('renter@demo.clinicshare.test');
+    await dialog.getByLabel('Password').fill('clinicshare-demo');
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/profile');
+    await expect.poll(() => toast(page, 'Welcome back!').isVisible()).toBe(true);
+    await page.getByRole('button', { name: /log ?out/i }).first().click();
+    await expect.poll(() => toast(page, 'Logged out successfully').isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+  });
+});

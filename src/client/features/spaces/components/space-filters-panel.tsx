@@ -1,11 +1,12 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { SPACE_TYPES, SPECIALTIES, type SpaceType } from '@/shared/constants';
+import { SPACE_TYPES, type SpaceType } from '@/shared/constants';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { Select } from '@/client/components/ui/select';
 import { cn } from '@/client/lib/cn';
+import { SpecialtyOptions } from './specialty-options';
 import { FILTER_AMENITIES, FILTER_EQUIPMENT, hasActiveFilters, type SpaceFilters } from '../lib/filters';
 
 interface SpaceFiltersPanelProps {
@@ -76,16 +77,7 @@ export function SpaceFiltersPanel({ filters, onChange, className }: SpaceFilters
               onChange({ ...filters, specialty: value === 'any' ? undefined : value });
             }}
           >
-            <option value="any">Any specialty</option>
-            {/* A specialty from a shared link that is not in the list still shows as selected. */}
-            {filters.specialty && !(SPECIALTIES as readonly string[]).includes(filters.specialty) ? (
-              <option value={filters.specialty}>{filters.specialty}</option>
-            ) : null}
-            {SPECIALTIES.map((specialty) => (
-              <option key={specialty} value={specialty}>
-                {specialty}
-              </option>
-            ))}
+            <SpecialtyOptions current={filters.specialty} />
           </Select>
         </div>
 

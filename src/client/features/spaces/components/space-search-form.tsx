@@ -1,11 +1,11 @@
 import { MapPin, Search } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
-import { SPECIALTIES } from '@/shared/constants';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { Select } from '@/client/components/ui/select';
 import { cn } from '@/client/lib/cn';
+import { SpecialtyOptions } from './specialty-options';
 
 export interface SpaceSearchValues {
   location?: string;
@@ -69,12 +69,7 @@ export function SpaceSearchForm({ variant = 'hero', defaultValues = {}, onSearch
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-specialty`}>Best suited for</Label>
             <Select id={`${id}-specialty`} name="specialty" defaultValue={defaultValues.specialty ?? 'any'}>
-              <option value="any">Any specialty</option>
-              {SPECIALTIES.map((specialty) => (
-                <option key={specialty} value={specialty}>
-                  {specialty}
-                </option>
-              ))}
+              <SpecialtyOptions />
             </Select>
           </div>
           <div className="grid gap-1.5">
