@@ -141,13 +141,17 @@ export const spaceSearchSchema = z.object({
 });
 export type SpaceSearch = z.input<typeof spaceSearchSchema>;
 
-/** An image in a listing: a URL of ours, an https URL, or inline image data (SPEC section 3). */
+/**
+ * An image in a listing (SPEC section 3): inline image data, which the server
+ * stores as a file, or the path of an image we already serve. Other URLs are
+ * refused so no user-supplied address reaches an `src` (DESIGN decision 13).
+ */
 const listingImageSchema = z
   .string()
   .max(8 * 1024 * 1024, 'File too large')
   .refine(
-    (value) => value.startsWith('data:image/') || value.startsWith('/') || value.startsWith('https://'),
-    'Images must be uploaded image files or https URLs',
+    (value) => value.startsWith('data:image/') || /^\/(images|uploads)\/[\w-]+(\/[\w-]+)*\.(svg|webp|png|jpe?g)$/.test(value),
+    'Please upload only image files',
   );
 
 /** POST /api/spaces (SPEC sections 2, 5 and 7). `ownerId`, when sent, must be the session user. */

@@ -66,6 +66,16 @@ describe('booking payment intents', () => {
     expect((await createIntent(t, renter.cookie, '00000000-0000-4000-8000-000000000000', { startDate: '2031-06-01', endDate: '2031-06-02' })).statusCode).toBe(404);
   });
 
+  it("rejects dates outside the space's availability", async () => {
+    const renter = await signedInUser(t);
+    const space = await insertSpace(t.db, ownerId, { availableFrom: new Date('2031-01-01T05:00:00Z'), availableTo: new Date('2031-12-31T05:00:00Z') });
+    const early = await createIntent(t, renter.cookie, space.id, { startDate: '2030-12-30', endDate: '2031-01-02' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toMatch(/not available/);
+    expect((await createIntent(t, renter.cookie, space.id, { startDate: '2031-12-30', endDate: '2032-01-02' })).statusCode).toBe(400);
+    expect((await createIntent(t, renter.cookie, space.id, { startDate: '2031-01-01', endDate: '2031-12-31' })).statusCode).toBe(200);
+  });
+
   it('returns the same payment intent for the same booking attempt', async () => {
     const renter = await signedInUser(t);
     const space = await insertSpace(t.db, ownerId);

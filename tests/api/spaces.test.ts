@@ -242,3 +242,28 @@ describe('DELETE /api/spaces/:id', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/spaces/${space.id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
   });
 });
+
+describe('listing images and request limits', () => {
+  it('accepts only inline images or images we serve, never outside URLs', async () => {
+    const { cookie } = await signedInUser(t);
+    const ours = await t.app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie }, payload: { ...newSpace, images: ['/images/spaces/dental-suite-1.svg'] } });
+    expect(ours.statusCode).toBe(201);
+    for (const image of ['https://evil.example/x.png', 'javascript:alert(1)', '/images/../../etc/passwd', '//evil.example/x.png']) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie }, payload: { ...newSpace, images: [image] } });
+      expect(response.statusCode, image).toBe(400);
+    }
+  });
+
+  it('answers an over-large body with 413 and an unsupported content type with 415', async () => {
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@example.test', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBeTruthy();
+    const xml = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/xml' }, payload: '<login/>' });
+    expect(xml.statusCode).toBe(415);
+  });
+});
