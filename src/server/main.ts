@@ -4,7 +4,8 @@
  * API and the built client. SIGTERM/SIGINT close gracefully (DESIGN decision 14).
  */
 import { existsSync } from 'node:fs';
-import { buildApp } from './app';
+import path from 'node:path';
+import { buildApp, CLIENT_DIST } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
@@ -30,7 +31,10 @@ async function main(): Promise<void> {
     if (seeded) console.log(`Seeded demo data: ${seeded.users} users, ${seeded.spaces} spaces.`);
   }
 
-  const app = await buildApp({ config, db: database.db, serveClient: true, logger: true });
+  // `npm start` builds the client first; `npm run dev` serves it from Vite instead.
+  const serveClient = existsSync(path.join(CLIENT_DIST, 'index.html'));
+  if (!serveClient) console.log('The client is not built (npm run build): serving the API only.');
+  const app = await buildApp({ config, db: database.db, serveClient, logger: true });
   await app.listen({ host: config.host, port: config.port });
   console.log(`ClinicShare is running on http://localhost:${config.port} (database: ${database.kind}, payments: ${config.payments})`);
 
