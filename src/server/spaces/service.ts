@@ -90,14 +90,17 @@ export async function searchSpaces(db: Database, query: SpaceSearchQuery): Promi
   if (query.ownerId) filters.push(eq(medicalSpaces.ownerId, query.ownerId));
   const where = and(...filters);
 
-  const rows = await db
-    .select()
-    .from(medicalSpaces)
-    .where(where)
-    .orderBy(desc(medicalSpaces.createdAt), desc(medicalSpaces.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(medicalSpaces).where(where);
+  // The page and the total run side by side (two pool connections on PostgreSQL).
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(medicalSpaces)
+      .where(where)
+      .orderBy(desc(medicalSpaces.createdAt), desc(medicalSpaces.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(medicalSpaces).where(where),
+  ]);
   return { spaces: rows.map(toSpace), total: counted?.total ?? 0 };
 }
 
