@@ -186,9 +186,14 @@ describe('states and validation in the browser', () => {
     await expect.poll(() => page.getByText('0 spaces found').isVisible()).toBe(true);
     await page.goto('/spaces/00000000-0000-4000-8000-000000000000');
     await expect.poll(() => page.getByRole('heading', { name: 'Space Not Found' }).isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'space not found');
     await page.goto('/no/such/page');
     await expect.poll(() => page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true);
     expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'not found');
+    await page.goto('/terms');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'terms');
   });
 
   it('validates sign-up in the dialog and sends nothing until it is right', async () => {
@@ -222,6 +227,8 @@ describe('states and validation in the browser', () => {
     await dialog.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL('**/profile');
     await expect.poll(() => toast(page, 'Welcome back!').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Dr. Taylor Brooks').first().isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'profile');
     await page.getByRole('button', { name: /log ?out/i }).first().click();
     await expect.poll(() => toast(page, 'Logged out successfully').isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/');
