@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cutDescription, renderHead, searchHead } from '../../src/server/pages/head';
+import { renderHead, searchHead } from '../../src/server/pages/head';
+import { cutDescription } from '../../src/shared/text';
 
 describe('page metadata', () => {
   it('cuts descriptions to at most 150 characters on a word boundary', () => {

@@ -1,5 +1,4 @@
-import { META_DESCRIPTION_LENGTH } from '@/shared/constants';
-import { truncate } from '@/client/lib/format';
+import { cutDescription } from '@/shared/text';
 
 /**
  * The page's title and description. React 19 hoists these into <head>, so
@@ -9,7 +8,7 @@ export function PageMeta({ title, description }: { title: string; description?: 
   return (
     <>
       <title>{title}</title>
-      {description ? <meta name="description" content={truncate(description, META_DESCRIPTION_LENGTH)} /> : null}
+      {description ? <meta name="description" content={cutDescription(description)} /> : null}
     </>
   );
 }

@@ -21,15 +21,6 @@ export function periodSuffix(period: PricingPeriod): string {
   return `/${PRICING_PERIOD_LABELS[period]}`;
 }
 
-/** Cuts text to `max` characters on a word boundary, adding an ellipsis when cut. */
-export function truncate(text: string, max: number): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max - 1);
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
-}
-
 const UNIT_NAMES: Record<PricingPeriod, [string, string]> = {
   hourly: ['hour', 'hours'],
   daily: ['day', 'days'],

@@ -3,8 +3,9 @@
  * description (cut at 150 characters, SPEC section 9), canonical URL,
  * OpenGraph tags and JSON-LD, so crawlers see them without JavaScript.
  */
-import { DEFAULT_SPACE_IMAGE, META_DESCRIPTION_LENGTH, PRICING_PERIOD_LABELS, STRUCTURED_DATA_RESULTS } from '../../shared/constants';
+import { DEFAULT_SPACE_IMAGE, PRICING_PERIOD_LABELS, STRUCTURED_DATA_RESULTS } from '../../shared/constants';
 import type { Space } from '../../shared/schemas';
+import { cutDescription } from '../../shared/text';
 
 export interface PageHead {
   title: string;
@@ -22,15 +23,6 @@ export const DEFAULT_DESCRIPTION =
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-
-/** Cuts text to at most `max` characters on a word boundary, adding an ellipsis when cut. */
-export function cutDescription(text: string, max = META_DESCRIPTION_LENGTH): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:]+$/, '')}…`;
-}
 
 /** JSON for a `<script type="application/ld+json">`: `<` escaped so text cannot close the tag. */
 const jsonForScript = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');

@@ -1,6 +1,6 @@
-import { Stethoscope } from 'lucide-react';
 import { Link } from 'wouter';
 import { paths } from '@/client/lib/paths';
+import { Logo } from './logo';
 
 const COLUMNS = [
   { title: 'Company', links: ['About Us', 'Careers', 'Press', 'Blog'] },
@@ -14,12 +14,7 @@ export function Footer() {
     <footer className="mt-auto border-t border-slate-200 bg-white">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-4 lg:px-8">
         <div className="grid content-start gap-3">
-          <Link href={paths.home()} className="flex items-center gap-2 text-lg font-bold text-slate-900">
-            <span className="flex size-7 items-center justify-center rounded-lg bg-primary text-white">
-              <Stethoscope className="size-4" aria-hidden="true" />
-            </span>
-            ClinicShare
-          </Link>
+          <Logo small />
           <p className="text-sm text-slate-600">Medical office space by the hour, day or month, for healthcare professionals.</p>
         </div>
         {COLUMNS.map((column) => (

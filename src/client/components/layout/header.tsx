@@ -1,10 +1,11 @@
-import { LogOut, Menu, MessageSquare, Stethoscope, User, X } from 'lucide-react';
+import { LogOut, Menu, MessageSquare, User, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '@/client/lib/auth';
 import { cn } from '@/client/lib/cn';
 import { paths } from '@/client/lib/paths';
 import { Button } from '../ui/button';
+import { Logo } from './logo';
 
 const NAV_LINKS = [
   { href: paths.search(), label: 'Browse Spaces' },
@@ -47,12 +48,7 @@ export function Header({ onLogIn, onSignUp, onLogOut, unreadCount = 0 }: HeaderP
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link href={paths.home()} className="flex items-center gap-2 rounded-md text-xl font-bold text-slate-900">
-          <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-white">
-            <Stethoscope className="size-5" aria-hidden="true" />
-          </span>
-          ClinicShare
-        </Link>
+        <Logo />
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {NAV_LINKS.map((link) => (
