@@ -11,7 +11,7 @@
  *   daylight-saving night has 23 or 25 hours).
  */
 import { TZDate } from '@date-fns/tz';
-import { addMonths, differenceInCalendarMonths } from 'date-fns';
+import { addMonths, differenceInCalendarMonths, startOfDay, startOfHour } from 'date-fns';
 import { FIRST_BOOKING_FEE_BASIS_POINTS, type PricingPeriod } from './constants';
 
 /** A booking rule was broken; `message` is safe to show to the person booking. */
@@ -98,6 +98,24 @@ export function resolveBookingRange(period: PricingPeriod, start: string, end: s
     throw new BookingRuleError('Monthly bookings run in whole months: the end date must fall on the same day of a later month.');
   }
   return { startAt, endAt, units: months };
+}
+
+/**
+ * The earliest a booking may start at `now`: the current local day's midnight
+ * for daily and monthly spaces (booking today is fine), the start of the
+ * current hour for hourly ones.
+ */
+export function earliestBookingStart(period: PricingPeriod, now: Date, timeZone: string): Date {
+  const local = new TZDate(now.getTime(), timeZone);
+  return new Date((period === 'hourly' ? startOfHour(local) : startOfDay(local)).getTime());
+}
+
+/**
+ * Checks that a booking does not start in the past.
+ * @throws BookingRuleError when `startAt` is before {@link earliestBookingStart}
+ */
+export function assertNotInPast(period: PricingPeriod, startAt: Date, now: Date, timeZone: string): void {
+  if (startAt < earliestBookingStart(period, now, timeZone)) throw new BookingRuleError('Bookings cannot start in the past.');
 }
 
 /** Total price in cents: the unit price (cents per hour, day or month) times the units. */

@@ -76,6 +76,14 @@ describe('booking payment intents', () => {
     expect((await createIntent(t, renter.cookie, space.id, { startDate: '2031-01-01', endDate: '2031-12-31' })).statusCode).toBe(200);
   });
 
+  it('refuses bookings that start in the past', async () => {
+    const renter = await signedInUser(t);
+    const space = await insertSpace(t.db, ownerId);
+    const past = await createIntent(t, renter.cookie, space.id, { startDate: '2020-01-01', endDate: '2020-01-03' });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe('Bookings cannot start in the past.');
+  });
+
   it('returns the same payment intent for the same booking attempt', async () => {
     const renter = await signedInUser(t);
     const space = await insertSpace(t.db, ownerId);

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BookingRuleError, bookingTotalCents, platformFeeCents, quoteBooking, resolveBookingRange } from '../../src/shared/booking-rules';
+import {
+  assertNotInPast,
+  BookingRuleError,
+  bookingTotalCents,
+  earliestBookingStart,
+  platformFeeCents,
+  quoteBooking,
+  resolveBookingRange,
+} from '../../src/shared/booking-rules';
 import { timeZoneForState } from '../../src/shared/time-zones';
 
 const NY = 'America/New_York';
@@ -101,5 +109,28 @@ describe('totals and the platform fee', () => {
         expect(quote.ownerPayoutCents + quote.platformFeeCents).toBe(quote.totalCents);
       }),
     );
+  });
+});
+
+describe('bookings cannot start in the past', () => {
+  const now = new Date('2026-06-10T14:30:00Z'); // 10:30 in New York
+  it('allows today for daily spaces and the current hour for hourly ones, in the space time zone', () => {
+    expect(earliestBookingStart('daily', now, NY).toISOString()).toBe('2026-06-10T04:00:00.000Z');
+    expect(earliestBookingStart('hourly', now, NY).toISOString()).toBe('2026-06-10T14:00:00.000Z');
+    const today = resolveBookingRange('daily', '2026-06-10', '2026-06-11', NY);
+    expect(() => assertNotInPast('daily', today.startAt, now, NY)).not.toThrow();
+    const yesterday = resolveBookingRange('daily', '2026-06-09', '2026-06-11', NY);
+    expect(() => assertNotInPast('daily', yesterday.startAt, now, NY)).toThrow('Bookings cannot start in the past.');
+    const thisHour = resolveBookingRange('hourly', '2026-06-10T10:00', '2026-06-10T11:00', NY);
+    expect(() => assertNotInPast('hourly', thisHour.startAt, now, NY)).not.toThrow();
+    const lastHour = resolveBookingRange('hourly', '2026-06-10T09:00', '2026-06-10T11:00', NY);
+    expect(() => assertNotInPast('hourly', lastHour.startAt, now, NY)).toThrow(BookingRuleError);
+  });
+
+  it('uses the local date, not the UTC one, near midnight', () => {
+    const lateEvening = new Date('2026-06-11T02:00:00Z'); // still June 10 in Los Angeles
+    const la = 'America/Los_Angeles';
+    const june10 = resolveBookingRange('daily', '2026-06-10', '2026-06-11', la);
+    expect(() => assertNotInPast('daily', june10.startAt, lateEvening, la)).not.toThrow();
   });
 });

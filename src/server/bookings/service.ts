@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { quoteBooking, BookingRuleError, type BookingQuote } from '../../shared/booking-rules';
+import { assertNotInPast, quoteBooking, BookingRuleError, type BookingQuote } from '../../shared/booking-rules';
 import { BLOCKING_BOOKING_STATUSES } from '../../shared/constants';
 import { fromCents, toCents } from '../../shared/money';
 import type { Booking, BookingPaymentIntent, createBookingPaymentIntentSchema, createBookingSchema } from '../../shared/schemas';
@@ -68,6 +68,7 @@ export async function quoteForRenter(
   if (!space.active) throw badRequest('This space is not available for booking.');
   if (space.ownerId === renterId) throw badRequest('You cannot book your own space.');
   const first = await isFirstTransaction(db, renterId, space.ownerId);
+  const timeZone = timeZoneForState(space.state);
   let quote: BookingQuote;
   try {
     quote = quoteBooking({
@@ -75,9 +76,10 @@ export async function quoteForRenter(
       unitPriceCents: toCents(space.pricePerDay),
       start: dates.startDate,
       end: dates.endDate,
-      timeZone: timeZoneForState(space.state),
+      timeZone,
       isFirstTransaction: first,
     });
+    assertNotInPast(space.pricePeriod, quote.startAt, new Date(), timeZone);
   } catch (error) {
     if (error instanceof BookingRuleError) throw badRequest(error.message);
     throw error;

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { BookingRuleError, quoteBooking } from '@/shared/booking-rules';
+import { assertNotInPast, BookingRuleError, quoteBooking } from '@/shared/booking-rules';
 import type { PricingPeriod } from '@/shared/constants';
 import { formatUsd } from '@/shared/money';
 import { bookingDetailsSchema, type Space } from '@/shared/schemas';
@@ -38,17 +38,22 @@ const DAILY_RANGE_MESSAGE = 'End date must be at least 1 day after start date.';
 /** Quotes the form's range, or says why it cannot be booked. */
 function quote(space: BookingDialogProps['space'], startDate: string, endDate: string) {
   const unitPriceCents = centsOf(space.pricePerDay) ?? 0;
+  let result;
   try {
-    return {
-      ok: true as const,
-      quote: quoteBooking({ period: space.pricePeriod, unitPriceCents, start: startDate, end: endDate, timeZone: space.timeZone, isFirstTransaction: false }),
-    };
+    result = quoteBooking({ period: space.pricePeriod, unitPriceCents, start: startDate, end: endDate, timeZone: space.timeZone, isFirstTransaction: false });
   } catch (error) {
     if (error instanceof BookingRuleError) {
       return { ok: false as const, message: space.pricePeriod === 'daily' ? DAILY_RANGE_MESSAGE : error.message };
     }
     throw error;
   }
+  try {
+    assertNotInPast(space.pricePeriod, result.startAt, new Date(), space.timeZone);
+  } catch (error) {
+    if (error instanceof BookingRuleError) return { ok: false as const, message: error.message };
+    throw error;
+  }
+  return { ok: true as const, quote: result };
 }
 
 const INPUT_TYPE: Record<PricingPeriod, 'date' | 'datetime-local'> = { hourly: 'datetime-local', daily: 'date', monthly: 'date' };
