@@ -100,7 +100,7 @@ export async function buildApp({ config, db, serveClient = false, logger = false
 
   app.get('/api/health', async () => ({ status: 'ok' }));
   app.get('/api/config', async (): Promise<PublicConfig> => ({
-    payments: config.payments === 'stripe' && !payments ? 'none' : config.payments,
+    payments: config.payments,
     stripePublishableKey: config.payments === 'stripe' ? (config.stripe.publishableKey ?? null) : null,
     mapTileUrl: config.mapTileUrl ?? null,
   }));

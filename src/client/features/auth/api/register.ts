@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { useLocation } from 'wouter';
 import type { RegisterInput, User } from '@/shared/schemas';
 import { toast } from '@/client/components/ui/use-toast';
 import { api } from '@/client/lib/api-client';
-import { useAuth } from '@/client/lib/auth';
-import { paths } from '@/client/lib/paths';
+import { useStartSession } from './use-start-session';
 
 /** POST /api/register: the registration fields without confirmPassword, plus userType. */
 export function register(input: RegisterInput): Promise<User> {
@@ -13,14 +11,12 @@ export function register(input: RegisterInput): Promise<User> {
 
 /** Creates the account, stores the user and goes to the profile (SPEC sections 4 and 8). */
 export function useRegister({ onSuccess }: { onSuccess?: () => void } = {}) {
-  const { setUser } = useAuth();
-  const [, navigate] = useLocation();
+  const startSession = useStartSession();
   return useMutation({
     mutationFn: register,
     onSuccess: (user) => {
-      setUser(user);
       onSuccess?.();
-      navigate(paths.profile());
+      startSession(user);
       toast({ title: 'Account created successfully!' });
     },
     onError: (error) => {
