@@ -3,7 +3,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** The Fastify server (src/server/main.ts) the dev server forwards API, socket and upload calls to. */
+/**
+ * The Fastify server (src/server/main.ts) the dev server forwards API, socket and upload calls to.
+ * The Host header is kept (no changeOrigin) so the API sees the same origin as the page (its same-origin check).
+ */
 const apiTarget = 'http://localhost:5000';
 
 export default defineConfig({
@@ -19,9 +22,9 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-      '/ws': { target: apiTarget, ws: true, changeOrigin: true },
-      '/uploads': { target: apiTarget, changeOrigin: true },
+      '/api': { target: apiTarget },
+      '/ws': { target: apiTarget, ws: true },
+      '/uploads': { target: apiTarget },
     },
   },
 });

@@ -13,11 +13,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '../shared/schemas';
 import { authRoutes } from './auth/routes';
-import { findSessionUser, SESSION_COOKIE } from './auth/session';
 import { bookingRoutes } from './bookings/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { notFound, registerErrorHandling } from './http/errors';
+import { registerRequestGuards } from './http/request-guards';
 import { pageRoutes } from './pages/routes';
 import { DemoPaymentProvider } from './payments/demo-provider';
 import type { PaymentProvider } from './payments/provider';
@@ -87,12 +87,8 @@ export async function buildApp({ config, db, serveClient = false, logger = false
   await app.register(fastifyRateLimit, { global: false });
 
   app.decorateRequest('user', null);
-  // Only API calls read the session: static files and pages need no database round trip.
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
-    request.user = token ? await findSessionUser(db, token) : null;
-  });
+  // Cross-site state changes are refused and routes that need a session answer 401, before any body is read.
+  registerRequestGuards(app, { db, allowedOrigins: config.publicUrl ? [config.publicUrl] : [] });
 
   const payments = paymentProvider(config, db);
   const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));

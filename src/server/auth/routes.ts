@@ -40,5 +40,5 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return reply.status(204).send();
   });
 
-  app.get('/api/me', { schema: { response: { 200: userSchema } } }, async (request) => toUser(requireUser(request)));
+  app.get('/api/me', { schema: { response: { 200: userSchema } }, config: { auth: 'required' } }, async (request) => toUser(requireUser(request)));
 };

@@ -9,7 +9,7 @@ import type { loginSchema, registerSchema } from '../../shared/schemas';
 import { SQLSTATE, sqlState, type Database } from '../db/client';
 import { users } from '../db/schema';
 import { conflict, unauthorized } from '../http/errors';
-import type { SessionUser } from './session';
+import { sessionUserColumns, type SessionUser } from './session';
 
 /** Hashes a password with argon2id (the library's default algorithm). */
 export function hashPassword(password: string): Promise<string> {
@@ -37,7 +37,7 @@ export async function registerUser(db: Database, input: z.output<typeof register
         userType: input.userType,
         acceptedTermsAt: new Date(),
       })
-      .returning();
+      .returning(sessionUserColumns);
     return user!;
   } catch (error) {
     if (sqlState(error) === SQLSTATE.uniqueViolation) throw conflict('An account with this email already exists.');
@@ -54,5 +54,6 @@ export async function authenticate(db: Database, input: z.output<typeof loginSch
   const stored = user?.passwordHash ?? (await (decoyHash ??= hashPassword(`decoy-${Math.random()}`)));
   const ok = await verify(stored, input.password).catch(() => false);
   if (!user || !ok) throw unauthorized('Invalid email or password.');
-  return user;
+  const { passwordHash: _hash, ...withoutHash } = user;
+  return withoutHash;
 }

@@ -4,7 +4,7 @@
  * database leak does not leak live sessions. Identity comes from here only.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -14,7 +14,13 @@ export const SESSION_COOKIE = 'clinicshare_session';
 /** Sessions last 30 days. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type SessionUser = typeof users.$inferSelect;
+const { passwordHash: _passwordHash, ...userColumns } = getTableColumns(users);
+
+/** The columns of a user that the program may hold: every one but the password hash (DESIGN decision 1). */
+export const sessionUserColumns = userColumns;
+
+/** A user row without its password hash. */
+export type SessionUser = Omit<typeof users.$inferSelect, 'passwordHash'>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,12 +44,12 @@ export async function createSession(db: Database, userId: string): Promise<{ tok
 /** The user of a live session token, or null. */
 export async function findSessionUser(db: Database, token: string): Promise<SessionUser | null> {
   const [row] = await db
-    .select({ user: users })
+    .select(sessionUserColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  return row?.user ?? null;
+  return row ?? null;
 }
 
 /** Ends the session of `token` (no error if it is already gone). */

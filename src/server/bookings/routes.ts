@@ -16,14 +16,14 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
 
   app.post(
     '/api/create-booking-payment-intent',
-    { schema: { body: createBookingPaymentIntentSchema, response: { 200: bookingPaymentIntentSchema } } },
+    { schema: { body: createBookingPaymentIntentSchema, response: { 200: bookingPaymentIntentSchema } }, config: { auth: 'required' } },
     async (request) => {
       const renter = requireSelf(request, request.body.userId);
       return createBookingPaymentIntent(db, requirePayments(), renter.id, request.body);
     },
   );
 
-  app.post('/api/bookings', { schema: { body: createBookingSchema, response: { 200: bookingSchema, 201: bookingSchema } } }, async (request, reply) => {
+  app.post('/api/bookings', { schema: { body: createBookingSchema, response: { 200: bookingSchema, 201: bookingSchema } }, config: { auth: 'required' } }, async (request, reply) => {
     const renter = requireSelf(request, request.body.renterId);
     const { booking, created } = await createPaidBooking(db, requirePayments(), renter.id, request.body);
     return reply.status(created ? 201 : 200).send(booking);
@@ -31,7 +31,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
 
   app.get(
     '/api/users/:id/bookings',
-    { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: z.array(bookingSchema) } } },
+    { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: z.array(bookingSchema) } }, config: { auth: 'required' } },
     async (request) => {
       const user = requireSelf(request, request.params.id);
       return listRenterBookings(db, user.id);

@@ -6,7 +6,7 @@ import { forbidden, notFound, paymentRequired } from '../http/errors';
 import type { DemoPaymentProvider } from './demo-provider';
 
 export const demoPaymentRoutes: FastifyPluginAsyncZod<{ demo: DemoPaymentProvider }> = async (app, { demo }) => {
-  app.post('/api/demo-payments/confirm', { schema: { body: demoPaymentConfirmSchema, response: { 200: demoPaymentResultSchema } } }, async (request) => {
+  app.post('/api/demo-payments/confirm', { schema: { body: demoPaymentConfirmSchema, response: { 200: demoPaymentResultSchema } }, config: { auth: 'required' } }, async (request) => {
     const user = requireUser(request);
     const intent = await demo.findByClientSecret(request.body.clientSecret);
     if (!intent) throw notFound('Payment not found.');

@@ -21,14 +21,14 @@ export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileSto
 
   app.post(
     '/api/spaces',
-    { schema: { body: createSpaceSchema, response: { 201: spaceSchema } }, bodyLimit: 80 * 1024 * 1024 },
+    { schema: { body: createSpaceSchema, response: { 201: spaceSchema } }, bodyLimit: 80 * 1024 * 1024, config: { auth: 'required' } },
     async (request, reply) => {
       const owner = requireSelf(request, request.body.ownerId);
       return reply.status(201).send(await createSpace(db, storage, owner.id, request.body));
     },
   );
 
-  app.delete('/api/spaces/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.delete('/api/spaces/:id', { schema: { params: idParams }, config: { auth: 'required' } }, async (request, reply) => {
     const user = requireUser(request);
     await deleteSpace(db, request.params.id, user.id);
     return reply.status(204).send();

@@ -5,7 +5,7 @@
 import type { User } from '../../shared/schemas';
 import type { users } from '../db/schema';
 
-type UserRow = typeof users.$inferSelect;
+type UserRow = Omit<typeof users.$inferSelect, 'passwordHash'>;
 
 /** Public shape of a user row; dates as ISO-8601 UTC strings. */
 export function toUser(row: UserRow): User {
