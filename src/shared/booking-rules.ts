@@ -12,7 +12,8 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { addMonths, differenceInCalendarMonths, startOfDay, startOfHour } from 'date-fns';
-import { FIRST_BOOKING_FEE_BASIS_POINTS, type PricingPeriod } from './constants';
+import { FIRST_BOOKING_FEE_BASIS_POINTS, MAX_BOOKING_TOTAL_CENTS, MAX_BOOKING_UNITS, type PricingPeriod } from './constants';
+import { formatUsd } from './money';
 
 /** A booking rule was broken; `message` is safe to show to the person booking. */
 export class BookingRuleError extends Error {
@@ -70,9 +71,22 @@ const HOUR_MS = 60 * 60 * 1000;
  * @param start  `YYYY-MM-DD` (daily, monthly) or `YYYY-MM-DDTHH:mm` (hourly), local to the space
  * @param end    same format as `start`; exclusive
  * @param timeZone the space's IANA time zone (see `timeZoneForState`)
- * @throws BookingRuleError when the inputs are malformed or span less than one unit
+ * @throws BookingRuleError when the inputs are malformed, span less than one unit or more than {@link MAX_BOOKING_UNITS}
  */
 export function resolveBookingRange(period: PricingPeriod, start: string, end: string, timeZone: string): BookingRange {
+  const range = unboundedBookingRange(period, start, end, timeZone);
+  if (range.units > MAX_BOOKING_UNITS[period]) throw new BookingRuleError(TOO_LONG[period]);
+  return range;
+}
+
+/** Why a booking is too long, by pricing period (issue "Hardening": limits a card processor accepts). */
+const TOO_LONG: Record<PricingPeriod, string> = {
+  hourly: `A booking can last at most ${MAX_BOOKING_UNITS.hourly} hours (31 days).`,
+  daily: `A booking can last at most ${MAX_BOOKING_UNITS.daily} days.`,
+  monthly: `A booking can last at most ${MAX_BOOKING_UNITS.monthly} months.`,
+};
+
+function unboundedBookingRange(period: PricingPeriod, start: string, end: string, timeZone: string): BookingRange {
   const hourly = period === 'hourly';
   const startWall = parseWallTime(start, hourly);
   const endWall = parseWallTime(end, hourly);
@@ -141,7 +155,10 @@ export interface BookingQuote extends BookingRange {
   ownerPayoutCents: number;
 }
 
-/** Quotes a booking: range, units, total, fee and the owner's share (total minus fee). */
+/**
+ * Quotes a booking: range, units, total, fee and the owner's share (total minus fee).
+ * @throws BookingRuleError for bad or too long ranges, and totals above {@link MAX_BOOKING_TOTAL_CENTS}
+ */
 export function quoteBooking(input: {
   period: PricingPeriod;
   unitPriceCents: number;
@@ -152,6 +169,9 @@ export function quoteBooking(input: {
 }): BookingQuote {
   const range = resolveBookingRange(input.period, input.start, input.end, input.timeZone);
   const totalCents = bookingTotalCents(input.unitPriceCents, range.units);
+  if (totalCents > MAX_BOOKING_TOTAL_CENTS) {
+    throw new BookingRuleError(`A booking can cost at most ${formatUsd(MAX_BOOKING_TOTAL_CENTS)}: choose fewer dates.`);
+  }
   const fee = platformFeeCents(totalCents, input.isFirstTransaction);
   return { ...range, unitPriceCents: input.unitPriceCents, totalCents, platformFeeCents: fee, ownerPayoutCents: totalCents - fee };
 }

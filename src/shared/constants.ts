@@ -173,5 +173,16 @@ export const META_DESCRIPTION_LENGTH = 150;
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * Money limits a card processor accepts (issue "Hardening"): Stripe charges
+ * at most $999,999.99 in USD (https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts),
+ * so no unit price or booking total may go beyond these. Cents.
+ */
+export const MAX_UNIT_PRICE_CENTS = 100_000_00;
+export const MAX_BOOKING_TOTAL_CENTS = 999_999_99;
+
+/** The longest booking, in units of each pricing period: a year of days, two years of months, 31 days of hours. */
+export const MAX_BOOKING_UNITS = { hourly: 31 * 24, daily: 366, monthly: 24 } as const;
+
 /** Currency of every amount (SPEC section 9). */
 export const CURRENCY = 'usd';

@@ -11,10 +11,33 @@ import {
   EQUIPMENT,
   MAX_LISTING_IMAGES,
   MAX_PAGE_SIZE,
+  MAX_UNIT_PRICE_CENTS,
   PRICING_PERIODS,
   SPACE_TYPES,
   USER_TYPES,
 } from './constants';
+
+/**
+ * Control characters other than tab, line feed and carriage return (C0, DEL
+ * and C1). PostgreSQL rejects NUL in text, and none of them belongs in what a
+ * person types, so every text input refuses them here, once (issue
+ * "Hardening": bad input is a 4xx, never a 500).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** Any text input: a string without control characters (see {@link CONTROL_CHARACTERS}). Build every string field on it. */
+export const textSchema = z.string().refine((value) => !CONTROL_CHARACTERS.test(value), 'Remove the control characters from this text');
+
+/**
+ * A number input: a JSON number or a plain decimal string ("12", "-3.5"), as
+ * query strings and forms send them. Empty strings, booleans, arrays, hex
+ * ("0x10") and exponents are refused rather than coerced (issue "Hardening":
+ * loose numbers).
+ */
+export const numberInputSchema = z
+  .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, 'Enter a number').transform(Number)], 'Enter a number')
+  .pipe(z.number().finite('Enter a number'));
 
 /** A money amount on the wire: a non-negative decimal string with at most 2 decimals (DESIGN decision 2). */
 export const moneySchema = z
@@ -22,8 +45,21 @@ export const moneySchema = z
   .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
   .pipe(z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, 'Enter an amount like 120 or 120.50'));
 
-const trimmed = (max: number) => z.string().trim().max(max);
-const required = (label: string, max = 200) => z.string().trim().min(1, `${label} is required`).max(max);
+/** A listing's unit price: a money amount of at most {@link MAX_UNIT_PRICE_CENTS} (per hour, day or month). */
+export const unitPriceSchema = moneySchema.refine(
+  (value) => Number(value) * 100 <= MAX_UNIT_PRICE_CENTS,
+  `The price can be at most ${formatWholeDollars(MAX_UNIT_PRICE_CENTS)}`,
+);
+
+function formatWholeDollars(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-US')}`;
+}
+
+const trimmed = (max: number) => textSchema.trim().max(max);
+const required = (label: string, max = 200) => textSchema.trim().min(1, `${label} is required`).max(max);
+
+/** A path segment naming a record: any short text (a malformed id is simply not found). */
+export const idParamSchema = textSchema.max(100);
 
 // ---------------------------------------------------------------- users
 
@@ -32,7 +68,7 @@ export const userTypeSchema = z.enum(USER_TYPES);
 /** POST /api/login (SPEC section 5). */
 export const loginSchema = z.object({
   email: z.email('Please enter a valid email address').max(254),
-  password: z.string().min(1, 'Password is required').max(200),
+  password: textSchema.min(1, 'Password is required').max(200),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -42,7 +78,7 @@ export const registerSchema = z.object({
   lastName: required('Last name', 80),
   email: z.email('Please enter a valid email address').max(254),
   specialty: trimmed(120).optional().default(''),
-  password: z.string().min(8, 'Password must be at least 8 characters').max(200),
+  password: textSchema.min(8, 'Password must be at least 8 characters').max(200),
   acceptedTerms: z.literal(true, 'You must accept the terms and conditions to create an account'),
   userType: userTypeSchema.default('both'),
 });
@@ -51,7 +87,7 @@ export type RegisterInput = z.input<typeof registerSchema>;
 /** The Sign up dialog's form: the server payload plus confirmPassword, which is never sent (SPEC section 5). */
 export const registerFormSchema = registerSchema
   .extend({
-    confirmPassword: z.string(),
+    confirmPassword: textSchema,
     acceptedTerms: z.boolean().refine((value) => value, 'You must accept the terms and conditions to create an account'),
   })
   .refine((form) => form.password === form.confirmPassword, {
@@ -121,9 +157,10 @@ export type Space = z.infer<typeof spaceSchema>;
 const stringList = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(z.enum(values)).optional());
 
+/** An optional query number: empty means unset (SPEC: price inputs are cleared when empty). */
 const optionalNumber = z.preprocess(
   (value) => (value === '' || value === undefined || value === null ? undefined : value),
-  z.coerce.number().nonnegative().max(100_000_000).optional(),
+  numberInputSchema.pipe(z.number().nonnegative().max(MAX_UNIT_PRICE_CENTS / 100)).optional(),
 );
 
 /** GET /api/spaces query (SPEC section 7 search filter, plus ownerId and pagination). */
@@ -136,8 +173,8 @@ export const spaceSearchSchema = z.object({
   amenities: stringList(AMENITIES),
   equipment: stringList(EQUIPMENT),
   ownerId: z.uuid().optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: numberInputSchema.pipe(z.number().int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+  offset: numberInputSchema.pipe(z.number().int().min(0).max(1_000_000)).default(0),
 });
 export type SpaceSearch = z.input<typeof spaceSearchSchema>;
 
@@ -148,7 +185,6 @@ export type SpaceSearch = z.input<typeof spaceSearchSchema>;
  */
 const listingImageSchema = z
   .string()
-  .max(8 * 1024 * 1024, 'File too large')
   .refine(
     (value) => value.startsWith('data:image/') || /^\/(images|uploads)\/[\w-]+(\/[\w-]+)*\.(svg|webp|png|jpe?g)$/.test(value),
     'Please upload only image files',
@@ -159,26 +195,30 @@ export const createSpaceSchema = z.object({
   title: required('Title', 120),
   description: required('Description', 5000),
   spaceType: spaceTypeSchema,
-  capacity: z.coerce.number().int().min(1).max(1000).default(1),
+  capacity: numberInputSchema.pipe(z.number().int('Capacity must be a whole number').min(1, 'Capacity must be at least 1').max(1000)).default(1),
   address: required('Street address', 200),
   city: required('City', 100),
   state: required('State', 50),
-  zipCode: z.string().trim().regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code'),
+  zipCode: textSchema.trim().regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code'),
   amenities: z.array(z.enum(AMENITIES)).max(AMENITIES.length).default([]),
   equipment: z.array(z.enum(EQUIPMENT)).max(EQUIPMENT.length).default([]),
   optimalSpecialty: trimmed(120).nullish(),
   images: z.array(listingImageSchema).max(MAX_LISTING_IMAGES, 'You can upload a maximum of 10 images').default([]),
-  pricePerDay: moneySchema,
+  pricePerDay: unitPriceSchema,
   pricePeriod: pricingPeriodSchema.default('daily'),
   rules: trimmed(5000).nullish(),
   cancellationPolicy: trimmed(5000).nullish(),
   availableFrom: z.iso.datetime({ offset: true }).nullish(),
   availableTo: z.iso.datetime({ offset: true }).nullish(),
-  latitude: z.coerce.number().min(-90).max(90).nullish(),
-  longitude: z.coerce.number().min(-180).max(180).nullish(),
+  latitude: numberInputSchema.pipe(z.number().min(-90).max(90)).nullish(),
+  longitude: numberInputSchema.pipe(z.number().min(-180).max(180)).nullish(),
   ownerId: z.uuid().optional(),
 });
 export type CreateSpaceInput = z.input<typeof createSpaceSchema>;
+
+/** The answer of DELETE /api/spaces/{id}: a space with booking history is archived, not deleted (DESIGN decision 15). */
+export const deleteSpaceResultSchema = z.object({ outcome: z.enum(['deleted', 'archived']) });
+export type DeleteSpaceResult = z.infer<typeof deleteSpaceResultSchema>;
 
 // ---------------------------------------------------------------- bookings
 
@@ -199,7 +239,7 @@ export const createBookingPaymentIntentSchema = z.object({
   amount: moneySchema.optional(),
   bookingDetails: bookingDetailsSchema,
   /** One per booking attempt: asking twice returns the same payment intent (DESIGN decision 6). */
-  idempotencyKey: z.string().min(8).max(100).optional(),
+  idempotencyKey: textSchema.min(8).max(100).optional(),
 });
 
 export const bookingPaymentIntentSchema = z.object({
@@ -223,7 +263,7 @@ export const createBookingSchema = z.object({
   totalPrice: moneySchema,
   status: z.enum(BOOKING_STATUSES).optional(),
   notes: trimmed(2000).nullish(),
-  paymentIntentId: z.string().min(1).max(200),
+  paymentIntentId: textSchema.min(1).max(200),
 });
 export type CreateBookingInput = z.input<typeof createBookingSchema>;
 
@@ -247,10 +287,10 @@ export type Booking = z.infer<typeof bookingSchema>;
 
 /** POST /api/demo-payments/confirm: the demo card form (DESIGN decision 6). Nothing is charged. */
 export const demoPaymentConfirmSchema = z.object({
-  clientSecret: z.string().min(1).max(200),
-  cardNumber: z.string().transform((value) => value.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
-  expiry: z.string().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, "Your card's expiration date is incomplete."),
-  cvc: z.string().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+  clientSecret: textSchema.min(1).max(200),
+  cardNumber: textSchema.transform((value) => value.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
+  expiry: textSchema.regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, "Your card's expiration date is incomplete."),
+  cvc: textSchema.regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
 });
 export type DemoPaymentConfirmInput = z.input<typeof demoPaymentConfirmSchema>;
 

@@ -237,7 +237,9 @@ describe('DELETE /api/spaces/:id', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/spaces/${space.id}` })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/spaces/${space.id}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/api/spaces/${space.id}` })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/spaces/${space.id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(204);
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/spaces/${space.id}`, headers: { cookie: owner.cookie } });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ outcome: 'deleted' });
     expect((await t.app.inject({ method: 'GET', url: `/api/spaces/${space.id}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/spaces/${space.id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
   });

@@ -124,6 +124,13 @@ function SpaceDetail({ space }: { space: Space }) {
         </div>
       ) : null}
 
+      {space.active ? null : (
+        <div role="status" className="mt-4 flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
+          <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <p>This space is no longer listed. It cannot be booked; past bookings keep their details here.</p>
+        </div>
+      )}
+
       <div className="mt-4">
         <SpaceGallery images={space.images} title={space.title} />
       </div>
@@ -139,7 +146,9 @@ function SpaceDetail({ space }: { space: Space }) {
         </div>
 
         <SpacePriceCard space={space}>
-          {isOwner ? (
+          {!space.active ? (
+            <p className="text-sm text-slate-600">No longer listed.</p>
+          ) : isOwner ? (
             <>
               <p className="text-sm text-slate-600">This is your listing.</p>
               <Button asChild variant="outline">
@@ -160,7 +169,7 @@ function SpaceDetail({ space }: { space: Space }) {
         </SpacePriceCard>
       </div>
 
-      {user && !isOwner ? (
+      {user && !isOwner && space.active ? (
         <>
           <BookingDialog key={`${space.id}-${bookingFormKey}`} open={bookingOpen} onOpenChange={setBookingOpen} space={space} onContinue={continueToPayment} />
           {attempt ? (

@@ -1,7 +1,7 @@
 /** Booking routes (SPEC section 7; docs/api.md). Identity from the session only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookingPaymentIntentSchema, bookingSchema, createBookingPaymentIntentSchema, createBookingSchema } from '../../shared/schemas';
+import { bookingPaymentIntentSchema, bookingSchema, createBookingPaymentIntentSchema, createBookingSchema, idParamSchema } from '../../shared/schemas';
 import { requireSelf } from '../auth/session';
 import { HttpError } from '../http/errors';
 import type { Database } from '../db/client';
@@ -31,7 +31,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
 
   app.get(
     '/api/users/:id/bookings',
-    { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: z.array(bookingSchema) } }, config: { auth: 'required' } },
+    { schema: { params: z.object({ id: idParamSchema }), response: { 200: z.array(bookingSchema) } }, config: { auth: 'required' } },
     async (request) => {
       const user = requireSelf(request, request.params.id);
       return listRenterBookings(db, user.id);

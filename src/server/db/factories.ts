@@ -6,10 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../auth/service';
 import type { Database } from './client';
-import { medicalSpaces, users } from './schema';
+import { bookings, medicalSpaces, users } from './schema';
 
 export type NewUser = Partial<Omit<typeof users.$inferInsert, 'passwordHash'>> & { password?: string; passwordHash?: string };
 export type NewSpace = Partial<typeof medicalSpaces.$inferInsert>;
+export type NewBooking = Partial<typeof bookings.$inferInsert> & Pick<typeof bookings.$inferInsert, 'spaceId' | 'renterId' | 'startAt' | 'endAt'>;
 
 /** The password of factory users unless one is given. */
 export const FACTORY_PASSWORD = 'correct-horse-battery';
@@ -62,4 +63,13 @@ export function spaceValues(ownerId: string, overrides: NewSpace = {}): typeof m
     equipment: ['Examination Table'],
     ...overrides,
   };
+}
+
+/** Inserts a booking (confirmed, $150 unless told otherwise); returns the row. Instants are UTC. */
+export async function insertBooking(db: Database, values: NewBooking): Promise<typeof bookings.$inferSelect> {
+  const [row] = await db
+    .insert(bookings)
+    .values({ totalPrice: '150.00', platformFeeAmount: '0.00', status: 'confirmed', ...values })
+    .returning();
+  return row!;
 }

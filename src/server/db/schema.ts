@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -138,12 +139,13 @@ export const bookings = pgTable(
   'bookings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // Bookings are financial records (DESIGN decision 15): deleting a space or a user never takes them along.
     spaceId: uuid('space_id')
       .notNull()
-      .references(() => medicalSpaces.id, { onDelete: 'cascade' }),
+      .references(() => medicalSpaces.id, { onDelete: 'restrict' }),
     renterId: uuid('renter_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
     totalPrice: numeric('total_price', { precision: 10, scale: 2 }).notNull(),
@@ -197,9 +199,10 @@ export const demoPaymentIntents = pgTable(
   {
     id: text('id').primaryKey(),
     clientSecret: text('client_secret').notNull(),
-    amount: integer('amount').notNull(),
+    /** Cents (bigint: amounts never overflow a 32-bit column). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('usd'),
-    applicationFeeAmount: integer('application_fee_amount').notNull().default(0),
+    applicationFeeAmount: bigint('application_fee_amount', { mode: 'number' }).notNull().default(0),
     status: text('status').notNull().default('requires_payment_method'),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
     idempotencyKey: text('idempotency_key'),

@@ -1,14 +1,14 @@
 /** Space routes (SPEC section 7; docs/api.md). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createSpaceSchema, spaceSchema, spaceSearchSchema } from '../../shared/schemas';
+import { createSpaceSchema, deleteSpaceResultSchema, idParamSchema, spaceSchema, spaceSearchSchema } from '../../shared/schemas';
 import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';
 import type { FileStorage } from '../storage/storage';
 import { createSpace, deleteSpace, getSpace, searchSpaces } from './service';
 
 /** Any id string: a malformed one is simply not found (404). */
-const idParams = z.object({ id: z.string().max(100) });
+const idParams = z.object({ id: idParamSchema });
 
 export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage }> = async (app, { db, storage }) => {
   app.get('/api/spaces', { schema: { querystring: spaceSearchSchema, response: { 200: z.array(spaceSchema) } } }, async (request, reply) => {
@@ -28,9 +28,9 @@ export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileSto
     },
   );
 
-  app.delete('/api/spaces/:id', { schema: { params: idParams }, config: { auth: 'required' } }, async (request, reply) => {
+  app.delete('/api/spaces/:id', { schema: { params: idParams, response: { 200: deleteSpaceResultSchema } }, config: { auth: 'required' } }, async (request, reply) => {
     const user = requireUser(request);
-    await deleteSpace(db, request.params.id, user.id);
-    return reply.status(204).send();
+    const outcome = await deleteSpace(db, request.params.id, user.id);
+    return reply.status(200).send({ outcome });
   });
 };

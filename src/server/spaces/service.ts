@@ -2,13 +2,14 @@
  * Spaces: search in SQL with indexes (DESIGN decision 10), read, create and
  * delete (owner only).
  */
-import { and, arrayContains, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { createSpaceSchema, Space, spaceSearchSchema } from '../../shared/schemas';
+import type { createSpaceSchema, DeleteSpaceResult, Space, spaceSearchSchema } from '../../shared/schemas';
+import { BLOCKING_BOOKING_STATUSES } from '../../shared/constants';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
-import { medicalSpaces } from '../db/schema';
-import { forbidden, notFound } from '../http/errors';
+import { bookings, medicalSpaces } from '../db/schema';
+import { conflict, forbidden, notFound } from '../http/errors';
 import { zipCentroid } from '../geocoding/zip-centroid';
 import { storeListingImages } from '../storage/images';
 import type { FileStorage } from '../storage/storage';
@@ -167,13 +168,37 @@ export function requireOwner(space: { ownerId: string }, userId: string): void {
   if (space.ownerId !== userId) throw forbidden('Only the owner of this space can do that.');
 }
 
+
+const SPACE_HAS_UPCOMING_BOOKINGS =
+  'This space has upcoming or current bookings. Cancel them, or wait until they have ended, before removing the space.';
+
 /**
- * Deletes a space (its bookings and favourites go with it).
- * @throws HttpError 404 when missing, 403 when `userId` is not the owner
+ * Removes a space for its owner (DESIGN decision 15: records are kept).
+ * - While it has pending or confirmed bookings that have not ended: 409, nothing changes.
+ * - With any booking history: archived (`active = false`); it leaves search, the
+ *   map and the owner's list, and its bookings keep their space.
+ * - With no bookings at all: deleted.
+ * The space row is locked for the decision, so a booking cannot slip in between.
+ * @throws HttpError 404 when missing, 403 when `userId` is not the owner, 409 with bookings ahead
  */
-export async function deleteSpace(db: Database, id: string, userId: string): Promise<void> {
-  const row = await findSpaceRow(db, id);
-  if (!row) throw notFound('Space not found.');
-  requireOwner(row, userId);
-  await db.delete(medicalSpaces).where(eq(medicalSpaces.id, id));
+export async function deleteSpace(db: Database, id: string, userId: string): Promise<DeleteSpaceResult['outcome']> {
+  if (!z.uuid().safeParse(id).success) throw notFound('Space not found.');
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ ownerId: medicalSpaces.ownerId }).from(medicalSpaces).where(eq(medicalSpaces.id, id)).for('update');
+    if (!row) throw notFound('Space not found.');
+    requireOwner(row, userId);
+    const [ahead] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.spaceId, id), inArray(bookings.status, [...BLOCKING_BOOKING_STATUSES]), gt(bookings.endAt, new Date())))
+      .limit(1);
+    if (ahead) throw conflict(SPACE_HAS_UPCOMING_BOOKINGS);
+    const [history] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.spaceId, id)).limit(1);
+    if (history) {
+      await tx.update(medicalSpaces).set({ active: false }).where(eq(medicalSpaces.id, id));
+      return 'archived';
+    }
+    await tx.delete(medicalSpaces).where(eq(medicalSpaces.id, id));
+    return 'deleted';
+  });
 }

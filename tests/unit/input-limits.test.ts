@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BookingRuleError, quoteBooking } from '../../src/shared/booking-rules';
+import { MAX_BOOKING_TOTAL_CENTS } from '../../src/shared/constants';
+import { numberInputSchema, textSchema, unitPriceSchema } from '../../src/shared/schemas';
+
+const quote = (period: 'hourly' | 'daily' | 'monthly', start: string, end: string, unitPriceCents = 100) =>
+  quoteBooking({ period, unitPriceCents, start, end, timeZone: 'America/New_York', isFirstTransaction: true });
+
+describe('booking limits (issue "Hardening": money overflow)', () => {
+  it('allows exactly the longest booking of each period and refuses one unit more', () => {
+    expect(quote('daily', '2030-01-01', '2031-01-02').units).toBe(366);
+    expect(() => quote('daily', '2030-01-01', '2031-01-03')).toThrow(/at most 366 days/);
+    expect(quote('monthly', '2030-01-15', '2032-01-15').units).toBe(24);
+    expect(() => quote('monthly', '2030-01-15', '2032-02-15')).toThrow(/at most 24 months/);
+    expect(quote('hourly', '2030-05-01T00:00', '2030-06-01T00:00').units).toBe(744);
+    expect(() => quote('hourly', '2030-05-01T00:00', '2030-06-01T01:00')).toThrow(/at most 744 hours/);
+  });
+
+  it('never quotes a total above $999,999.99', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 366 }), (unitPriceCents, days) => {
+        const end = new Date(Date.UTC(2030, 0, 1 + days)).toISOString().slice(0, 10);
+        try {
+          expect(quote('daily', '2030-01-01', end, unitPriceCents).totalCents).toBeLessThanOrEqual(MAX_BOOKING_TOTAL_CENTS);
+        } catch (error) {
+          expect(error).toBeInstanceOf(BookingRuleError);
+          expect(unitPriceCents * days).toBeGreaterThan(MAX_BOOKING_TOTAL_CENTS);
+        }
+      }),
+    );
+  });
+});
+
+describe('shared input schemas', () => {
+  it('refuses control characters but keeps tabs, newlines and any other Unicode', () => {
+    for (const bad of ['\u0000', 'a\u0001', '\u001f', '\u007f', '\u0085', '\u009f', '\u000b', '\u000c']) expect(textSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    for (const good of ['', 'tab\there', 'new\nline', 'crlf\r\n', 'Ünïcödé — 東京 👩‍⚕️']) expect(textSchema.safeParse(good).success, good).toBe(true);
+  });
+
+  it('reads numbers strictly', () => {
+    for (const [input, output] of [[12, 12], ['12', 12], ['-3.5', -3.5], ['0', 0]] as const) expect(numberInputSchema.parse(input)).toBe(output);
+    for (const bad of ['', ' ', false, [], {}, null, '0x10', '1e3', 'Infinity', Number.NaN, Number.POSITIVE_INFINITY, '+1', '1.']) {
+      expect(numberInputSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  it('caps a unit price at $100,000', () => {
+    expect(unitPriceSchema.safeParse('100000.00').success).toBe(true);
+    expect(unitPriceSchema.safeParse('100000.01').success).toBe(false);
+  });
+});
