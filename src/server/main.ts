@@ -6,23 +6,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp, CLIENT_DIST } from './app';
-import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
+import { loadEnvironment } from './environment';
 
 async function main(): Promise<void> {
-  // Variables from a local .env file (see .env.example); the real environment wins.
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadEnvironment();
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
