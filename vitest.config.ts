@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  * - unit: pure functions in src/shared (and other pure modules);
  * - api-pglite: the API on a fresh embedded PGlite per test file;
  * - api-postgres: the same files on the real server, when TEST_DATABASE_URL is set (CI);
+ * - process: the app as a process, started as `npm start` starts it (signals, builds, .env); runs once;
  * - e2e: Playwright driving the system Chromium against the app started as `npm start` starts it.
  */
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
@@ -35,6 +36,10 @@ export default defineConfig({
             },
           ]
         : []),
+      {
+        extends: true,
+        test: { name: 'process', include: ['tests/process/**/*.test.ts'], setupFiles, testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false },
+      },
       {
         extends: true,
         test: {

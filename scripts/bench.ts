@@ -11,14 +11,15 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { seedDemoData } from '../src/server/db/seed';
+import { loadEnvironment } from '../src/server/environment';
 
+const environment = loadEnvironment({ LOG_LEVEL: 'silent' }); // reads .env first, so BENCH_* may come from it too
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-bench-'));
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+const config = { ...environment, dataDir };
 const database = await openDatabase({ url: config.databaseUrl });
 await database.migrate();
 await seedDemoData(database.db);

@@ -1,8 +1,8 @@
 /** `npm run db:migrate`: applies pending migrations to DATABASE_URL, or to the embedded PGlite under DATA_DIR. */
-import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
+import { loadEnvironment } from '../src/server/environment';
 
-const config = loadConfig();
+const config = loadEnvironment();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 await database.close();

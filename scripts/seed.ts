@@ -1,9 +1,9 @@
 /** `npm run seed`: migrates, then seeds the demo data into an empty database (DATABASE_URL or the embedded PGlite). */
-import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { seedDemoData } from '../src/server/db/seed';
+import { loadEnvironment } from '../src/server/environment';
 
-const config = loadConfig();
+const config = loadEnvironment();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 const seeded = await seedDemoData(database.db);

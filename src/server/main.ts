@@ -1,34 +1,55 @@
 /**
- * Boots ClinicShare: config from the environment, database (PGlite or
- * PostgreSQL), migrations, demo data into an empty database, then serves the
- * API and the built client. SIGTERM/SIGINT close gracefully (DESIGN decision 14).
+ * Boots ClinicShare: config from the environment (and `.env`), database
+ * (PGlite or PostgreSQL), migrations, demo data into an empty database, then
+ * serves the API and the built client. SIGTERM/SIGINT drain and close within
+ * 10 s (DESIGN decision 14).
+ *
+ * In production `npm start` (scripts/start.mjs) runs this file compiled to
+ * `dist/server/main.js`; `npm run dev` runs it through tsx. The build
+ * (scripts/build.mjs) gives `import.meta.url` in every bundled module its
+ * source file's URL, so paths built from it resolve as they do under tsx.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp, CLIENT_DIST } from './app';
-import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
+import { loadEnvironment } from './environment';
+
+/** How long requests in flight may take to finish after SIGTERM before their connections are cut. */
+const DRAIN_MS = 8_000;
+/** The hard limit: the process exits (status 1) if closing has not finished by then. */
+const SHUTDOWN_LIMIT_MS = 10_000;
+
+/** Exits with status 1 unless the process has exited by itself within {@link SHUTDOWN_LIMIT_MS}. */
+function startShutdownLimit(): void {
+  const hardLimit = setTimeout(() => {
+    console.error(`Shutdown did not finish within ${SHUTDOWN_LIMIT_MS / 1000}s: exiting.`);
+    process.exit(1);
+  }, SHUTDOWN_LIMIT_MS);
+  hardLimit.unref();
+}
 
 async function main(): Promise<void> {
-  // Variables from a local .env file (see .env.example); the real environment wins.
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadEnvironment();
+
+  // A signal during boot (migrations, seeding) stops the process once the database is consistent.
+  let stopRequested = false;
+  let onSignal: (signal: NodeJS.Signals) => void = () => {
+    if (!stopRequested) startShutdownLimit();
+    stopRequested = true;
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => onSignal(signal));
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  if (config.seedDemoData) {
+  if (config.seedDemoData && !stopRequested) {
     const seeded = await seedDemoData(database.db);
     if (seeded) console.log(`Seeded demo data: ${seeded.users} users, ${seeded.spaces} spaces.`);
+  }
+  if (stopRequested) {
+    await database.close();
+    process.exit(0);
   }
 
   // `npm start` builds the client first; `npm run dev` serves it from Vite instead.
@@ -39,18 +60,30 @@ async function main(): Promise<void> {
   console.log(`ClinicShare is running on http://localhost:${config.port} (database: ${database.kind}, payments: ${config.payments})`);
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  onSignal = (signal) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    await app.close();
-    await database.close();
-    process.exit(0);
+    startShutdownLimit();
+    // app.close() stops listening at once and waits for requests in flight. Their keep-alive
+    // connections would stay open until the client or the keep-alive timeout closes them, so close
+    // each one as soon as it is idle; after DRAIN_MS, cut whatever is left.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    const cutAll = setTimeout(() => app.server.closeAllConnections(), DRAIN_MS);
+    void (async () => {
+      try {
+        await app.close();
+        await database.close();
+      } catch (error) {
+        console.error(error);
+        process.exit(1);
+      }
+      clearInterval(closeIdle);
+      clearTimeout(cutAll);
+      process.exit(0);
+    })();
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  if (stopRequested) onSignal('SIGTERM');
 }
 
 main().catch((error: unknown) => {
