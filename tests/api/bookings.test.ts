@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSpace, insertUser } from '../../src/server/db/factories';
 import { bookings, demoPaymentIntents } from '../../src/server/db/schema';
 import { createBooking, createIntent, DECLINED_CARD, paidIntent, payIntent } from '../helpers/booking-flow';
+import { futureDate, futureDateTime, futureMonthDay, midnightIn } from '../helpers/dates';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -24,17 +25,17 @@ describe('booking payment intents', () => {
     const first = await insertSpace(t.db, ownerId, { pricePerDay: '123.45' });
     const second = await insertSpace(t.db, ownerId, { pricePerDay: '100.00' });
 
-    const quote = await createIntent(t, renter.cookie, first.id, { startDate: '2031-03-01', endDate: '2031-03-04' }, { amount: '370.35' });
+    const quote = await createIntent(t, renter.cookie, first.id, { startDate: futureDate(30), endDate: futureDate(33) }, { amount: '370.35' });
     expect(quote.statusCode).toBe(200);
     expect(quote.json()).toMatchObject({ amount: '370.35', platformFeeAmount: '37.04', isFirstTransaction: true, ownerConnected: false, units: 3 });
     expect(quote.json().clientSecret).toMatch(/^pi_demo_\w+_secret_\w+$/);
 
-    const paid = await paidIntent(t, renter.cookie, first.id, { startDate: '2031-03-01', endDate: '2031-03-04' });
+    const paid = await paidIntent(t, renter.cookie, first.id, { startDate: futureDate(30), endDate: futureDate(33) });
     const booked = await createBooking(t, renter.cookie, paid.booking);
     expect(booked.statusCode).toBe(201);
     expect(booked.json()).toMatchObject({ status: 'confirmed', totalPrice: '370.35', platformFeeAmount: '37.04', renterId: renter.user.id });
 
-    const returning = await createIntent(t, renter.cookie, second.id, { startDate: '2031-04-01', endDate: '2031-04-02' });
+    const returning = await createIntent(t, renter.cookie, second.id, { startDate: futureDate(40), endDate: futureDate(41) });
     expect(returning.json()).toMatchObject({ amount: '100.00', platformFeeAmount: '0.00', isFirstTransaction: false });
   });
 
@@ -42,11 +43,11 @@ describe('booking payment intents', () => {
     const renter = await signedInUser(t);
     const hourly = await insertSpace(t.db, ownerId, { pricePerDay: '40.00', pricePeriod: 'hourly', state: 'CA' });
     const monthly = await insertSpace(t.db, ownerId, { pricePerDay: '3000.00', pricePeriod: 'monthly' });
-    const hours = await createIntent(t, renter.cookie, hourly.id, { startDate: '2031-05-01T09:00', endDate: '2031-05-01T12:30' });
+    const hours = await createIntent(t, renter.cookie, hourly.id, { startDate: futureDateTime(30, '09:00'), endDate: futureDateTime(30, '12:30') });
     expect(hours.json()).toMatchObject({ units: 4, amount: '160.00' });
-    const months = await createIntent(t, renter.cookie, monthly.id, { startDate: '2031-01-15', endDate: '2031-03-15' });
+    const months = await createIntent(t, renter.cookie, monthly.id, { startDate: futureMonthDay(2, 15), endDate: futureMonthDay(4, 15) });
     expect(months.json()).toMatchObject({ units: 2, amount: '6000.00' });
-    const partMonth = await createIntent(t, renter.cookie, monthly.id, { startDate: '2031-01-15', endDate: '2031-03-01' });
+    const partMonth = await createIntent(t, renter.cookie, monthly.id, { startDate: futureMonthDay(2, 15), endDate: futureMonthDay(4, 1) });
     expect(partMonth.statusCode).toBe(400);
     expect(partMonth.json().message).toMatch(/whole months/);
   });
@@ -54,26 +55,28 @@ describe('booking payment intents', () => {
   it('rejects bad dates, a wrong client amount, an own space and an unknown space', async () => {
     const renter = await signedInUser(t);
     const space = await insertSpace(t.db, ownerId);
-    const sameDay = await createIntent(t, renter.cookie, space.id, { startDate: '2031-06-01', endDate: '2031-06-01' });
+    const nextYear = new Date().getFullYear() + 1;
+    const sameDay = await createIntent(t, renter.cookie, space.id, { startDate: futureDate(30), endDate: futureDate(30) });
     expect(sameDay.statusCode).toBe(400);
     expect(sameDay.json().message).toBe('End date must be at least 1 day after start date.');
-    expect((await createIntent(t, renter.cookie, space.id, { startDate: '2031-02-30', endDate: '2031-03-02' })).statusCode).toBe(400);
-    const wrongAmount = await createIntent(t, renter.cookie, space.id, { startDate: '2031-06-01', endDate: '2031-06-02' }, { amount: '1.00' });
+    expect((await createIntent(t, renter.cookie, space.id, { startDate: `${nextYear}-02-30`, endDate: `${nextYear}-03-02` })).statusCode).toBe(400);
+    const wrongAmount = await createIntent(t, renter.cookie, space.id, { startDate: futureDate(30), endDate: futureDate(31) }, { amount: '1.00' });
     expect(wrongAmount.statusCode).toBe(400);
     const own = await signedInUser(t);
     const ownSpace = await insertSpace(t.db, own.user.id);
-    expect((await createIntent(t, own.cookie, ownSpace.id, { startDate: '2031-06-01', endDate: '2031-06-02' })).statusCode).toBe(400);
-    expect((await createIntent(t, renter.cookie, '00000000-0000-4000-8000-000000000000', { startDate: '2031-06-01', endDate: '2031-06-02' })).statusCode).toBe(404);
+    expect((await createIntent(t, own.cookie, ownSpace.id, { startDate: futureDate(30), endDate: futureDate(31) })).statusCode).toBe(400);
+    expect((await createIntent(t, renter.cookie, '00000000-0000-4000-8000-000000000000', { startDate: futureDate(30), endDate: futureDate(31) })).statusCode).toBe(404);
   });
 
   it("rejects dates outside the space's availability", async () => {
     const renter = await signedInUser(t);
-    const space = await insertSpace(t.db, ownerId, { availableFrom: new Date('2031-01-01T05:00:00Z'), availableTo: new Date('2031-12-31T05:00:00Z') });
-    const early = await createIntent(t, renter.cookie, space.id, { startDate: '2030-12-30', endDate: '2031-01-02' });
+    const [from, to] = [futureDate(30), futureDate(90)]; // available from local midnight on `from` to local midnight on `to`
+    const space = await insertSpace(t.db, ownerId, { availableFrom: midnightIn(from, 'America/New_York'), availableTo: midnightIn(to, 'America/New_York') });
+    const early = await createIntent(t, renter.cookie, space.id, { startDate: futureDate(28), endDate: futureDate(32) });
     expect(early.statusCode).toBe(400);
     expect(early.json().message).toMatch(/not available/);
-    expect((await createIntent(t, renter.cookie, space.id, { startDate: '2031-12-30', endDate: '2032-01-02' })).statusCode).toBe(400);
-    expect((await createIntent(t, renter.cookie, space.id, { startDate: '2031-01-01', endDate: '2031-12-31' })).statusCode).toBe(200);
+    expect((await createIntent(t, renter.cookie, space.id, { startDate: futureDate(89), endDate: futureDate(92) })).statusCode).toBe(400);
+    expect((await createIntent(t, renter.cookie, space.id, { startDate: from, endDate: to })).statusCode).toBe(200);
   });
 
   it('refuses bookings that start in the past', async () => {
@@ -87,7 +90,7 @@ describe('booking payment intents', () => {
   it('returns the same payment intent for the same booking attempt', async () => {
     const renter = await signedInUser(t);
     const space = await insertSpace(t.db, ownerId);
-    const dates = { startDate: '2031-07-01', endDate: '2031-07-03' };
+    const dates = { startDate: futureDate(30), endDate: futureDate(32) };
     const a = await createIntent(t, renter.cookie, space.id, dates, { idempotencyKey: 'attempt-123456' });
     const b = await createIntent(t, renter.cookie, space.id, dates, { idempotencyKey: 'attempt-123456' });
     expect(b.json().paymentIntentId).toBe(a.json().paymentIntentId);
@@ -100,7 +103,7 @@ describe('POST /api/bookings', () => {
   it('declined test card: the payment fails with a clear message and no booking is created', async () => {
     const renter = await signedInUser(t);
     const space = await insertSpace(t.db, ownerId);
-    const dates = { startDate: '2031-08-01', endDate: '2031-08-02' };
+    const dates = { startDate: futureDate(30), endDate: futureDate(31) };
     const intent = (await createIntent(t, renter.cookie, space.id, dates)).json();
     const declined = await payIntent(t, renter.cookie, intent.clientSecret, DECLINED_CARD);
     expect(declined.statusCode).toBe(402);
@@ -114,7 +117,7 @@ describe('POST /api/bookings', () => {
     const renter = await signedInUser(t);
     const space = await insertSpace(t.db, ownerId);
     const other = await insertSpace(t.db, ownerId);
-    const dates = { startDate: '2031-09-01', endDate: '2031-09-03' };
+    const dates = { startDate: futureDate(30), endDate: futureDate(32) };
     const unpaid = (await createIntent(t, renter.cookie, space.id, dates)).json();
     const base = { spaceId: space.id, ...dates, totalPrice: unpaid.amount, status: 'confirmed' };
     expect((await createBooking(t, renter.cookie, { ...base, paymentIntentId: unpaid.paymentIntentId })).statusCode).toBe(402);
@@ -123,7 +126,7 @@ describe('POST /api/bookings', () => {
     const paid = await paidIntent(t, renter.cookie, space.id, dates);
     const elsewhere = await createBooking(t, renter.cookie, { ...paid.booking, spaceId: other.id });
     expect(elsewhere.statusCode).toBe(400);
-    const otherDates = await createBooking(t, renter.cookie, { ...paid.booking, endDate: '2031-09-02', totalPrice: '150.00' });
+    const otherDates = await createBooking(t, renter.cookie, { ...paid.booking, endDate: futureDate(31), totalPrice: '150.00' });
     expect(otherDates.statusCode).toBe(400);
     const cheap = await createBooking(t, renter.cookie, { ...paid.booking, totalPrice: '1.00' });
     expect(cheap.statusCode).toBe(400);
@@ -142,7 +145,7 @@ describe('POST /api/bookings', () => {
     const renter = await signedInUser(t);
     const mallory = await signedInUser(t);
     const space = await insertSpace(t.db, ownerId);
-    const dates = { startDate: '2031-10-01', endDate: '2031-10-02' };
+    const dates = { startDate: futureDate(30), endDate: futureDate(31) };
     expect((await t.app.inject({ method: 'POST', url: '/api/create-booking-payment-intent', payload: { spaceId: space.id, bookingDetails: dates } })).statusCode).toBe(401);
     expect((await createIntent(t, mallory.cookie, space.id, dates, { userId: renter.user.id })).statusCode).toBe(403);
 
@@ -160,15 +163,15 @@ describe('POST /api/bookings', () => {
     const first = await signedInUser(t);
     const second = await signedInUser(t);
     const space = await insertSpace(t.db, ownerId);
-    const paid = await paidIntent(t, first.cookie, space.id, { startDate: '2031-11-10', endDate: '2031-11-13' });
+    const paid = await paidIntent(t, first.cookie, space.id, { startDate: futureDate(30), endDate: futureDate(33) });
     expect((await createBooking(t, first.cookie, paid.booking)).statusCode).toBe(201);
 
-    const overlapping = await createIntent(t, second.cookie, space.id, { startDate: '2031-11-12', endDate: '2031-11-14' });
+    const overlapping = await createIntent(t, second.cookie, space.id, { startDate: futureDate(32), endDate: futureDate(34) });
     expect(overlapping.statusCode).toBe(409);
     expect(overlapping.json().message).toMatch(/already booked/);
 
-    const before = await paidIntent(t, second.cookie, space.id, { startDate: '2031-11-08', endDate: '2031-11-10' });
-    const after = await paidIntent(t, second.cookie, space.id, { startDate: '2031-11-13', endDate: '2031-11-15' });
+    const before = await paidIntent(t, second.cookie, space.id, { startDate: futureDate(28), endDate: futureDate(30) });
+    const after = await paidIntent(t, second.cookie, space.id, { startDate: futureDate(33), endDate: futureDate(35) });
     expect((await createBooking(t, second.cookie, before.booking)).statusCode).toBe(201);
     expect((await createBooking(t, second.cookie, after.booking)).statusCode).toBe(201);
     expect(await bookingsOf(space.id)).toHaveLength(3);
@@ -176,7 +179,7 @@ describe('POST /api/bookings', () => {
 
   it('20 concurrent bookings of the same dates end with exactly one booking; the others are refunded', async () => {
     const space = await insertSpace(t.db, ownerId, { title: 'Contested Suite' });
-    const dates = { startDate: '2032-01-05', endDate: '2032-01-07' };
+    const dates = { startDate: futureDate(30), endDate: futureDate(32) };
     const renters = await Promise.all(Array.from({ length: 20 }, () => signedInUser(t)));
     const attempts = [];
     for (const renter of renters) attempts.push({ cookie: renter.cookie, paid: await paidIntent(t, renter.cookie, space.id, dates) });
@@ -197,7 +200,8 @@ describe('GET /api/users/:id/bookings', () => {
     const renter = await signedInUser(t);
     const other = await signedInUser(t);
     const space = await insertSpace(t.db, ownerId, { title: 'Listed Exam Room' });
-    const paid = await paidIntent(t, renter.cookie, space.id, { startDate: '2032-02-01', endDate: '2032-02-03' });
+    const dates = { startDate: futureDate(30), endDate: futureDate(32) };
+    const paid = await paidIntent(t, renter.cookie, space.id, dates);
     await createBooking(t, renter.cookie, { ...paid.booking, notes: 'Morning clinic' });
 
     const own = await t.app.inject({ method: 'GET', url: `/api/users/${renter.user.id}/bookings`, headers: { cookie: renter.cookie } });
@@ -206,8 +210,8 @@ describe('GET /api/users/:id/bookings', () => {
       expect.objectContaining({
         spaceId: space.id,
         notes: 'Morning clinic',
-        startDate: '2032-02-01T05:00:00.000Z', // local midnight in Boston (EST)
-        endDate: '2032-02-03T05:00:00.000Z',
+        startDate: midnightIn(dates.startDate, 'America/New_York').toISOString(), // local midnight in Boston
+        endDate: midnightIn(dates.endDate, 'America/New_York').toISOString(),
         space: expect.objectContaining({ title: 'Listed Exam Room', timeZone: 'America/New_York' }),
       }),
     ]);

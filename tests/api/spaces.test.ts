@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSpace, insertUser } from '../../src/server/db/factories';
@@ -130,19 +130,38 @@ describe('GET /api/spaces', () => {
     }
   });
 
-  it('uses the trigram and GIN indexes on the embedded and the server database alike', async () => {
+  const byCityPredicate = sql`${medicalSpaces.city} ilike ${'%oust%'}`;
+  const byAmenityPredicate = sql`${medicalSpaces.amenities} @> array['Recovery Room']::text[]`;
+
+  it('finds by trigram and array filters with only index scans allowed (PGlite extension order)', async () => {
     // Forcing index scans proves the indexes answer correctly (STACK-NOTES: PGlite extension order).
     const rows = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const byCity = await tx.select({ title: medicalSpaces.title }).from(medicalSpaces).where(sql`${medicalSpaces.city} ilike ${'%oust%'}`);
-      const byAmenity = await tx
-        .select({ title: medicalSpaces.title })
-        .from(medicalSpaces)
-        .where(sql`${medicalSpaces.amenities} @> array['Recovery Room']::text[]`);
+      const byCity = await tx.select({ title: medicalSpaces.title }).from(medicalSpaces).where(byCityPredicate);
+      const byAmenity = await tx.select({ title: medicalSpaces.title }).from(medicalSpaces).where(byAmenityPredicate);
       return { byCity, byAmenity };
     });
     expect(rows.byCity.map((r) => r.title)).toEqual(['Turnkey Surgical Suite']);
     expect(rows.byAmenity.map((r) => r.title)).toEqual(['Turnkey Surgical Suite']);
+  });
+
+  it('plans those filters on the trigram and GIN indexes, on the embedded and the server database alike', async () => {
+    // With a handful of rows the planner prefers a sequential scan; with seq scans priced out it picks
+    // an index only if one exists and can serve the predicate, so the plan names the index or fails.
+    const plans = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const explain = async (where: SQL) => {
+        const result = (await tx.execute(sql`explain ${tx.select({ id: medicalSpaces.id }).from(medicalSpaces).where(where)}`)) as unknown as {
+          rows: Array<Record<string, string>>;
+        };
+        return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+      };
+      return { byCity: await explain(byCityPredicate), byAmenity: await explain(byAmenityPredicate) };
+    });
+    expect(plans).toEqual({
+      byCity: expect.stringMatching(/Index Scan on medical_spaces_city_trgm_idx/),
+      byAmenity: expect.stringMatching(/Index Scan on medical_spaces_amenities_idx/),
+    });
   });
 });
 

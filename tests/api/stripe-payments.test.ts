@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSpace, insertUser } from '../../src/server/db/factories';
 import { bookings } from '../../src/server/db/schema';
 import { createBooking, createIntent } from '../helpers/booking-flow';
+import { futureDate } from '../helpers/dates';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
@@ -29,7 +30,7 @@ describe('payments through Stripe (real SDK, local fake API)', () => {
     const owner = await insertUser(t.db, { stripeConnectAccountId: 'acct_owner1', stripeOnboardingCompleted: true });
     const space = await insertSpace(t.db, owner.id, { pricePerDay: '200.00' });
     const renter = await signedInUser(t);
-    const dates = { startDate: '2031-05-10', endDate: '2031-05-12' };
+    const dates = { startDate: futureDate(30), endDate: futureDate(32) };
 
     const response = await createIntent(t, renter.cookie, space.id, dates, { idempotencyKey: 'attempt-stripe-1' });
     expect(response.statusCode).toBe(200);
@@ -51,7 +52,7 @@ describe('payments through Stripe (real SDK, local fake API)', () => {
     const space = await insertSpace(t.db, owner.id);
     const first = await signedInUser(t);
     const second = await signedInUser(t);
-    const dates = { startDate: '2031-06-10', endDate: '2031-06-11' };
+    const dates = { startDate: futureDate(30), endDate: futureDate(31) };
 
     const a = (await createIntent(t, first.cookie, space.id, dates)).json();
     const b = (await createIntent(t, second.cookie, space.id, dates)).json();
@@ -75,8 +76,8 @@ describe('payments through Stripe (real SDK, local fake API)', () => {
     const renter = await signedInUser(t);
     const response = await createBooking(t, renter.cookie, {
       spaceId: space.id,
-      startDate: '2031-07-01',
-      endDate: '2031-07-02',
+      startDate: futureDate(30),
+      endDate: futureDate(31),
       totalPrice: '150.00',
       paymentIntentId: 'pi_unknown',
     });
@@ -91,7 +92,7 @@ describe('payments turned off', () => {
       const owner = await insertUser(off.db);
       const space = await insertSpace(off.db, owner.id);
       const renter = await signedInUser(off);
-      const response = await createIntent(off, renter.cookie, space.id, { startDate: '2031-07-01', endDate: '2031-07-02' });
+      const response = await createIntent(off, renter.cookie, space.id, { startDate: futureDate(30), endDate: futureDate(31) });
       expect(response.statusCode).toBe(503);
       expect(response.json().message).toMatch(/not available/);
       expect((await off.app.inject({ method: 'GET', url: '/api/config' })).json().payments).toBe('none');

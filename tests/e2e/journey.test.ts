@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Space } from '../../src/shared/schemas';
+import { futureCardExpiry, futureDate } from '../helpers/dates';
 import { openBrowser, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -31,12 +32,6 @@ async function pickDailySpace(): Promise<Space> {
   return space;
 }
 
-const isoDate = (daysFromNow: number) => {
-  const date = new Date();
-  date.setDate(date.getDate() + daysFromNow);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-};
-
 async function expectNoSeriousA11yViolations(page: Page, name: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -60,14 +55,14 @@ async function signUp(page: Page, email: string) {
 async function bookWithCard(page: Page, cardNumber: string, fromDay = 30) {
   await page.getByRole('button', { name: 'Book Space' }).click();
   const booking = page.getByRole('dialog');
-  await booking.getByLabel('Start Date').fill(isoDate(fromDay));
-  await booking.getByLabel('End Date').fill(isoDate(fromDay + 2));
+  await booking.getByLabel('Start Date').fill(futureDate(fromDay));
+  await booking.getByLabel('End Date').fill(futureDate(fromDay + 2));
   await booking.getByLabel('Additional Notes').fill('Two days of evaluations.');
   await booking.getByRole('button', { name: 'Continue to Payment' }).click();
   const payment = page.getByRole('dialog');
   await payment.getByRole('button', { name: 'Proceed to Payment' }).click();
   await payment.getByLabel('Card number').fill(cardNumber);
-  await payment.getByLabel('Expiry').fill('12 / 34');
+  await payment.getByLabel('Expiry').fill(futureCardExpiry());
   await payment.getByLabel('CVC').fill('123');
   await payment.getByRole('button', { name: /^Pay / }).click();
 }

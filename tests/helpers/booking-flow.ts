@@ -1,7 +1,8 @@
 /** Drives the booking payment flow through the API, as the client does. */
+import { futureCardExpiry } from './dates';
 import type { TestApp } from './test-app';
 
-export const TEST_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
+export const TEST_CARD = { cardNumber: '4242 4242 4242 4242', expiry: futureCardExpiry(), cvc: '123' };
 export const DECLINED_CARD = { ...TEST_CARD, cardNumber: '4000 0000 0000 0002' };
 
 export interface Dates {
