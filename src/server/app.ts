@@ -7,15 +7,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '../shared/schemas';
 import { authRoutes } from './auth/routes';
 import { findSessionUser, SESSION_COOKIE } from './auth/session';
+import { AuthThrottle } from './auth/throttle';
 import { bookingRoutes } from './bookings/routes';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
 import { notFound, registerErrorHandling } from './http/errors';
 import { pageRoutes } from './pages/routes';
@@ -71,7 +71,7 @@ export async function buildApp({ config, db, serveClient = false, logger = false
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.env === 'production',
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -84,7 +84,6 @@ export async function buildApp({ config, db, serveClient = false, logger = false
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
 
   app.decorateRequest('user', null);
   // Only API calls read the session: static files and pages need no database round trip.
@@ -106,7 +105,7 @@ export async function buildApp({ config, db, serveClient = false, logger = false
   }));
 
   const secureCookies = config.env === 'production';
-  await app.register(authRoutes, { db, secureCookies, loginRateLimit: config.loginRateLimit });
+  await app.register(authRoutes, { db, secureCookies, throttle: new AuthThrottle(config) });
   await app.register(spaceRoutes, { db, storage });
   await app.register(bookingRoutes, { db, payments });
   if (payments instanceof DemoPaymentProvider) await app.register(demoPaymentRoutes, { demo: payments });

@@ -20,10 +20,16 @@ export function hashPassword(password: string): Promise<string> {
 let decoyHash: Promise<string> | undefined;
 
 /**
- * Creates a user.
+ * Creates a user, after calling `beforeCreate` (the sign-up throttle).
  * @throws HttpError 409 when the email is already registered
+ * @throws whatever `beforeCreate` throws (429 from the throttle)
  */
-export async function registerUser(db: Database, input: z.output<typeof registerSchema>): Promise<SessionUser> {
+export async function registerUser(
+  db: Database,
+  input: z.output<typeof registerSchema>,
+  beforeCreate: () => Promise<void> = async () => {},
+): Promise<SessionUser> {
+  await beforeCreate();
   const passwordHash = await hashPassword(input.password);
   try {
     const [user] = await db
