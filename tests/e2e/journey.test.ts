@@ -212,6 +212,15 @@ describe('states and validation in the browser', () => {
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => dialog.getByText("Passwords don't match").isVisible()).toBe(true);
     expect(await dialog.getByText('You must accept the terms and conditions to create an account').isVisible()).toBe(true);
+
+    // A common password gets the server's message under the password field, before anything is sent.
+    await dialog.getByLabel('Password', { exact: true }).fill('Password123');
+    await dialog.getByLabel('Confirm password').fill('Password123');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    const passwordError = page.locator('#register-password-error');
+    await expect.poll(() => passwordError.textContent()).toMatch(/list of common passwords/);
+    await dialog.getByLabel('Password', { exact: true }).fill('sam.ortiz');
+    await expect.poll(() => passwordError.textContent()).toMatch(/must not be your email address/);
     expect(page.url()).not.toContain('/profile');
     const login = await page.request.post('/api/login', { data: { email: 'sam.ortiz@example.test', password: 'a-strong-password' } });
     expect(login.status()).toBe(401);
