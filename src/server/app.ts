@@ -34,6 +34,8 @@ export interface BuildAppOptions {
   db: Database;
   /** Serve the built client and page metadata (off in API tests). */
   serveClient?: boolean;
+  /** Where the built client is (default {@link CLIENT_DIST}); tests pass a small fake one. */
+  clientDir?: string;
   /** Log requests (pino); off in tests unless LOG_LEVEL says otherwise. */
   logger?: boolean;
 }
@@ -67,7 +69,7 @@ function cspDirectives(config: Config) {
 }
 
 /** Builds the application: plugins, session loading, API routes, pages. */
-export async function buildApp({ config, db, serveClient = false, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, serveClient = false, clientDir = CLIENT_DIST, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
@@ -113,7 +115,7 @@ export async function buildApp({ config, db, serveClient = false, logger = false
   await app.register(fastifyStatic, { root: storage.dir, prefix: '/uploads/', decorateReply: false, index: false });
 
   if (serveClient) {
-    await app.register(pageRoutes, { db, config, clientDir: CLIENT_DIST });
+    await app.register(pageRoutes, { db, config, clientDir });
   } else {
     app.setNotFoundHandler(async () => {
       throw notFound('Not found.');

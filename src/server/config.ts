@@ -97,7 +97,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
-  publicUrl: string | undefined;
+  /** Origin (and optional path) of canonical URLs, robots.txt and the sitemap, without a trailing slash. */
+  publicUrl: string;
   /** Fastify's `trustProxy`: `false`, a hop count or proxy addresses/CIDRs; never `true`. */
   trustProxy: false | number | string[];
   /** `undefined`: embedded PGlite under `dataDir`. */
@@ -138,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     trustProxy: e.TRUST_PROXY,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),

@@ -155,7 +155,9 @@ describe('pages for crawlers, without JavaScript', () => {
   it('sends the title, description, canonical URL and JSON-LD of a space in the HTML', async () => {
     const target = await pickDailySpace();
     const html = await (await fetch(`${baseUrl}/spaces/${target.id}`)).text();
-    expect(html).toContain(`<link rel="canonical" href="${baseUrl}/spaces/${target.id}" />`);
+    // Without PUBLIC_URL the canonical origin is http://localhost:$PORT, whatever host the request named.
+    const publicUrl = `http://localhost:${new URL(baseUrl).port}`;
+    expect(html).toContain(`<link rel="canonical" href="${publicUrl}/spaces/${target.id}" />`);
     const title = html.match(/<title>(.*?)<\/title>/)?.[1];
     expect(title).toBeTruthy();
     const description = html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? '';

@@ -31,6 +31,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
   });
 
+  it('takes the public URL from PUBLIC_URL, or http://localhost:PORT', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:5000');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://clinicshare.example/' }).publicUrl).toBe('https://clinicshare.example');
+  });
+
   it('has the abuse limits of issue 5 by default and takes others from the environment', () => {
     expect(loadConfig({})).toMatchObject({ loginFailuresPerAccount: 10, loginFailuresPerAddress: 100, registrationsPerAddress: 10 });
     expect(loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '5', LOGIN_FAILURES_PER_ADDRESS: '50', REGISTRATIONS_PER_ADDRESS: '3' })).toMatchObject({
