@@ -7,14 +7,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '../shared/schemas';
 import { authRoutes } from './auth/routes';
+import { AuthThrottle } from './auth/throttle';
 import { bookingRoutes } from './bookings/routes';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
 import { notFound, registerErrorHandling } from './http/errors';
 import { registerRequestGuards } from './http/request-guards';
@@ -34,6 +34,8 @@ export interface BuildAppOptions {
   db: Database;
   /** Serve the built client and page metadata (off in API tests). */
   serveClient?: boolean;
+  /** Where the built client is (default {@link CLIENT_DIST}); tests pass a small fake one. */
+  clientDir?: string;
   /** Log requests (pino); off in tests unless LOG_LEVEL says otherwise. */
   logger?: boolean;
 }
@@ -67,11 +69,11 @@ function cspDirectives(config: Config) {
 }
 
 /** Builds the application: plugins, session loading, API routes, pages. */
-export async function buildApp({ config, db, serveClient = false, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, serveClient = false, clientDir = CLIENT_DIST, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.env === 'production',
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -84,11 +86,10 @@ export async function buildApp({ config, db, serveClient = false, logger = false
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
 
   app.decorateRequest('user', null);
   // Cross-site state changes are refused and routes that need a session answer 401, before any body is read.
-  registerRequestGuards(app, { db, allowedOrigins: config.publicUrl ? [config.publicUrl] : [] });
+  registerRequestGuards(app, { db, allowedOrigins: [config.publicUrl] });
 
   const payments = paymentProvider(config, db);
   const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
@@ -102,7 +103,7 @@ export async function buildApp({ config, db, serveClient = false, logger = false
   }));
 
   const secureCookies = config.env === 'production';
-  await app.register(authRoutes, { db, secureCookies, loginRateLimit: config.loginRateLimit });
+  await app.register(authRoutes, { db, secureCookies, throttle: new AuthThrottle(config) });
   await app.register(spaceRoutes, { db, storage });
   await app.register(bookingRoutes, { db, payments });
   if (payments instanceof DemoPaymentProvider) await app.register(demoPaymentRoutes, { demo: payments });
@@ -110,7 +111,7 @@ export async function buildApp({ config, db, serveClient = false, logger = false
   await app.register(fastifyStatic, { root: storage.dir, prefix: '/uploads/', decorateReply: false, index: false });
 
   if (serveClient) {
-    await app.register(pageRoutes, { db, config, clientDir: CLIENT_DIST });
+    await app.register(pageRoutes, { db, config, clientDir });
   } else {
     app.setNotFoundHandler(async () => {
       throw notFound('Not found.');

@@ -3,12 +3,59 @@
  * 14). A bad value stops the process with one clear line per problem.
  * Every variable is documented in `.env.example`.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], 'use true or false')
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const positiveInt = z.coerce.number().int().min(1, 'must be a whole number of at least 1');
+
+/** proxy-addr's named ranges, accepted in TRUST_PROXY's list. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IPv4/IPv6 address, an address/prefix CIDR, or one of {@link PROXY_RANGE_NAMES}. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which proxies' X-Forwarded-For to believe (Fastify's `trustProxy`). Off by default;
+ * a hop count, or a comma-separated list of addresses/CIDRs; never `true`, which would let any
+ * client choose its own address (and so escape the per-address login and sign-up limits).
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (['off', 'false', 'no', '0'].includes(value.toLowerCase())) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    if (entries.length && entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be off, a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1); true is not allowed',
+    });
+    return z.NEVER;
+  });
+
+/**
+ * Fastify's `trustProxy` option for {@link Config.trustProxy}. Fastify no longer accepts a hop count
+ * (it fails closed), so a count N becomes a function that trusts the N nearest hops, as Express does.
+ * A hop count is only safe when the server cannot be reached except through those proxies.
+ */
+export function fastifyTrustProxy(trustProxy: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  if (trustProxy === 0) return false;
+  return (_address, hop) => hop < trustProxy;
+}
 
 const envSchema = z
   .object({
@@ -31,8 +78,13 @@ const envSchema = z
     SEED_DEMO_DATA: booleanFlag.default(true),
     MAP_TILE_URL: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Login attempts allowed per IP per 15 minutes. */
-    LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    TRUST_PROXY: trustProxySchema.default(false),
+    /** Failed logins per account (email) per 15 minutes. */
+    LOGIN_FAILURES_PER_ACCOUNT: positiveInt.default(10),
+    /** Failed logins per client address per 15 minutes. */
+    LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(100),
+    /** Sign-ups per client address per hour. */
+    REGISTRATIONS_PER_ADDRESS: positiveInt.default(10),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY)) {
@@ -45,7 +97,10 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
-  publicUrl: string | undefined;
+  /** Origin (and optional path) of canonical URLs, robots.txt and the sitemap, without a trailing slash. */
+  publicUrl: string;
+  /** Fastify's `trustProxy`: `false`, a hop count or proxy addresses/CIDRs; never `true`. */
+  trustProxy: false | number | string[];
   /** `undefined`: embedded PGlite under `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -54,7 +109,12 @@ export interface Config {
   seedDemoData: boolean;
   mapTileUrl: string | undefined;
   logLevel: string;
-  loginRateLimit: number;
+  /** Failed logins allowed per account (lower-cased email) per 15 minutes. */
+  loginFailuresPerAccount: number;
+  /** Failed logins allowed per client address per 15 minutes. */
+  loginFailuresPerAddress: number;
+  /** Sign-ups allowed per client address per hour. */
+  registrationsPerAddress: number;
 }
 
 /** Thrown by {@link loadConfig} with one line per bad variable. */
@@ -79,7 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     payments,
@@ -92,6 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: e.SEED_DEMO_DATA,
     mapTileUrl: e.MAP_TILE_URL,
     logLevel: e.LOG_LEVEL,
-    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
+    loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
+    registrationsPerAddress: e.REGISTRATIONS_PER_ADDRESS,
   };
 }

@@ -16,6 +16,7 @@ import {
   SPACE_TYPES,
   USER_TYPES,
 } from './constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordMatchesEmail, passwordStrengthProblem, passwordUserInputs } from './password';
 
 /**
  * Control characters other than tab, line feed and carriage return (C0, DEL
@@ -72,23 +73,48 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** POST /api/register: the registration fields without confirmPassword, plus userType (SPEC sections 5 and 7). */
-export const registerSchema = z.object({
+const registerFields = z.object({
   firstName: required('First name', 80),
   lastName: required('Last name', 80),
   email: z.email('Please enter a valid email address').max(254),
   specialty: trimmed(120).optional().default(''),
-  password: textSchema.min(8, 'Password must be at least 8 characters').max(200),
+  password: textSchema.min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort).max(PASSWORD_MAX_LENGTH),
   acceptedTerms: z.literal(true, 'You must accept the terms and conditions to create an account'),
   userType: userTypeSchema.default('both'),
 });
+
+/** The password must not be the email or its local part (src/shared/password.ts). */
+const passwordNotEmail = (form: { email: unknown; password: unknown }, ctx: z.RefinementCtx) => {
+  if (typeof form.password === 'string' && typeof form.email === 'string' && passwordMatchesEmail(form.password, form.email)) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_MESSAGES.sameAsEmail });
+  }
+};
+
+/**
+ * POST /api/register: the registration fields without confirmPassword, plus userType (SPEC sections 5 and 7).
+ * The password's strength (zxcvbn, asynchronous) is checked by the server after this schema, with
+ * `passwordStrengthProblem` from src/shared/password.ts.
+ */
+export const registerSchema = registerFields.superRefine(passwordNotEmail);
 export type RegisterInput = z.input<typeof registerSchema>;
 
-/** The Sign up dialog's form: the server payload plus confirmPassword, which is never sent (SPEC section 5). */
-export const registerFormSchema = registerSchema
+/**
+ * The Sign up dialog's form: the server payload plus confirmPassword, which is never sent (SPEC section 5),
+ * and the password strength check the server makes. Asynchronous: parse with `parseAsync` (zodResolver does).
+ */
+export const registerFormSchema = registerFields
   .extend({
     confirmPassword: textSchema,
     acceptedTerms: z.boolean().refine((value) => value, 'You must accept the terms and conditions to create an account'),
+  })
+  .superRefine(passwordNotEmail)
+  .superRefine(async (form, ctx) => {
+    const { password } = form;
+    if (typeof password !== 'string' || password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return;
+    if (typeof form.email === 'string' && passwordMatchesEmail(password, form.email)) return;
+    // If the dictionaries cannot load (offline), the server's answer still carries the same message.
+    const problem = await passwordStrengthProblem(password, passwordUserInputs(form)).catch(() => null);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: "Passwords don't match",

@@ -94,16 +94,42 @@ describe('register, login, logout, me', () => {
   });
 });
 
-describe('login rate limit', () => {
-  it('answers 429 after too many attempts from one address', async () => {
-    const limited = await createTestApp({ LOGIN_RATE_LIMIT: '3' });
-    try {
-      const attempt = () => limited.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'x@example.test', password: 'wrong' } });
-      const statuses = [];
-      for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode);
-      expect(statuses).toEqual([401, 401, 401, 429]);
-    } finally {
-      await limited.close();
-    }
+describe('password rules at registration', () => {
+  it.each([
+    ['a common password', 'password', /common password/i],
+    ['a common password with digits', 'password123', /common password/i],
+    ['a keyboard walk', 'qwertyuiop', /common password/i],
+    ['digits', '12345678', /common password/i],
+    ['a leetspeak variant', 'P@ssw0rd', /common password/i],
+    ['an easy guess', 'Summer2024!', /too easy to guess/i],
+    ['a short one', 'x7#kq', /at least 8 characters/i],
+  ])('rejects %s with 400 and a clear message on the password field', async (_label, password, message) => {
+    const email = `weak-${Math.random().toString(36).slice(2)}@example.test`;
+    const response = await t.app.inject({ method: 'POST', url: '/api/register', payload: { ...registration(email), password } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(message);
+    expect(response.json().issues).toEqual([expect.objectContaining({ path: 'body.password', message: expect.stringMatching(message) })]);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it.each([
+    ['the email', 'dr.maya.patel@example.test', 'dr.maya.patel@example.test'],
+    ['the email in other letter case', 'dr.maya.patel@example.test', 'DR.Maya.Patel@Example.test'],
+    ['the local part of the email', 'dr.maya.patel@example.test', 'dr.maya.patel'],
+  ])('rejects a password equal to %s', async (_label, email, password) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/register', payload: { ...registration(email), password } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/must not be your email/i);
+    expect(response.json().issues[0]).toMatchObject({ path: 'body.password' });
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it('accepts a passphrase of unrelated words', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { ...registration('passphrase@example.test'), password: 'quiet-harbor-lantern' },
+    });
+    expect(response.statusCode).toBe(201);
   });
 });

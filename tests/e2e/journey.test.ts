@@ -150,7 +150,9 @@ describe('pages for crawlers, without JavaScript', () => {
   it('sends the title, description, canonical URL and JSON-LD of a space in the HTML', async () => {
     const target = await pickDailySpace();
     const html = await (await fetch(`${baseUrl}/spaces/${target.id}`)).text();
-    expect(html).toContain(`<link rel="canonical" href="${baseUrl}/spaces/${target.id}" />`);
+    // Without PUBLIC_URL the canonical origin is http://localhost:$PORT, whatever host the request named.
+    const publicUrl = `http://localhost:${new URL(baseUrl).port}`;
+    expect(html).toContain(`<link rel="canonical" href="${publicUrl}/spaces/${target.id}" />`);
     const title = html.match(/<title>(.*?)<\/title>/)?.[1];
     expect(title).toBeTruthy();
     const description = html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? '';
@@ -207,6 +209,15 @@ describe('states and validation in the browser', () => {
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => dialog.getByText("Passwords don't match").isVisible()).toBe(true);
     expect(await dialog.getByText('You must accept the terms and conditions to create an account').isVisible()).toBe(true);
+
+    // A common password gets the server's message under the password field, before anything is sent.
+    await dialog.getByLabel('Password', { exact: true }).fill('Password123');
+    await dialog.getByLabel('Confirm password').fill('Password123');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    const passwordError = page.locator('#register-password-error');
+    await expect.poll(() => passwordError.textContent()).toMatch(/list of common passwords/);
+    await dialog.getByLabel('Password', { exact: true }).fill('sam.ortiz');
+    await expect.poll(() => passwordError.textContent()).toMatch(/must not be your email address/);
     expect(page.url()).not.toContain('/profile');
     const login = await page.request.post('/api/login', { data: { email: 'sam.ortiz@example.test', password: 'a-strong-password' } });
     expect(login.status()).toBe(401);

@@ -61,7 +61,9 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
 /** Builds the app on a migrated, empty database. `env` overrides configuration variables. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PAYMENTS: 'demo', LOGIN_RATE_LIMIT: '1000', ...env });
+  // Throttling limits high enough that tests logging in and signing up many times are not refused (tests/api/abuse.test.ts checks them).
+  const limits = { LOGIN_FAILURES_PER_ACCOUNT: '1000', LOGIN_FAILURES_PER_ADDRESS: '1000', REGISTRATIONS_PER_ADDRESS: '1000' };
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PAYMENTS: 'demo', ...limits, ...env });
   const { handle, drop } = await openTestDatabase();
   await handle.migrate();
   const app = await buildApp({ config, db: handle.db });

@@ -30,4 +30,32 @@ describe('configuration', () => {
   it('refuses stripe payments without keys', () => {
     expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
   });
+
+  it('takes the public URL from PUBLIC_URL, or http://localhost:PORT', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:5000');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://clinicshare.example/' }).publicUrl).toBe('https://clinicshare.example');
+  });
+
+  it('has the abuse limits of issue 5 by default and takes others from the environment', () => {
+    expect(loadConfig({})).toMatchObject({ loginFailuresPerAccount: 10, loginFailuresPerAddress: 100, registrationsPerAddress: 10 });
+    expect(loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '5', LOGIN_FAILURES_PER_ADDRESS: '50', REGISTRATIONS_PER_ADDRESS: '3' })).toMatchObject({
+      loginFailuresPerAccount: 5,
+      loginFailuresPerAddress: 50,
+      registrationsPerAddress: 3,
+    });
+    expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '0' })).toThrow(/LOGIN_FAILURES_PER_ACCOUNT/);
+  });
+
+  it('trusts no proxy by default, never all of them, and takes a hop count or an address list', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1 ,::1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1']);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: .*hop count/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
+  });
 });

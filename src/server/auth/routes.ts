@@ -2,36 +2,37 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginSchema, registerSchema, userSchema } from '../../shared/schemas';
 import type { Database } from '../db/client';
+import { HttpError } from '../http/errors';
 import { toUser } from '../users/serialize';
 import { authenticate, registerUser } from './service';
 import { clearSessionCookie, createSession, deleteSession, requireUser, SESSION_COOKIE, setSessionCookie } from './session';
+import type { AuthThrottle } from './throttle';
 
 export interface AuthRoutesOptions {
   db: Database;
   secureCookies: boolean;
-  /** Login attempts per IP per 15 minutes. */
-  loginRateLimit: number;
+  /** Failed-login and sign-up counters; the client address is `request.ip` (see TRUST_PROXY). */
+  throttle: AuthThrottle;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, secureCookies, loginRateLimit }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, secureCookies, throttle }) => {
   app.post('/api/register', { schema: { body: registerSchema, response: { 201: userSchema } } }, async (request, reply) => {
-    const user = await registerUser(db, request.body);
+    const user = await registerUser(db, request.body, () => throttle.register(request.ip));
     setSessionCookie(reply, await createSession(db, user.id), secureCookies);
     return reply.status(201).send(toUser(user));
   });
 
-  app.post(
-    '/api/login',
-    {
-      schema: { body: loginSchema, response: { 200: userSchema } },
-      config: { rateLimit: { max: loginRateLimit, timeWindow: '15 minutes' } },
-    },
-    async (request, reply) => {
-      const user = await authenticate(db, request.body);
-      setSessionCookie(reply, await createSession(db, user.id), secureCookies);
-      return toUser(user);
-    },
-  );
+  app.post('/api/login', { schema: { body: loginSchema, response: { 200: userSchema } } }, async (request, reply) => {
+    const attempt = await throttle.beginLogin(request.body.email, request.ip);
+    const user = await authenticate(db, request.body).catch(async (error: unknown) => {
+      // A wrong password keeps its reserved failure; anything else gives it back.
+      if (!(error instanceof HttpError && error.statusCode === 401)) await attempt.abandoned();
+      throw error;
+    });
+    await attempt.succeeded();
+    setSessionCookie(reply, await createSession(db, user.id), secureCookies);
+    return toUser(user);
+  });
 
   app.post('/api/logout', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];

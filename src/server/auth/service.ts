@@ -5,10 +5,11 @@
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { passwordStrengthProblem, passwordUserInputs } from '../../shared/password';
 import type { loginSchema, registerSchema } from '../../shared/schemas';
 import { SQLSTATE, sqlState, type Database } from '../db/client';
 import { users } from '../db/schema';
-import { conflict, unauthorized } from '../http/errors';
+import { badRequest, conflict, unauthorized } from '../http/errors';
 import { sessionUserColumns, type SessionUser } from './session';
 
 /** Hashes a password with argon2id (the library's default algorithm). */
@@ -20,10 +21,20 @@ export function hashPassword(password: string): Promise<string> {
 let decoyHash: Promise<string> | undefined;
 
 /**
- * Creates a user.
+ * Creates a user, after checking the password's strength (src/shared/password.ts) and then
+ * calling `beforeCreate` (the sign-up throttle), so refused weak passwords do not count.
+ * @throws HttpError 400 for a weak or common password (issue on `body.password`)
  * @throws HttpError 409 when the email is already registered
+ * @throws whatever `beforeCreate` throws (429 from the throttle)
  */
-export async function registerUser(db: Database, input: z.output<typeof registerSchema>): Promise<SessionUser> {
+export async function registerUser(
+  db: Database,
+  input: z.output<typeof registerSchema>,
+  beforeCreate: () => Promise<void> = async () => {},
+): Promise<SessionUser> {
+  const weakness = await passwordStrengthProblem(input.password, passwordUserInputs(input));
+  if (weakness) throw badRequest(weakness, [{ path: 'body.password', message: weakness }]);
+  await beforeCreate();
   const passwordHash = await hashPassword(input.password);
   try {
     const [user] = await db

@@ -13,6 +13,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly issues?: ApiError['issues'],
+    /** Response headers that go with the answer (e.g. Retry-After). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -24,12 +26,16 @@ export const forbidden = (message = 'You do not have permission to do that.') =>
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const paymentRequired = (message: string) => new HttpError(402, message);
+/** 429 with a Retry-After header (seconds, rounded up). */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 /** Installs the JSON error and not-found handlers on `app`. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       const body: ApiError = { message: error.message, ...(error.issues ? { issues: error.issues } : {}) };
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -3,12 +3,17 @@
  * its `<!--app-head-->` placeholder (DESIGN decision 11), plus robots.txt and
  * sitemap.xml. Unknown API paths answer JSON 404; unknown pages get the
  * client's not-found page with status 404.
+ *
+ * Absolute URLs (canonical, og:url, robots.txt, sitemap) start with
+ * `config.publicUrl` (PUBLIC_URL), never with the request's Host or
+ * X-Forwarded-Host header, which any client can set (issue 5).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { create } from 'xmlbuilder2';
 import { spaceSearchSchema } from '../../shared/schemas';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -37,7 +42,7 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
   const template = readFileSync(indexPath, 'utf8');
   if (!template.includes('<!--app-head-->')) throw new Error(`${indexPath} has no <!--app-head--> placeholder.`);
 
-  const originOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const origin = config.publicUrl;
 
   const sendPage = (reply: FastifyReply, head: PageHead, status = 200) =>
     reply
@@ -49,7 +54,7 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
   const defaultHead = (request: FastifyRequest, title = `${SITE_NAME}: rent medical space by the hour, day or month`): PageHead => ({
     title,
     description: DEFAULT_DESCRIPTION,
-    canonical: `${originOf(request)}${request.url.split('?')[0]}`,
+    canonical: `${origin}${request.url.split('?')[0]}`,
   });
 
   await app.register(fastifyStatic, {
@@ -66,7 +71,7 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
   const spacePage = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const row = await findSpaceRow(db, request.params.id);
     if (!row) return sendPage(reply, defaultHead(request, `Space Not Found | ${SITE_NAME}`), 404);
-    return sendPage(reply, spaceHead(toSpace(row), originOf(request)));
+    return sendPage(reply, spaceHead(toSpace(row), origin));
   };
   app.get('/spaces/:id', spacePage);
   app.get('/space/:id', spacePage);
@@ -75,32 +80,35 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     const parsed = spaceSearchSchema.safeParse(request.query);
     const query = parsed.success ? parsed.data : spaceSearchSchema.parse({});
     const { spaces, total } = await searchSpaces(db, { ...query, limit: 10, offset: 0 });
-    const origin = originOf(request);
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     return sendPage(reply, searchHead(spaces, total, query.location, `${origin}/search${search}`, origin));
   });
 
-  app.get('/robots.txt', async (request, reply) =>
-    reply.type('text/plain').send(`User-agent: *\nDisallow: /api/\nDisallow: /profile\nDisallow: /messages\nSitemap: ${originOf(request)}/sitemap.xml\n`),
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.type('text/plain').send(`User-agent: *\nDisallow: /api/\nDisallow: /profile\nDisallow: /messages\nSitemap: ${origin}/sitemap.xml\n`),
   );
 
-  app.get('/sitemap.xml', async (request, reply) => {
-    const origin = originOf(request);
+  app.get('/sitemap.xml', async (_request, reply) => {
     const rows = await db
       .select({ id: medicalSpaces.id, createdAt: medicalSpaces.createdAt })
       .from(medicalSpaces)
       .where(eq(medicalSpaces.active, true))
       .orderBy(desc(medicalSpaces.createdAt))
       .limit(45_000);
-    const urls = [
-      `<url><loc>${origin}/</loc></url>`,
-      `<url><loc>${origin}/search</loc></url>`,
-      `<url><loc>${origin}/terms</loc></url>`,
-      ...rows.map((row) => `<url><loc>${origin}/spaces/${row.id}</loc><lastmod>${row.createdAt.toISOString().slice(0, 10)}</lastmod></url>`),
+    const urls: { loc: string; lastmod?: string }[] = [
+      { loc: `${origin}/` },
+      { loc: `${origin}/search` },
+      { loc: `${origin}/terms` },
+      ...rows.map((row) => ({ loc: `${origin}/spaces/${row.id}`, lastmod: row.createdAt.toISOString().slice(0, 10) })),
     ];
-    return reply
-      .type('application/xml')
-      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
+    // xmlbuilder2 escapes text content, so nothing in a URL can break the XML.
+    const urlset = create({ version: '1.0', encoding: 'UTF-8' }).ele('http://www.sitemaps.org/schemas/sitemap/0.9', 'urlset');
+    for (const url of urls) {
+      const entry = urlset.ele('url');
+      entry.ele('loc').txt(url.loc);
+      if (url.lastmod) entry.ele('lastmod').txt(url.lastmod);
+    }
+    return reply.type('application/xml').send(`${urlset.end({ prettyPrint: true })}\n`);
   });
 
   app.setNotFoundHandler(async (request, reply) => {

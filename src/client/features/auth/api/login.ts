@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginInput, User } from '@/shared/schemas';
 import { toast } from '@/client/components/ui/use-toast';
-import { api } from '@/client/lib/api-client';
+import { api, isApiError } from '@/client/lib/api-client';
 import { useStartSession } from './use-start-session';
 
 /** POST /api/login. */
@@ -21,7 +21,9 @@ export function useLogin({ onSuccess }: { onSuccess?: () => void } = {}) {
     },
     onError: (error) => {
       console.warn('Login failed:', error.message);
-      toast({ variant: 'destructive', title: 'Login failed', description: 'Please check your credentials and try again.' });
+      // Throttled (429): the server says how long to wait; any other failure keeps SPEC's wording.
+      const description = (isApiError(error, 429) && error.serverMessage) || 'Please check your credentials and try again.';
+      toast({ variant: 'destructive', title: 'Login failed', description });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RegisterInput, User } from '@/shared/schemas';
 import { toast } from '@/client/components/ui/use-toast';
-import { api } from '@/client/lib/api-client';
+import { api, isApiError } from '@/client/lib/api-client';
 import { useStartSession } from './use-start-session';
 
 /** POST /api/register: the registration fields without confirmPassword, plus userType. */
@@ -21,7 +21,9 @@ export function useRegister({ onSuccess }: { onSuccess?: () => void } = {}) {
     },
     onError: (error) => {
       console.warn('Registration failed:', error.message);
-      toast({ variant: 'destructive', title: 'Registration failed', description: 'Please try again with different information.' });
+      // Throttled (429) or a password the server refused (400): its message is the useful part.
+      const description = (isApiError(error, 400, 429) && error.serverMessage) || 'Please try again with different information.';
+      toast({ variant: 'destructive', title: 'Registration failed', description });
     },
   });
 }

@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { SPECIALTIES } from '@/shared/constants';
+import { loadPasswordChecker } from '@/shared/password';
 import { registerFormSchema, type RegisterFormValues } from '@/shared/schemas';
 import { Button } from '@/client/components/ui/button';
 import { Checkbox } from '@/client/components/ui/checkbox';
@@ -48,6 +50,10 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
     defaultValues: { firstName: '', lastName: '', email: '', specialty: '', password: '', confirmPassword: '', acceptedTerms: false },
   });
   const registerMutation = useRegister({ onSuccess: onDone });
+  // The password strength dictionaries (~1 MB, their own chunk) start loading when the form opens, not with the app.
+  useEffect(() => {
+    loadPasswordChecker().catch((error: unknown) => console.warn('Password checker did not load:', error));
+  }, []);
   const { errors } = form.formState;
 
   const onSubmit = (values: RegisterFormOutput) => {
