@@ -15,14 +15,16 @@ import type { PublicConfig } from '../shared/schemas';
 import { authRoutes } from './auth/routes';
 import { bookingRoutes } from './bookings/routes';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, DatabaseNotifications } from './db/client';
 import { notFound, registerErrorHandling } from './http/errors';
 import { registerRequestGuards } from './http/request-guards';
+import { registerMessaging } from './messages/routes';
 import { pageRoutes } from './pages/routes';
 import { DemoPaymentProvider } from './payments/demo-provider';
 import type { PaymentProvider } from './payments/provider';
 import { demoPaymentRoutes } from './payments/routes';
 import { createStripeClient, StripePaymentProvider } from './payments/stripe-provider';
+import { createRedisClient } from './realtime/redis-bus';
 import { spaceRoutes } from './spaces/routes';
 import { LocalFileStorage } from './storage/storage';
 
@@ -36,6 +38,12 @@ export interface BuildAppOptions {
   serveClient?: boolean;
   /** Log requests (pino); off in tests unless LOG_LEVEL says otherwise. */
   logger?: boolean;
+  /**
+   * LISTEN/NOTIFY of the open database (its `DatabaseHandle`): live messages reach
+   * every instance on that database (DESIGN decision 7). Without it, and without
+   * REDIS_URL, live messages stay within this process.
+   */
+  notifications?: DatabaseNotifications;
 }
 
 function paymentProvider(config: Config, db: Database): PaymentProvider | null {
@@ -67,12 +75,14 @@ function cspDirectives(config: Config) {
 }
 
 /** Builds the application: plugins, session loading, API routes, pages. */
-export async function buildApp({ config, db, serveClient = false, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, serveClient = false, logger = false, notifications }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
     trustProxy: config.env === 'production',
     requestIdHeader: 'x-request-id',
+    // A conversation id (SPEC section 3) is three UUIDs joined: 110 characters in a path.
+    routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,11 +94,15 @@ export async function buildApp({ config, db, serveClient = false, logger = false
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // With REDIS_URL, rate-limit counters and live events are shared by every instance (DESIGN "Scale").
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : {}) });
 
   app.decorateRequest('user', null);
   // Cross-site state changes are refused and routes that need a session answer 401, before any body is read.
-  registerRequestGuards(app, { db, allowedOrigins: config.publicUrl ? [config.publicUrl] : [] });
+  const allowedOrigins = config.publicUrl ? [config.publicUrl] : [];
+  registerRequestGuards(app, { db, allowedOrigins });
 
   const payments = paymentProvider(config, db);
   const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
@@ -102,6 +116,8 @@ export async function buildApp({ config, db, serveClient = false, logger = false
   }));
 
   const secureCookies = config.env === 'production';
+  // Before the auth routes: a logout closes that session's sockets on every instance.
+  await registerMessaging(app, { db, config, notifications, redis, allowedOrigins });
   await app.register(authRoutes, { db, secureCookies, loginRateLimit: config.loginRateLimit });
   await app.register(spaceRoutes, { db, storage });
   await app.register(bookingRoutes, { db, payments });

@@ -33,6 +33,18 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Login attempts allowed per IP per 15 minutes. */
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** Redis for live events and rate-limit counters shared by several instances (DESIGN "Scale"). */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    /** Prefix of our Redis keys and channels, so several apps (or test runs) can share one Redis. */
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,60}$/, 'use letters, digits and : . _ - (at most 60)')
+      .default('clinicshare:'),
+    /** Seconds between WebSocket heartbeats; a socket that misses one is dropped. */
+    LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY)) {
@@ -55,6 +67,10 @@ export interface Config {
   mapTileUrl: string | undefined;
   logLevel: string;
   loginRateLimit: number;
+  /** `undefined`: live events through Postgres LISTEN/NOTIFY, rate-limit counters in memory. */
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  liveHeartbeatMs: number;
 }
 
 /** Thrown by {@link loadConfig} with one line per bad variable. */
@@ -93,5 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: e.MAP_TILE_URL,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    liveHeartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000),
   };
 }
