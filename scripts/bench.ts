@@ -23,7 +23,7 @@ const config = { ...environment, dataDir };
 const database = await openDatabase({ url: config.databaseUrl });
 await database.migrate();
 await seedDemoData(database.db);
-const app = await buildApp({ config, db: database.db });
+const app = await buildApp({ config, db: database.db, notifications: database });
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 const firstSpace = (await (await fetch(`${address}/api/spaces?limit=1`)).json())[0].id as string;
 

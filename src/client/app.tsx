@@ -7,7 +7,9 @@ import { Toaster } from './components/ui/toaster';
 import { useLogout } from './features/auth/api/logout';
 import { LoginDialog } from './features/auth/components/login-dialog';
 import { RegisterDialog } from './features/auth/components/register-dialog';
-import { AuthProvider } from './lib/auth';
+import { useUnreadCount } from './features/messages/api/get-unread-count';
+import { LiveMessagesProvider } from './features/messages/components/live-messages-provider';
+import { AuthProvider, useAuth } from './lib/auth';
 import { routes } from './lib/paths';
 import { createQueryClient } from './lib/query-client';
 import { DonatePage } from './pages/donate';
@@ -55,25 +57,35 @@ function ScrollToTop() {
 function AppShell() {
   const [authDialog, setAuthDialog] = useState<'login' | 'register' | null>(null);
   const logout = useLogout();
+  const { user } = useAuth();
+  // The header's unread badge: polled every 30 s and refreshed by each live message (SPEC section 4).
+  const unread = useUnreadCount(user?.id);
   const dialogState = (name: 'login' | 'register') => (open: boolean) => setAuthDialog(open ? name : null);
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-primary shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <Header onLogIn={() => setAuthDialog('login')} onSignUp={() => setAuthDialog('register')} onLogOut={() => logout.mutate()} />
-      <main id="main" className="flex-1">
-        <AppRoutes />
-      </main>
-      <Footer />
-      <ScrollToTop />
-      <LoginDialog open={authDialog === 'login'} onOpenChange={dialogState('login')} onSwitchToRegister={() => setAuthDialog('register')} />
-      <RegisterDialog open={authDialog === 'register'} onOpenChange={dialogState('register')} onSwitchToLogin={() => setAuthDialog('login')} />
-    </div>
+    <LiveMessagesProvider userId={user?.id}>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-primary shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <Header
+          onLogIn={() => setAuthDialog('login')}
+          onSignUp={() => setAuthDialog('register')}
+          onLogOut={() => logout.mutate()}
+          unreadCount={user ? (unread.data?.count ?? 0) : 0}
+        />
+        <main id="main" className="flex-1">
+          <AppRoutes />
+        </main>
+        <Footer />
+        <ScrollToTop />
+        <LoginDialog open={authDialog === 'login'} onOpenChange={dialogState('login')} onSwitchToRegister={() => setAuthDialog('register')} />
+        <RegisterDialog open={authDialog === 'register'} onOpenChange={dialogState('register')} onSwitchToLogin={() => setAuthDialog('login')} />
+      </div>
+    </LiveMessagesProvider>
   );
 }
 

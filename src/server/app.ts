@@ -15,14 +15,17 @@ import { authRoutes } from './auth/routes';
 import { AuthThrottle } from './auth/throttle';
 import { bookingRoutes } from './bookings/routes';
 import { fastifyTrustProxy, type Config } from './config';
-import type { Database } from './db/client';
+import type { Database, DatabaseNotifications } from './db/client';
 import { notFound, registerErrorHandling } from './http/errors';
+import { memoryLimiters, redisLimiters } from './http/rate-limits';
 import { registerRequestGuards } from './http/request-guards';
+import { registerMessaging } from './messages/routes';
 import { pageRoutes } from './pages/routes';
 import { DemoPaymentProvider } from './payments/demo-provider';
 import type { PaymentProvider } from './payments/provider';
 import { demoPaymentRoutes } from './payments/routes';
 import { createStripeClient, StripePaymentProvider } from './payments/stripe-provider';
+import { createRedisClient } from './realtime/redis-bus';
 import { spaceRoutes } from './spaces/routes';
 import { LocalFileStorage } from './storage/storage';
 
@@ -38,6 +41,12 @@ export interface BuildAppOptions {
   clientDir?: string;
   /** Log requests (pino); off in tests unless LOG_LEVEL says otherwise. */
   logger?: boolean;
+  /**
+   * LISTEN/NOTIFY of the open database (its `DatabaseHandle`): live messages reach
+   * every instance on that database (DESIGN decision 7). Without it, and without
+   * REDIS_URL, live messages stay within this process.
+   */
+  notifications?: DatabaseNotifications;
 }
 
 function paymentProvider(config: Config, db: Database): PaymentProvider | null {
@@ -69,12 +78,14 @@ function cspDirectives(config: Config) {
 }
 
 /** Builds the application: plugins, session loading, API routes, pages. */
-export async function buildApp({ config, db, serveClient = false, clientDir = CLIENT_DIST, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, serveClient = false, clientDir = CLIENT_DIST, logger = false, notifications }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: 'x-request-id',
+    // A conversation id (SPEC section 3) is three UUIDs joined: 110 characters in a path.
+    routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -86,10 +97,15 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
+  // With REDIS_URL, rate-limit counters and live events are shared by every instance (DESIGN "Scale").
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  const limiters = redis ? redisLimiters(redis, `${config.redisKeyPrefix}rate-limit:`) : memoryLimiters;
 
   app.decorateRequest('user', null);
   // Cross-site state changes are refused and routes that need a session answer 401, before any body is read.
-  registerRequestGuards(app, { db, allowedOrigins: [config.publicUrl] });
+  const allowedOrigins = [config.publicUrl];
+  registerRequestGuards(app, { db, allowedOrigins });
 
   const payments = paymentProvider(config, db);
   const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
@@ -103,7 +119,9 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   }));
 
   const secureCookies = config.env === 'production';
-  await app.register(authRoutes, { db, secureCookies, throttle: new AuthThrottle(config) });
+  // Before the auth routes: a logout closes that session's sockets on every instance.
+  await registerMessaging(app, { db, config, notifications, redis, limiters, allowedOrigins });
+  await app.register(authRoutes, { db, secureCookies, throttle: new AuthThrottle(config, limiters) });
   await app.register(spaceRoutes, { db, storage });
   await app.register(bookingRoutes, { db, payments });
   if (payments instanceof DemoPaymentProvider) await app.register(demoPaymentRoutes, { demo: payments });

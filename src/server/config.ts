@@ -85,6 +85,18 @@ const envSchema = z
     LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(100),
     /** Sign-ups per client address per hour. */
     REGISTRATIONS_PER_ADDRESS: positiveInt.default(10),
+    /** Redis for live events and rate-limit counters shared by several instances (DESIGN "Scale"). */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    /** Prefix of our Redis keys and channels, so several apps (or test runs) can share one Redis. */
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,60}$/, 'use letters, digits and : . _ - (at most 60)')
+      .default('clinicshare:'),
+    /** Seconds between WebSocket heartbeats; a socket that misses one is dropped. */
+    LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY)) {
@@ -115,6 +127,10 @@ export interface Config {
   loginFailuresPerAddress: number;
   /** Sign-ups allowed per client address per hour. */
   registrationsPerAddress: number;
+  /** `undefined`: live events through Postgres LISTEN/NOTIFY, rate-limit counters in memory. */
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  liveHeartbeatMs: number;
 }
 
 /** Thrown by {@link loadConfig} with one line per bad variable. */
@@ -156,5 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
     loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
     registrationsPerAddress: e.REGISTRATIONS_PER_ADDRESS,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    liveHeartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000),
   };
 }

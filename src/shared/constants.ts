@@ -186,3 +186,19 @@ export const MAX_BOOKING_UNITS = { hourly: 31 * 24, daily: 366, monthly: 24 } as
 
 /** Currency of every amount (SPEC section 9). */
 export const CURRENCY = 'usd';
+
+/** Messaging (SPEC sections 4, 5 and 9; issue 8). */
+export const MESSAGE_MAX_LENGTH = 5000;
+/** The unread badge shows '99+' above this (SPEC section 2, header). */
+export const UNREAD_BADGE_CAP = 99;
+/** Unread counts are refreshed this often (SPEC section 9). */
+export const UNREAD_POLL_MS = 30_000;
+/** Waits before each live reconnection attempt: 5 attempts (SPEC section 9). */
+export const RECONNECT_DELAYS_MS = [1000, 2000, 4000, 8000, 16000] as const;
+/** Largest WebSocket frame the server accepts; a bigger one closes the socket (issue 8). */
+export const MAX_SOCKET_FRAME_BYTES = 16 * 1024;
+/** Messages in one thread answer, newest kept. */
+export const MAX_THREAD_MESSAGES = 500;
+
+/** Messages one user may send per minute, over HTTP and the live socket together (DESIGN decision 16). */
+export const MESSAGES_PER_MINUTE = 60;

@@ -7,7 +7,7 @@
 import { addDays, addMonths, format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSpace, insertUser } from '../../src/server/db/factories';
-import { bookings, demoPaymentIntents, medicalSpaces, sessions, users } from '../../src/server/db/schema';
+import { bookings, demoPaymentIntents, medicalSpaces, messages, sessions, users } from '../../src/server/db/schema';
 import { createIntent, paidIntent, TEST_CARD } from '../helpers/booking-flow';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
@@ -36,6 +36,7 @@ async function counts() {
     spaces: await t.db.$count(medicalSpaces),
     bookings: await t.db.$count(bookings),
     intents: await t.db.$count(demoPaymentIntents),
+    messages: await t.db.$count(messages),
   };
 }
 
@@ -148,6 +149,14 @@ const JSON_ROUTES: JsonRoute[] = [
     textFields: ['spaceId', 'renterId', 'startDate', 'endDate', 'totalPrice', 'status', 'notes', 'paymentIntentId'],
   },
   {
+    name: 'send a message',
+    method: 'POST',
+    url: '/api/messages',
+    signedIn: true,
+    body: () => ({ receiverId: ownerId, spaceId, content: 'Is the room free on Monday?', messageType: 'text' }),
+    textFields: ['conversationId', 'senderId', 'receiverId', 'spaceId', 'content', 'messageType'],
+  },
+  {
     name: 'confirm a demo payment',
     method: 'POST',
     url: '/api/demo-payments/confirm',
@@ -186,7 +195,10 @@ describe('control characters in any text field are a 400 that changes nothing', 
         (name) => `/api/spaces?${name}=${encodeURIComponent(NUL)}`,
       ),
       `/api/spaces/${encodeURIComponent(NUL)}`,
-      `/api/users/${encodeURIComponent(NUL)}/bookings`,
+      ...['bookings', 'messages', 'conversations', 'unread-count'].map((list) => `/api/users/${encodeURIComponent(NUL)}/${list}`),
+      `/api/conversations/${encodeURIComponent(NUL)}/messages`,
+      `/api/users/${renter.user.id}/messages?limit=0x10`,
+      `/api/users/${renter.user.id}/messages?offset=${encodeURIComponent(NUL)}`,
     ];
     for (const url of urls) {
       const response = await t.app.inject({ method: 'GET', url, headers: { cookie: renter.cookie } });
@@ -194,6 +206,8 @@ describe('control characters in any text field are a 400 that changes nothing', 
     }
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/spaces/${encodeURIComponent(NUL)}`, headers: { cookie: renter.cookie } });
     expect([400, 404]).toContain(deleted.statusCode);
+    const read = await t.app.inject({ method: 'PUT', url: `/api/conversations/${encodeURIComponent(NUL)}/read`, headers: { cookie: renter.cookie } });
+    expect([400, 403, 404]).toContain(read.statusCode);
     expect(await counts()).toEqual(before);
   });
 

@@ -11,7 +11,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
-import { openDatabase, type Database, type DatabaseHandle } from '../../src/server/db/client';
+import { openDatabase, type Database, type DatabaseHandle, type DatabaseNotifications } from '../../src/server/db/client';
 import { FACTORY_PASSWORD, insertUser, type NewUser } from '../../src/server/db/factories';
 
 export interface TestApp {
@@ -19,10 +19,14 @@ export interface TestApp {
   db: Database;
   config: Config;
   kind: 'pglite' | 'postgres';
+  /** The test database's URL on PostgreSQL (for a second instance); undefined on PGlite. */
+  databaseUrl: string | undefined;
+  /** LISTEN/NOTIFY on the test database (the app's own handle). */
+  notifications: DatabaseNotifications;
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?: string; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB !== 'postgres') {
     const handle = await openDatabase({});
@@ -39,6 +43,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
   const handle = await openDatabase({ url: testUrl.toString(), poolSize: 25 });
   return {
     handle,
+    url: testUrl.toString(),
     drop: async () => {
       // The pool's sockets close just after pool.end() resolves: wait for them rather than
       // killing them (WITH (FORCE) would make their clients emit errors).
@@ -58,21 +63,24 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
   };
 }
 
+/** Throttling limits high enough that tests logging in and signing up many times are not refused (tests/api/abuse.test.ts checks them). */
+const THROTTLE_LIMITS = { LOGIN_FAILURES_PER_ACCOUNT: '1000', LOGIN_FAILURES_PER_ADDRESS: '1000', REGISTRATIONS_PER_ADDRESS: '1000' };
+
 /** Builds the app on a migrated, empty database. `env` overrides configuration variables. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-test-'));
-  // Throttling limits high enough that tests logging in and signing up many times are not refused (tests/api/abuse.test.ts checks them).
-  const limits = { LOGIN_FAILURES_PER_ACCOUNT: '1000', LOGIN_FAILURES_PER_ADDRESS: '1000', REGISTRATIONS_PER_ADDRESS: '1000' };
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PAYMENTS: 'demo', ...limits, ...env });
-  const { handle, drop } = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PAYMENTS: 'demo', ...THROTTLE_LIMITS, ...env });
+  const { handle, url, drop } = await openTestDatabase();
   await handle.migrate();
-  const app = await buildApp({ config, db: handle.db });
+  const app = await buildApp({ config, db: handle.db, notifications: handle });
   await app.ready();
   return {
     app,
     db: handle.db,
     config,
     kind: handle.kind,
+    databaseUrl: url,
+    notifications: handle,
     async close() {
       await app.close();
       await handle.close();
@@ -95,4 +103,24 @@ export async function signedInUser(t: TestApp, overrides: NewUser = {}) {
   const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: overrides.password ?? FACTORY_PASSWORD } });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return { user, cookie: sessionCookie(response) };
+}
+
+/**
+ * A second app instance on the same PostgreSQL database as `t`, with its own
+ * pool and LISTEN connection, as another process would have (DESIGN "Scale").
+ * @throws Error on PGlite, where two instances cannot share one database
+ */
+export async function createPeerApp(t: TestApp, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  if (!t.databaseUrl) throw new Error('A second instance needs PostgreSQL (TEST_DB=postgres)');
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.config.dataDir, PAYMENTS: 'demo', ...THROTTLE_LIMITS, ...env });
+  const handle = await openDatabase({ url: t.databaseUrl, poolSize: 5 });
+  const app = await buildApp({ config, db: handle.db, notifications: handle });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
 }

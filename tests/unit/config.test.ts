@@ -59,3 +59,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('live messaging configuration', () => {
+  it('takes REDIS_URL, a key prefix and the heartbeat in seconds', () => {
+    expect(loadConfig({})).toMatchObject({ redisUrl: undefined, redisKeyPrefix: 'clinicshare:', liveHeartbeatMs: 30_000 });
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'cs:', LIVE_HEARTBEAT_SECONDS: '0.5' })).toMatchObject({
+      redisUrl: 'redis://127.0.0.1:6379',
+      redisKeyPrefix: 'cs:',
+      liveHeartbeatMs: 500,
+    });
+  });
+
+  it('refuses a REDIS_URL that is not redis://', () => {
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+  });
+});

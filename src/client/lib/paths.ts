@@ -12,6 +12,8 @@ export const paths = {
   listSpace: () => '/list-space',
   editSpace: (id: string) => `/edit-space/${id}`,
   messages: () => '/messages',
+  /** /messages with one conversation open (SPEC section 2). */
+  conversation: (conversationId: string) => `/messages?conversation=${encodeURIComponent(conversationId)}`,
   profile: () => '/profile',
   donate: () => '/donate',
   paymentsConnect: () => '/payments/connect',

@@ -1,6 +1,63 @@
-import { PagePlaceholder } from '@/client/components/layout/page-placeholder';
+import { useLocation, useSearch } from 'wouter';
+import { PageMeta } from '@/client/components/page-meta';
+import { useConversations } from '@/client/features/messages/api/get-conversations';
+import { ConversationList } from '@/client/features/messages/components/conversation-list';
+import { MessageThread } from '@/client/features/messages/components/message-thread';
+import { useAuth } from '@/client/lib/auth';
+import { cn } from '@/client/lib/cn';
+import { paths } from '@/client/lib/paths';
 
-/** /messages (SPEC section 2): built by a later issue. */
+/**
+ * /messages (SPEC section 2): the conversation list and the selected thread,
+ * side by side; on a phone they are two screens. `?conversation=` selects one.
+ */
 export function MessagesPage() {
-  return <PagePlaceholder title="Messages" />;
+  const { user } = useAuth();
+  const [, navigate] = useLocation();
+  const selectedId = new URLSearchParams(useSearch()).get('conversation');
+  const conversations = useConversations(user?.id);
+
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        <PageMeta title="Messages | ClinicShare" />
+        <h1 className="text-2xl font-bold text-slate-900">Please log in</h1>
+        <p className="mt-2 text-slate-600">You need to be logged in to access messages.</p>
+      </div>
+    );
+  }
+
+  const summary = conversations.data?.find((conversation) => conversation.conversationId === selectedId);
+
+  return (
+    <div className="mx-auto flex h-[calc(100dvh-4rem)] max-w-7xl flex-col px-4 py-4 sm:px-6 md:py-6 lg:px-8">
+      <PageMeta title="Messages | ClinicShare" />
+      <div className="grid min-h-0 flex-1 gap-4 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+        <ConversationList
+          className={cn(selectedId && 'hidden md:flex')}
+          conversations={conversations.data}
+          loading={conversations.isPending}
+          failed={conversations.isError}
+          selectedId={selectedId}
+          onSelect={(id) => navigate(paths.conversation(id))}
+        />
+        {selectedId ? (
+          <MessageThread
+            key={selectedId}
+            conversationId={selectedId}
+            userId={user.id}
+            summary={summary}
+            onBack={() => navigate(paths.messages())}
+          />
+        ) : (
+          <section className="hidden items-center justify-center rounded-lg border border-slate-200 bg-white p-8 text-center md:flex">
+            <div>
+              <h2 className="text-lg font-semibold text-slate-900">Select a conversation</h2>
+              <p className="mt-1 text-sm text-slate-600">Choose a conversation from the list to read and reply.</p>
+            </div>
+          </section>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -186,7 +186,7 @@ function SpaceDetail({ space }: { space: Space }) {
               onCancel={backToBooking}
             />
           ) : null}
-          <MessageOwnerDialog open={messageOpen} onOpenChange={setMessageOpen} spaceTitle={space.title} />
+          <MessageOwnerDialog open={messageOpen} onOpenChange={setMessageOpen} userId={user.id} space={space} />
         </>
       ) : null}
     </div>

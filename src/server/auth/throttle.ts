@@ -12,22 +12,18 @@
  * - Sign-ups are counted per client address, each attempt that gets as far as
  *   creating the account.
  *
- * The counters live in memory, so they are per process. To share them between
- * processes, pass a {@link LimiterFactory} that builds `RateLimiterRedis`
- * (`new RateLimiterRedis({ storeClient: ioredisClient, ...options })`).
+ * The counters come from the application's {@link LimiterFactory}: in memory, or
+ * in Redis when `REDIS_URL` is set, so several instances count together.
  */
-import { RateLimiterMemory, RateLimiterRes, type IRateLimiterOptions, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../http/errors';
+import { memoryLimiters, type LimiterFactory } from '../http/rate-limits';
 
 /** Window of the login failure counters: 15 minutes, in seconds. */
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** Window of the sign-up counter: one hour, in seconds. */
 export const REGISTER_WINDOW_SECONDS = 60 * 60;
 
-/** Builds one limiter; the default keeps its counters in this process's memory. */
-export type LimiterFactory = (options: IRateLimiterOptions & { keyPrefix: string }) => RateLimiterAbstract;
-
-export const memoryLimiters: LimiterFactory = (options) => new RateLimiterMemory(options);
 
 export interface ThrottleLimits {
   /** Failed logins per account per {@link LOGIN_WINDOW_SECONDS}. */

@@ -20,8 +20,20 @@ import * as schema from './schema';
 /** A Drizzle database on either driver. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * Postgres `LISTEN/NOTIFY` on the open database (DESIGN decision 7): every
+ * app process on one database hears every notification. Channel names are
+ * plain identifiers (`[a-z_][a-z0-9_]*`); payloads are at most 8000 bytes.
+ */
+export interface DatabaseNotifications {
+  /** Calls `onPayload` for each notification on `channel`; resolves (once listening) to a function that stops. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Sends `payload` on `channel` (delivered when the statement's transaction commits). */
+  notify(channel: string, payload: string): Promise<void>;
+}
+
 /** An open database with its driver's lifecycle. */
-export interface DatabaseHandle {
+export interface DatabaseHandle extends DatabaseNotifications {
   db: Database;
   kind: 'pglite' | 'postgres';
   /** Applies pending migrations from `src/server/db/migrations`. */
@@ -42,11 +54,19 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
     // An idle connection that dies (server restart, failover) must not crash the process: the pool replaces it.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
+    const listener = new PgListener(options.url);
     return {
       db: db as unknown as Database,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-      close: () => pool.end(),
+      listen: (channel, onPayload) => listener.listen(checkChannel(channel), onPayload),
+      notify: async (channel, payload) => {
+        await pool.query('SELECT pg_notify($1, $2)', [checkChannel(channel), payload]);
+      },
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   let dataPath: string | undefined;
@@ -61,8 +81,109 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // PGlite is one in-process connection: LISTEN/NOTIFY works within this process.
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(checkChannel(channel), onPayload);
+      return () => stop();
+    },
+    notify: async (channel, payload) => {
+      await client.query('SELECT pg_notify($1, $2)', [checkChannel(channel), payload]);
+    },
     close: () => client.close(),
   };
+}
+
+function checkChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Bad notification channel name: ${channel}`);
+  return channel;
+}
+
+/**
+ * The dedicated connection a node-postgres process LISTENs on (a pooled
+ * connection cannot hold a LISTEN). Opened on first use; when it is lost it
+ * reconnects (1 s, 2 s, ... up to 30 s) and listens again on every channel.
+ * Notifications sent while it was away are lost: clients refresh on reconnect.
+ */
+class PgListener {
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private retryTimer: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private closed = false;
+
+  constructor(private readonly url: string) {}
+
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+    }
+    set.add(onPayload);
+    const client = await this.connect();
+    if (set.size === 1) await client.query(`LISTEN ${channel}`);
+    return async () => {
+      set.delete(onPayload);
+      if (set.size === 0 && this.handlers.get(channel) === set) {
+        this.handlers.delete(channel);
+        if (this.client && !this.closed) await this.client.query(`UNLISTEN ${channel}`).catch(() => undefined);
+      }
+    };
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.url });
+      client.on('notification', (message) => {
+        for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      client.on('error', (error) => this.lost(client, error));
+      client.on('end', () => this.lost(client));
+      try {
+        await client.connect();
+      } catch (error) {
+        this.connecting = null;
+        throw error;
+      }
+      this.client = client;
+      this.connecting = null;
+      this.failures = 0;
+      return client;
+    })();
+    return this.connecting;
+  }
+
+  private lost(client: pg.Client, error?: Error): void {
+    if (this.closed || this.client !== client) return;
+    console.warn(`PostgreSQL LISTEN connection lost${error ? `: ${error.message}` : ''}; reconnecting.`);
+    this.client = null;
+    client.end().catch(() => undefined);
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || this.retryTimer) return;
+    const delay = Math.min(30_000, 1000 * 2 ** this.failures++);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.connect()
+        .then(async (client) => {
+          for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
+        })
+        .catch(() => this.scheduleReconnect());
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const client = this.client ?? (this.connecting ? await this.connecting.catch(() => null) : null);
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
 }
 
 /** The SQLSTATE of a database error, looking through Drizzle's wrapper. */

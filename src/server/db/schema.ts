@@ -165,11 +165,42 @@ export const bookings = pgTable(
   ],
 );
 
+/**
+ * Conversations (DESIGN decision 7): who may read a thread comes from these
+ * stored participants, never from parsing the id. The id keeps the spec's
+ * format (SPEC section 3): `${participantA}-${ownerId}-${spaceId}` for a
+ * conversation about a space, where participant B is the space's owner and
+ * participant A the other user; `${lowerId}-${higherId}` for one about no space.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: text('id').primaryKey(),
+    participantA: uuid('participant_a')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    participantB: uuid('participant_b')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id').references(() => medicalSpaces.id, { onDelete: 'set null' }),
+    /** When the newest message was sent: orders the conversation list. */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('conversations_participants_check', sql`${t.participantA} <> ${t.participantB}`),
+    index('conversations_participant_a_idx').on(t.participantA, t.lastMessageAt),
+    index('conversations_participant_b_idx').on(t.participantB, t.lastMessageAt),
+  ],
+);
+
 export const messages = pgTable(
   'messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    conversationId: text('conversation_id').notNull(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
     senderId: uuid('sender_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -186,6 +217,7 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
     index('messages_receiver_unread_idx').on(t.receiverId).where(sql`${t.readAt} is null`),
     index('messages_sender_idx').on(t.senderId),
+    index('messages_receiver_idx').on(t.receiverId, t.createdAt),
   ],
 );
 

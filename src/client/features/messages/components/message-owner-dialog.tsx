@@ -1,34 +1,53 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { messageFormSchema, type MessageFormValues } from '@/shared/schemas';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { fieldAria, FormField } from '@/client/components/ui/form-field';
 import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/components/ui/use-toast';
-
-/** The dialog's only field (SPEC section 5: the trimmed text must not be empty). */
-const messageFormSchema = z.object({
-  content: z.string().trim().min(1, 'Message cannot be empty').max(5000),
-});
-type MessageFormValues = z.input<typeof messageFormSchema>;
+import { useSendMessage } from '../api/send-message';
+import { HipaaReminder } from './hipaa-reminder';
 
 interface MessageOwnerDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  spaceTitle: string;
+  /** The signed-in sender. */
+  userId: string;
+  space: { id: string; ownerId: string; title: string };
 }
 
 /**
- * 'Message Owner' on a space. Messaging arrives with its own issue: until the
- * messages API exists, sending reports 'Message failed' and keeps the text.
+ * 'Message Owner' on a space (SPEC sections 2, 5 and 8): sends the first (or
+ * next) message of the conversation `${senderId}-${ownerId}-${spaceId}`.
  */
-export function MessageOwnerDialog({ open, onOpenChange, spaceTitle }: MessageOwnerDialogProps) {
+export function MessageOwnerDialog({ open, onOpenChange, userId, space }: MessageOwnerDialogProps) {
   const form = useForm<MessageFormValues>({ resolver: zodResolver(messageFormSchema), defaultValues: { content: '' } });
   const { errors } = form.formState;
+  const sendMessage = useSendMessage();
 
-  const onSubmit = () => {
-    toast({ variant: 'destructive', title: 'Message failed', description: 'Please try again later.' });
+  const onSubmit = (values: MessageFormValues) => {
+    sendMessage.mutate(
+      {
+        conversationId: `${userId}-${space.ownerId}-${space.id}`,
+        senderId: userId,
+        receiverId: space.ownerId,
+        spaceId: space.id,
+        content: values.content,
+        messageType: 'text',
+      },
+      {
+        onSuccess: () => {
+          toast({ title: 'Message sent!', description: 'The space owner will receive your message.' });
+          form.reset();
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          console.warn('Message failed:', error.message);
+          toast({ variant: 'destructive', title: 'Message failed', description: 'Please try again later.' });
+        },
+      },
+    );
   };
 
   return (
@@ -36,17 +55,20 @@ export function MessageOwnerDialog({ open, onOpenChange, spaceTitle }: MessageOw
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Message Owner</DialogTitle>
-          <DialogDescription>Ask the owner of {spaceTitle} about availability, equipment or access.</DialogDescription>
+          <DialogDescription>Ask the owner of {space.title} about availability, equipment or access.</DialogDescription>
         </DialogHeader>
         <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit)}>
           <FormField id="message-content" label="Your Message" error={errors.content?.message}>
             <Textarea rows={5} {...fieldAria('message-content', errors.content?.message)} {...form.register('content')} />
           </FormField>
+          <HipaaReminder />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit">Send Message</Button>
+            <Button type="submit" disabled={sendMessage.isPending}>
+              Send Message
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ConversationSummary } from '@/shared/schemas';
+import { api } from '@/client/lib/api-client';
+
+/** GET /api/users/:id/conversations: the user's conversation summaries, most recent first (SPEC section 3). */
+export function getConversations(userId: string, signal?: AbortSignal): Promise<ConversationSummary[]> {
+  return api.get<ConversationSummary[]>(`/api/users/${encodeURIComponent(userId)}/conversations`, { signal });
+}
+
+export function getConversationsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: ['users', userId, 'conversations'],
+    queryFn: ({ signal }) => getConversations(userId, signal),
+  });
+}
+
+export function useConversations(userId: string | undefined) {
+  return useQuery({ ...getConversationsQueryOptions(userId ?? ''), enabled: Boolean(userId) });
+}

@@ -1,0 +1,29 @@
+import { formatDistanceStrict } from 'date-fns';
+
+/** Two-letter initials of a person: "Jordan Avery" -> "JA". */
+export function initialsOf(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName.charAt(0)}${person.lastName.charAt(0)}`.toUpperCase();
+}
+
+/** "Jordan Avery". */
+export function fullName(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName} ${person.lastName}`;
+}
+
+/** How long ago an ISO instant was: "just now", "5 minutes ago", "2 days ago". */
+export function relativeTime(iso: string, now = Date.now()): string {
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return '';
+  if (now - time < 45_000) return 'just now';
+  return formatDistanceStrict(time, now, { addSuffix: true });
+}
+
+/** Whether a conversation matches the search box: the other user's first or last name, or the space title (SPEC section 2). */
+export function matchesConversationSearch(
+  conversation: { otherUser: { firstName: string; lastName: string }; spaceTitle: string | null },
+  query: string,
+): boolean {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return true;
+  return [conversation.otherUser.firstName, conversation.otherUser.lastName, conversation.spaceTitle ?? ''].some((text) => text.toLowerCase().includes(needle));
+}

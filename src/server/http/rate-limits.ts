@@ -1,0 +1,34 @@
+/**
+ * Rate limits (DESIGN decision 16), with rate-limiter-flexible: one factory
+ * per application builds every limiter, keeping the counters in this
+ * process's memory, or in Redis when `REDIS_URL` is set so that several app
+ * instances count together (DESIGN "Scale").
+ */
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type IRateLimiterOptions, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { tooManyRequests } from './errors';
+
+/** Builds one limiter; `keyPrefix` names its counters. */
+export type LimiterFactory = (options: IRateLimiterOptions & { keyPrefix: string }) => RateLimiterAbstract;
+
+/** Counters in this process's memory. */
+export const memoryLimiters: LimiterFactory = (options) => new RateLimiterMemory(options);
+
+/** Counters in Redis under `<prefix><keyPrefix>:<key>`, shared by every instance. */
+export function redisLimiters(redis: Redis, prefix: string): LimiterFactory {
+  return (options) => new RateLimiterRedis({ ...options, storeClient: redis, keyPrefix: `${prefix}${options.keyPrefix}` });
+}
+
+/**
+ * Takes one point of `key` from `limiter`.
+ * @returns the points left
+ * @throws HttpError 429 with `message` and a Retry-After header when none are left
+ */
+export async function consumePoint(limiter: RateLimiterAbstract, key: string, message: string): Promise<number> {
+  try {
+    return (await limiter.consume(key)).remainingPoints;
+  } catch (result) {
+    if (result instanceof RateLimiterRes) throw tooManyRequests(message, result.msBeforeNext / 1000);
+    throw result;
+  }
+}

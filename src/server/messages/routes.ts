@@ -1,0 +1,166 @@
+/**
+ * Messaging over HTTP and the live socket `/ws` (SPEC section 7; DESIGN
+ * decision 7; issue 8). Identity from the session only: `senderId` and path
+ * user ids must be the session user, conversations are read by their
+ * participants only.
+ */
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import { MAX_SOCKET_FRAME_BYTES, MESSAGES_PER_MINUTE } from '../../shared/constants';
+import {
+  conversationSummarySchema,
+  idParamSchema,
+  textSchema,
+  markReadResultSchema,
+  messageListQuerySchema,
+  messageSchema,
+  sendMessageSchema,
+  unreadCountSchema,
+} from '../../shared/schemas';
+import { requireSelf, SESSION_COOKIE } from '../auth/session';
+import type { Config } from '../config';
+import type { Database, DatabaseNotifications } from '../db/client';
+import { forbidden } from '../http/errors';
+import type { LimiterFactory } from '../http/rate-limits';
+import { isSameOriginRequest } from '../http/request-guards';
+import { createRealtimeBus } from '../realtime/create-bus';
+import { liveSessionKey, SocketHub } from '../realtime/socket-hub';
+import { MessagingLive, POLICY_VIOLATION } from './live';
+import { countUnread, listConversationMessages, listConversations, listUserMessages } from './service';
+import { handleSocketFrame } from './socket-events';
+
+const userParams = z.object({ id: idParamSchema });
+const conversationParams = z.object({ conversationId: textSchema.min(1).max(200) });
+
+const messageHttpRoutes: FastifyPluginAsyncZod<{ db: Database; live: MessagingLive }> = async (app, { db, live }) => {
+  app.post(
+    '/api/messages',
+    {
+      schema: { body: sendMessageSchema, response: { 201: messageSchema } },
+      config: { auth: 'required' },
+    },
+    async (request, reply) => {
+      const user = requireSelf(request, request.body.senderId);
+      return reply.status(201).send(await live.send(user.id, request.body));
+    },
+  );
+
+  app.get(
+    '/api/users/:id/messages',
+    { schema: { params: userParams, querystring: messageListQuerySchema, response: { 200: z.array(messageSchema) } }, config: { auth: 'required' } },
+    async (request) => listUserMessages(db, requireSelf(request, request.params.id).id, request.query),
+  );
+
+  app.get(
+    '/api/users/:id/conversations',
+    { schema: { params: userParams, response: { 200: z.array(conversationSummarySchema) } }, config: { auth: 'required' } },
+    async (request) => listConversations(db, requireSelf(request, request.params.id).id),
+  );
+
+  app.get(
+    '/api/users/:id/unread-count',
+    { schema: { params: userParams, response: { 200: unreadCountSchema } }, config: { auth: 'required' } },
+    async (request) => ({ count: await countUnread(db, requireSelf(request, request.params.id).id) }),
+  );
+
+  app.get(
+    '/api/conversations/:conversationId/messages',
+    {
+      schema: { params: conversationParams, querystring: messageListQuerySchema.pick({ limit: true }), response: { 200: z.array(messageSchema) } },
+      config: { auth: 'required' },
+    },
+    async (request) => listConversationMessages(db, requireSelf(request, undefined).id, request.params.conversationId, request.query.limit),
+  );
+
+  app.put(
+    '/api/conversations/:conversationId/read',
+    { schema: { params: conversationParams, response: { 200: markReadResultSchema } }, config: { auth: 'required' } },
+    async (request) => {
+      const { conversationId } = request.params;
+      const { count, readAt } = await live.markRead(requireSelf(request, undefined).id, conversationId);
+      return { conversationId, count, readAt: readAt.toISOString() };
+    },
+  );
+};
+
+const messageSocketRoutes: FastifyPluginAsyncZod<{ live: MessagingLive; hub: SocketHub; allowedOrigins: readonly string[] }> = async (
+  app,
+  { live, hub, allowedOrigins },
+) => {
+  // A frame over 16 KB closes the socket (ws answers 1009, message too big).
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_SOCKET_FRAME_BYTES } });
+
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      schema: { querystring: z.object({ userId: z.string().max(100).optional() }) },
+      config: { auth: 'optional' },
+      // Cross-site WebSocket hijacking: browsers send Origin on the handshake; refuse other sites before upgrading.
+      onRequest: async (request) => {
+        if (!isSameOriginRequest(request, allowedOrigins)) throw forbidden('Cross-site connections are not allowed.');
+      },
+    },
+    (socket, request) => {
+      const user = request.user;
+      const token = request.cookies[SESSION_COOKIE];
+      if (!user || !token) {
+        socket.close(POLICY_VIOLATION, 'Please log in');
+        return;
+      }
+      if (request.query.userId !== undefined && request.query.userId !== user.id) {
+        socket.close(POLICY_VIOLATION, 'You can only connect as yourself');
+        return;
+      }
+      const connection = { socket, userId: user.id, sessionKey: liveSessionKey(token) };
+      hub.add(connection);
+      socket.on('error', (error) => request.log.warn({ err: error }, 'socket error'));
+      socket.on('message', (data, isBinary) => {
+        handleSocketFrame(live, connection, data, isBinary).catch((error: unknown) => request.log.error({ err: error }, 'socket frame failed'));
+      });
+    },
+  );
+};
+
+export interface MessagingOptions {
+  db: Database;
+  config: Config;
+  /** LISTEN/NOTIFY of the open database; without it (and without Redis) live events stay in this process. */
+  notifications: DatabaseNotifications | undefined;
+  /** The Redis client of REDIS_URL, if any: live events then go through Redis pub/sub. */
+  redis: Redis | null;
+  /** Builds the send limiter (counters shared through Redis when it is set). */
+  limiters: LimiterFactory;
+  allowedOrigins: readonly string[];
+}
+
+/**
+ * Sets up messaging on the root `app`: the live-event bus, the socket
+ * registry, the HTTP routes, `/ws`, and a hook that closes a session's
+ * sockets on every instance when it logs out. Register it before the auth
+ * routes so that hook applies to `POST /api/logout`.
+ */
+export async function registerMessaging(app: FastifyInstance, options: MessagingOptions): Promise<void> {
+  const { db, config, notifications, redis, limiters, allowedOrigins } = options;
+  const bus = createRealtimeBus({ redis, redisKeyPrefix: config.redisKeyPrefix, notifications, log: app.log });
+  const hub = new SocketHub(config.liveHeartbeatMs);
+  const sendLimiter = limiters({ keyPrefix: 'message_send', points: MESSAGES_PER_MINUTE, duration: 60 });
+  const live = new MessagingLive(db, bus, hub, app.log, sendLimiter);
+  await live.start();
+  app.addHook('onClose', async () => {
+    hub.close();
+    await bus.close();
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'POST' || request.routeOptions.url !== '/api/logout' || reply.statusCode >= 300) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await live.sessionEnded(token);
+  });
+
+  await app.register(messageHttpRoutes, { db, live });
+  await app.register(messageSocketRoutes, { live, hub, allowedOrigins });
+}

@@ -1,0 +1,49 @@
+/**
+ * The live-event bus between app instances (DESIGN decision 7 and "Scale").
+ * Services publish after their transaction commits; every instance (this
+ * one included) receives every event and pushes it to the sockets it holds.
+ * Events carry ids, not content: Postgres NOTIFY payloads are limited to
+ * 8000 bytes, so receivers read what they need from the database.
+ *
+ * Transports: Redis pub/sub when `REDIS_URL` is set, else Postgres
+ * LISTEN/NOTIFY on the open database, else (no database handle given, as in
+ * some scripts) memory within this process.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+
+/** An event between instances. `userIds`: whose sockets it concerns. */
+export const realtimeEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('message_created'), messageId: z.uuid(), conversationId: z.string(), userIds: z.array(z.uuid()) }),
+  z.object({ type: z.literal('messages_read'), conversationId: z.string(), readerId: z.uuid(), readAt: z.string(), userIds: z.array(z.uuid()) }),
+  /** A session ended (logout): sockets opened with it are closed. `sessionKey` from {@link liveSessionKey}. */
+  z.object({ type: z.literal('session_ended'), sessionKey: z.string() }),
+]);
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+
+/** Publish/subscribe between app instances. */
+export interface RealtimeBus {
+  readonly transport: 'redis' | 'postgres' | 'memory';
+  /** Starts delivering every instance's events to `handler`; resolves once subscribed. Call once. */
+  start(handler: (event: RealtimeEvent) => void): Promise<void>;
+  /** Sends `event` to every instance. Call after the transaction that made it true has committed. */
+  publish(event: RealtimeEvent): Promise<void>;
+  /** Stops receiving (idempotent). Does not close a Redis client it was given. */
+  close(): Promise<void>;
+}
+
+/**
+ * Parses a payload received from a transport.
+ * @returns the event, or null (logged) when the payload is not one of ours
+ */
+export function parseRealtimePayload(payload: string, log: FastifyBaseLogger): RealtimeEvent | null {
+  try {
+    const result = realtimeEventSchema.safeParse(JSON.parse(payload));
+    if (result.success) return result.data;
+  } catch {
+    // fall through
+  }
+  log.warn({ payload: payload.slice(0, 200) }, 'ignored a live event that does not parse');
+  return null;
+}
+

@@ -1,0 +1,25 @@
+/** Chooses the live-event transport for a configuration (DESIGN decision 7 and "Scale"). */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { DatabaseNotifications } from '../db/client';
+import type { RealtimeBus } from './bus';
+import { MemoryBus } from './memory-bus';
+import { PostgresBus } from './postgres-bus';
+import { RedisBus } from './redis-bus';
+
+export interface CreateRealtimeBusOptions {
+  /** A connected ioredis client (publishing; a duplicate subscribes). */
+  redis: Redis | null;
+  /** Prefix of Redis channel names (`REDIS_KEY_PREFIX`). */
+  redisKeyPrefix: string;
+  notifications: DatabaseNotifications | undefined;
+  log: FastifyBaseLogger;
+}
+
+/** The bus for this configuration: Redis, else Postgres LISTEN/NOTIFY, else memory. */
+export function createRealtimeBus({ redis, redisKeyPrefix, notifications, log }: CreateRealtimeBusOptions): RealtimeBus {
+  if (redis) return new RedisBus(redis, `${redisKeyPrefix}events`, log);
+  if (notifications) return new PostgresBus(notifications, log);
+  log.warn('live events stay within this process (no database notifications given)');
+  return new MemoryBus();
+}

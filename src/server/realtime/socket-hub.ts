@@ -1,0 +1,103 @@
+/**
+ * The WebSocket connections this instance holds, by user and by session,
+ * with heartbeats: every `heartbeatMs` each socket is pinged, and one that
+ * has not answered the previous ping is terminated (the `ws` README's
+ * "How to detect and close broken connections").
+ */
+import { createHash } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import type { ServerSocketEvent } from '../../shared/schemas';
+
+/** A socket held for a signed-in user. */
+export interface LiveConnection {
+  socket: WebSocket;
+  userId: string;
+  /** {@link liveSessionKey} of the session the socket was opened with. */
+  sessionKey: string;
+}
+
+/**
+ * The key under which sockets of a session are known across instances: a
+ * digest of the session token distinct from the one the sessions table
+ * keeps, so a published key reveals nothing stored.
+ */
+export function liveSessionKey(sessionToken: string): string {
+  return createHash('sha256').update(`live-socket:${sessionToken}`).digest('base64url');
+}
+
+export class SocketHub {
+  private readonly byUser = new Map<string, Set<LiveConnection>>();
+  private readonly alive = new WeakMap<WebSocket, boolean>();
+  private readonly timer: NodeJS.Timeout;
+
+  /** @param heartbeatMs milliseconds between pings */
+  constructor(heartbeatMs: number) {
+    this.timer = setInterval(() => this.heartbeat(), heartbeatMs);
+    this.timer.unref();
+  }
+
+  /** Holds `connection` until its socket closes. */
+  add(connection: LiveConnection): void {
+    let set = this.byUser.get(connection.userId);
+    if (!set) {
+      set = new Set();
+      this.byUser.set(connection.userId, set);
+    }
+    set.add(connection);
+    this.alive.set(connection.socket, true);
+    connection.socket.on('pong', () => this.alive.set(connection.socket, true));
+    connection.socket.on('close', () => {
+      set.delete(connection);
+      if (set.size === 0 && this.byUser.get(connection.userId) === set) this.byUser.delete(connection.userId);
+    });
+  }
+
+  /** Whether any of `userIds` has a socket here. */
+  holdsAny(userIds: readonly string[]): boolean {
+    return userIds.some((id) => this.byUser.has(id));
+  }
+
+  /** Sends `event` to every open socket of `userIds` on this instance. */
+  send(userIds: readonly string[], event: ServerSocketEvent): void {
+    const data = JSON.stringify(event);
+    for (const userId of new Set(userIds)) {
+      for (const { socket } of this.byUser.get(userId) ?? []) {
+        if (socket.readyState === socket.OPEN) socket.send(data);
+      }
+    }
+  }
+
+  /** Closes the sockets opened with the session `sessionKey` (logout). */
+  closeSession(sessionKey: string, code: number, reason: string): void {
+    for (const set of this.byUser.values()) {
+      for (const connection of set) {
+        if (connection.sessionKey === sessionKey) connection.socket.close(code, reason);
+      }
+    }
+  }
+
+  /** Number of sockets held (for tests and logs). */
+  get size(): number {
+    let count = 0;
+    for (const set of this.byUser.values()) count += set.size;
+    return count;
+  }
+
+  private heartbeat(): void {
+    for (const set of this.byUser.values()) {
+      for (const { socket } of set) {
+        if (this.alive.get(socket) === false) {
+          socket.terminate();
+          continue;
+        }
+        this.alive.set(socket, false);
+        socket.ping();
+      }
+    }
+  }
+
+  /** Stops the heartbeats (the sockets themselves are closed by the server). */
+  close(): void {
+    clearInterval(this.timer);
+  }
+}
