@@ -27,6 +27,8 @@ import { demoPaymentRoutes } from './payments/routes';
 import { createStripeClient, StripePaymentProvider } from './payments/stripe-provider';
 import { createRedisClient } from './realtime/redis-bus';
 import { spaceRoutes } from './spaces/routes';
+import { userRoutes } from './users/routes';
+import { favoriteRoutes } from './favorites/routes';
 import { LocalFileStorage } from './storage/storage';
 
 /** Where `vite build` puts the client. */
@@ -123,6 +125,8 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   await registerMessaging(app, { db, config, notifications, redis, limiters, allowedOrigins });
   await app.register(authRoutes, { db, secureCookies, throttle: new AuthThrottle(config, limiters) });
   await app.register(spaceRoutes, { db, storage });
+  await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl });
+  await app.register(favoriteRoutes, { db });
   await app.register(bookingRoutes, { db, payments });
   if (payments instanceof DemoPaymentProvider) await app.register(demoPaymentRoutes, { demo: payments });
 

@@ -77,6 +77,8 @@ const envSchema = z
     STRIPE_API_BASE: z.url().optional(),
     SEED_DEMO_DATA: booleanFlag.default(true),
     MAP_TILE_URL: z.string().optional(),
+    /** The NPPES NPI Registry API (DESIGN decision 17); tests point it at a local fake. */
+    NPI_REGISTRY_URL: z.url('must be a URL like https://npiregistry.cms.hhs.gov/api/').default('https://npiregistry.cms.hhs.gov/api/'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxySchema.default(false),
     /** Failed logins per account (email) per 15 minutes. */
@@ -120,6 +122,8 @@ export interface Config {
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   seedDemoData: boolean;
   mapTileUrl: string | undefined;
+  /** Base URL of the NPPES NPI Registry API. */
+  npiRegistryUrl: string;
   logLevel: string;
   /** Failed logins allowed per account (lower-cased email) per 15 minutes. */
   loginFailuresPerAccount: number;
@@ -168,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     seedDemoData: e.SEED_DEMO_DATA,
     mapTileUrl: e.MAP_TILE_URL,
+    npiRegistryUrl: e.NPI_REGISTRY_URL,
     logLevel: e.LOG_LEVEL,
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
     loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,

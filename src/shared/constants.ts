@@ -202,3 +202,12 @@ export const MAX_THREAD_MESSAGES = 500;
 
 /** Messages one user may send per minute, over HTTP and the live socket together (DESIGN decision 16). */
 export const MESSAGES_PER_MINUTE = 60;
+
+/**
+ * Where a profile's license check stands (DESIGN decision 17): no number, the
+ * registry could not be asked yet (retried on the next save or by the retry
+ * button), verified, not an active NPI, a name that differs from the
+ * registry's, or a license number that is not an NPI (only NPIs can be checked).
+ */
+export const LICENSE_VERIFICATION_STATES = ['none', 'pending', 'verified', 'not_found', 'name_mismatch', 'unsupported'] as const;
+export type LicenseVerification = (typeof LICENSE_VERIFICATION_STATES)[number];

@@ -7,7 +7,7 @@
 import { addDays, addMonths, format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSpace, insertUser } from '../../src/server/db/factories';
-import { bookings, demoPaymentIntents, medicalSpaces, messages, sessions, users } from '../../src/server/db/schema';
+import { bookings, demoPaymentIntents, favorites, medicalSpaces, messages, sessions, users } from '../../src/server/db/schema';
 import { createIntent, paidIntent, TEST_CARD } from '../helpers/booking-flow';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
@@ -36,6 +36,7 @@ async function counts() {
     spaces: await t.db.$count(medicalSpaces),
     bookings: await t.db.$count(bookings),
     intents: await t.db.$count(demoPaymentIntents),
+    favorites: await t.db.$count(favorites),
     messages: await t.db.$count(messages),
   };
 }
@@ -56,8 +57,9 @@ const LOOSE_NUMBERS: unknown[] = ['', false, true, [], {}, '0x10', '1e3', 'NaN',
 
 interface JsonRoute {
   name: string;
-  method: 'POST' | 'PUT';
-  url: string;
+  method: 'POST' | 'PUT' | 'DELETE';
+  /** A path, or one built when the test runs (for the signed-in user's own id). */
+  url: string | (() => string);
   signedIn: boolean;
   body: () => Record<string, unknown>;
   textFields: string[];
@@ -157,6 +159,30 @@ const JSON_ROUTES: JsonRoute[] = [
     textFields: ['conversationId', 'senderId', 'receiverId', 'spaceId', 'content', 'messageType'],
   },
   {
+    name: 'update the own profile',
+    method: 'PUT',
+    url: () => `/api/users/${renter.user.id}`,
+    signedIn: true,
+    body: () => ({ firstName: 'Probe', lastName: 'User', email: 'probe-profile@example.test', phone: '6175550123', specialty: 'Dentistry', bio: 'Bio', licenseNumber: 'MA-123', userType: 'both', coverColor: '#123456' }),
+    textFields: ['firstName', 'lastName', 'email', 'phone', 'specialty', 'bio', 'licenseNumber', 'userType', 'coverColor', 'profileImage', 'coverImage'],
+  },
+  {
+    name: 'add a favourite',
+    method: 'POST',
+    url: '/api/favorites',
+    signedIn: true,
+    body: () => ({ spaceId }),
+    textFields: ['spaceId', 'userId'],
+  },
+  {
+    name: 'remove a favourite',
+    method: 'DELETE',
+    url: '/api/favorites',
+    signedIn: true,
+    body: () => ({ spaceId }),
+    textFields: ['spaceId', 'userId'],
+  },
+  {
     name: 'confirm a demo payment',
     method: 'POST',
     url: '/api/demo-payments/confirm',
@@ -170,7 +196,7 @@ async function expectRejected(route: JsonRoute, payload: Record<string, unknown>
   const before = await counts();
   const response = await t.app.inject({
     method: route.method,
-    url: route.url,
+    url: typeof route.url === 'function' ? route.url() : route.url,
     headers: route.signedIn ? { cookie: renter.cookie } : {},
     payload,
   });
@@ -195,7 +221,7 @@ describe('control characters in any text field are a 400 that changes nothing', 
         (name) => `/api/spaces?${name}=${encodeURIComponent(NUL)}`,
       ),
       `/api/spaces/${encodeURIComponent(NUL)}`,
-      ...['bookings', 'messages', 'conversations', 'unread-count'].map((list) => `/api/users/${encodeURIComponent(NUL)}/${list}`),
+      ...['bookings', 'messages', 'conversations', 'unread-count', 'favorites'].map((list) => `/api/users/${encodeURIComponent(NUL)}/${list}`),
       `/api/conversations/${encodeURIComponent(NUL)}/messages`,
       `/api/users/${renter.user.id}/messages?limit=0x10`,
       `/api/users/${renter.user.id}/messages?offset=${encodeURIComponent(NUL)}`,
@@ -309,7 +335,7 @@ describe('images over the size limit', () => {
     const image = `data:image/png;base64,${bytes.toString('base64')}`;
     const route = JSON_ROUTES.find((r) => r.url === '/api/spaces')!;
     const before = await counts();
-    const response = await t.app.inject({ method: 'POST', url: route.url, headers: { cookie: renter.cookie }, payload: { ...listing(), images: [image] } });
+    const response = await t.app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie: renter.cookie }, payload: { ...listing(), images: [image] } });
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toMatch(/5MB/);
     expect(await counts()).toEqual(before);

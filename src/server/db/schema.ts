@@ -38,7 +38,13 @@ export const users = pgTable(
     profileImage: text('profile_image'),
     coverImage: text('cover_image'),
     coverColor: text('cover_color').notNull().default('#3b82f6'),
+    /** Set only by the server, when the NPI registry confirms the license (DESIGN decision 17). */
     verified: boolean('verified').notNull().default(false),
+    /** Where the license check stands: none, pending, verified, not_found, name_mismatch, unsupported (`src/shared/constants.ts`). */
+    licenseVerification: text('license_verification', { enum: ['none', 'pending', 'verified', 'not_found', 'name_mismatch', 'unsupported'] })
+      .notNull()
+      .default('none'),
+    licenseCheckedAt: timestamp('license_checked_at', { withTimezone: true }),
     userType: text('user_type', { enum: ['lister', 'renter', 'both'] }).notNull().default('both'),
     stripeConnectAccountId: text('stripe_connect_account_id'),
     stripeAccountStatus: text('stripe_account_status'),
@@ -243,3 +249,11 @@ export const demoPaymentIntents = pgTable(
   },
   (t) => [uniqueIndex('demo_payment_intents_idempotency_unique').on(t.idempotencyKey), uniqueIndex('demo_payment_intents_client_secret_unique').on(t.clientSecret)],
 );
+
+/** NPI registry answers, cached (DESIGN decision 17): one lookup per number per day at most. */
+export const npiRegistryCache = pgTable('npi_registry_cache', {
+  number: text('number').primaryKey(),
+  /** The registry's record of the number, or null when it has none. */
+  record: jsonb('record').$type<{ firstName: string; lastName: string; active: boolean; individual: boolean } | null>(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,37 @@
+/** Favourite routes (SPEC section 7): own favourites only (DESIGN decision 1). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { favoriteSchema, idParamSchema, spaceSchema } from '../../shared/schemas';
+import { requireSelf } from '../auth/session';
+import type { Database } from '../db/client';
+import { addFavorite, listFavoriteSpaces, removeFavorite } from './service';
+
+const favoriteResultSchema = z.object({ spaceId: z.uuid(), favorite: z.boolean() });
+
+export const favoriteRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.post(
+    '/api/favorites',
+    { schema: { body: favoriteSchema, response: { 200: favoriteResultSchema, 201: favoriteResultSchema } }, config: { auth: 'required' } },
+    async (request, reply) => {
+      const user = requireSelf(request, request.body.userId);
+      const added = await addFavorite(db, user.id, request.body.spaceId);
+      return reply.status(added ? 201 : 200).send({ spaceId: request.body.spaceId, favorite: true });
+    },
+  );
+
+  app.delete(
+    '/api/favorites',
+    { schema: { body: favoriteSchema, response: { 200: favoriteResultSchema } }, config: { auth: 'required' } },
+    async (request) => {
+      const user = requireSelf(request, request.body.userId);
+      await removeFavorite(db, user.id, request.body.spaceId);
+      return { spaceId: request.body.spaceId, favorite: false };
+    },
+  );
+
+  app.get(
+    '/api/users/:id/favorites',
+    { schema: { params: z.object({ id: idParamSchema }), response: { 200: z.array(spaceSchema) } }, config: { auth: 'required' } },
+    async (request) => listFavoriteSpaces(db, requireSelf(request, request.params.id).id),
+  );
+};
