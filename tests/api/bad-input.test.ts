@@ -333,7 +333,6 @@ describe('images over the size limit', () => {
   it.each([5.5, 7, 20])('answers 413 to a %s MiB inline image and stores nothing', async (mib) => {
     const bytes = Buffer.alloc(Math.round(mib * 1024 * 1024), 1);
     const image = `data:image/png;base64,${bytes.toString('base64')}`;
-    const route = JSON_ROUTES.find((r) => r.url === '/api/spaces')!;
     const before = await counts();
     const response = await t.app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie: renter.cookie }, payload: { ...listing(), images: [image] } });
     expect(response.statusCode).toBe(413);
