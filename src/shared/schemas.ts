@@ -142,7 +142,7 @@ export const userSchema = z.object({
   coverColor: z.string(),
   verified: z.boolean(),
   /** Where the license (NPI) check stands; `verified` is true only for `verified`. */
-  licenseVerification: z.enum(LICENSE_VERIFICATION_STATES),
+  licenseVerification: z.enum(LICENSE_VERIFICATION_STATES).default('none'),
   userType: userTypeSchema,
   stripeAccountStatus: z.string().nullable(),
   stripeOnboardingCompleted: z.boolean(),

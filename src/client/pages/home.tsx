@@ -4,6 +4,8 @@ import { FEATURED_SPACES_COUNT } from '@/shared/constants';
 import { PageMeta } from '@/client/components/page-meta';
 import { Button } from '@/client/components/ui/button';
 import { useSpaces } from '@/client/features/spaces/api/get-spaces';
+import { useAuth } from '@/client/lib/auth';
+import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
 import { SpaceCard, SpaceCardSkeleton } from '@/client/features/spaces/components/space-card';
 import { SpaceSearchForm, type SpaceSearchValues } from '@/client/features/spaces/components/space-search-form';
 import { serializeSpaceFilters } from '@/client/features/spaces/lib/filters';
@@ -25,6 +27,7 @@ const TRUST = [
 export function HomePage() {
   const [, navigate] = useLocation();
   const featured = useSpaces({ limit: FEATURED_SPACES_COUNT });
+  const { user } = useAuth();
 
   const search = (values: SpaceSearchValues) => navigate(paths.search(serializeSpaceFilters(values)));
 
@@ -72,7 +75,7 @@ export function HomePage() {
           ) : featured.data.spaces.length === 0 ? (
             <p className="col-span-full text-slate-600">No spaces listed yet. Be the first to list yours.</p>
           ) : (
-            featured.data.spaces.slice(0, FEATURED_SPACES_COUNT).map((space) => <SpaceCard key={space.id} space={space} />)
+            featured.data.spaces.slice(0, FEATURED_SPACES_COUNT).map((space) => <SpaceCard key={space.id} space={space} action={user ? <FavoriteButton userId={user.id} spaceId={space.id} spaceTitle={space.title} /> : undefined} />)
           )}
         </div>
       </section>

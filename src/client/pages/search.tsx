@@ -5,6 +5,8 @@ import { SEARCH_SKELETON_COUNT } from '@/shared/constants';
 import { PageMeta } from '@/client/components/page-meta';
 import { Button } from '@/client/components/ui/button';
 import { useInfiniteSpaces } from '@/client/features/spaces/api/get-spaces';
+import { useAuth } from '@/client/lib/auth';
+import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
 import { SpaceCard, SpaceCardSkeleton } from '@/client/features/spaces/components/space-card';
 import { SpaceFiltersPanel } from '@/client/features/spaces/components/space-filters-panel';
 import { SpaceSearchForm } from '@/client/features/spaces/components/space-search-form';
@@ -17,6 +19,7 @@ export function SearchPage() {
   const [, navigate] = useLocation();
   const filters = useMemo(() => parseSpaceFilters(new URLSearchParams(search)), [search]);
   const results = useInfiniteSpaces(filters);
+  const { user } = useAuth();
 
   const setFilters = (next: SpaceFilters, options?: { replace?: boolean }) => navigate(paths.search(serializeSpaceFilters(next)), options);
 
@@ -75,7 +78,7 @@ export function SearchPage() {
               <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
                 {spaces.map((space) => (
                   <li key={space.id}>
-                    <SpaceCard space={space} />
+                    <SpaceCard space={space} action={user ? <FavoriteButton userId={user.id} spaceId={space.id} spaceTitle={space.title} /> : undefined} />
                   </li>
                 ))}
               </ul>

@@ -13,6 +13,7 @@ import { BookingPaymentDialog } from '@/client/features/payments/components/book
 import { useSpace } from '@/client/features/spaces/api/get-space';
 import { SpaceGallery } from '@/client/features/spaces/components/space-gallery';
 import { SpaceLocation } from '@/client/features/spaces/components/space-location';
+import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
 import { SpacePriceCard, SpaceSections, SpaceSummary } from '@/client/features/spaces/components/space-details';
 import { isApiError } from '@/client/lib/api-client';
 import { useAuth } from '@/client/lib/auth';
@@ -137,7 +138,7 @@ function SpaceDetail({ space }: { space: Space }) {
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
         <div className="grid min-w-0 gap-6">
-          <SpaceSummary space={space} />
+          <SpaceSummary space={space} action={user ? <FavoriteButton userId={user.id} spaceId={space.id} spaceTitle={space.title} /> : undefined} />
           <SpaceSections space={space} />
           <section className="grid gap-3 border-t border-slate-200 pt-6">
             <h2 className="text-xl font-semibold text-slate-900">Location</h2>

@@ -1,4 +1,5 @@
 import { MapPin, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Space } from '@/shared/schemas';
 import { Badge } from '@/client/components/ui/badge';
@@ -7,38 +8,45 @@ import { formatAmount, periodSuffix } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { SpaceImage } from './space-image';
 
-/** A space in a results grid: image, type, title, place, price and capacity; the whole card links to the space. */
-export function SpaceCard({ space }: { space: Space }) {
+/**
+ * A space in a results grid: image, type, title, place, price and capacity;
+ * the whole card links to the space. `action` (e.g. the favourite heart) sits
+ * on the image's corner, outside the link.
+ */
+export function SpaceCard({ space, action }: { space: Space; action?: ReactNode }) {
   return (
-    <Link
-      href={paths.space(space.id)}
-      data-testid="space-card"
-      className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-    >
-      <div className="relative aspect-[4/3] bg-slate-100">
-        <SpaceImage src={space.images[0]} alt={space.title} loading="lazy" decoding="async" className="size-full object-cover" />
-        <Badge variant="secondary" className="absolute top-3 left-3 shadow-sm">
-          {space.spaceType}
-        </Badge>
-      </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="line-clamp-2 text-base font-semibold text-slate-900 group-hover:text-primary">{space.title}</h3>
-        <p className="flex items-center gap-1.5 text-sm text-slate-600">
-          <MapPin className="size-4 shrink-0" aria-hidden="true" />
-          {space.city}, {space.state}
-        </p>
-        <div className="mt-auto flex items-end justify-between gap-2 pt-2">
-          <p className="text-slate-900">
-            <span className="text-lg font-bold">{formatAmount(space.pricePerDay)}</span>
-            <span className="text-sm text-slate-600">{periodSuffix(space.pricePeriod)}</span>
-          </p>
-          <p className="flex items-center gap-1 text-sm text-slate-600">
-            <Users className="size-4" aria-hidden="true" />
-            {space.capacity} people
-          </p>
+    <div className="relative h-full">
+      <Link
+        href={paths.space(space.id)}
+        data-testid="space-card"
+        className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+      >
+        <div className="relative aspect-[4/3] bg-slate-100">
+          <SpaceImage src={space.images[0]} alt={space.title} loading="lazy" decoding="async" className="size-full object-cover" />
+          <Badge variant="secondary" className="absolute top-3 left-3 shadow-sm">
+            {space.spaceType}
+          </Badge>
         </div>
-      </div>
-    </Link>
+        <div className="flex flex-1 flex-col gap-2 p-4">
+          <h3 className="line-clamp-2 text-base font-semibold text-slate-900 group-hover:text-primary">{space.title}</h3>
+          <p className="flex items-center gap-1.5 text-sm text-slate-600">
+            <MapPin className="size-4 shrink-0" aria-hidden="true" />
+            {space.city}, {space.state}
+          </p>
+          <div className="mt-auto flex items-end justify-between gap-2 pt-2">
+            <p className="text-slate-900">
+              <span className="text-lg font-bold">{formatAmount(space.pricePerDay)}</span>
+              <span className="text-sm text-slate-600">{periodSuffix(space.pricePeriod)}</span>
+            </p>
+            <p className="flex items-center gap-1 text-sm text-slate-600">
+              <Users className="size-4" aria-hidden="true" />
+              {space.capacity} people
+            </p>
+          </div>
+        </div>
+      </Link>
+      {action ? <div className="absolute top-2 right-2">{action}</div> : null}
+    </div>
   );
 }
 

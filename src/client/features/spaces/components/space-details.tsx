@@ -7,7 +7,8 @@ import { Card } from '@/client/components/ui/card';
 import { formatAmount, periodSuffix } from '@/client/lib/format';
 
 /** Title, full address, type badge and the 'Optimal fit' badge. */
-export function SpaceSummary({ space }: { space: Space }) {
+/** Title, badges and address of a space; `action` (the favourite heart) sits beside the title. */
+export function SpaceSummary({ space, action }: { space: Space; action?: ReactNode }) {
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -19,7 +20,10 @@ export function SpaceSummary({ space }: { space: Space }) {
           </Badge>
         ) : null}
       </div>
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{space.title}</h1>
+      <div className="flex items-start justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{space.title}</h1>
+        {action}
+      </div>
       <p className="flex items-start gap-1.5 text-slate-600">
         <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         {space.address}, {space.city}, {space.state} {space.zipCode}
