@@ -3,12 +3,10 @@
  * It owns no process state (no listen, no signals): callers start and close it.
  */
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '../shared/schemas';
@@ -24,7 +22,9 @@ import type { PaymentProvider } from './payments/provider';
 import { demoPaymentRoutes } from './payments/routes';
 import { createStripeClient, StripePaymentProvider } from './payments/stripe-provider';
 import { spaceRoutes } from './spaces/routes';
-import { LocalFileStorage } from './storage/storage';
+import { createGeocoder } from './geocoding/geocoder';
+import { uploadRoutes } from './storage/routes';
+import { createFileStorage, LocalFileStorage } from './storage/storage';
 
 /** Where `vite build` puts the client. */
 export const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -91,23 +91,24 @@ export async function buildApp({ config, db, serveClient = false, logger = false
   registerRequestGuards(app, { db, allowedOrigins: config.publicUrl ? [config.publicUrl] : [] });
 
   const payments = paymentProvider(config, db);
-  const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
-  mkdirSync(storage.dir, { recursive: true });
+  const storage = createFileStorage(config);
+  if (storage instanceof LocalFileStorage) mkdirSync(storage.dir, { recursive: true });
+  const geocoder = createGeocoder(db, config, (message) => app.log.warn(message));
 
   app.get('/api/health', async () => ({ status: 'ok' }));
   app.get('/api/config', async (): Promise<PublicConfig> => ({
     payments: config.payments,
     stripePublishableKey: config.payments === 'stripe' ? (config.stripe.publishableKey ?? null) : null,
     mapTileUrl: config.mapTileUrl ?? null,
+    mapTileAttribution: config.mapTileAttribution,
   }));
 
   const secureCookies = config.env === 'production';
   await app.register(authRoutes, { db, secureCookies, loginRateLimit: config.loginRateLimit });
-  await app.register(spaceRoutes, { db, storage });
+  await app.register(spaceRoutes, { db, storage, geocoder });
+  await app.register(uploadRoutes, { storage });
   await app.register(bookingRoutes, { db, payments });
   if (payments instanceof DemoPaymentProvider) await app.register(demoPaymentRoutes, { demo: payments });
-
-  await app.register(fastifyStatic, { root: storage.dir, prefix: '/uploads/', decorateReply: false, index: false });
 
   if (serveClient) {
     await app.register(pageRoutes, { db, config, clientDir: CLIENT_DIST });

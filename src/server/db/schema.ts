@@ -211,3 +211,15 @@ export const demoPaymentIntents = pgTable(
   },
   (t) => [uniqueIndex('demo_payment_intents_idempotency_unique').on(t.idempotencyKey), uniqueIndex('demo_payment_intents_client_secret_unique').on(t.clientSecret)],
 );
+
+/**
+ * Geocoding answers, cached (DESIGN decision 9; Nominatim's usage policy asks
+ * clients to cache). `query` is the normalised address; null coordinates
+ * record that the provider found nothing, so it is not asked again.
+ */
+export const geocodeCache = pgTable('geocode_cache', {
+  query: text('query').primaryKey(),
+  latitude: numeric('latitude', { precision: 10, scale: 7 }),
+  longitude: numeric('longitude', { precision: 10, scale: 7 }),
+  createdAt: createdAt(),
+});
