@@ -3,6 +3,7 @@
  * two photos, find it on /search and as a marker on /map, edit its price;
  * the maps draw and open popups with every tile request refused.
  */
+import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -34,6 +35,12 @@ async function signUp(page: Page, email: string) {
   await dialog.getByLabel('I accept the terms and conditions').check();
   await dialog.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/profile');
+}
+
+async function expectNoSeriousA11yViolations(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${name}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 }
 
 const photo = (background: string) => sharp({ create: { width: 800, height: 600, channels: 3, background } }).jpeg().toBuffer();
@@ -75,6 +82,7 @@ describe('listing wizard, search and map', () => {
     await page.getByLabel('ZIP code').fill('02116');
     // The geocoded pin shows on the small map (tiles refused: the outline base and the marker still draw).
     await page.getByRole('region', { name: /Pin of the space/ }).locator('.leaflet-marker-icon').waitFor();
+    await expectNoSeriousA11yViolations(page, 'wizard step 2');
     await next.click();
 
     await page.getByRole('checkbox', { name: 'Wi-Fi' }).click();
@@ -85,6 +93,7 @@ describe('listing wizard, search and map', () => {
       { name: 'desk.jpg', mimeType: 'image/jpeg', buffer: await photo('#f59e0b') },
     ]);
     await expect.poll(() => page.getByTestId('photo').count(), { timeout: 15_000 }).toBe(2);
+    await expectNoSeriousA11yViolations(page, 'wizard step 3');
     // A text file is refused before upload with the spec's message.
     await page.getByTestId('photo-input').setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
     await expect.poll(() => toast(page, 'Please upload only image files').isVisible()).toBe(true);
@@ -124,6 +133,7 @@ describe('listing wizard, search and map', () => {
     const marker = map.locator('.space-marker');
     await marker.waitFor();
     expect(await marker.count()).toBe(1);
+    await expectNoSeriousA11yViolations(page, 'map');
     expect(await map.locator('.leaflet-outline-pane path').count()).toBeGreaterThan(40); // the offline state outlines
     await marker.click();
     const popup = map.getByTestId('space-popup');

@@ -136,6 +136,8 @@ export function PhotoUploader({ images, onImagesChange, onBusyChange }: PhotoUpl
           accept="image/*"
           multiple
           className="sr-only"
+          tabIndex={-1}
+          aria-label="Choose photos to upload"
           data-testid="photo-input"
           onChange={(event) => {
             addFiles(Array.from(event.target.files ?? []));

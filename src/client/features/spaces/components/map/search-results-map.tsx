@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { List, Map as MapIcon, Search } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { bboxSchema } from '@/shared/schemas';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -10,6 +10,17 @@ import type { SpaceFilters } from '../../lib/filters';
 import { OVERVIEW_ZOOM, US_CENTER } from './map-constants';
 
 const SpacesMap = lazy(() => import('./spaces-map'));
+
+const WIDE = '(min-width: 1280px)';
+const subscribeWide = (onChange: () => void) => {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+/** True on screens wide enough for the map beside the list (Tailwind's xl). */
+function useWideScreen(): boolean {
+  return useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches, () => false);
+}
 
 /** The centre and a zoom that shows a `west,south,east,north` box on a map about 400 px wide. */
 function viewOfBbox(bbox: string): { center: [number, number]; zoom: number } | null {
@@ -45,6 +56,9 @@ export function SearchResultsMap({ filters, onSearchArea, children }: SearchResu
     return { center: [mean?.lat ?? US_CENTER.lat, mean?.lng ?? US_CENTER.lng] as [number, number], zoom: OVERVIEW_ZOOM - 1 };
   }, [initialBbox, overview.data]);
   const ready = Boolean(initialBbox) || !overview.isPending;
+  // Leaflet measures its box when created: the map is mounted only where it is visible.
+  const wide = useWideScreen();
+  const mapVisible = wide || shown === 'map';
 
   return (
     <div>
@@ -61,7 +75,7 @@ export function SearchResultsMap({ filters, onSearchArea, children }: SearchResu
       <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_24rem] xl:items-start xl:gap-6">
         <div className={cn(shown === 'map' && 'hidden xl:block')}>{children}</div>
         <div className={cn('relative xl:sticky xl:top-20', shown === 'list' && 'hidden xl:block')}>
-          {ready ? (
+          {!mapVisible ? null : ready ? (
             <Suspense fallback={<Skeleton className="h-[70vh] rounded-xl" />}>
               <SpacesMap filters={filters} center={initial.center} zoom={initial.zoom} heightClassName="h-[70vh] min-h-80" onViewChange={setMoved} />
             </Suspense>
