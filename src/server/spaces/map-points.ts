@@ -76,15 +76,19 @@ function filterClauses(query: MapPointsQuery): SQL {
  *   space id when the cell holds a single space) and the total they add up to
  */
 export async function mapPoints(db: Database, query: MapPointsQuery): Promise<MapPoints> {
-  const cell = cellDegrees(query.zoom).toFixed(10);
-  const gx = sql`floor(${medicalSpaces.longitude} / ${cell}::numeric)`;
-  const gy = sql`floor(${medicalSpaces.latitude} / ${cell}::numeric)`;
+  // Float arithmetic: numeric division and averages are several times slower over 100,000 rows.
+  const cell = sql.raw(`${cellDegrees(query.zoom).toFixed(12)}::float8`);
+  const lat = sql`${medicalSpaces.latitude}::float8`;
+  const lng = sql`${medicalSpaces.longitude}::float8`;
+  const gx = sql`floor(${lng} / ${cell})`;
+  const gy = sql`floor(${lat} / ${cell})`;
   const rows = await db
     .select({
       count: sql<number>`count(*)::int`,
-      lat: sql<number>`avg(${medicalSpaces.latitude})::float8`,
-      lng: sql<number>`avg(${medicalSpaces.longitude})::float8`,
-      id: sql<string>`min(${medicalSpaces.id}::text)`,
+      lat: sql<number>`avg(${lat})`,
+      lng: sql<number>`avg(${lng})`,
+      // Only read for a cell of one space.
+      id: sql<string>`case when count(*) = 1 then min(${medicalSpaces.id}::text) end`,
     })
     .from(medicalSpaces)
     .where(filterClauses(query))
