@@ -49,7 +49,7 @@ export function EditSpacePage() {
       <div className="mt-6">
         <ListingWizard
           initialValues={fromSpace(space.data)}
-          draftStorageKey={draftKey(space.data.id)}
+          draftStorageKey={draftKey(user.id, space.data.id)}
           submitLabel="Save Changes"
           submitting={save.isPending}
           onSubmit={onSubmit}

@@ -44,7 +44,7 @@ export function ListSpacePage() {
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">List Your Space</h1>
       {user ? (
         <div className="mt-6">
-          <ListingWizard initialValues={EMPTY_LISTING} draftStorageKey={draftKey()} submitLabel="List Your Space" submitting={save.isPending} onSubmit={onSubmit} />
+          <ListingWizard initialValues={EMPTY_LISTING} draftStorageKey={draftKey(user.id)} submitLabel="List Your Space" submitting={save.isPending} onSubmit={onSubmit} />
         </div>
       ) : (
         <LoginToList message="Please log in to list a space." />

@@ -170,9 +170,9 @@ interface Draft {
   step: number;
 }
 
-/** The local-storage key of a wizard's draft: one for a new listing, one per edited space. */
-export function draftKey(spaceId?: string): string {
-  return `clinicshare:listing-draft:${spaceId ?? 'new'}`;
+/** The local-storage key of a wizard's draft: per signed-in user, one for a new listing and one per edited space. */
+export function draftKey(userId: string, spaceId?: string): string {
+  return `clinicshare:listing-draft:${userId}:${spaceId ?? 'new'}`;
 }
 
 /** The saved draft, or null when there is none or it does not parse. */
