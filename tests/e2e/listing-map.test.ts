@@ -126,6 +126,16 @@ describe('listing wizard, search and map', () => {
     // The map beside the list shows it too.
     await page.getByRole('region', { name: 'Map of medical spaces' }).locator('.space-marker').first().waitFor();
 
+    // 'Search this area': zoom the map beside the list in on Boston, then filter the list by its box.
+    await page.goto('/search');
+    const searchMap = page.getByRole('region', { name: 'Map of medical spaces' });
+    await searchMap.locator('.space-cluster').first().waitFor();
+    const allFound = Number((await page.getByText(/spaces found/).textContent())?.match(/\d+/)?.[0]);
+    await searchMap.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Search this area' }).click();
+    await page.waitForURL(/bbox=/);
+    await expect.poll(async () => Number((await page.getByText(/spaces found/).textContent())?.match(/\d+/)?.[0])).toBeLessThan(allFound);
+
     const tilesBefore = session.tileRequests.length;
     await page.goto(`/map?location=${encodeURIComponent(title)}`);
     await expect.poll(() => page.getByText('1 medical spaces available').isVisible()).toBe(true);
