@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { RequestGate } from '../../src/server/geocoding/geocoder';
 import { cellDegrees } from '../../src/server/spaces/map-points';
@@ -49,14 +49,22 @@ describe('map geometry', () => {
   });
 
   it('spaces requests through a gate at least its interval apart', async () => {
-    const gate = new RequestGate(40);
-    const times: number[] = [];
-    await Promise.all([0, 1, 2].map(async () => {
-      await gate.wait();
-      times.push(Date.now());
-    }));
-    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(38);
-    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(38);
+    vi.useFakeTimers();
+    try {
+      const gate = new RequestGate(1000);
+      const passed: number[] = [];
+      for (const n of [0, 1, 2]) void gate.wait().then(() => passed.push(n));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(passed).toEqual([0]);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(passed).toEqual([0]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(passed).toEqual([0, 1]);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(passed).toEqual([0, 1, 2]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
