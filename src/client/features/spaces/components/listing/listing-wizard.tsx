@@ -13,7 +13,7 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/components/ui/use-toast';
 import { cn } from '@/client/lib/cn';
-import { geocodeAddress } from '../../api/save-space';
+import { getGeocodeQueryOptions } from '../../api/geocode-address';
 import { clearDraft, isStepValid, LISTING_STEPS, readDraft, stepErrors, toPayload, writeDraft, type ListingFormValues } from '../../lib/listing-form';
 import { PhotoUploader } from './photo-uploader';
 
@@ -88,11 +88,7 @@ function LocationPreview({ values, onPin }: { values: ListingFormValues; onPin: 
     return () => clearTimeout(timer);
   }, [partsKey]);
   const settled = JSON.stringify(debounced) === partsKey;
-  const geocode = useQuery({
-    queryKey: ['geocode', debounced],
-    queryFn: ({ signal }) => geocodeAddress(debounced, signal),
-    enabled: ready && settled,
-  });
+  const geocode = useQuery({ ...getGeocodeQueryOptions(debounced), enabled: ready && settled });
   // A new address moves the pin to its geocoded point (unless the owner has placed it for this very address).
   const lastPlaced = useRef<string | null>(values.latitude !== null ? partsKey : null);
   useEffect(() => {
