@@ -3,11 +3,9 @@
  * It owns no process state (no listen, no signals): callers start and close it.
  */
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '../shared/schemas';
@@ -17,7 +15,7 @@ import { bookingRoutes } from './bookings/routes';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database, DatabaseNotifications } from './db/client';
 import { notFound, registerErrorHandling } from './http/errors';
-import { memoryLimiters, redisLimiters } from './http/rate-limits';
+import { memoryLimiters, redisLimiters, registerRouteRateLimits } from './http/rate-limits';
 import { registerRequestGuards } from './http/request-guards';
 import { registerMessaging } from './messages/routes';
 import { pageRoutes } from './pages/routes';
@@ -29,7 +27,9 @@ import { createRedisClient } from './realtime/redis-bus';
 import { spaceRoutes } from './spaces/routes';
 import { userRoutes } from './users/routes';
 import { favoriteRoutes } from './favorites/routes';
-import { LocalFileStorage } from './storage/storage';
+import { createGeocoder } from './geocoding/geocoder';
+import { uploadRoutes } from './storage/routes';
+import { createFileStorage, LocalFileStorage } from './storage/storage';
 
 /** Where `vite build` puts the client. */
 export const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -103,6 +103,7 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   const limiters = redis ? redisLimiters(redis, `${config.redisKeyPrefix}rate-limit:`) : memoryLimiters;
+  registerRouteRateLimits(app, limiters);
 
   app.decorateRequest('user', null);
   // Cross-site state changes are refused and routes that need a session answer 401, before any body is read.
@@ -110,27 +111,28 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   registerRequestGuards(app, { db, allowedOrigins });
 
   const payments = paymentProvider(config, db);
-  const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
-  mkdirSync(storage.dir, { recursive: true });
+  const storage = createFileStorage(config);
+  if (storage instanceof LocalFileStorage) mkdirSync(storage.dir, { recursive: true });
+  const geocoder = createGeocoder(db, config, (message) => app.log.warn(message));
 
   app.get('/api/health', async () => ({ status: 'ok' }));
   app.get('/api/config', async (): Promise<PublicConfig> => ({
     payments: config.payments,
     stripePublishableKey: config.payments === 'stripe' ? (config.stripe.publishableKey ?? null) : null,
     mapTileUrl: config.mapTileUrl ?? null,
+    mapTileAttribution: config.mapTileAttribution,
   }));
 
   const secureCookies = config.env === 'production';
   // Before the auth routes: a logout closes that session's sockets on every instance.
   await registerMessaging(app, { db, config, notifications, redis, limiters, allowedOrigins });
   await app.register(authRoutes, { db, secureCookies, throttle: new AuthThrottle(config, limiters) });
-  await app.register(spaceRoutes, { db, storage });
+  await app.register(spaceRoutes, { db, storage, geocoder });
+  await app.register(uploadRoutes, { storage });
   await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl });
   await app.register(favoriteRoutes, { db });
   await app.register(bookingRoutes, { db, payments });
   if (payments instanceof DemoPaymentProvider) await app.register(demoPaymentRoutes, { demo: payments });
-
-  await app.register(fastifyStatic, { root: storage.dir, prefix: '/uploads/', decorateReply: false, index: false });
 
   if (serveClient) {
     await app.register(pageRoutes, { db, config, clientDir });

@@ -57,6 +57,10 @@ export function fastifyTrustProxy(trustProxy: Config['trustProxy']): false | str
   return (_address, hop) => hop < trustProxy;
 }
 
+/** OpenStreetMap's standard tile layer (https://operations.osmfoundation.org/policies/tiles/). */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -76,7 +80,26 @@ const envSchema = z
     /** Only for tests against a local fake: e.g. http://127.0.0.1:12111 */
     STRIPE_API_BASE: z.url().optional(),
     SEED_DEMO_DATA: booleanFlag.default(true),
-    MAP_TILE_URL: z.string().optional(),
+    /** Raster tile template; default OpenStreetMap's standard tiles; `none` loads no tiles (the offline base map only). */
+    MAP_TILE_URL: z
+      .string()
+      .refine((value) => value === 'none' || /^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/.test(value), 'must be an http(s) URL with {z}, {x} and {y}, or none')
+      .default(DEFAULT_MAP_TILE_URL),
+    /** Attribution shown on the map (HTML allowed: links only); default OpenStreetMap's, as its tile usage policy asks. */
+    MAP_TILE_ATTRIBUTION: z.string().optional(),
+    /** nominatim: OpenStreetMap's Nominatim, then the ZIP centroid; zip: the ZIP centroid only; off: no coordinates. */
+    GEOCODER: z.enum(['nominatim', 'zip', 'off'], 'must be nominatim, zip or off').optional(),
+    NOMINATIM_URL: z.url('must be a URL like https://nominatim.openstreetmap.org').default('https://nominatim.openstreetmap.org'),
+    /** Contact (email or URL) in the User-Agent Nominatim's usage policy asks for. */
+    GEOCODER_CONTACT: z.string().optional(),
+    /** S3-compatible image storage (DESIGN decision 8); unset: a local directory under DATA_DIR. */
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    /** e.g. https://<account>.r2.cloudflarestorage.com or http://127.0.0.1:9000 (MinIO); unset: AWS. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
     /** The NPPES NPI Registry API (DESIGN decision 17); tests point it at a local fake. */
     NPI_REGISTRY_URL: z.url('must be a URL like https://npiregistry.cms.hhs.gov/api/').default('https://npiregistry.cms.hhs.gov/api/'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -104,6 +127,9 @@ const envSchema = z
     if (env.PAYMENTS === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY' });
     }
+    if (env.S3_BUCKET && Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither' });
+    }
   });
 
 /** The application's configuration, after defaults. */
@@ -121,9 +147,15 @@ export interface Config {
   payments: 'demo' | 'stripe' | 'none';
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   seedDemoData: boolean;
+  /** Tile URL template, or undefined when tiles are off. */
   mapTileUrl: string | undefined;
   /** Base URL of the NPPES NPI Registry API. */
   npiRegistryUrl: string;
+  mapTileAttribution: string;
+  /** Geocoding chain (DESIGN decision 9); default nominatim in production, zip otherwise (tests never reach the network). */
+  geocoder: { mode: 'nominatim' | 'zip' | 'off'; nominatimUrl: string; contact: string | undefined };
+  /** Set when images go to an S3-compatible bucket. */
+  s3: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | undefined;
   logLevel: string;
   /** Failed logins allowed per account (lower-cased email) per 15 minutes. */
   loginFailuresPerAccount: number;
@@ -171,8 +203,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiBase: e.STRIPE_API_BASE,
     },
     seedDemoData: e.SEED_DEMO_DATA,
-    mapTileUrl: e.MAP_TILE_URL,
     npiRegistryUrl: e.NPI_REGISTRY_URL,
+    mapTileUrl: e.MAP_TILE_URL === 'none' ? undefined : e.MAP_TILE_URL,
+    mapTileAttribution: e.MAP_TILE_ATTRIBUTION ?? OSM_ATTRIBUTION,
+    geocoder: {
+      mode: e.GEOCODER ?? (e.NODE_ENV === 'production' ? 'nominatim' : 'zip'),
+      nominatimUrl: e.NOMINATIM_URL.replace(/\/$/, ''),
+      contact: e.GEOCODER_CONTACT,
+    },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
     logLevel: e.LOG_LEVEL,
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
     loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,

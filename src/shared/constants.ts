@@ -152,6 +152,8 @@ export const FIRST_BOOKING_FEE_BASIS_POINTS = 1000;
 /** Listing and profile image limits (SPEC sections 5 and 9). */
 export const MAX_LISTING_IMAGES = 10;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Largest image accepted, in pixels (width x height): a decompression-bomb guard; 50 megapixels covers any camera photo. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 
 /** Default cover colour of a profile (SPEC section 3). */
 export const DEFAULT_COVER_COLOR = '#3b82f6';

@@ -271,6 +271,29 @@ const optionalNumber = z.preprocess(
   numberInputSchema.pipe(z.number().nonnegative().max(MAX_UNIT_PRICE_CENTS / 100)).optional(),
 );
 
+/**
+ * A map's bounding box as `west,south,east,north` in degrees (Leaflet's
+ * `getBounds().toBBoxString()`). West east of east means the box crosses the
+ * antimeridian.
+ */
+export const bboxSchema = textSchema
+  .max(200)
+  .transform((value, ctx) => {
+    const parts = value.split(',').map((part) => part.trim());
+    const numbers = parts.map(Number);
+    if (parts.length !== 4 || parts.some((part) => !/^-?\d+(\.\d+)?$/.test(part))) {
+      ctx.addIssue({ code: 'custom', message: 'bbox must be west,south,east,north in degrees' });
+      return z.NEVER;
+    }
+    const [west, south, east, north] = numbers as [number, number, number, number];
+    if ([west, east].some((lng) => lng < -180 || lng > 180) || [south, north].some((lat) => lat < -90 || lat > 90) || south > north) {
+      ctx.addIssue({ code: 'custom', message: 'bbox is out of range (longitude -180..180, latitude -90..90, south <= north)' });
+      return z.NEVER;
+    }
+    return { west, south, east, north };
+  });
+export type Bbox = z.output<typeof bboxSchema>;
+
 /** GET /api/spaces query (SPEC section 7 search filter, plus ownerId and pagination). */
 export const spaceSearchSchema = z.object({
   location: trimmed(200).optional(),
@@ -281,6 +304,8 @@ export const spaceSearchSchema = z.object({
   amenities: stringList(AMENITIES),
   equipment: stringList(EQUIPMENT),
   ownerId: z.uuid().optional(),
+  /** 'Search this area' on the search page's map. */
+  bbox: bboxSchema.optional(),
   limit: numberInputSchema.pipe(z.number().int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
   offset: numberInputSchema.pipe(z.number().int().min(0).max(1_000_000)).default(0),
 });
@@ -323,6 +348,42 @@ export const createSpaceSchema = z.object({
   ownerId: z.uuid().optional(),
 });
 export type CreateSpaceInput = z.input<typeof createSpaceSchema>;
+
+/** GET /api/spaces/map-points: the search filters, the map's bounding box and zoom (issue 7 "Maps"). */
+export const mapPointsQuerySchema = spaceSearchSchema.omit({ ownerId: true, limit: true, offset: true, bbox: true }).extend({
+  bbox: bboxSchema,
+  zoom: numberInputSchema.pipe(z.number().int().min(0).max(22)),
+});
+export type MapPointsQuery = z.input<typeof mapPointsQuerySchema>;
+
+/** One map marker: a single space (with its id) or a cluster of `count` spaces at their mean position. */
+export const mapPointSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  count: z.number().int().min(1),
+  id: z.uuid().optional(),
+});
+export type MapPoint = z.infer<typeof mapPointSchema>;
+
+/** The answer of GET /api/spaces/map-points: `total` is the sum of the counts. */
+export const mapPointsSchema = z.object({ total: z.number().int(), points: z.array(mapPointSchema) });
+export type MapPoints = z.infer<typeof mapPointsSchema>;
+
+/** GET /api/geocode: the wizard's preview of where the server will place an address. */
+export const geocodeQuerySchema = z.object({
+  address: required('Street address', 200),
+  city: required('City', 100),
+  state: required('State', 50),
+  zipCode: textSchema.trim().regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code'),
+});
+export const geocodeResultSchema = z.object({
+  location: z.object({ latitude: z.number(), longitude: z.number(), source: z.enum(['nominatim', 'zip']) }).nullable(),
+});
+export type GeocodeResult = z.infer<typeof geocodeResultSchema>;
+
+/** The answer of POST /api/uploads: the display image's URL (what a listing stores) and its thumbnail's. */
+export const uploadedImageSchema = z.object({ url: z.string(), thumbnailUrl: z.string() });
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
 /** The answer of DELETE /api/spaces/{id}: a space with booking history is archived, not deleted (DESIGN decision 15). */
 export const deleteSpaceResultSchema = z.object({ outcome: z.enum(['deleted', 'archived']) });
@@ -414,6 +475,7 @@ export const publicConfigSchema = z.object({
   payments: z.enum(['demo', 'stripe', 'none']),
   stripePublishableKey: z.string().nullable(),
   mapTileUrl: z.string().nullable(),
+  mapTileAttribution: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -1,6 +1,54 @@
-import { PagePlaceholder } from '@/client/components/layout/page-placeholder';
+import { Link, useLocation } from 'wouter';
+import { PageMeta } from '@/client/components/page-meta';
+import { Button } from '@/client/components/ui/button';
+import { toast } from '@/client/components/ui/use-toast';
+import { useSaveSpace } from '@/client/features/spaces/api/save-space';
+import { ListingWizard } from '@/client/features/spaces/components/listing/listing-wizard';
+import { draftKey, EMPTY_LISTING } from '@/client/features/spaces/lib/listing-form';
+import type { CreateSpaceInput } from '@/shared/schemas';
+import { useAuth } from '@/client/lib/auth';
+import { paths } from '@/client/lib/paths';
 
-/** /list-space (SPEC section 2): built by a later issue. */
+/** Shown instead of a listing form to a visitor who is not signed in (SPEC section 2). */
+export function LoginToList({ message }: { message: string }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <p className="text-lg text-slate-900">{message}</p>
+      <Button asChild className="mt-6">
+        <Link href={paths.home()}>Go Home</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** /list-space: the four-step listing wizard (SPEC sections 2, 5 and 8). Success: the spec's toast, then /profile. */
 export function ListSpacePage() {
-  return <PagePlaceholder title="List Your Space" />;
+  const { user } = useAuth();
+  const [, navigate] = useLocation();
+  const save = useSaveSpace(undefined);
+
+  const onSubmit = async (payload: CreateSpaceInput) => {
+    try {
+      await save.mutateAsync(payload);
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Failed to list space', description: 'Please check your information and try again.' });
+      throw error;
+    }
+    toast({ title: 'Space listed successfully!', description: 'Your medical space is now available for booking.' });
+    navigate(paths.profile());
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <PageMeta title="List your space | ClinicShare" description="List your medical office space, exam room or clinic for rent by the hour, day or month." />
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">List Your Space</h1>
+      {user ? (
+        <div className="mt-6">
+          <ListingWizard initialValues={EMPTY_LISTING} draftStorageKey={draftKey(user.id)} submitLabel="List Your Space" submitting={save.isPending} onSubmit={onSubmit} />
+        </div>
+      ) : (
+        <LoginToList message="Please log in to list a space." />
+      )}
+    </div>
+  );
 }

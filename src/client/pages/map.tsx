@@ -1,6 +1,65 @@
-import { PagePlaceholder } from '@/client/components/layout/page-placeholder';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { PageMeta } from '@/client/components/page-meta';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { getMapPointsQueryOptions, meanPosition, WORLD_VIEW } from '@/client/features/spaces/api/get-map-points';
+import { useSpaces } from '@/client/features/spaces/api/get-spaces';
+import { OVERVIEW_ZOOM, US_CENTER } from '@/client/features/spaces/components/map/map-constants';
+import { SpaceFiltersPanel } from '@/client/features/spaces/components/space-filters-panel';
+import { parseSpaceFilters, serializeSpaceFilters, type SpaceFilters } from '@/client/features/spaces/lib/filters';
 
-/** /map (SPEC section 2): built by a later issue. */
+const SpacesMap = lazy(() => import('@/client/features/spaces/components/map/spaces-map'));
+
+function MapPlaceholder() {
+  return (
+    <div className="relative">
+      <Skeleton className="h-[600px] rounded-xl" />
+      <p className="absolute inset-0 flex items-center justify-center text-slate-600">Loading map...</p>
+    </div>
+  );
+}
+
+/**
+ * /map (SPEC section 2, Map): every space matching the filters of /search on
+ * a map 600 px high, at overview zoom 4 centred on the mean of the spaces'
+ * coordinates (else the middle of the US), clustered by the server.
+ */
 export function MapPage() {
-  return <PagePlaceholder title="Map of Medical Spaces" />;
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const filters = useMemo(() => parseSpaceFilters(new URLSearchParams(search)), [search]);
+  const setFilters = (next: SpaceFilters, options?: { replace?: boolean }) => {
+    const query = serializeSpaceFilters(next).toString();
+    navigate(query ? `/map?${query}` : '/map', options);
+  };
+
+  const count = useSpaces({ ...filters, limit: 1 });
+  // The centre is computed once, from the first answer: later filter changes move the markers, not the map.
+  const [firstFilters] = useState(filters);
+  const overview = useQuery(getMapPointsQueryOptions(firstFilters, WORLD_VIEW));
+  const center = useMemo(() => {
+    const mean = overview.data ? meanPosition(overview.data.points) : null;
+    return mean ?? US_CENTER;
+  }, [overview.data]);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <PageMeta title="Map of medical spaces | ClinicShare" description="Every medical office space, exam room and clinic for rent on ClinicShare, on a map." />
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Map of Medical Spaces</h1>
+      <p className="mt-1 text-slate-700" aria-live="polite">
+        {count.isPending ? 'Loading spaces...' : count.isError ? 'Spaces could not be loaded.' : `${count.data.total} medical spaces available`}
+      </p>
+      <div className="mt-6 grid gap-6 md:grid-cols-[17rem_1fr] md:items-start">
+        <SpaceFiltersPanel filters={filters} onChange={setFilters} className="md:sticky md:top-20" />
+        {overview.isPending ? (
+          <MapPlaceholder />
+        ) : (
+          <Suspense fallback={<MapPlaceholder />}>
+            <SpacesMap filters={filters} center={[center.lat, center.lng]} zoom={OVERVIEW_ZOOM} heightClassName="h-[600px]" />
+          </Suspense>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -8,6 +8,7 @@ import { useInfiniteSpaces } from '@/client/features/spaces/api/get-spaces';
 import { useAuth } from '@/client/lib/auth';
 import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
 import { SpaceCard, SpaceCardSkeleton } from '@/client/features/spaces/components/space-card';
+import { SearchResultsMap } from '@/client/features/spaces/components/map/search-results-map';
 import { SpaceFiltersPanel } from '@/client/features/spaces/components/space-filters-panel';
 import { SpaceSearchForm } from '@/client/features/spaces/components/space-search-form';
 import { hasActiveFilters, parseSpaceFilters, serializeSpaceFilters, type SpaceFilters } from '@/client/features/spaces/lib/filters';
@@ -45,13 +46,14 @@ export function SearchPage() {
       <div className="mt-6 grid gap-6 md:grid-cols-[17rem_1fr] md:items-start">
         <SpaceFiltersPanel filters={filters} onChange={setFilters} className="md:sticky md:top-20" />
 
+        <SearchResultsMap filters={filters} onSearchArea={(bbox) => setFilters({ ...filters, bbox })}>
         <section aria-labelledby="results-heading" aria-busy={loading}>
           <h2 id="results-heading" className="mb-4 text-base font-medium text-slate-700" aria-live="polite">
             {loading ? 'Searching...' : results.isError ? 'No results' : `${total} spaces found`}
           </h2>
 
           {loading ? (
-            <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            <div className="grid gap-6 sm:grid-cols-2">
               {Array.from({ length: SEARCH_SKELETON_COUNT }, (_, index) => (
                 <SpaceCardSkeleton key={index} />
               ))}
@@ -75,7 +77,7 @@ export function SearchPage() {
             </div>
           ) : (
             <>
-              <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+              <ul className="grid gap-6 sm:grid-cols-2">
                 {spaces.map((space) => (
                   <li key={space.id}>
                     <SpaceCard space={space} action={user ? <FavoriteButton userId={user.id} spaceId={space.id} spaceTitle={space.title} /> : undefined} />
@@ -93,6 +95,7 @@ export function SearchPage() {
             </>
           )}
         </section>
+        </SearchResultsMap>
       </div>
     </div>
   );

@@ -257,3 +257,15 @@ export const npiRegistryCache = pgTable('npi_registry_cache', {
   record: jsonb('record').$type<{ firstName: string; lastName: string; active: boolean; individual: boolean } | null>(),
   fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Geocoding answers, cached (DESIGN decision 9; Nominatim's usage policy asks
+ * clients to cache). `query` is the normalised address; null coordinates
+ * record that the provider found nothing, so it is not asked again.
+ */
+export const geocodeCache = pgTable('geocode_cache', {
+  query: text('query').primaryKey(),
+  latitude: numeric('latitude', { precision: 10, scale: 7 }),
+  longitude: numeric('longitude', { precision: 10, scale: 7 }),
+  createdAt: createdAt(),
+});

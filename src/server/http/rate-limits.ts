@@ -4,6 +4,7 @@
  * process's memory, or in Redis when `REDIS_URL` is set so that several app
  * instances count together (DESIGN "Scale").
  */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type IRateLimiterOptions, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from './errors';
@@ -31,4 +32,36 @@ export async function consumePoint(limiter: RateLimiterAbstract, key: string, me
     if (result instanceof RateLimiterRes) throw tooManyRequests(message, result.msBeforeNext / 1000);
     throw result;
   }
+}
+
+/** A route's own limit: at most `max` requests per `perSeconds` for each signed-in user (or client address). */
+export interface RouteRateLimit {
+  max: number;
+  perSeconds: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Requests allowed per user (or address) in a window; over it, 429 with Retry-After. */
+    rateLimit?: RouteRateLimit;
+  }
+}
+
+/**
+ * Gives every route that declares `config: { rateLimit }` its own limiter from
+ * `limiters`, checked before the handler (after the session is known, so
+ * signed-in users are counted by id and others by address). Call it before
+ * the routes are registered.
+ */
+export function registerRouteRateLimits(app: FastifyInstance, limiters: LimiterFactory): void {
+  app.addHook('onRoute', (route) => {
+    const limit = route.config?.rateLimit;
+    if (!limit) return;
+    const limiter = limiters({ keyPrefix: `route:${route.method}:${route.url}`, points: limit.max, duration: limit.perSeconds });
+    const check = async (request: FastifyRequest) => {
+      await consumePoint(limiter, request.user?.id ?? request.ip, 'Too many requests. Please wait a moment and try again.');
+    };
+    const existing = route.preHandler;
+    route.preHandler = [check, ...(existing ? (Array.isArray(existing) ? existing : [existing]) : [])];
+  });
 }

@@ -1,30 +1,58 @@
 /** Space routes (SPEC section 7; docs/api.md). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createSpaceSchema, deleteSpaceResultSchema, idParamSchema, spaceSchema, spaceSearchSchema } from '../../shared/schemas';
+import {
+  createSpaceSchema,
+  deleteSpaceResultSchema,
+  geocodeQuerySchema,
+  geocodeResultSchema,
+  idParamSchema,
+  mapPointsQuerySchema,
+  mapPointsSchema,
+  spaceSchema,
+  spaceSearchSchema,
+} from '../../shared/schemas';
 import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';
+import type { Geocoder } from '../geocoding/geocoder';
 import type { FileStorage } from '../storage/storage';
-import { createSpace, deleteSpace, getSpace, searchSpaces } from './service';
+import { mapPoints } from './map-points';
+import { createSpace, deleteSpace, getSpace, searchSpaces, updateSpace } from './service';
 
 /** Any id string: a malformed one is simply not found (404). */
 const idParams = z.object({ id: idParamSchema });
 
-export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage }> = async (app, { db, storage }) => {
+/** Room for 10 inline images of 5 MB in base64 (4/3 larger) plus the text fields. */
+const LISTING_BODY_LIMIT = 80 * 1024 * 1024;
+
+export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage; geocoder: Geocoder }> = async (app, { db, storage, geocoder }) => {
   app.get('/api/spaces', { schema: { querystring: spaceSearchSchema, response: { 200: z.array(spaceSchema) } } }, async (request, reply) => {
     const { spaces, total } = await searchSpaces(db, request.query);
     reply.header('X-Total-Count', String(total));
     return spaces;
   });
 
+  app.get('/api/spaces/map-points', { schema: { querystring: mapPointsQuerySchema, response: { 200: mapPointsSchema } } }, async (request) =>
+    mapPoints(db, request.query),
+  );
+
   app.get('/api/spaces/:id', { schema: { params: idParams, response: { 200: spaceSchema } } }, async (request) => getSpace(db, request.params.id));
 
   app.post(
     '/api/spaces',
-    { schema: { body: createSpaceSchema, response: { 201: spaceSchema } }, bodyLimit: 80 * 1024 * 1024, config: { auth: 'required' } },
+    { schema: { body: createSpaceSchema, response: { 201: spaceSchema } }, bodyLimit: LISTING_BODY_LIMIT, config: { auth: 'required' } },
     async (request, reply) => {
       const owner = requireSelf(request, request.body.ownerId);
-      return reply.status(201).send(await createSpace(db, storage, owner.id, request.body));
+      return reply.status(201).send(await createSpace(db, storage, geocoder, owner.id, request.body));
+    },
+  );
+
+  app.put(
+    '/api/spaces/:id',
+    { schema: { params: idParams, body: createSpaceSchema, response: { 200: spaceSchema } }, bodyLimit: LISTING_BODY_LIMIT, config: { auth: 'required' } },
+    async (request) => {
+      const owner = requireSelf(request, request.body.ownerId);
+      return updateSpace(db, storage, geocoder, request.params.id, owner.id, request.body);
     },
   );
 
@@ -33,4 +61,14 @@ export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileSto
     const outcome = await deleteSpace(db, request.params.id, user.id);
     return reply.status(200).send({ outcome });
   });
+
+  // The wizard's preview of the pin (step 2). Signed in and rate-limited: it may reach Nominatim.
+  app.get(
+    '/api/geocode',
+    {
+      schema: { querystring: geocodeQuerySchema, response: { 200: geocodeResultSchema } },
+      config: { auth: 'required', rateLimit: { max: 30, perSeconds: 60 } },
+    },
+    async (request) => ({ location: await geocoder.geocode(request.query) }),
+  );
 };

@@ -1,6 +1,6 @@
 /**
- * Spaces: search in SQL with indexes (DESIGN decision 10), read, create and
- * delete (owner only).
+ * Spaces: search in SQL with indexes (DESIGN decision 10), read, create, edit
+ * and delete (owner only).
  */
 import { and, arrayContains, desc, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -10,7 +10,8 @@ import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
-import { zipCentroid } from '../geocoding/zip-centroid';
+import type { AddressParts, Geocoder } from '../geocoding/geocoder';
+import { bboxFilter } from './map-points';
 import { storeListingImages } from '../storage/images';
 import type { FileStorage } from '../storage/storage';
 
@@ -89,6 +90,7 @@ export async function searchSpaces(db: Database, query: SpaceSearchQuery): Promi
   if (query.amenities?.length) filters.push(arrayContains(medicalSpaces.amenities, query.amenities));
   if (query.equipment?.length) filters.push(arrayContains(medicalSpaces.equipment, query.equipment));
   if (query.ownerId) filters.push(eq(medicalSpaces.ownerId, query.ownerId));
+  if (query.bbox) filters.push(bboxFilter(query.bbox));
   const where = and(...filters);
 
   // The page and the total run side by side (two pool connections on PostgreSQL).
@@ -122,40 +124,80 @@ export async function getSpace(db: Database, id: string): Promise<Space> {
   return toSpace(row);
 }
 
+/** Columns every create and edit sets from the shared schema (images and coordinates are handled apart). */
+function listingColumns(input: CreateSpaceData) {
+  return {
+    title: input.title,
+    description: input.description,
+    spaceType: input.spaceType,
+    address: input.address,
+    city: input.city,
+    state: input.state,
+    zipCode: input.zipCode,
+    pricePerDay: input.pricePerDay,
+    pricePeriod: input.pricePeriod,
+    capacity: input.capacity,
+    amenities: input.amenities,
+    equipment: input.equipment,
+    optimalSpecialty: input.optimalSpecialty || null,
+    availableFrom: input.availableFrom ? new Date(input.availableFrom) : null,
+    availableTo: input.availableTo ? new Date(input.availableTo) : null,
+    rules: input.rules || null,
+    cancellationPolicy: input.cancellationPolicy || null,
+  };
+}
+
+/** Coordinates as the numeric(10,7) columns store them. */
+function coordinateColumns(located: { latitude: number; longitude: number } | null) {
+  return { latitude: located ? located.latitude.toFixed(7) : null, longitude: located ? located.longitude.toFixed(7) : null };
+}
+
+/** The owner's pin when the form sends one (the wizard's draggable marker), else null. */
+function sentCoordinates(input: CreateSpaceData): { latitude: number; longitude: number } | null {
+  return input.latitude != null && input.longitude != null ? { latitude: input.latitude, longitude: input.longitude } : null;
+}
+
 /**
- * Lists a space for `ownerId`. Inline images are stored as files first;
- * without coordinates the ZIP centroid is used, and a space neither places
- * is still listed with null coordinates (SPEC section 4).
+ * Lists a space for `ownerId`. Inline images are stored as files first; the
+ * owner's pin is kept, else the address is geocoded on the server (DESIGN
+ * decision 9), and a space nothing places is still listed with null
+ * coordinates (SPEC section 4).
+ * @throws HttpError 413 / 415 for a bad inline image
  */
-export async function createSpace(db: Database, storage: FileStorage, ownerId: string, input: CreateSpaceData): Promise<Space> {
+export async function createSpace(db: Database, storage: FileStorage, geocoder: Geocoder, ownerId: string, input: CreateSpaceData): Promise<Space> {
   const images = await storeListingImages(storage, input.images);
-  const located =
-    input.latitude != null && input.longitude != null ? { latitude: input.latitude, longitude: input.longitude } : zipCentroid(input.zipCode);
+  const located = sentCoordinates(input) ?? (await geocoder.geocode(input));
   const [row] = await db
     .insert(medicalSpaces)
-    .values({
-      ownerId,
-      title: input.title,
-      description: input.description,
-      spaceType: input.spaceType,
-      address: input.address,
-      city: input.city,
-      state: input.state,
-      zipCode: input.zipCode,
-      latitude: located ? located.latitude.toFixed(7) : null,
-      longitude: located ? located.longitude.toFixed(7) : null,
-      pricePerDay: input.pricePerDay,
-      pricePeriod: input.pricePeriod,
-      capacity: input.capacity,
-      amenities: input.amenities,
-      equipment: input.equipment,
-      optimalSpecialty: input.optimalSpecialty || null,
-      images,
-      availableFrom: input.availableFrom ? new Date(input.availableFrom) : null,
-      availableTo: input.availableTo ? new Date(input.availableTo) : null,
-      rules: input.rules || null,
-      cancellationPolicy: input.cancellationPolicy || null,
-    })
+    .values({ ownerId, ...listingColumns(input), ...coordinateColumns(located), images })
+    .returning();
+  return toSpace(row!);
+}
+
+const sameAddress = (a: AddressParts, b: AddressParts) =>
+  (['address', 'city', 'state', 'zipCode'] as const).every((part) => a[part].trim().toLowerCase() === b[part].trim().toLowerCase());
+
+/**
+ * Replaces a space's listing fields for its owner (`PUT /api/spaces/{id}`,
+ * the create schema). Coordinates: the owner's pin when sent; otherwise the
+ * address is geocoded again only when it changed, and kept when it did not.
+ * @throws HttpError 404 when missing or archived, 403 when `userId` is not the owner, 413 / 415 for a bad inline image
+ */
+export async function updateSpace(db: Database, storage: FileStorage, geocoder: Geocoder, id: string, userId: string, input: CreateSpaceData): Promise<Space> {
+  const existing = await findSpaceRow(db, id);
+  if (!existing || !existing.active) throw notFound('Space not found.');
+  requireOwner(existing, userId);
+  const images = await storeListingImages(storage, input.images);
+  const pin = sentCoordinates(input);
+  const coordinates = pin
+    ? coordinateColumns(pin)
+    : sameAddress(existing, input)
+      ? { latitude: existing.latitude, longitude: existing.longitude }
+      : coordinateColumns(await geocoder.geocode(input));
+  const [row] = await db
+    .update(medicalSpaces)
+    .set({ ...listingColumns(input), ...coordinates, images })
+    .where(eq(medicalSpaces.id, id))
     .returning();
   return toSpace(row!);
 }

@@ -1,6 +1,7 @@
 import { MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { thumbnailUrl } from '@/shared/images';
 import type { Space } from '@/shared/schemas';
 import { Badge } from '@/client/components/ui/badge';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -22,7 +23,7 @@ export function SpaceCard({ space, action }: { space: Space; action?: ReactNode 
         className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
       >
         <div className="relative aspect-[4/3] bg-slate-100">
-          <SpaceImage src={space.images[0]} alt={space.title} loading="lazy" decoding="async" className="size-full object-cover" />
+          <SpaceImage src={space.images[0] && thumbnailUrl(space.images[0])} alt={space.title} loading="lazy" decoding="async" className="size-full object-cover" />
           <Badge variant="secondary" className="absolute top-3 left-3 shadow-sm">
             {space.spaceType}
           </Badge>

@@ -2,7 +2,6 @@ import { MapPin } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { Space } from '@/shared/schemas';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { usePublicConfig } from '@/client/lib/public-config';
 
 const SpaceMap = lazy(() => import('./space-map'));
 
@@ -13,24 +12,21 @@ function coordinate(value: string | null, limit: number): number | null {
 }
 
 /**
- * Where the space is. A Leaflet map when the server configures a tile URL
- * (tiles are never fetched from elsewhere); otherwise a box with the address
- * and coordinates.
+ * Where the space is (SPEC section 2, Space detail): a Leaflet map at zoom 13,
+ * height 400, with a marker (tiles from `MAP_TILE_URL` over bundled state
+ * outlines, so it draws offline too); without coordinates a box with the
+ * address and 'Location coordinates not available for this space'.
  */
 export function SpaceLocation({ space }: { space: Pick<Space, 'title' | 'address' | 'city' | 'state' | 'zipCode' | 'latitude' | 'longitude'> }) {
-  const config = usePublicConfig();
   const latitude = coordinate(space.latitude, 90);
   const longitude = coordinate(space.longitude, 180);
   const point = latitude !== null && longitude !== null ? { latitude, longitude } : null;
-  const tileUrl = config.data?.mapTileUrl ?? null;
   const fullAddress = `${space.address}, ${space.city}, ${space.state} ${space.zipCode}`;
 
-  if (config.isPending) return <Skeleton className="h-[400px] rounded-xl" />;
-
-  if (tileUrl && point) {
+  if (point) {
     return (
       <Suspense fallback={<Skeleton className="h-[400px] rounded-xl" />}>
-        <SpaceMap latitude={point.latitude} longitude={point.longitude} tileUrl={tileUrl} label={fullAddress} />
+        <SpaceMap latitude={point.latitude} longitude={point.longitude} label={fullAddress} />
       </Suspense>
     );
   }
@@ -41,13 +37,7 @@ export function SpaceLocation({ space }: { space: Pick<Space, 'title' | 'address
         <MapPin className="size-7" aria-hidden="true" />
       </span>
       <p className="font-medium text-slate-900">{fullAddress}</p>
-      {point ? (
-        <p className="text-sm text-slate-600">
-          {point.latitude.toFixed(5)}, {point.longitude.toFixed(5)}
-        </p>
-      ) : (
-        <p className="text-sm text-slate-600">Location coordinates not available for this space</p>
-      )}
+      <p className="text-sm text-slate-600">Location coordinates not available for this space</p>
     </div>
   );
 }

@@ -1,21 +1,21 @@
-import 'leaflet/dist/leaflet.css';
-import { CircleMarker, MapContainer, TileLayer } from 'react-leaflet';
+import L from 'leaflet';
+import { Marker } from 'react-leaflet';
+import { BaseMap } from './map/base-map';
+import { DETAIL_ZOOM } from './map/map-constants';
 
 interface SpaceMapProps {
   latitude: number;
   longitude: number;
-  tileUrl: string;
   label: string;
 }
 
-/** The Leaflet map of one space (SPEC section 9: zoom 13, height 400). Loaded only when a tile URL is configured. */
-export default function SpaceMap({ latitude, longitude, tileUrl, label }: SpaceMapProps) {
+const pin = L.divIcon({ className: 'space-marker', html: '<span class="space-marker-dot"></span>', iconSize: [26, 26], iconAnchor: [13, 13] });
+
+/** The map of one space (SPEC section 9: zoom 13, height 400) with its marker. Loaded lazily. */
+export default function SpaceMap({ latitude, longitude, label }: SpaceMapProps) {
   return (
-    <div role="region" aria-label={`Map: ${label}`} className="isolate h-[400px] overflow-hidden rounded-xl border border-slate-200">
-      <MapContainer center={[latitude, longitude]} zoom={13} minZoom={1} maxZoom={18} scrollWheelZoom={false} className="size-full">
-        <TileLayer url={tileUrl} attribution="&copy; OpenStreetMap contributors" />
-        <CircleMarker center={[latitude, longitude]} radius={10} pathOptions={{ color: '#1d4ed8', fillColor: '#3b82f6', fillOpacity: 0.8 }} />
-      </MapContainer>
-    </div>
+    <BaseMap center={[latitude, longitude]} zoom={DETAIL_ZOOM} heightClassName="h-[400px]" label={`Map: ${label}`} scrollWheelZoom={false}>
+      <Marker position={[latitude, longitude]} icon={pin} title={label} alt={label} keyboard={false} />
+    </BaseMap>
   );
 }

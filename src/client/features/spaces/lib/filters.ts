@@ -1,11 +1,16 @@
 import type { z } from 'zod';
 import { type Amenity, type Equipment, FILTER_AMENITY_COUNT, FILTER_EQUIPMENT_COUNT, AMENITIES, EQUIPMENT } from '@/shared/constants';
-import { spaceSearchSchema } from '@/shared/schemas';
+import { bboxSchema, spaceSearchSchema } from '@/shared/schemas';
 
 type SpaceSearchOutput = z.output<typeof spaceSearchSchema>;
 
-/** The search filters a person can set (SPEC section 3, search filter), as they live in the /search URL. */
-export type SpaceFilters = Pick<SpaceSearchOutput, 'location' | 'spaceType' | 'specialty' | 'minPrice' | 'maxPrice' | 'amenities' | 'equipment'>;
+/**
+ * The search filters a person can set (SPEC section 3, search filter), as they live in the /search URL,
+ * plus the map's 'Search this area' box (`west,south,east,north`, checked by `bboxSchema`).
+ */
+export type SpaceFilters = Pick<SpaceSearchOutput, 'location' | 'spaceType' | 'specialty' | 'minPrice' | 'maxPrice' | 'amenities' | 'equipment'> & {
+  bbox?: string;
+};
 
 /** The amenities and equipment offered as filters (SPEC section 9: the first 8 and the first 11). */
 export const FILTER_AMENITIES: readonly Amenity[] = AMENITIES.slice(0, FILTER_AMENITY_COUNT);
@@ -14,7 +19,7 @@ export const FILTER_EQUIPMENT: readonly Equipment[] = EQUIPMENT.slice(0, FILTER_
 const shape = spaceSearchSchema.shape;
 
 /** One field of the URL, parsed by its schema; a value that does not parse is ignored, not fatal. */
-function field<K extends keyof SpaceFilters>(key: K, value: unknown): SpaceFilters[K] {
+function field<K extends Exclude<keyof SpaceFilters, 'bbox'>>(key: K, value: unknown): SpaceFilters[K] {
   const parsed = shape[key].safeParse(value);
   return (parsed.success ? parsed.data : undefined) as SpaceFilters[K];
 }
@@ -36,6 +41,8 @@ export function parseSpaceFilters(search: URLSearchParams): SpaceFilters {
     amenities: list('amenities')?.filter((value): value is Amenity => (AMENITIES as readonly string[]).includes(value)),
     equipment: list('equipment')?.filter((value): value is Equipment => (EQUIPMENT as readonly string[]).includes(value)),
   };
+  const bbox = single('bbox');
+  if (bbox !== undefined && bboxSchema.safeParse(bbox).success) filters.bbox = bbox;
   if (filters.amenities?.length === 0) filters.amenities = undefined;
   if (filters.equipment?.length === 0) filters.equipment = undefined;
   return filters;
@@ -51,6 +58,7 @@ export function serializeSpaceFilters(filters: SpaceFilters): URLSearchParams {
   if (filters.maxPrice !== undefined) search.set('maxPrice', String(filters.maxPrice));
   for (const amenity of filters.amenities ?? []) search.append('amenities', amenity);
   for (const item of filters.equipment ?? []) search.append('equipment', item);
+  if (filters.bbox) search.set('bbox', filters.bbox);
   return search;
 }
 

@@ -1,0 +1,333 @@
+import { useQuery } from '@tanstack/react-query';
+import { Check, LoaderCircle, MapPin } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { AMENITIES, EQUIPMENT, PRICING_PERIOD_LABELS, PRICING_PERIODS, SPACE_TYPES, SPECIALTIES, type PricingPeriod } from '@/shared/constants';
+import type { CreateSpaceInput } from '@/shared/schemas';
+import { Button } from '@/client/components/ui/button';
+import { Checkbox } from '@/client/components/ui/checkbox';
+import { fieldAria, FormField } from '@/client/components/ui/form-field';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import { Select } from '@/client/components/ui/select';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { Textarea } from '@/client/components/ui/textarea';
+import { toast } from '@/client/components/ui/use-toast';
+import { cn } from '@/client/lib/cn';
+import { getGeocodeQueryOptions } from '../../api/geocode-address';
+import { clearDraft, isStepValid, LISTING_STEPS, readDraft, stepErrors, toPayload, writeDraft, type ListingFormValues } from '../../lib/listing-form';
+import { PhotoUploader } from './photo-uploader';
+
+const LocationPickerMap = lazy(() => import('../map/location-picker-map'));
+
+interface ListingWizardProps {
+  initialValues: ListingFormValues;
+  /** Local-storage key of the draft (see `draftKey`). */
+  draftStorageKey: string;
+  submitLabel: string;
+  submitting: boolean;
+  /** Resolves when saved (the draft is then cleared); rejects to keep the wizard open. */
+  onSubmit: (payload: CreateSpaceInput) => Promise<void>;
+}
+
+/** The progress indicator: numbered steps, a check mark on completed ones, the current one marked. */
+function StepIndicator({ step, values }: { step: number; values: ListingFormValues }) {
+  return (
+    <ol className="grid grid-cols-4 gap-2" aria-label="Progress">
+      {LISTING_STEPS.map((name, index) => {
+        const done = index < step && isStepValid(index, values);
+        const current = index === step;
+        return (
+          <li key={name} aria-current={current ? 'step' : undefined} className="flex flex-col items-center gap-1.5 text-center">
+            <span
+              className={cn(
+                'flex size-9 items-center justify-center rounded-full border-2 text-sm font-semibold',
+                done ? 'border-primary bg-primary text-white' : current ? 'border-primary bg-white text-primary' : 'border-slate-300 bg-white text-slate-600',
+              )}
+            >
+              {done ? <Check className="size-5" aria-label="completed" /> : index + 1}
+            </span>
+            <span className={cn('text-xs sm:text-sm', current ? 'font-semibold text-slate-900' : 'text-slate-600')}>{name}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function CheckboxGroup<T extends string>({ legend, options, selected, onChange }: { legend: string; options: readonly T[]; selected: T[]; onChange: (next: T[]) => void }) {
+  const id = useId();
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-medium text-slate-900">{legend}</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {options.map((option) => (
+          <div key={option} className="flex items-center gap-2">
+            <Checkbox
+              id={`${id}-${option}`}
+              checked={selected.includes(option)}
+              onCheckedChange={(checked) => onChange(checked === true ? [...selected, option] : selected.filter((item) => item !== option))}
+            />
+            <Label htmlFor={`${id}-${option}`} className="font-normal">
+              {option}
+            </Label>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Step 2's pin: the server's geocoding of the address, which the owner can drag. */
+function LocationPreview({ values, onPin }: { values: ListingFormValues; onPin: (latitude: number, longitude: number, pinned: boolean) => void }) {
+  const parts = { address: values.address.trim(), city: values.city.trim(), state: values.state.trim(), zipCode: values.zipCode.trim() };
+  const ready = isStepValid(1, values);
+  const [debounced, setDebounced] = useState(parts);
+  const partsKey = JSON.stringify(parts);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(JSON.parse(partsKey) as typeof parts), 600);
+    return () => clearTimeout(timer);
+  }, [partsKey]);
+  const settled = JSON.stringify(debounced) === partsKey;
+  const geocode = useQuery({ ...getGeocodeQueryOptions(debounced), enabled: ready && settled });
+  // A new address moves the pin to its geocoded point (unless the owner has placed it for this very address).
+  const lastPlaced = useRef<string | null>(values.latitude !== null ? partsKey : null);
+  useEffect(() => {
+    if (!geocode.data || !settled || lastPlaced.current === partsKey) return;
+    lastPlaced.current = partsKey;
+    const { location } = geocode.data;
+    if (location) {
+      onPin(location.latitude, location.longitude, false);
+    } else {
+      toast({
+        variant: 'destructive',
+        title: 'Location not found',
+        description: "We couldn't find the exact location for your address. Your space will still be listed but won't appear on the map.",
+      });
+    }
+  }, [geocode.data, settled, partsKey, onPin]);
+
+  if (!ready) return <p className="text-sm text-slate-600">Enter the full address to see it on the map.</p>;
+  if (values.latitude === null || values.longitude === null) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-slate-600">
+        {geocode.isFetching || !settled ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : <MapPin className="size-4" aria-hidden="true" />}
+        {geocode.isFetching || !settled ? 'Finding the address on the map...' : 'This address could not be placed on the map.'}
+      </p>
+    );
+  }
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm text-slate-600">Drag the pin (or click the map) if it is not exactly where your space is.</p>
+      <Suspense fallback={<Skeleton className="h-64 rounded-xl" />}>
+        <LocationPickerMap latitude={values.latitude} longitude={values.longitude} onMove={(latitude, longitude) => onPin(latitude, longitude, true)} />
+      </Suspense>
+      {values.pinned ? <p className="text-xs text-slate-600">Pin placed by you.</p> : null}
+    </div>
+  );
+}
+
+/**
+ * The four-step listing wizard (SPEC sections 2 and 5): Basic Information,
+ * Location Details, Amenities & Equipment, Pricing & Policies. Next is
+ * enabled only when the step is valid; the values are kept in a local-storage
+ * draft until saved.
+ */
+export function ListingWizard({ initialValues, draftStorageKey, submitLabel, submitting, onSubmit }: ListingWizardProps) {
+  const id = useId();
+  const [draft] = useState(() => readDraft(draftStorageKey));
+  const [values, setValues] = useState<ListingFormValues>(draft?.values ?? initialValues);
+  const [step, setStep] = useState(draft?.step ?? 0);
+  const [touched, setTouched] = useState<Partial<Record<keyof ListingFormValues, boolean>>>({});
+  const [uploading, setUploading] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const saved = useRef(false);
+
+  useEffect(() => {
+    if (!saved.current) writeDraft(draftStorageKey, { values, step });
+  }, [draftStorageKey, values, step]);
+
+  const set = <K extends keyof ListingFormValues>(key: K, value: ListingFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const touch = (key: keyof ListingFormValues) => setTouched((current) => ({ ...current, [key]: true }));
+  const onPin = useCallback(
+    (latitude: number, longitude: number, pinned: boolean) => setValues((current) => ({ ...current, latitude, longitude, pinned })),
+    [],
+  );
+  const onImagesChange = useCallback((update: (images: string[]) => string[]) => setValues((current) => ({ ...current, images: update(current.images) })), []);
+
+  const errors = stepErrors(step, values);
+  const shown = (key: keyof ListingFormValues) => (touched[key] ? errors[key] : undefined);
+  const valid = Object.keys(errors).length === 0 && !(step === 2 && uploading);
+  const last = step === LISTING_STEPS.length - 1;
+
+  const go = (next: number) => {
+    setStep(next);
+    setTouched({});
+    requestAnimationFrame(() => heading.current?.focus());
+  };
+
+  const text = (key: 'title' | 'address' | 'city' | 'state' | 'zipCode', label: string, props: Partial<React.ComponentProps<'input'>> = {}) => (
+    <FormField id={`${id}-${key}`} label={label} error={shown(key)}>
+      <Input
+        {...fieldAria(`${id}-${key}`, shown(key))}
+        value={values[key]}
+        onChange={(event) => {
+          const value = event.target.value;
+          setValues((current) => ({ ...current, [key]: value, ...(['address', 'city', 'state', 'zipCode'].includes(key) ? { pinned: false } : {}) }));
+        }}
+        onBlur={() => touch(key)}
+        {...props}
+      />
+    </FormField>
+  );
+
+  const submit = async () => {
+    try {
+      await onSubmit(toPayload(values));
+      saved.current = true;
+      clearDraft(draftStorageKey);
+    } catch {
+      // The caller has told the person; the wizard and its draft stay.
+    }
+  };
+
+  let body: ReactNode;
+  if (step === 0) {
+    body = (
+      <div className="grid gap-4">
+        {text('title', 'Title', { placeholder: 'e.g. Bright exam room near downtown' })}
+        <FormField id={`${id}-spaceType`} label="Space type" error={shown('spaceType')}>
+          <Select {...fieldAria(`${id}-spaceType`, shown('spaceType'))} value={values.spaceType} onChange={(event) => set('spaceType', event.target.value)} onBlur={() => touch('spaceType')}>
+            <option value="">Choose a space type</option>
+            {SPACE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField id={`${id}-description`} label="Description" error={shown('description')}>
+          <Textarea
+            {...fieldAria(`${id}-description`, shown('description'))}
+            rows={5}
+            value={values.description}
+            onChange={(event) => set('description', event.target.value)}
+            onBlur={() => touch('description')}
+          />
+        </FormField>
+        <FormField id={`${id}-capacity`} label="Capacity (people)" error={shown('capacity')}>
+          <Input
+            {...fieldAria(`${id}-capacity`, shown('capacity'))}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={values.capacity}
+            onChange={(event) => set('capacity', event.target.value)}
+            onBlur={() => touch('capacity')}
+            className="max-w-40"
+          />
+        </FormField>
+      </div>
+    );
+  } else if (step === 1) {
+    body = (
+      <div className="grid gap-4">
+        {text('address', 'Street address', { autoComplete: 'street-address' })}
+        <div className="grid gap-4 sm:grid-cols-[1fr_8rem_9rem]">
+          {text('city', 'City', { autoComplete: 'address-level2' })}
+          {text('state', 'State', { autoComplete: 'address-level1' })}
+          {text('zipCode', 'ZIP code', { autoComplete: 'postal-code', inputMode: 'numeric' })}
+        </div>
+        <LocationPreview values={values} onPin={onPin} />
+      </div>
+    );
+  } else if (step === 2) {
+    body = (
+      <div className="grid gap-6">
+        <p className="text-sm text-slate-600">Choose at least one amenity and one equipment item.</p>
+        <CheckboxGroup legend="Amenities" options={AMENITIES} selected={values.amenities} onChange={(next) => set('amenities', next)} />
+        <CheckboxGroup legend="Equipment" options={EQUIPMENT} selected={values.equipment} onChange={(next) => set('equipment', next)} />
+        <FormField id={`${id}-specialty`} label="Optimal specialty (optional)">
+          <Select id={`${id}-specialty`} value={values.optimalSpecialty} onChange={(event) => set('optimalSpecialty', event.target.value)}>
+            <option value="">No particular specialty</option>
+            {SPECIALTIES.map((specialty) => (
+              <option key={specialty} value={specialty}>
+                {specialty}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <PhotoUploader images={values.images} onImagesChange={onImagesChange} onBusyChange={setUploading} />
+      </div>
+    );
+  } else {
+    body = (
+      <div className="grid gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id={`${id}-price`} label="Price (USD)" error={shown('pricePerDay')}>
+            <Input
+              {...fieldAria(`${id}-price`, shown('pricePerDay'))}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              value={values.pricePerDay}
+              onChange={(event) => set('pricePerDay', event.target.value)}
+              onBlur={() => touch('pricePerDay')}
+            />
+          </FormField>
+          <FormField id={`${id}-period`} label="Pricing period">
+            <Select id={`${id}-period`} value={values.pricePeriod} onChange={(event) => set('pricePeriod', event.target.value as PricingPeriod)}>
+              {PRICING_PERIODS.map((period) => (
+                <option key={period} value={period}>
+                  per {PRICING_PERIOD_LABELS[period]}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id={`${id}-from`} label="Available from (optional)">
+            <Input id={`${id}-from`} type="date" value={values.availableFrom} onChange={(event) => set('availableFrom', event.target.value)} />
+          </FormField>
+          <FormField id={`${id}-to`} label="Available until (optional)" error={errors.availableTo}>
+            <Input {...fieldAria(`${id}-to`, errors.availableTo)} type="date" value={values.availableTo} onChange={(event) => set('availableTo', event.target.value)} />
+          </FormField>
+        </div>
+        <FormField id={`${id}-rules`} label="Rules (optional)" hint="Shown as Rules & Policies on the space page.">
+          <Textarea {...fieldAria(`${id}-rules`, undefined, true)} rows={3} value={values.rules} onChange={(event) => set('rules', event.target.value)} />
+        </FormField>
+        <FormField id={`${id}-cancellation`} label="Cancellation policy (optional)">
+          <Textarea id={`${id}-cancellation`} rows={3} value={values.cancellationPolicy} onChange={(event) => set('cancellationPolicy', event.target.value)} />
+        </FormField>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <StepIndicator step={step} values={values} />
+      <section aria-labelledby={`${id}-step`} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 id={`${id}-step`} ref={heading} tabIndex={-1} className="mb-4 text-lg font-semibold text-slate-900 outline-none">
+          Step {step + 1} of {LISTING_STEPS.length}: {LISTING_STEPS[step]}
+        </h2>
+        {body}
+      </section>
+      <div className="flex items-center justify-between gap-3">
+        <Button variant="outline" disabled={step === 0} onClick={() => go(step - 1)}>
+          Previous
+        </Button>
+        {last ? (
+          <Button disabled={!valid || submitting} onClick={() => void submit()}>
+            {submitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+            {submitLabel}
+          </Button>
+        ) : (
+          <Button disabled={!valid} onClick={() => go(step + 1)}>
+            Next
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

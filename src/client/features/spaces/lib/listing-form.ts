@@ -1,0 +1,205 @@
+/**
+ * The listing wizard's values, step rules and payload (SPEC sections 2 and
+ * 5: four steps; Next only when the current step is valid). Every rule comes
+ * from the shared `createSpaceSchema`, so the wizard and the server agree.
+ */
+import { z } from 'zod';
+import { DEFAULT_PRICING_PERIOD, type Amenity, type Equipment, type PricingPeriod } from '@/shared/constants';
+import { createSpaceSchema, unitPriceSchema, type CreateSpaceInput, type Space } from '@/shared/schemas';
+
+export interface ListingFormValues {
+  title: string;
+  spaceType: string;
+  description: string;
+  capacity: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  amenities: Amenity[];
+  equipment: Equipment[];
+  optimalSpecialty: string;
+  /** Display URLs of uploaded images; the first is the card image. */
+  images: string[];
+  pricePerDay: string;
+  pricePeriod: PricingPeriod;
+  rules: string;
+  cancellationPolicy: string;
+  /** YYYY-MM-DD or empty. */
+  availableFrom: string;
+  availableTo: string;
+  /** The pin: the geocoded point, or where the owner dragged it. */
+  latitude: number | null;
+  longitude: number | null;
+  /** True once the owner has moved the pin: then its position is sent, else the server geocodes. */
+  pinned: boolean;
+}
+
+export const LISTING_STEPS = ['Basic Information', 'Location Details', 'Amenities & Equipment', 'Pricing & Policies'] as const;
+
+export const EMPTY_LISTING: ListingFormValues = {
+  title: '',
+  spaceType: '',
+  description: '',
+  capacity: '1',
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  amenities: [],
+  equipment: [],
+  optimalSpecialty: '',
+  images: [],
+  pricePerDay: '',
+  pricePeriod: DEFAULT_PRICING_PERIOD,
+  rules: '',
+  cancellationPolicy: '',
+  availableFrom: '',
+  availableTo: '',
+  latitude: null,
+  longitude: null,
+  pinned: false,
+};
+
+const basics = createSpaceSchema.pick({ title: true, description: true, spaceType: true, capacity: true });
+const location = createSpaceSchema.pick({ address: true, city: true, state: true, zipCode: true });
+const pricing = z.object({
+  pricePerDay: unitPriceSchema.refine((value) => Number(value) > 0, 'Enter a price greater than 0'),
+  availableTo: z.string(),
+});
+
+export type FieldErrors = Partial<Record<keyof ListingFormValues, string>>;
+
+function issuesOf(result: z.ZodSafeParseResult<unknown>): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const key = issue.path[0] as keyof ListingFormValues;
+      errors[key] ??= issue.message;
+    }
+  }
+  return errors;
+}
+
+/** The field errors of one step (0-based); an empty object when the step is valid. */
+export function stepErrors(step: number, values: ListingFormValues): FieldErrors {
+  switch (step) {
+    case 0:
+      return issuesOf(basics.safeParse({ ...values, spaceType: values.spaceType || undefined, capacity: values.capacity.trim() }));
+    case 1:
+      return issuesOf(location.safeParse(values));
+    case 2: {
+      const errors: FieldErrors = {};
+      if (values.amenities.length === 0) errors.amenities = 'Choose at least one amenity';
+      if (values.equipment.length === 0) errors.equipment = 'Choose at least one equipment item';
+      return errors;
+    }
+    default: {
+      const errors = issuesOf(pricing.safeParse(values));
+      if (values.availableFrom && values.availableTo && values.availableTo < values.availableFrom) {
+        errors.availableTo = 'The last day must be on or after the first day';
+      }
+      return errors;
+    }
+  }
+}
+
+export function isStepValid(step: number, values: ListingFormValues): boolean {
+  return Object.keys(stepErrors(step, values)).length === 0;
+}
+
+const dayToInstant = (day: string) => (day ? `${day}T00:00:00.000Z` : null);
+
+/** The POST/PUT body (`createSpaceSchema`). The pin is sent only when the owner moved it; otherwise the server geocodes. */
+export function toPayload(values: ListingFormValues): CreateSpaceInput {
+  return {
+    title: values.title,
+    spaceType: values.spaceType as CreateSpaceInput['spaceType'],
+    description: values.description,
+    capacity: values.capacity.trim(),
+    address: values.address,
+    city: values.city,
+    state: values.state,
+    zipCode: values.zipCode,
+    amenities: values.amenities,
+    equipment: values.equipment,
+    optimalSpecialty: values.optimalSpecialty || null,
+    images: values.images,
+    pricePerDay: values.pricePerDay.trim(),
+    pricePeriod: values.pricePeriod,
+    rules: values.rules || null,
+    cancellationPolicy: values.cancellationPolicy || null,
+    availableFrom: dayToInstant(values.availableFrom),
+    availableTo: dayToInstant(values.availableTo),
+    latitude: values.pinned ? values.latitude : null,
+    longitude: values.pinned ? values.longitude : null,
+  };
+}
+
+/** The wizard filled with a space (/edit-space/{id}). */
+export function fromSpace(space: Space): ListingFormValues {
+  return {
+    title: space.title,
+    spaceType: space.spaceType,
+    description: space.description,
+    capacity: String(space.capacity),
+    address: space.address,
+    city: space.city,
+    state: space.state,
+    zipCode: space.zipCode,
+    amenities: space.amenities as Amenity[],
+    equipment: space.equipment as Equipment[],
+    optimalSpecialty: space.optimalSpecialty ?? '',
+    images: space.images,
+    pricePerDay: space.pricePerDay,
+    pricePeriod: space.pricePeriod,
+    rules: space.rules ?? '',
+    cancellationPolicy: space.cancellationPolicy ?? '',
+    availableFrom: space.availableFrom?.slice(0, 10) ?? '',
+    availableTo: space.availableTo?.slice(0, 10) ?? '',
+    latitude: space.latitude === null ? null : Number(space.latitude),
+    longitude: space.longitude === null ? null : Number(space.longitude),
+    pinned: false,
+  };
+}
+
+// ---------------------------------------------------------------- draft
+
+interface Draft {
+  values: ListingFormValues;
+  step: number;
+}
+
+/** The local-storage key of a wizard's draft: per signed-in user, one for a new listing and one per edited space. */
+export function draftKey(userId: string, spaceId?: string): string {
+  return `clinicshare:listing-draft:${userId}:${spaceId ?? 'new'}`;
+}
+
+/** The saved draft, or null when there is none or it does not parse. */
+export function readDraft(key: string): Draft | null {
+  try {
+    const raw = window.localStorage.getItem(key);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<Draft>;
+    if (!parsed.values || typeof parsed.step !== 'number') return null;
+    return { values: { ...EMPTY_LISTING, ...parsed.values }, step: Math.min(Math.max(0, Math.trunc(parsed.step)), LISTING_STEPS.length - 1) };
+  } catch {
+    return null;
+  }
+}
+
+export function writeDraft(key: string, draft: Draft): void {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(draft));
+  } catch {
+    // A full or blocked storage only loses the draft.
+  }
+}
+
+export function clearDraft(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // nothing to do
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * Geocoding of listing addresses on the server (DESIGN decision 9; SPEC
+ * section 7 "Geocoding"). The chain, by `GEOCODER`:
+ *
+ * - `nominatim`: the database cache, then OpenStreetMap's Nominatim (query
+ *   'street, city, state zip, USA', limit 1), then the offline ZIP centroid;
+ * - `zip`: the ZIP centroid only (the default outside production, so tests
+ *   and offline machines never reach the network);
+ * - `off`: nothing.
+ *
+ * Nominatim's usage policy (https://operations.osmfoundation.org/policies/nominatim/)
+ * asks for an identifying User-Agent, at most 1 request a second and caching:
+ * every request of the process goes through one {@link RequestGate}, answers
+ * (found or not) are cached in `geocode_cache`, and a slow server is given up
+ * after {@link NOMINATIM_TIMEOUT_MS}. Failures are never cached.
+ */
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { geocodeCache } from '../db/schema';
+import { zipCentroid, type Coordinates } from './zip-centroid';
+
+/** The parts of an address a listing has. */
+export interface AddressParts {
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}
+
+export interface GeocodeResult extends Coordinates {
+  source: 'nominatim' | 'zip';
+}
+
+export interface Geocoder {
+  /** Coordinates for the address, or null when no step of the chain places it. Never throws for network trouble. */
+  geocode(parts: AddressParts): Promise<GeocodeResult | null>;
+}
+
+/** Give up on Nominatim after this long (milliseconds) and use the ZIP centroid. */
+export const NOMINATIM_TIMEOUT_MS = 3000;
+/** Nominatim's limit: at most one request a second. */
+export const NOMINATIM_MIN_INTERVAL_MS = 1000;
+
+/** The spec's query text: 'street, city, state zip, USA'. */
+export function addressQuery(parts: AddressParts): string {
+  return `${parts.address.trim()}, ${parts.city.trim()}, ${parts.state.trim()} ${parts.zipCode.trim()}, USA`;
+}
+
+/** The cache key: the query, lower-cased with runs of spaces collapsed. */
+function cacheKey(query: string): string {
+  return query.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Spaces calls at least `minIntervalMs` apart, in the order they asked,
+ * across everything that shares the gate.
+ */
+export class RequestGate {
+  private next = 0;
+  constructor(readonly minIntervalMs: number) {}
+
+  /** Resolves when the caller may make its request. */
+  async wait(): Promise<void> {
+    const now = Date.now();
+    const slot = Math.max(now, this.next);
+    this.next = slot + this.minIntervalMs;
+    if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+  }
+}
+
+/** One gate for every Nominatim request of the process. */
+const processNominatimGate = new RequestGate(NOMINATIM_MIN_INTERVAL_MS);
+
+const nominatimAnswer = z.array(z.object({ lat: z.string(), lon: z.string() }));
+
+/**
+ * Asks a Nominatim server for the first match.
+ * @returns coordinates, null when it found nothing
+ * @throws Error on network trouble, a timeout or a non-OK answer (the caller falls back)
+ */
+export async function nominatimSearch(baseUrl: string, query: string, userAgent: string, gate: RequestGate = processNominatimGate): Promise<Coordinates | null> {
+  await gate.wait();
+  const url = `${baseUrl}/search?${new URLSearchParams({ q: query, format: 'jsonv2', limit: '1', countrycodes: 'us' })}`;
+  const response = await fetch(url, { headers: { 'User-Agent': userAgent, Accept: 'application/json' }, signal: AbortSignal.timeout(NOMINATIM_TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`Nominatim answered ${response.status}`);
+  const [first] = nominatimAnswer.parse(await response.json());
+  if (!first) return null;
+  const latitude = Number(first.lat);
+  const longitude = Number(first.lon);
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  return { latitude, longitude };
+}
+
+function zipResult(parts: AddressParts): GeocodeResult | null {
+  const found = zipCentroid(parts.zipCode);
+  return found ? { ...found, source: 'zip' } : null;
+}
+
+/** The ZIP-centroid-only geocoder (`GEOCODER=zip`). */
+export const zipGeocoder: Geocoder = { geocode: async (parts) => zipResult(parts) };
+
+/** The geocoder that places nothing (`GEOCODER=off`). */
+export const offGeocoder: Geocoder = { geocode: async () => null };
+
+/** Nominatim, cached in the database, falling back to the ZIP centroid. */
+export class NominatimGeocoder implements Geocoder {
+  constructor(
+    private readonly db: Database,
+    private readonly options: { baseUrl: string; userAgent: string; gate?: RequestGate; log?: (message: string) => void },
+  ) {}
+
+  async geocode(parts: AddressParts): Promise<GeocodeResult | null> {
+    const query = addressQuery(parts);
+    const key = cacheKey(query);
+    const [cached] = await this.db.select().from(geocodeCache).where(eq(geocodeCache.query, key)).limit(1);
+    if (cached) {
+      if (cached.latitude !== null && cached.longitude !== null) {
+        return { latitude: Number(cached.latitude), longitude: Number(cached.longitude), source: 'nominatim' };
+      }
+      return zipResult(parts);
+    }
+    let found: Coordinates | null;
+    try {
+      found = await nominatimSearch(this.options.baseUrl, query, this.options.userAgent, this.options.gate);
+    } catch (error) {
+      this.options.log?.(`Geocoding fell back to the ZIP centroid: ${(error as Error).message}`);
+      return zipResult(parts);
+    }
+    await this.db
+      .insert(geocodeCache)
+      .values({ query: key, latitude: found ? found.latitude.toFixed(7) : null, longitude: found ? found.longitude.toFixed(7) : null })
+      .onConflictDoNothing();
+    return found ? { ...found, source: 'nominatim' } : zipResult(parts);
+  }
+}
+
+/** The geocoder the configuration asks for. */
+export function createGeocoder(db: Database, config: Pick<Config, 'geocoder' | 'publicUrl'>, log?: (message: string) => void): Geocoder {
+  const { mode, nominatimUrl, contact } = config.geocoder;
+  if (mode === 'off') return offGeocoder;
+  if (mode === 'zip') return zipGeocoder;
+  const identity = contact ?? config.publicUrl ?? 'https://github.com/clinicshare';
+  return new NominatimGeocoder(db, { baseUrl: nominatimUrl, userAgent: `ClinicShare/0.1 (${identity})`, log });
+}

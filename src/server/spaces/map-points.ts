@@ -1,0 +1,104 @@
+/**
+ * The compact points of the maps (DESIGN decision 10; issue 7 "Maps"):
+ * active spaces with coordinates inside a bounding box, with the search
+ * filters of `/search`, clustered on the server on a grid whose cells are
+ * {@link CLUSTER_CELL_PX} screen pixels wide at the asked zoom. One row per
+ * occupied cell, so the answer stays small at every zoom, and the counts add
+ * up to the number of matching spaces in the box.
+ */
+import { and, arrayContains, between, eq, gte, ilike, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Bbox, MapPoints, mapPointsQuerySchema } from '../../shared/schemas';
+import type { Database } from '../db/client';
+import { medicalSpaces } from '../db/schema';
+
+export type MapPointsQuery = z.output<typeof mapPointsQuerySchema>;
+
+/** Width of a cluster cell on screen, in pixels (web-mercator tiles are 256 px; the world is 256 * 2^zoom px wide). */
+export const CLUSTER_CELL_PX = 60;
+
+/** Cell size in degrees of longitude at `zoom` (also used for latitude: cells are a little taller near the poles). */
+export function cellDegrees(zoom: number): number {
+  return (360 * CLUSTER_CELL_PX) / (256 * 2 ** zoom);
+}
+
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The bounding-box filter on the indexed latitude/longitude columns. A box
+ * whose west edge is east of its east edge crosses the antimeridian.
+ */
+export function bboxFilter(bbox: Bbox): SQL {
+  const lat = between(medicalSpaces.latitude, bbox.south.toFixed(7), bbox.north.toFixed(7));
+  const lng =
+    bbox.west <= bbox.east
+      ? between(medicalSpaces.longitude, bbox.west.toFixed(7), bbox.east.toFixed(7))
+      : or(gte(medicalSpaces.longitude, bbox.west.toFixed(7)), lte(medicalSpaces.longitude, bbox.east.toFixed(7)))!;
+  return and(isNotNull(medicalSpaces.latitude), isNotNull(medicalSpaces.longitude), lat, lng)!;
+}
+
+/**
+ * The filters of `GET /api/spaces` (SPEC section 7), the same rules as
+ * `searchSpaces`; a test holds the two to the same totals.
+ */
+function filterClauses(query: MapPointsQuery): SQL {
+  const filters: (SQL | undefined)[] = [eq(medicalSpaces.active, true), bboxFilter(query.bbox)];
+  if (query.location) {
+    const parts = query.location
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    for (const part of parts) {
+      const pattern = `%${likeLiteral(part)}%`;
+      filters.push(
+        or(
+          ilike(medicalSpaces.city, pattern),
+          ilike(medicalSpaces.state, pattern),
+          ilike(medicalSpaces.zipCode, `${likeLiteral(part)}%`),
+          ilike(medicalSpaces.address, pattern),
+          ilike(medicalSpaces.title, pattern),
+        ),
+      );
+    }
+  }
+  if (query.spaceType) filters.push(eq(medicalSpaces.spaceType, query.spaceType));
+  if (query.specialty) filters.push(sql`lower(${medicalSpaces.optimalSpecialty}) = lower(${query.specialty})`);
+  if (query.minPrice !== undefined) filters.push(gte(medicalSpaces.pricePerDay, query.minPrice.toFixed(2)));
+  if (query.maxPrice !== undefined) filters.push(lte(medicalSpaces.pricePerDay, query.maxPrice.toFixed(2)));
+  if (query.amenities?.length) filters.push(arrayContains(medicalSpaces.amenities, query.amenities));
+  if (query.equipment?.length) filters.push(arrayContains(medicalSpaces.equipment, query.equipment));
+  return and(...filters)!;
+}
+
+/**
+ * Clustered points for a map view.
+ * @returns one entry per occupied grid cell (its mean position and count; the
+ *   space id when the cell holds a single space) and the total they add up to
+ */
+export async function mapPoints(db: Database, query: MapPointsQuery): Promise<MapPoints> {
+  // Float arithmetic: numeric division and averages are several times slower over 100,000 rows.
+  const cell = sql.raw(`${cellDegrees(query.zoom).toFixed(12)}::float8`);
+  const lat = sql`${medicalSpaces.latitude}::float8`;
+  const lng = sql`${medicalSpaces.longitude}::float8`;
+  const gx = sql`floor(${lng} / ${cell})`;
+  const gy = sql`floor(${lat} / ${cell})`;
+  const rows = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      lat: sql<number>`avg(${lat})`,
+      lng: sql<number>`avg(${lng})`,
+      // Only read for a cell of one space.
+      id: sql<string>`case when count(*) = 1 then min(${medicalSpaces.id}::text) end`,
+    })
+    .from(medicalSpaces)
+    .where(filterClauses(query))
+    .groupBy(gx, gy);
+  let total = 0;
+  const points = rows.map((row) => {
+    total += row.count;
+    const lat = Math.round(Number(row.lat) * 1e6) / 1e6;
+    const lng = Math.round(Number(row.lng) * 1e6) / 1e6;
+    return row.count === 1 ? { lat, lng, count: 1, id: row.id } : { lat, lng, count: row.count };
+  });
+  return { total, points };
+}

@@ -1,0 +1,74 @@
+/**
+ * Image uploads and serving (DESIGN decision 8; issue 7 "Photos").
+ *
+ * `POST /api/uploads`: one image per request as `multipart/form-data`, signed
+ * in (401 from the request guard before any of the body is read). The file
+ * is read from the stream up to {@link MAX_IMAGE_BYTES} and no further (413
+ * beyond), then goes through the shared image pipeline (`storeImage`): not
+ * decodable 415, too many pixels 413. Answers the display and thumbnail URLs.
+ *
+ * `/uploads/*`: the stored files, with long-lived cache headers (their names
+ * are random and never reused): the local directory statically, or a bucket's
+ * objects streamed through.
+ */
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MAX_IMAGE_BYTES } from '../../shared/constants';
+import { uploadedImageSchema } from '../../shared/schemas';
+import { requireUser } from '../auth/session';
+import { HttpError, badRequest, notFound } from '../http/errors';
+import { NOT_AN_IMAGE, TOO_LARGE, storeImage } from './images';
+import { LocalFileStorage, UPLOADS_PREFIX, type FileStorage } from './storage';
+
+/** Cache-Control of stored images: a year, immutable. */
+export const UPLOADS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+export const uploadRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (app, { storage }) => {
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
+
+  app.post(
+    '/api/uploads',
+    { schema: { response: { 201: uploadedImageSchema } }, config: { auth: 'required', rateLimit: { max: 120, perSeconds: 60 } } },
+    async (request, reply) => {
+      requireUser(request);
+      if (!request.isMultipart()) throw new HttpError(415, 'Send the image as multipart/form-data.');
+      const file = await request.file();
+      if (!file) throw badRequest('Choose an image to upload.');
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer(); // stops reading past the fileSize limit
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_LARGE);
+        throw error;
+      }
+      if (bytes.length === 0) throw new HttpError(415, NOT_AN_IMAGE);
+      return reply.status(201).send(await storeImage(storage, bytes, 'spaces'));
+    },
+  );
+
+  if (storage instanceof LocalFileStorage) {
+    await app.register(fastifyStatic, {
+      root: storage.dir,
+      prefix: UPLOADS_PREFIX,
+      decorateReply: false,
+      index: false,
+      immutable: true,
+      maxAge: '365d',
+    });
+  } else if (storage.get) {
+    const get = storage.get.bind(storage);
+    app.get('/uploads/*', async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      let object;
+      try {
+        object = await get(key);
+      } catch (error) {
+        if (error instanceof Error && error.message.startsWith('Bad storage key')) throw notFound();
+        throw error;
+      }
+      if (!object) throw notFound();
+      return reply.header('Cache-Control', UPLOADS_CACHE_CONTROL).type(object.contentType).send(object.body);
+    });
+  }
+};

@@ -1,0 +1,188 @@
+/**
+ * Issue 7 in a real, offline browser: list a space through the wizard with
+ * two photos, find it on /search and as a marker on /map, edit its price;
+ * the maps draw and open popups with every tile request refused.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Space } from '../../src/shared/schemas';
+import { openBrowser, type BrowserSession } from './browser';
+
+const baseUrl = inject('baseUrl');
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await openBrowser(baseUrl);
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+async function signUp(page: Page, email: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign up' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First name').fill('Robin');
+  await dialog.getByLabel('Last name').fill('Owner');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Specialty').fill('Dermatology');
+  await dialog.getByLabel('Password', { exact: true }).fill('a-strong-password');
+  await dialog.getByLabel('Confirm password').fill('a-strong-password');
+  await dialog.getByLabel('I accept the terms and conditions').check();
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/profile');
+}
+
+async function expectNoSeriousA11yViolations(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${name}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+}
+
+const photo = (background: string) => sharp({ create: { width: 800, height: 600, channels: 3, background } }).jpeg().toBuffer();
+
+async function findSpace(title: string): Promise<Space> {
+  const response = await fetch(`${baseUrl}/api/spaces?location=${encodeURIComponent(title)}`);
+  const [space] = (await response.json()) as Space[];
+  if (!space) throw new Error(`No space titled ${title}`);
+  return space;
+}
+
+describe('listing wizard, search and map', () => {
+  const title = `Skylight Derm Room ${Date.now().toString(36)}`;
+
+  it('lists a space with two photos through the four steps', async () => {
+    const { page } = session;
+    await page.goto('/list-space');
+    await expect.poll(() => page.getByText('Please log in to list a space.').isVisible()).toBe(true);
+    await signUp(page, `owner-${Date.now()}@example.test`);
+    await page.goto('/list-space');
+
+    const next = page.getByRole('button', { name: 'Next' });
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Space type').selectOption('Examination Room');
+    await page.getByLabel('Description').fill('A bright room with a skylight, a procedure chair and a sink.');
+    await page.getByLabel('Capacity (people)').fill('2');
+    await next.click();
+
+    // The draft survives a reload, on the step it was on.
+    await page.getByLabel('Street address').fill('500 Boylston St');
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Street address').inputValue()).toBe('500 Boylston St');
+    expect(await page.getByLabel('Progress').getByLabel('completed').count()).toBe(1);
+    await page.getByLabel('City').fill('Boston');
+    await page.getByLabel('State').fill('MA');
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByLabel('ZIP code').fill('02116');
+    // The geocoded pin shows on the small map (tiles refused: the outline base and the marker still draw).
+    await page.getByRole('region', { name: /Pin of the space/ }).locator('.leaflet-marker-icon').waitFor();
+    await expectNoSeriousA11yViolations(page, 'wizard step 2');
+    await next.click();
+
+    await page.getByRole('checkbox', { name: 'Wi-Fi' }).click();
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: 'Examination Table' }).click();
+    await page.getByTestId('photo-input').setInputFiles([
+      { name: 'room.jpg', mimeType: 'image/jpeg', buffer: await photo('#0ea5e9') },
+      { name: 'desk.jpg', mimeType: 'image/jpeg', buffer: await photo('#f59e0b') },
+    ]);
+    await expect.poll(() => page.getByTestId('photo').count(), { timeout: 15_000 }).toBe(2);
+    await expectNoSeriousA11yViolations(page, 'wizard step 3');
+    // A text file is refused before upload with the spec's message.
+    await page.getByTestId('photo-input').setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
+    await expect.poll(() => toast(page, 'Please upload only image files').isVisible()).toBe(true);
+    expect(await page.getByTestId('photo').count()).toBe(2);
+    await page.getByRole('button', { name: 'Move photo 2 earlier' }).click();
+    await next.click();
+
+    const submit = page.getByRole('button', { name: 'List Your Space' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('Price (USD)').fill('123.45');
+    await submit.click();
+    await page.waitForURL('**/profile');
+    await expect.poll(() => toast(page, 'Space listed successfully!').isVisible()).toBe(true);
+
+    const space = await findSpace(title);
+    expect(space).toMatchObject({ pricePerDay: '123.45', capacity: 2, city: 'Boston', amenities: ['Wi-Fi'], equipment: ['Examination Table'] });
+    expect(space.images).toHaveLength(2);
+    expect(space.images.every((url) => /^\/uploads\/spaces\/[0-9a-f-]+\.webp$/.test(url))).toBe(true);
+    expect(Number(space.latitude)).toBeCloseTo(42.35, 1);
+    expect(session.errors).toEqual([]);
+  });
+
+  it('shows the new space on /search (card thumbnail) and as a marker on /map with a popup, tiles unreachable', async () => {
+    const { page } = session;
+    const space = await findSpace(title);
+    await page.goto(`/search?location=${encodeURIComponent(title)}`);
+    const card = page.getByTestId('space-card').filter({ hasText: title });
+    await card.waitFor();
+    expect(await card.locator('img').getAttribute('src')).toBe(space.images[0]!.replace('.webp', '-thumb.webp'));
+    // The map beside the list shows it too.
+    await page.getByRole('region', { name: 'Map of medical spaces' }).locator('.space-marker').first().waitFor();
+
+    // 'Search this area': zoom the map beside the list in on Boston, then filter the list by its box.
+    await page.goto('/search');
+    const searchMap = page.getByRole('region', { name: 'Map of medical spaces' });
+    await searchMap.locator('.space-cluster').first().waitFor();
+    const allFound = Number((await page.getByText(/spaces found/).textContent())?.match(/\d+/)?.[0]);
+    await searchMap.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Search this area' }).click();
+    await page.waitForURL(/bbox=/);
+    await expect.poll(async () => Number((await page.getByText(/spaces found/).textContent())?.match(/\d+/)?.[0])).toBeLessThan(allFound);
+
+    const tilesBefore = session.tileRequests.length;
+    await page.goto(`/map?location=${encodeURIComponent(title)}`);
+    await expect.poll(() => page.getByText('1 medical spaces available').isVisible()).toBe(true);
+    const map = page.getByRole('region', { name: 'Map of medical spaces' });
+    const marker = map.locator('.space-marker');
+    await marker.waitFor();
+    expect(await marker.count()).toBe(1);
+    await expectNoSeriousA11yViolations(page, 'map');
+    expect(await map.locator('.leaflet-outline-pane path').count()).toBeGreaterThan(40); // the offline state outlines
+    await marker.click();
+    const popup = map.getByTestId('space-popup');
+    await popup.waitFor();
+    expect(await popup.textContent()).toContain(title);
+    expect(await popup.textContent()).toContain('Boston, MA');
+    expect(await popup.textContent()).toMatch(/\$123\.45\s*\/day/);
+    expect(session.tileRequests.length).toBeGreaterThan(tilesBefore); // tiles were asked for, and refused
+
+    // Zoomed out to the whole world, the clusters' counts and single markers add up to the total shown.
+    await page.goto('/map');
+    await page.locator('.space-cluster').first().waitFor();
+    const total = Number((await page.getByText(/medical spaces available/).textContent())?.match(/\d+/)?.[0]);
+    expect(total).toBeGreaterThan(100);
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    const shown = async () => {
+      const counts = await page.locator('.space-cluster span').allTextContents();
+      return counts.reduce((sum, text) => sum + Number(text.replace(/,/g, '')), 0) + (await page.locator('.space-marker').count());
+    };
+    await expect.poll(shown).toBe(total);
+    expect(session.errors).toEqual([]);
+  });
+
+  it('edits the price and shows the change', async () => {
+    const { page } = session;
+    const space = await findSpace(title);
+    await page.goto(`/spaces/${space.id}`);
+    await page.getByRole('region', { name: /^Map: / }).locator('.leaflet-marker-icon').waitFor();
+    await page.getByRole('link', { name: 'Edit Space' }).click();
+    await page.waitForURL(`**/edit-space/${space.id}`);
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe(title);
+    for (let step = 0; step < 3; step++) await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Price (USD)').fill('150');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.waitForURL('**/profile');
+    await page.goto(`/spaces/${space.id}`);
+    await expect.poll(() => page.getByText(/^\$150(\.00)?$/).first().isVisible()).toBe(true);
+    expect((await findSpace(title)).pricePerDay).toBe('150.00');
+    expect(session.errors).toEqual([]);
+  });
+});
