@@ -139,12 +139,27 @@ export const USER_TYPE_LABELS: Record<UserType, string> = {
   both: 'Lister & Renter',
 };
 
-/** Booking statuses (DESIGN decision 4). */
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'declined', 'cancelled'] as const;
+/**
+ * Booking statuses (DESIGN decision 4): a hold awaiting payment, a request
+ * awaiting the owner's answer, and the outcomes. The transitions between
+ * them live in `booking-lifecycle.ts`.
+ */
+export const BOOKING_STATUSES = ['awaiting_payment', 'pending', 'confirmed', 'declined', 'cancelled', 'expired'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** Statuses that hold the space's time (the no-overlap constraint covers these). */
-export const BLOCKING_BOOKING_STATUSES = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
+export const BLOCKING_BOOKING_STATUSES = ['awaiting_payment', 'pending', 'confirmed'] as const satisfies readonly BookingStatus[];
+
+/** How long a hold keeps the dates while the renter pays, in minutes (DESIGN decision 4). */
+export const HOLD_MINUTES = 15;
+
+/** How long an owner has to answer a booking request, in hours; a request also expires at its start. */
+export const REQUEST_ANSWER_HOURS = 48;
+
+/** Cancellation policy tiers a listing picks (issue "Bookings as holds"); the refund rules are in `cancellation.ts`. */
+export const CANCELLATION_POLICY_TIERS = ['flexible', 'moderate', 'strict'] as const;
+export type CancellationPolicyTier = (typeof CANCELLATION_POLICY_TIERS)[number];
+export const DEFAULT_CANCELLATION_POLICY_TIER: CancellationPolicyTier = 'flexible';
 
 /** Platform fee on a renter's first confirmed booking with an owner, in basis points (10%). SPEC section 9, DESIGN decision 5. */
 export const FIRST_BOOKING_FEE_BASIS_POINTS = 1000;

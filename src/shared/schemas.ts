@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   AMENITIES,
   BOOKING_STATUSES,
+  CANCELLATION_POLICY_TIERS,
   DEFAULT_PAGE_SIZE,
   EQUIPMENT,
   MAX_LISTING_IMAGES,
@@ -271,6 +272,12 @@ export const createBookingPaymentIntentSchema = z.object({
 });
 
 export const bookingPaymentIntentSchema = z.object({
+  /** The hold that keeps the dates while the renter pays (DESIGN decision 4). */
+  bookingId: z.uuid(),
+  /** When the hold lapses unpaid, ISO-8601 UTC. */
+  holdExpiresAt: z.string(),
+  /** False: request-to-book; the card is authorised and the owner answers. */
+  instantBook: z.boolean(),
   paymentIntentId: z.string(),
   clientSecret: z.string(),
   /** Total the renter pays, decimal dollars. */
@@ -305,11 +312,35 @@ export const bookingSchema = z.object({
   platformFeeAmount: z.string().nullable(),
   stripePaymentIntentId: z.string().nullable(),
   status: z.enum(BOOKING_STATUSES),
+  units: z.number().int().nullable(),
+  instantBook: z.boolean(),
+  cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS),
+  holdExpiresAt: z.string().nullable(),
+  requestExpiresAt: z.string().nullable(),
+  /** The refund decided at cancellation (decimal dollars), and who cancelled. */
+  refundAmount: z.string().nullable(),
+  cancelledBy: z.enum(['renter', 'owner']).nullable(),
+  cancelledAt: z.string().nullable(),
   notes: z.string().nullable(),
   createdAt: z.string(),
-  space: z.object({ title: z.string(), city: z.string(), state: z.string(), timeZone: z.string(), pricePeriod: pricingPeriodSchema }).optional(),
+  space: z
+    .object({ title: z.string(), city: z.string(), state: z.string(), timeZone: z.string(), pricePeriod: pricingPeriodSchema, ownerId: z.uuid() })
+    .optional(),
+  /** For an owner's incoming requests (SPEC section 3: booking requests embed the renter). */
+  renter: z.object({ firstName: z.string(), lastName: z.string() }).optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
+
+/** PUT /api/bookings/{id}/accept | decline | cancel: `userId`, when sent, must be the session user (SPEC section 7). */
+export const bookingAnswerSchema = z.object({ userId: z.uuid().optional() }).optional();
+
+/** What cancelling a booking would refund now (the Cancel button shows it). */
+export const cancellationQuoteSchema = z.object({
+  refundAmount: z.string(),
+  totalPrice: z.string(),
+  cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS),
+});
+export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
 
 // ---------------------------------------------------------------- payments
 
