@@ -19,7 +19,7 @@
  * transaction. Whatever money a failed step leaves behind, the
  * reconciliation job (`reconciliation.ts`) gives back.
  */
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { nextStatus, type BookingTransition } from '../../shared/booking-lifecycle';
 import { assertNotInPast, BookingRuleError, quoteBooking, type BookingQuote } from '../../shared/booking-rules';
@@ -372,7 +372,11 @@ export async function createPaidBooking(
   }
   const intent = await payments.retrievePaymentIntent(input.paymentIntentId);
   if (!intent) throw paymentRequired('Payment not found. Please pay before booking.');
-  const { booking, settled } = await settlePayment(db, payments, hold, intent);
+  let { booking, settled } = await settlePayment(db, payments, hold, intent);
+  if (settled && input.notes && !booking.notes) {
+    // The spec's call carries the notes; the hold may not have had them.
+    [booking] = (await db.update(bookings).set({ notes: input.notes }).where(eq(bookings.id, booking.id)).returning()) as [BookingRow];
+  }
   return { booking: toBooking(booking, space), created: settled };
 }
 
@@ -482,13 +486,19 @@ const bookingSpaceColumns = {
   ownerId: medicalSpaces.ownerId,
 };
 
-/** A renter's bookings with their space, newest start first (holds that lapsed unpaid are left out). */
+/** A renter's bookings with their space, newest start first (holds in payment, and holds that lapsed unpaid, are left out). */
 export async function listRenterBookings(db: Database, renterId: string): Promise<Booking[]> {
   const rows = await db
     .select({ booking: bookings, space: bookingSpaceColumns })
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
-    .where(and(eq(bookings.renterId, renterId), sql`not (${bookings.status} = 'expired' and ${bookings.paymentStatus} in ('none', 'requires_payment', 'canceled'))`))
+    .where(
+      and(
+        eq(bookings.renterId, renterId),
+        ne(bookings.status, 'awaiting_payment'),
+        sql`not (${bookings.status} = 'expired' and ${bookings.paymentStatus} in ('none', 'requires_payment', 'canceled'))`,
+      ),
+    )
     .orderBy(desc(bookings.startAt), sql`${bookings.id}`);
   return rows.map((row) => toBooking(row.booking, row.space));
 }
