@@ -13,9 +13,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { PublicConfig } from '../shared/schemas';
 import { authRoutes } from './auth/routes';
 import { AuthThrottle } from './auth/throttle';
+import { startReconciliation } from './bookings/reconciliation';
 import { bookingRoutes } from './bookings/routes';
 import { fastifyTrustProxy, type Config } from './config';
-import type { Database, DatabaseNotifications } from './db/client';
+import type { Database, DatabaseHandle, DatabaseNotifications } from './db/client';
 import { notFound, registerErrorHandling } from './http/errors';
 import { memoryLimiters, redisLimiters } from './http/rate-limits';
 import { registerRequestGuards } from './http/request-guards';
@@ -47,6 +48,12 @@ export interface BuildAppOptions {
    * REDIS_URL, live messages stay within this process.
    */
   notifications?: DatabaseNotifications;
+  /**
+   * Runs the booking reconciliation job (expire holds and requests, give back
+   * stranded money) on start and every minute, one instance at a time under
+   * this lock (`DatabaseHandle.tryWithLock`). Off when absent (API tests run the job themselves).
+   */
+  jobLock?: Pick<DatabaseHandle, 'tryWithLock'>;
 }
 
 function paymentProvider(config: Config, db: Database): PaymentProvider | null {
@@ -78,7 +85,7 @@ function cspDirectives(config: Config) {
 }
 
 /** Builds the application: plugins, session loading, API routes, pages. */
-export async function buildApp({ config, db, serveClient = false, clientDir = CLIENT_DIST, logger = false, notifications }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, serveClient = false, clientDir = CLIENT_DIST, logger = false, notifications, jobLock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
@@ -108,6 +115,13 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   registerRequestGuards(app, { db, allowedOrigins });
 
   const payments = paymentProvider(config, db);
+  if (jobLock) {
+    let stopReconciliation: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopReconciliation = startReconciliation({ db, payments, tryWithLock: jobLock.tryWithLock.bind(jobLock), log: app.log });
+    });
+    app.addHook('onClose', async () => stopReconciliation?.());
+  }
   const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
   mkdirSync(storage.dir, { recursive: true });
 

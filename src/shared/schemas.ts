@@ -176,6 +176,9 @@ export const spaceSchema = z.object({
   availableTo: z.string().nullable(),
   rules: z.string().nullable(),
   cancellationPolicy: z.string().nullable(),
+  /** False: request-to-book; the owner accepts or declines each booking (DESIGN decision 4). */
+  instantBook: z.boolean(),
+  cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS),
   active: z.boolean(),
   /** IANA zone the space's days are counted in (DESIGN decision 3). */
   timeZone: z.string(),
@@ -237,6 +240,8 @@ export const createSpaceSchema = z.object({
   pricePeriod: pricingPeriodSchema.default('daily'),
   rules: trimmed(5000).nullish(),
   cancellationPolicy: trimmed(5000).nullish(),
+  instantBook: z.boolean().default(true),
+  cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS).default('flexible'),
   availableFrom: z.iso.datetime({ offset: true }).nullish(),
   availableTo: z.iso.datetime({ offset: true }).nullish(),
   latitude: numberInputSchema.pipe(z.number().min(-90).max(90)).nullish(),
@@ -332,7 +337,7 @@ export const bookingSchema = z.object({
 export type Booking = z.infer<typeof bookingSchema>;
 
 /** PUT /api/bookings/{id}/accept | decline | cancel: `userId`, when sent, must be the session user (SPEC section 7). */
-export const bookingAnswerSchema = z.object({ userId: z.uuid().optional() }).optional();
+export const bookingAnswerSchema = z.object({ userId: z.uuid().optional() }).nullish();
 
 /** What cancelling a booking would refund now (the Cancel button shows it). */
 export const cancellationQuoteSchema = z.object({

@@ -43,6 +43,8 @@ export function toSpace(row: SpaceRow): Space {
     availableTo: row.availableTo?.toISOString() ?? null,
     rules: row.rules,
     cancellationPolicy: row.cancellationPolicy,
+    instantBook: row.instantBook,
+    cancellationPolicyTier: row.cancellationPolicyTier,
     active: row.active,
     timeZone: timeZoneForState(row.state),
     createdAt: row.createdAt.toISOString(),
@@ -155,6 +157,8 @@ export async function createSpace(db: Database, storage: FileStorage, ownerId: s
       availableTo: input.availableTo ? new Date(input.availableTo) : null,
       rules: input.rules || null,
       cancellationPolicy: input.cancellationPolicy || null,
+      instantBook: input.instantBook,
+      cancellationPolicyTier: input.cancellationPolicyTier,
     })
     .returning();
   return toSpace(row!);
