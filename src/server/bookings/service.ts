@@ -372,10 +372,11 @@ export async function createPaidBooking(
   }
   const intent = await payments.retrievePaymentIntent(input.paymentIntentId);
   if (!intent) throw paymentRequired('Payment not found. Please pay before booking.');
-  let { booking, settled } = await settlePayment(db, payments, hold, intent);
+  const { booking, settled } = await settlePayment(db, payments, hold, intent);
   if (settled && input.notes && !booking.notes) {
     // The spec's call carries the notes; the hold may not have had them.
-    [booking] = (await db.update(bookings).set({ notes: input.notes }).where(eq(bookings.id, booking.id)).returning()) as [BookingRow];
+    const [noted] = await db.update(bookings).set({ notes: input.notes }).where(eq(bookings.id, booking.id)).returning();
+    return { booking: toBooking(noted!, space), created: settled };
   }
   return { booking: toBooking(booking, space), created: settled };
 }
