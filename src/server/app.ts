@@ -28,6 +28,7 @@ import { connectRoutes } from './payments/connect-routes';
 import { donationRoutes } from './payments/donations';
 import { demoPaymentRoutes } from './payments/routes';
 import { createStripeClient, StripePaymentProvider } from './payments/stripe-provider';
+import { stripeWebhookRoutes } from './payments/webhook';
 import { createRedisClient } from './realtime/redis-bus';
 import { spaceRoutes } from './spaces/routes';
 import { LocalFileStorage } from './storage/storage';
@@ -132,6 +133,7 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   await app.register(connectRoutes, { db, payments, publicUrl: config.publicUrl });
   await app.register(donationRoutes, { payments });
   if (payments instanceof DemoPaymentProvider) await app.register(demoPaymentRoutes, { demo: payments, db, publicUrl: config.publicUrl });
+  if (payments && stripe) await app.register(stripeWebhookRoutes, { db, payments, stripe, webhookSecret: config.stripe.webhookSecret });
 
   await app.register(fastifyStatic, { root: storage.dir, prefix: '/uploads/', decorateReply: false, index: false });
 
