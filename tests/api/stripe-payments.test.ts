@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcileBookings } from '../../src/server/bookings/reconciliation';
 import { insertSpace, insertUser } from '../../src/server/db/factories';
 import { bookings } from '../../src/server/db/schema';
+import { createStripeClient, StripePaymentProvider } from '../../src/server/payments/stripe-provider';
 import { createBooking, createIntent } from '../helpers/booking-flow';
 import { futureDate } from '../helpers/dates';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
@@ -201,6 +203,42 @@ describe('payments through Stripe (real SDK, local fake API)', () => {
       expect.objectContaining({ amount: 15000, reverse_transfer: false, refund_application_fee: false }),
     ]);
     expect(await bookingRow(body.bookingId)).toMatchObject({ status: 'expired', paymentStatus: 'refunded' });
+  });
+
+  it('the reconciliation job, through Stripe: cancels the intent of a lapsed unpaid hold, refunds a payment whose hold lapsed, finishes a refund that failed', async () => {
+    const provider = new StripePaymentProvider(createStripeClient('sk_test_fake', stripe.url));
+    const owner = await signedInUser(t, { stripeConnectAccountId: 'acct_reconcile', stripeChargesEnabled: true });
+    const space = await insertSpace(t.db, owner.user.id, { pricePerDay: '120.00' });
+    const renter = await signedInUser(t);
+    const past = new Date(Date.now() - 60_000);
+
+    const unpaid = await hold(renter.cookie, space.id, { startDate: futureDate(30), endDate: futureDate(31) });
+    const paidLate = await hold(renter.cookie, space.id, { startDate: futureDate(32), endDate: futureDate(33) });
+    paidLate.intent.status = 'succeeded'; // paid, but the booking was never made (the browser closed)
+    await t.db.update(bookings).set({ holdExpiresAt: past }).where(eq(bookings.id, unpaid.body.bookingId));
+    await t.db.update(bookings).set({ holdExpiresAt: past }).where(eq(bookings.id, paidLate.body.bookingId));
+
+    const cancelled = await hold(renter.cookie, space.id, { startDate: futureDate(34), endDate: futureDate(35) });
+    cancelled.intent.status = 'succeeded';
+    expect((await createBooking(t, renter.cookie, cancelled.booking)).statusCode).toBe(201);
+    // Cancelled with a refund decided that Stripe did not take (refunded_at still empty).
+    await t.db.update(bookings).set({ status: 'cancelled', refundAmount: '120.00', cancelledBy: 'owner', cancelledAt: new Date() }).where(eq(bookings.id, cancelled.body.bookingId));
+
+    const summary = await reconcileBookings(t.db, provider, new Date());
+    expect(summary.failures).toBe(0);
+    expect(unpaid.intent.status).toBe('canceled');
+    expect(await bookingRow(unpaid.body.bookingId)).toMatchObject({ status: 'expired', paymentStatus: 'canceled' });
+    expect(stripe.refunds.filter((r) => r.payment_intent === paidLate.intent.id)).toEqual([
+      expect.objectContaining({ amount: 12000, reverse_transfer: true, refund_application_fee: true }),
+    ]);
+    expect(await bookingRow(paidLate.body.bookingId)).toMatchObject({ status: 'expired', paymentStatus: 'refunded' });
+    expect(stripe.refunds.filter((r) => r.payment_intent === cancelled.intent.id)).toEqual([expect.objectContaining({ amount: 12000 })]);
+    expect((await bookingRow(cancelled.body.bookingId)).refundedAt).not.toBeNull();
+
+    // A second run gives nothing back twice.
+    const refundsBefore = stripe.refunds.length;
+    await reconcileBookings(t.db, provider, new Date());
+    expect(stripe.refunds.length).toBe(refundsBefore);
   });
 
   it('answers 402 for a payment intent Stripe does not know', async () => {
