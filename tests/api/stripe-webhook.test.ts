@@ -131,6 +131,24 @@ describe('POST /api/stripe/webhook', () => {
     expect(await bookingRow(bookingId)).toMatchObject({ status: 'expired', paymentStatus: 'canceled' });
   });
 
+  it("payment_intent.canceled expires a request whose authorisation Stripe released before the owner answered", async () => {
+    const { bookingId, intent } = await hold({ instantBook: false });
+    intent.status = 'requires_capture';
+    await deliver(event('payment_intent.amount_capturable_updated', intentObject(intent)));
+    expect((await bookingRow(bookingId)).status).toBe('pending');
+    intent.status = 'canceled';
+    expect((await deliver(event('payment_intent.canceled', intentObject(intent)))).statusCode).toBe(200);
+    expect(await bookingRow(bookingId)).toMatchObject({ status: 'expired', paymentStatus: 'canceled', requestExpiresAt: null });
+  });
+
+  it("links a hold whose intent id was never stored (found by the intent's booking id) and settles it", async () => {
+    const { bookingId, intent } = await hold();
+    await t.db.update(bookings).set({ stripePaymentIntentId: null, paymentStatus: 'none' }).where(eq(bookings.id, bookingId));
+    intent.status = 'succeeded';
+    expect((await deliver(event('payment_intent.succeeded', intentObject(intent)))).statusCode).toBe(200);
+    expect(await bookingRow(bookingId)).toMatchObject({ status: 'confirmed', stripePaymentIntentId: intent.id, paymentStatus: 'paid' });
+  });
+
   it('a payment that succeeds after its hold lapsed is refunded, and one for no booking of ours is refunded too', async () => {
     const { bookingId, intent } = await hold();
     await t.db.update(bookings).set({ status: 'expired', holdExpiresAt: null }).where(eq(bookings.id, bookingId));
