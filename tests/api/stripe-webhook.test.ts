@@ -107,6 +107,22 @@ describe('POST /api/stripe/webhook', () => {
     expect((await bookingRow(bookingId)).status).toBe('confirmed');
   });
 
+  it('an event that could not be handled (Stripe unreachable) is 500 and not recorded, so that its redelivery is handled', async () => {
+    const { bookingId, intent } = await hold();
+    intent.status = 'succeeded';
+    const succeeded = event('payment_intent.succeeded', intentObject(intent));
+    fake.failing = new RegExp(`^/v1/payment_intents/${intent.id}$`);
+    try {
+      expect((await deliver(succeeded)).statusCode).toBe(500);
+    } finally {
+      fake.failing = null;
+    }
+    expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.id, succeeded.id))).toEqual([]);
+    expect((await bookingRow(bookingId)).status).toBe('awaiting_payment');
+    expect((await deliver(succeeded)).statusCode).toBe(200);
+    expect((await bookingRow(bookingId)).status).toBe('confirmed');
+  });
+
   it('payment_intent.amount_capturable_updated makes a request-to-book hold a pending request', async () => {
     const { bookingId, intent } = await hold({ instantBook: false });
     intent.status = 'requires_capture';

@@ -78,6 +78,8 @@ export interface FakeStripe {
   requests: FakeRequest[];
   /** Idempotency keys seen with POST /v1/payment_intents. */
   idempotencyKeys: string[];
+  /** While set, calls whose path matches answer 500 (Stripe being down), until it is cleared. */
+  failing: RegExp | null;
   /** Calls of one kind, e.g. `calls('POST', /\/capture$/)`. */
   calls(method: string, path: RegExp): FakeRequest[];
   close(): Promise<void>;
@@ -109,6 +111,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   /** Idempotent answers by key, as Stripe replays them. */
   const replies = new Map<string, unknown>();
   let counter = 0;
+  const fake = { failing: null } as FakeStripe;
 
   const charge = (intent: FakeIntent) => ({
     id: `ch_${intent.id}`,
@@ -140,6 +143,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const header = request.headers['idempotency-key'];
       const idempotencyKey = typeof header === 'string' ? header : null;
       requests.push({ method, path: url.pathname, form, idempotencyKey });
+      if (fake.failing?.test(url.pathname)) return send(500, { error: { type: 'api_error', message: 'Something went wrong on our end.' } });
       const replay = (status: number, payload: unknown) => {
         if (idempotencyKey && status === 200) replies.set(`${method} ${url.pathname} ${idempotencyKey}`, payload);
         send(status, payload);
@@ -258,7 +262,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  Object.assign(fake, {
     url: `http://127.0.0.1:${port}`,
     intents,
     refunds,
@@ -266,7 +270,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     accountLinks,
     requests,
     idempotencyKeys,
-    calls: (method, path) => requests.filter((r) => r.method === method && path.test(r.path)),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+    calls: (method: string, path: RegExp) => requests.filter((r) => r.method === method && path.test(r.path)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+  return fake;
 }
