@@ -9,6 +9,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '../shared/schemas';
 import { authRoutes } from './auth/routes';
@@ -24,8 +25,11 @@ import { registerMessaging } from './messages/routes';
 import { pageRoutes } from './pages/routes';
 import { DemoPaymentProvider } from './payments/demo-provider';
 import type { PaymentProvider } from './payments/provider';
+import { connectRoutes } from './payments/connect-routes';
+import { donationRoutes } from './payments/donations';
 import { demoPaymentRoutes } from './payments/routes';
 import { createStripeClient, StripePaymentProvider } from './payments/stripe-provider';
+import { stripeWebhookRoutes } from './payments/webhook';
 import { createRedisClient } from './realtime/redis-bus';
 import { spaceRoutes } from './spaces/routes';
 import { LocalFileStorage } from './storage/storage';
@@ -56,12 +60,14 @@ export interface BuildAppOptions {
   jobLock?: Pick<DatabaseHandle, 'tryWithLock'>;
 }
 
-function paymentProvider(config: Config, db: Database): PaymentProvider | null {
-  if (config.payments === 'demo') return new DemoPaymentProvider(db);
+/** The payment provider of `config.payments`, with its Stripe client when it is Stripe (for the webhook's signatures). */
+function paymentProvider(config: Config, db: Database): { payments: PaymentProvider | null; stripe: Stripe | null } {
+  if (config.payments === 'demo') return { payments: new DemoPaymentProvider(db), stripe: null };
   if (config.payments === 'stripe' && config.stripe.secretKey) {
-    return new StripePaymentProvider(createStripeClient(config.stripe.secretKey, config.stripe.apiBase));
+    const stripe = createStripeClient(config.stripe.secretKey, config.stripe.apiBase);
+    return { payments: new StripePaymentProvider(stripe), stripe };
   }
-  return null;
+  return { payments: null, stripe: null };
 }
 
 /** The Content-Security-Policy sources beyond our own origin: map tiles and Stripe (DESIGN decision 13). */
@@ -114,7 +120,7 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   const allowedOrigins = [config.publicUrl];
   registerRequestGuards(app, { db, allowedOrigins });
 
-  const payments = paymentProvider(config, db);
+  const { payments, stripe } = paymentProvider(config, db);
   if (jobLock) {
     let stopReconciliation: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
@@ -138,7 +144,10 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   await app.register(authRoutes, { db, secureCookies, throttle: new AuthThrottle(config, limiters) });
   await app.register(spaceRoutes, { db, storage });
   await app.register(bookingRoutes, { db, payments });
-  if (payments instanceof DemoPaymentProvider) await app.register(demoPaymentRoutes, { demo: payments });
+  await app.register(connectRoutes, { db, payments, publicUrl: config.publicUrl });
+  await app.register(donationRoutes, { payments });
+  if (payments instanceof DemoPaymentProvider) await app.register(demoPaymentRoutes, { demo: payments, db, publicUrl: config.publicUrl });
+  if (payments && stripe) await app.register(stripeWebhookRoutes, { db, payments, stripe, webhookSecret: config.stripe.webhookSecret });
 
   await app.register(fastifyStatic, { root: storage.dir, prefix: '/uploads/', decorateReply: false, index: false });
 

@@ -196,6 +196,11 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_UNIT_PRICE_CENTS = 100_000_00;
 export const MAX_BOOKING_TOTAL_CENTS = 999_999_99;
 
+/** The smallest donation, cents (SPEC sections 5 and 9: at least $1). */
+export const DONATION_MIN_CENTS = 100;
+/** The largest donation, cents: Stripe's USD limit, as for a booking total. */
+export const DONATION_MAX_CENTS = MAX_BOOKING_TOTAL_CENTS;
+
 /** The longest booking, in units of each pricing period: a year of days, two years of months, 31 days of hours. */
 export const MAX_BOOKING_UNITS = { hourly: 31 * 24, daily: 366, monthly: 24 } as const;
 

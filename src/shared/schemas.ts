@@ -9,6 +9,8 @@ import {
   BOOKING_STATUSES,
   CANCELLATION_POLICY_TIERS,
   DEFAULT_PAGE_SIZE,
+  DONATION_MAX_CENTS,
+  DONATION_MIN_CENTS,
   EQUIPMENT,
   MAX_LISTING_IMAGES,
   MAX_PAGE_SIZE,
@@ -57,6 +59,10 @@ export const unitPriceSchema = moneySchema.refine(
 
 function formatWholeDollars(cents: number): string {
   return `$${(cents / 100).toLocaleString('en-US')}`;
+}
+
+function formatDollars(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 const trimmed = (max: number) => textSchema.trim().max(max);
@@ -364,6 +370,60 @@ export const demoPaymentResultSchema = z.object({
   paymentIntentId: z.string(),
 });
 export type DemoPaymentResult = z.infer<typeof demoPaymentResultSchema>;
+
+/** POST /api/stripe/create-connect-account (SPEC section 7): `userId`, when sent, must be the session user; the account's email is the user's own. */
+export const createConnectAccountSchema = z
+  .object({
+    userId: z.uuid().optional(),
+    email: textSchema.max(320).optional(),
+  })
+  .optional();
+
+/** The answer of POST /api/stripe/create-connect-account. */
+export const connectAccountSchema = z.object({ accountId: z.string() });
+export type ConnectAccount = z.infer<typeof connectAccountSchema>;
+
+/** POST /api/stripe/account-link (SPEC section 7): `userId`, when sent, must be the session user. */
+export const accountLinkRequestSchema = z.object({ userId: z.uuid().optional() }).optional();
+
+/** The onboarding link the browser is sent to. */
+export const accountLinkSchema = z.object({ url: z.string() });
+export type AccountLink = z.infer<typeof accountLinkSchema>;
+
+/** GET /api/stripe/account-status/{userId} (SPEC section 3, Payment account status). */
+export const accountStatusSchema = z.object({
+  hasAccount: z.boolean(),
+  chargesEnabled: z.boolean(),
+  detailsSubmitted: z.boolean(),
+});
+export type AccountStatus = z.infer<typeof accountStatusSchema>;
+
+/** The demo onboarding form (POST /api/demo-payments/onboarding, form-encoded). */
+export const demoOnboardingSchema = z.object({
+  account: textSchema.min(1).max(100),
+  return_url: textSchema.min(1).max(2000),
+  refresh_url: textSchema.max(2000).optional(),
+});
+
+/** A donation in dollars: at least $1 (SPEC section 5), at most {@link DONATION_MAX_CENTS}, whole cents. */
+export const donationAmountSchema = numberInputSchema.pipe(
+  z
+    .number()
+    .min(DONATION_MIN_CENTS / 100, 'Please enter an amount of at least $1')
+    .max(DONATION_MAX_CENTS / 100, `The amount can be at most ${formatDollars(DONATION_MAX_CENTS)}`)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Enter an amount in dollars and cents, like 25 or 25.50'),
+);
+
+/** POST /api/create-payment-intent (SPEC section 7: a donation). */
+export const createDonationIntentSchema = z.object({
+  amount: donationAmountSchema,
+  /** One per donation attempt: asking twice returns the same payment intent. */
+  idempotencyKey: textSchema.min(8).max(100).optional(),
+});
+
+/** The answer of POST /api/create-payment-intent. */
+export const donationIntentSchema = z.object({ clientSecret: z.string() });
+export type DonationIntent = z.infer<typeof donationIntentSchema>;
 
 /** GET /api/config: the public subset of the configuration the browser may see. */
 export const publicConfigSchema = z.object({

@@ -150,6 +150,16 @@ export class DemoPaymentProvider implements PaymentProvider {
     return row ? { chargesEnabled: row.chargesEnabled, detailsSubmitted: row.detailsSubmitted } : null;
   }
 
+  /** Whether the demo connected account `accountId` is `userId`'s. */
+  async ownsAccount(accountId: string, userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: demoConnectedAccounts.id })
+      .from(demoConnectedAccounts)
+      .where(and(eq(demoConnectedAccounts.id, accountId), eq(demoConnectedAccounts.userId, userId)))
+      .limit(1);
+    return Boolean(row);
+  }
+
   /** Completes the demo onboarding of an account (what Stripe's hosted onboarding does): details submitted, charges enabled. */
   async completeOnboarding(accountId: string, userId: string): Promise<boolean> {
     const rows = await this.db

@@ -49,9 +49,9 @@ export class StripePaymentProvider implements PaymentProvider {
         capture_method: input.captureMethod ?? 'automatic',
         metadata: input.metadata,
         ...(input.description ? { description: input.description } : {}),
-        ...(input.destination
-          ? { application_fee_amount: input.applicationFeeAmount, transfer_data: { destination: input.destination } }
-          : {}),
+        // A returning renter's fee is 0: no fee is sent rather than a zero one.
+        ...(input.destination ? { transfer_data: { destination: input.destination } } : {}),
+        ...(input.destination && input.applicationFeeAmount > 0 ? { application_fee_amount: input.applicationFeeAmount } : {}),
       },
       input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : undefined,
     );
