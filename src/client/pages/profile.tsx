@@ -3,6 +3,7 @@ import { DEFAULT_COVER_COLOR, USER_TYPE_LABELS } from '@/shared/constants';
 import { PageMeta } from '@/client/components/page-meta';
 import { Badge } from '@/client/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
+import { IncomingRequests } from '@/client/features/bookings/components/incoming-requests';
 import { UserBookingsList } from '@/client/features/bookings/components/user-bookings-list';
 import { useAuth } from '@/client/lib/auth';
 
@@ -67,6 +68,12 @@ export function ProfilePage() {
             {user.bio ? <p className="mt-1 text-slate-700">{user.bio}</p> : null}
           </div>
         </div>
+      </Card>
+
+      <Card className="mt-6">
+        <CardContent className="pt-6">
+          <IncomingRequests userId={user.id} />
+        </CardContent>
       </Card>
 
       <Card className="mt-6">

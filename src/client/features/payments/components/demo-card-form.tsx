@@ -34,11 +34,13 @@ interface DemoCardFormProps {
   amountCents: number;
   /** True while the booking is being recorded after the payment. */
   busy?: boolean;
+  /** The submit button's text; default 'Pay $amount'. */
+  submitLabel?: string;
   onSucceeded: (paymentIntentId: string) => void;
 }
 
 /** Our own card form for demo payments (DESIGN decision 6): nothing is charged, and it says so. */
-export function DemoCardForm({ clientSecret, amountCents, busy = false, onSucceeded }: DemoCardFormProps) {
+export function DemoCardForm({ clientSecret, amountCents, busy = false, submitLabel, onSucceeded }: DemoCardFormProps) {
   const form = useForm<CardFormInput, unknown, CardFormOutput>({
     resolver: zodResolver(cardFormSchema),
     defaultValues: { cardNumber: '', expiry: '', cvc: '' },
@@ -116,7 +118,7 @@ export function DemoCardForm({ clientSecret, amountCents, busy = false, onSuccee
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
         {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Lock aria-hidden="true" />}
-        Pay {formatUsd(amountCents)}
+        {submitLabel ?? `Pay ${formatUsd(amountCents)}`}
       </Button>
     </form>
   );
