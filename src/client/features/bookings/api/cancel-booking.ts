@@ -13,6 +13,7 @@ export function useCancellationQuote(bookingId: string, enabled: boolean) {
   return useQuery({
     ...queryOptions({ queryKey: ['bookings', bookingId, 'cancellation'], queryFn: ({ signal }) => getCancellationQuote(bookingId, signal) }),
     enabled,
+    staleTime: 0,
     gcTime: 0,
   });
 }

@@ -9,29 +9,14 @@ import { toast } from '@/client/components/ui/use-toast';
 import { cn } from '@/client/lib/cn';
 import { usePublicConfig } from '@/client/lib/public-config';
 import { useCreatePaymentIntent } from '../api/create-payment-intent';
+import { DEFAULT_DONATION, DONATION_MIN_DOLLARS, DONATION_PRESETS, parseCustomAmount } from '../lib/donation-amount';
 import { DemoCardForm } from './demo-card-form';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
-/** SPEC section 9: presets $10, $25, $50, $100 (default $25); minimum $1. The server checks its own minimum too. */
-const DONATION_PRESETS = [10, 25, 50, 100] as const;
-const DEFAULT_DONATION = 25;
-const DONATION_MIN_DOLLARS = 1;
-
 /** "$25", "$12.50". */
 function formatDollars(amount: number): string {
   return formatUsd(Math.round(amount * 100), { compact: true });
-}
-
-/**
- * A custom amount applies only when it parses as a positive number (SPEC section 5);
- * anything else leaves the amount as it was.
- */
-export function parseCustomAmount(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d*\.?\d+$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isFinite(value) && value > 0 ? Math.round(value * 100) / 100 : null;
 }
 
 interface DonationFormProps {
