@@ -8,6 +8,7 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/use-toast';
 import { cn } from '@/client/lib/cn';
 import { usePublicConfig } from '@/client/lib/public-config';
+import { randomId } from '@/client/lib/random-id';
 import { useCreatePaymentIntent } from '../api/create-payment-intent';
 import { DEFAULT_DONATION, DONATION_MIN_DOLLARS, DONATION_PRESETS, parseCustomAmount } from '../lib/donation-amount';
 import { DemoCardForm } from './demo-card-form';
@@ -38,21 +39,28 @@ export function DonationForm({ returnUrl, onDonated }: DonationFormProps) {
   const [amount, setAmount] = useState(DEFAULT_DONATION);
   const [custom, setCustom] = useState('');
   const [clientSecret, setClientSecret] = useState<string | null>(null);
+  // One key per amount: going back and on again with the same amount reuses its payment intent.
+  const [idempotencyKey, setIdempotencyKey] = useState(randomId);
 
   const mode = config.data?.payments;
   const publishableKey = config.data?.stripePublishableKey ?? null;
   const available = mode === 'demo' || (mode === 'stripe' && Boolean(publishableKey));
   const label = formatDollars(amount);
 
+  const applyAmount = (next: number) => {
+    if (next !== amount) setIdempotencyKey(randomId());
+    setAmount(next);
+  };
+
   const choosePreset = (preset: number) => {
     setCustom('');
-    setAmount(preset);
+    applyAmount(preset);
   };
 
   const changeCustom = (text: string) => {
     setCustom(text);
     const parsed = parseCustomAmount(text);
-    if (parsed !== null) setAmount(parsed);
+    if (parsed !== null) applyAmount(parsed);
   };
 
   const proceed = () => {
@@ -61,7 +69,7 @@ export function DonationForm({ returnUrl, onDonated }: DonationFormProps) {
       return;
     }
     createIntent.mutate(
-      { amount },
+      { amount, idempotencyKey },
       {
         onSuccess: (intent) => setClientSecret(intent.clientSecret),
         onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to initialize payment. Please try again.' }),
@@ -102,7 +110,13 @@ export function DonationForm({ returnUrl, onDonated }: DonationFormProps) {
             />
           </Suspense>
         ) : (
-          <DemoCardForm clientSecret={clientSecret} amountCents={Math.round(amount * 100)} submitLabel={submitLabel} onSucceeded={onDonated} />
+          <DemoCardForm
+            clientSecret={clientSecret}
+            amountCents={Math.round(amount * 100)}
+            kind="donation"
+            submitLabel={submitLabel}
+            onSucceeded={onDonated}
+          />
         )}
         <Button variant="ghost" className="justify-self-start" onClick={() => setClientSecret(null)}>
           ← Change Amount
