@@ -7,13 +7,15 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '../shared/schemas';
 import { authRoutes } from './auth/routes';
 import { AuthThrottle } from './auth/throttle';
+import { startReconciliation } from './bookings/reconciliation';
 import { bookingRoutes } from './bookings/routes';
 import { fastifyTrustProxy, type Config } from './config';
-import type { Database, DatabaseNotifications } from './db/client';
+import type { Database, DatabaseHandle, DatabaseNotifications } from './db/client';
 import { notFound, registerErrorHandling } from './http/errors';
 import { memoryLimiters, redisLimiters, registerRouteRateLimits } from './http/rate-limits';
 import { registerRequestGuards } from './http/request-guards';
@@ -21,8 +23,11 @@ import { registerMessaging } from './messages/routes';
 import { pageRoutes } from './pages/routes';
 import { DemoPaymentProvider } from './payments/demo-provider';
 import type { PaymentProvider } from './payments/provider';
+import { connectRoutes } from './payments/connect-routes';
+import { donationRoutes } from './payments/donations';
 import { demoPaymentRoutes } from './payments/routes';
 import { createStripeClient, StripePaymentProvider } from './payments/stripe-provider';
+import { stripeWebhookRoutes } from './payments/webhook';
 import { createRedisClient } from './realtime/redis-bus';
 import { spaceRoutes } from './spaces/routes';
 import { userRoutes } from './users/routes';
@@ -49,14 +54,22 @@ export interface BuildAppOptions {
    * REDIS_URL, live messages stay within this process.
    */
   notifications?: DatabaseNotifications;
+  /**
+   * Runs the booking reconciliation job (expire holds and requests, give back
+   * stranded money) on start and every minute, one instance at a time under
+   * this lock (`DatabaseHandle.tryWithLock`). Off when absent (API tests run the job themselves).
+   */
+  jobLock?: Pick<DatabaseHandle, 'tryWithLock'>;
 }
 
-function paymentProvider(config: Config, db: Database): PaymentProvider | null {
-  if (config.payments === 'demo') return new DemoPaymentProvider(db);
+/** The payment provider of `config.payments`, with its Stripe client when it is Stripe (for the webhook's signatures). */
+function paymentProvider(config: Config, db: Database): { payments: PaymentProvider | null; stripe: Stripe | null } {
+  if (config.payments === 'demo') return { payments: new DemoPaymentProvider(db), stripe: null };
   if (config.payments === 'stripe' && config.stripe.secretKey) {
-    return new StripePaymentProvider(createStripeClient(config.stripe.secretKey, config.stripe.apiBase));
+    const stripe = createStripeClient(config.stripe.secretKey, config.stripe.apiBase);
+    return { payments: new StripePaymentProvider(stripe), stripe };
   }
-  return null;
+  return { payments: null, stripe: null };
 }
 
 /** The Content-Security-Policy sources beyond our own origin: map tiles and Stripe (DESIGN decision 13). */
@@ -80,7 +93,7 @@ function cspDirectives(config: Config) {
 }
 
 /** Builds the application: plugins, session loading, API routes, pages. */
-export async function buildApp({ config, db, serveClient = false, clientDir = CLIENT_DIST, logger = false, notifications }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, serveClient = false, clientDir = CLIENT_DIST, logger = false, notifications, jobLock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
@@ -110,7 +123,14 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   const allowedOrigins = [config.publicUrl];
   registerRequestGuards(app, { db, allowedOrigins });
 
-  const payments = paymentProvider(config, db);
+  const { payments, stripe } = paymentProvider(config, db);
+  if (jobLock) {
+    let stopReconciliation: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopReconciliation = startReconciliation({ db, payments, tryWithLock: jobLock.tryWithLock.bind(jobLock), log: app.log });
+    });
+    app.addHook('onClose', async () => stopReconciliation?.());
+  }
   const storage = createFileStorage(config);
   if (storage instanceof LocalFileStorage) mkdirSync(storage.dir, { recursive: true });
   const geocoder = createGeocoder(db, config, (message) => app.log.warn(message));
@@ -132,7 +152,10 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl });
   await app.register(favoriteRoutes, { db });
   await app.register(bookingRoutes, { db, payments });
-  if (payments instanceof DemoPaymentProvider) await app.register(demoPaymentRoutes, { demo: payments });
+  await app.register(connectRoutes, { db, payments, publicUrl: config.publicUrl });
+  await app.register(donationRoutes, { payments });
+  if (payments instanceof DemoPaymentProvider) await app.register(demoPaymentRoutes, { demo: payments, db, publicUrl: config.publicUrl });
+  if (payments && stripe) await app.register(stripeWebhookRoutes, { db, payments, stripe, webhookSecret: config.stripe.webhookSecret });
 
   if (serveClient) {
     await app.register(pageRoutes, { db, config, clientDir });

@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   // `npm start` builds the client first; `npm run dev` serves it from Vite instead.
   const serveClient = existsSync(path.join(CLIENT_DIST, 'index.html'));
   if (!serveClient) console.log('The client is not built (npm run build): serving the API only.');
-  const app = await buildApp({ config, db: database.db, serveClient, logger: true, notifications: database });
+  const app = await buildApp({ config, db: database.db, serveClient, logger: true, notifications: database, jobLock: database });
   await app.listen({ host: config.host, port: config.port });
   console.log(`ClinicShare is running on http://localhost:${config.port} (database: ${database.kind}, payments: ${config.payments})`);
 

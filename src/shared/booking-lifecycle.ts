@@ -1,20 +1,30 @@
 /**
  * The booking lifecycle as one table of states and transitions (DESIGN
- * decision 4; STYLE: Sharetribe's explicit state graph). Code asks
- * {@link canTransition} before it changes a booking's status.
+ * decision 4; STYLE: Sharetribe's explicit state graph,
+ * `transactionProcessBooking.js`). Every status change in the program asks
+ * {@link nextStatus}; a transition the table does not allow is a 409.
  *
- * Instant booking: payment succeeds -> confirmed. Request-to-book: pending,
- * then accept -> confirmed or decline -> declined. Either side may cancel.
+ * ```
+ * awaiting_payment --pay--------> confirmed   (instant booking: the payment succeeded)
+ *                  --authorize--> pending     (request-to-book: the card is authorised)
+ *                  --expire-----> expired     (the hold lapsed unpaid)
+ * pending          --accept-----> confirmed   (the owner accepts: the payment is captured)
+ *                  --decline----> declined    (the owner declines: the authorisation is released)
+ *                  --expire-----> expired     (no answer in time: released)
+ * confirmed        --cancel-----> cancelled   (either side; refund by the listing's policy)
+ * ```
  */
 import type { BookingStatus } from './constants';
 
-export type BookingTransition = 'accept' | 'decline' | 'cancel';
+export type BookingTransition = 'pay' | 'authorize' | 'expire' | 'accept' | 'decline' | 'cancel';
 
 const TRANSITIONS: Record<BookingStatus, Partial<Record<BookingTransition, BookingStatus>>> = {
-  pending: { accept: 'confirmed', decline: 'declined', cancel: 'cancelled' },
+  awaiting_payment: { pay: 'confirmed', authorize: 'pending', expire: 'expired' },
+  pending: { accept: 'confirmed', decline: 'declined', expire: 'expired' },
   confirmed: { cancel: 'cancelled' },
   declined: {},
   cancelled: {},
+  expired: {},
 };
 
 /** The status a transition leads to from `from`, or null when it is not allowed. */
@@ -25,6 +35,11 @@ export function nextStatus(from: BookingStatus, transition: BookingTransition): 
 /** Whether `transition` is allowed from `from`. */
 export function canTransition(from: BookingStatus, transition: BookingTransition): boolean {
   return nextStatus(from, transition) !== null;
+}
+
+/** The statuses from which `transition` is allowed (for a guarded `UPDATE ... WHERE status IN (...)`). */
+export function statusesAllowing(transition: BookingTransition): BookingStatus[] {
+  return (Object.keys(TRANSITIONS) as BookingStatus[]).filter((status) => canTransition(status, transition));
 }
 
 /** Badge colour of a status (SPEC section 4): confirmed green, pending yellow, cancelled red, others grey. */

@@ -139,12 +139,27 @@ export const USER_TYPE_LABELS: Record<UserType, string> = {
   both: 'Lister & Renter',
 };
 
-/** Booking statuses (DESIGN decision 4). */
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'declined', 'cancelled'] as const;
+/**
+ * Booking statuses (DESIGN decision 4): a hold awaiting payment, a request
+ * awaiting the owner's answer, and the outcomes. The transitions between
+ * them live in `booking-lifecycle.ts`.
+ */
+export const BOOKING_STATUSES = ['awaiting_payment', 'pending', 'confirmed', 'declined', 'cancelled', 'expired'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** Statuses that hold the space's time (the no-overlap constraint covers these). */
-export const BLOCKING_BOOKING_STATUSES = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
+export const BLOCKING_BOOKING_STATUSES = ['awaiting_payment', 'pending', 'confirmed'] as const satisfies readonly BookingStatus[];
+
+/** How long a hold keeps the dates while the renter pays, in minutes (DESIGN decision 4). */
+export const HOLD_MINUTES = 15;
+
+/** How long an owner has to answer a booking request, in hours; a request also expires at its start. */
+export const REQUEST_ANSWER_HOURS = 48;
+
+/** Cancellation policy tiers a listing picks (issue "Bookings as holds"); the refund rules are in `cancellation.ts`. */
+export const CANCELLATION_POLICY_TIERS = ['flexible', 'moderate', 'strict'] as const;
+export type CancellationPolicyTier = (typeof CANCELLATION_POLICY_TIERS)[number];
+export const DEFAULT_CANCELLATION_POLICY_TIER: CancellationPolicyTier = 'flexible';
 
 /** Platform fee on a renter's first confirmed booking with an owner, in basis points (10%). SPEC section 9, DESIGN decision 5. */
 export const FIRST_BOOKING_FEE_BASIS_POINTS = 1000;
@@ -182,6 +197,11 @@ export const MAX_PAGE_SIZE = 100;
  */
 export const MAX_UNIT_PRICE_CENTS = 100_000_00;
 export const MAX_BOOKING_TOTAL_CENTS = 999_999_99;
+
+/** The smallest donation, cents (SPEC sections 5 and 9: at least $1). */
+export const DONATION_MIN_CENTS = 100;
+/** The largest donation, cents: Stripe's USD limit, as for a booking total. */
+export const DONATION_MAX_CENTS = MAX_BOOKING_TOTAL_CENTS;
 
 /** The longest booking, in units of each pricing period: a year of days, two years of months, 31 days of hours. */
 export const MAX_BOOKING_UNITS = { hourly: 31 * 24, daily: 366, monthly: 24 } as const;

@@ -8,7 +8,10 @@ import { z } from 'zod';
 import {
   AMENITIES,
   BOOKING_STATUSES,
+  CANCELLATION_POLICY_TIERS,
   DEFAULT_PAGE_SIZE,
+  DONATION_MAX_CENTS,
+  DONATION_MIN_CENTS,
   EQUIPMENT,
   LICENSE_VERIFICATION_STATES,
   MAX_LISTING_IMAGES,
@@ -59,6 +62,10 @@ export const unitPriceSchema = moneySchema.refine(
 
 function formatWholeDollars(cents: number): string {
   return `$${(cents / 100).toLocaleString('en-US')}`;
+}
+
+function formatDollars(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 const trimmed = (max: number) => textSchema.trim().max(max);
@@ -255,6 +262,9 @@ export const spaceSchema = z.object({
   availableTo: z.string().nullable(),
   rules: z.string().nullable(),
   cancellationPolicy: z.string().nullable(),
+  /** False: request-to-book; the owner accepts or declines each booking (DESIGN decision 4). */
+  instantBook: z.boolean(),
+  cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS),
   active: z.boolean(),
   /** IANA zone the space's days are counted in (DESIGN decision 3). */
   timeZone: z.string(),
@@ -341,6 +351,8 @@ export const createSpaceSchema = z.object({
   pricePeriod: pricingPeriodSchema.default('daily'),
   rules: trimmed(5000).nullish(),
   cancellationPolicy: trimmed(5000).nullish(),
+  instantBook: z.boolean().default(true),
+  cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS).default('flexible'),
   availableFrom: z.iso.datetime({ offset: true }).nullish(),
   availableTo: z.iso.datetime({ offset: true }).nullish(),
   latitude: numberInputSchema.pipe(z.number().min(-90).max(90)).nullish(),
@@ -412,6 +424,12 @@ export const createBookingPaymentIntentSchema = z.object({
 });
 
 export const bookingPaymentIntentSchema = z.object({
+  /** The hold that keeps the dates while the renter pays (DESIGN decision 4). */
+  bookingId: z.uuid(),
+  /** When the hold lapses unpaid, ISO-8601 UTC. */
+  holdExpiresAt: z.string(),
+  /** False: request-to-book; the card is authorised and the owner answers. */
+  instantBook: z.boolean(),
   paymentIntentId: z.string(),
   clientSecret: z.string(),
   /** Total the renter pays, decimal dollars. */
@@ -446,11 +464,35 @@ export const bookingSchema = z.object({
   platformFeeAmount: z.string().nullable(),
   stripePaymentIntentId: z.string().nullable(),
   status: z.enum(BOOKING_STATUSES),
+  units: z.number().int().nullable(),
+  instantBook: z.boolean(),
+  cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS),
+  holdExpiresAt: z.string().nullable(),
+  requestExpiresAt: z.string().nullable(),
+  /** The refund decided at cancellation (decimal dollars), and who cancelled. */
+  refundAmount: z.string().nullable(),
+  cancelledBy: z.enum(['renter', 'owner']).nullable(),
+  cancelledAt: z.string().nullable(),
   notes: z.string().nullable(),
   createdAt: z.string(),
-  space: z.object({ title: z.string(), city: z.string(), state: z.string(), timeZone: z.string(), pricePeriod: pricingPeriodSchema }).optional(),
+  space: z
+    .object({ title: z.string(), city: z.string(), state: z.string(), timeZone: z.string(), pricePeriod: pricingPeriodSchema, ownerId: z.uuid() })
+    .optional(),
+  /** For an owner's incoming requests (SPEC section 3: booking requests embed the renter). */
+  renter: z.object({ firstName: z.string(), lastName: z.string() }).optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
+
+/** PUT /api/bookings/{id}/accept | decline | cancel: `userId`, when sent, must be the session user (SPEC section 7). */
+export const bookingAnswerSchema = z.object({ userId: z.uuid().optional() }).nullish();
+
+/** What cancelling a booking would refund now (the Cancel button shows it). */
+export const cancellationQuoteSchema = z.object({
+  refundAmount: z.string(),
+  totalPrice: z.string(),
+  cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS),
+});
+export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
 
 // ---------------------------------------------------------------- payments
 
@@ -469,6 +511,60 @@ export const demoPaymentResultSchema = z.object({
   paymentIntentId: z.string(),
 });
 export type DemoPaymentResult = z.infer<typeof demoPaymentResultSchema>;
+
+/** POST /api/stripe/create-connect-account (SPEC section 7): `userId`, when sent, must be the session user; the account's email is the user's own. */
+export const createConnectAccountSchema = z
+  .object({
+    userId: z.uuid().optional(),
+    email: textSchema.max(320).optional(),
+  })
+  .optional();
+
+/** The answer of POST /api/stripe/create-connect-account. */
+export const connectAccountSchema = z.object({ accountId: z.string() });
+export type ConnectAccount = z.infer<typeof connectAccountSchema>;
+
+/** POST /api/stripe/account-link (SPEC section 7): `userId`, when sent, must be the session user. */
+export const accountLinkRequestSchema = z.object({ userId: z.uuid().optional() }).optional();
+
+/** The onboarding link the browser is sent to. */
+export const accountLinkSchema = z.object({ url: z.string() });
+export type AccountLink = z.infer<typeof accountLinkSchema>;
+
+/** GET /api/stripe/account-status/{userId} (SPEC section 3, Payment account status). */
+export const accountStatusSchema = z.object({
+  hasAccount: z.boolean(),
+  chargesEnabled: z.boolean(),
+  detailsSubmitted: z.boolean(),
+});
+export type AccountStatus = z.infer<typeof accountStatusSchema>;
+
+/** The demo onboarding form (POST /api/demo-payments/onboarding, form-encoded). */
+export const demoOnboardingSchema = z.object({
+  account: textSchema.min(1).max(100),
+  return_url: textSchema.min(1).max(2000),
+  refresh_url: textSchema.max(2000).optional(),
+});
+
+/** A donation in dollars: at least $1 (SPEC section 5), at most {@link DONATION_MAX_CENTS}, whole cents. */
+export const donationAmountSchema = numberInputSchema.pipe(
+  z
+    .number()
+    .min(DONATION_MIN_CENTS / 100, 'Please enter an amount of at least $1')
+    .max(DONATION_MAX_CENTS / 100, `The amount can be at most ${formatDollars(DONATION_MAX_CENTS)}`)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Enter an amount in dollars and cents, like 25 or 25.50'),
+);
+
+/** POST /api/create-payment-intent (SPEC section 7: a donation). */
+export const createDonationIntentSchema = z.object({
+  amount: donationAmountSchema,
+  /** One per donation attempt: asking twice returns the same payment intent. */
+  idempotencyKey: textSchema.min(8).max(100).optional(),
+});
+
+/** The answer of POST /api/create-payment-intent. */
+export const donationIntentSchema = z.object({ clientSecret: z.string() });
+export type DonationIntent = z.infer<typeof donationIntentSchema>;
 
 /** GET /api/config: the public subset of the configuration the browser may see. */
 export const publicConfigSchema = z.object({

@@ -25,12 +25,16 @@ describe('booking payment intents', () => {
     const first = await insertSpace(t.db, ownerId, { pricePerDay: '123.45' });
     const second = await insertSpace(t.db, ownerId, { pricePerDay: '100.00' });
 
-    const quote = await createIntent(t, renter.cookie, first.id, { startDate: futureDate(30), endDate: futureDate(33) }, { amount: '370.35' });
+    const quote = await createIntent(t, renter.cookie, first.id, { startDate: futureDate(30), endDate: futureDate(33) }, { amount: '370.35', idempotencyKey: 'attempt-fee-1' });
     expect(quote.statusCode).toBe(200);
     expect(quote.json()).toMatchObject({ amount: '370.35', platformFeeAmount: '37.04', isFirstTransaction: true, ownerConnected: false, units: 3 });
     expect(quote.json().clientSecret).toMatch(/^pi_demo_\w+_secret_\w+$/);
 
-    const paid = await paidIntent(t, renter.cookie, first.id, { startDate: futureDate(30), endDate: futureDate(33) });
+    // The quote holds the dates: paying for the same dates again returns the same hold.
+    const paid = await paidIntent(t, renter.cookie, first.id, { startDate: futureDate(30), endDate: futureDate(33) }, { idempotencyKey: 'attempt-fee-1' });
+    const again = await createIntent(t, renter.cookie, first.id, { startDate: futureDate(30), endDate: futureDate(33) }, { idempotencyKey: 'attempt-fee-1' });
+    expect(again.json().bookingId).toBe(paid.bookingId);
+    expect((await createIntent(t, renter.cookie, first.id, { startDate: futureDate(30), endDate: futureDate(33) })).statusCode).toBe(409);
     const booked = await createBooking(t, renter.cookie, paid.booking);
     expect(booked.statusCode).toBe(201);
     expect(booked.json()).toMatchObject({ status: 'confirmed', totalPrice: '370.35', platformFeeAmount: '37.04', renterId: renter.user.id });
@@ -100,7 +104,7 @@ describe('booking payment intents', () => {
 });
 
 describe('POST /api/bookings', () => {
-  it('declined test card: the payment fails with a clear message and no booking is created', async () => {
+  it('declined test card: the payment fails with a clear message and nothing is booked', async () => {
     const renter = await signedInUser(t);
     const space = await insertSpace(t.db, ownerId);
     const dates = { startDate: futureDate(30), endDate: futureDate(31) };
@@ -110,7 +114,9 @@ describe('POST /api/bookings', () => {
     expect(declined.json().message).toBe('Your card was declined.');
     const booking = await createBooking(t, renter.cookie, { spaceId: space.id, ...dates, totalPrice: intent.amount, status: 'confirmed', paymentIntentId: intent.paymentIntentId });
     expect(booking.statusCode).toBe(402);
-    expect(await bookingsOf(space.id)).toHaveLength(0);
+    expect((await bookingsOf(space.id)).map((b) => b.status)).toEqual(['awaiting_payment']);
+    const list = await t.app.inject({ method: 'GET', url: `/api/users/${renter.user.id}/bookings`, headers: { cookie: renter.cookie } });
+    expect(list.json()).toEqual([]);
   });
 
   it('never books on an unpaid, unknown or mismatched payment intent, nor on a wrong total', async () => {
@@ -118,23 +124,24 @@ describe('POST /api/bookings', () => {
     const space = await insertSpace(t.db, ownerId);
     const other = await insertSpace(t.db, ownerId);
     const dates = { startDate: futureDate(30), endDate: futureDate(32) };
-    const unpaid = (await createIntent(t, renter.cookie, space.id, dates)).json();
+    const unpaid = (await createIntent(t, renter.cookie, space.id, dates, { idempotencyKey: 'attempt-unpaid' })).json();
     const base = { spaceId: space.id, ...dates, totalPrice: unpaid.amount, status: 'confirmed' };
     expect((await createBooking(t, renter.cookie, { ...base, paymentIntentId: unpaid.paymentIntentId })).statusCode).toBe(402);
     expect((await createBooking(t, renter.cookie, { ...base, paymentIntentId: 'pi_demo_made_up' })).statusCode).toBe(402);
 
-    const paid = await paidIntent(t, renter.cookie, space.id, dates);
+    const paid = await paidIntent(t, renter.cookie, space.id, dates, { idempotencyKey: 'attempt-unpaid' });
     const elsewhere = await createBooking(t, renter.cookie, { ...paid.booking, spaceId: other.id });
     expect(elsewhere.statusCode).toBe(400);
     const otherDates = await createBooking(t, renter.cookie, { ...paid.booking, endDate: futureDate(31), totalPrice: '150.00' });
     expect(otherDates.statusCode).toBe(400);
     const cheap = await createBooking(t, renter.cookie, { ...paid.booking, totalPrice: '1.00' });
     expect(cheap.statusCode).toBe(400);
-    expect(await bookingsOf(space.id)).toHaveLength(0);
+    expect((await bookingsOf(space.id)).map((b) => b.status)).toEqual(['awaiting_payment']);
     expect(await bookingsOf(other.id)).toHaveLength(0);
 
     const ok = await createBooking(t, renter.cookie, paid.booking);
     expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({ id: paid.bookingId, status: 'confirmed' });
     const retry = await createBooking(t, renter.cookie, paid.booking);
     expect(retry.statusCode).toBe(200);
     expect(retry.json().id).toBe(ok.json().id);
@@ -149,14 +156,14 @@ describe('POST /api/bookings', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/create-booking-payment-intent', payload: { spaceId: space.id, bookingDetails: dates } })).statusCode).toBe(401);
     expect((await createIntent(t, mallory.cookie, space.id, dates, { userId: renter.user.id })).statusCode).toBe(403);
 
-    const intent = (await createIntent(t, renter.cookie, space.id, dates)).json();
+    const intent = (await createIntent(t, renter.cookie, space.id, dates, { idempotencyKey: 'attempt-mallory' })).json();
     expect((await payIntent(t, mallory.cookie, intent.clientSecret)).statusCode).toBe(403);
 
-    const paid = await paidIntent(t, renter.cookie, space.id, dates);
+    const paid = await paidIntent(t, renter.cookie, space.id, dates, { idempotencyKey: 'attempt-mallory' });
     expect((await createBooking(t, mallory.cookie, { ...paid.booking, renterId: renter.user.id })).statusCode).toBe(403);
     expect((await createBooking(t, mallory.cookie, paid.booking)).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/api/bookings', payload: paid.booking })).statusCode).toBe(401);
-    expect(await bookingsOf(space.id)).toHaveLength(0);
+    expect((await bookingsOf(space.id)).map((b) => b.status)).toEqual(['awaiting_payment']);
   });
 
   it('rejects overlapping dates with 409 and lets back-to-back bookings through', async () => {
@@ -177,21 +184,23 @@ describe('POST /api/bookings', () => {
     expect(await bookingsOf(space.id)).toHaveLength(3);
   });
 
-  it('20 concurrent bookings of the same dates end with exactly one booking; the others are refunded', async () => {
+  it('20 renters asking for the same dates at once: exactly one holds them, the others get 409 before paying', async () => {
     const space = await insertSpace(t.db, ownerId, { title: 'Contested Suite' });
     const dates = { startDate: futureDate(30), endDate: futureDate(32) };
     const renters = await Promise.all(Array.from({ length: 20 }, () => signedInUser(t)));
-    const attempts = [];
-    for (const renter of renters) attempts.push({ cookie: renter.cookie, paid: await paidIntent(t, renter.cookie, space.id, dates) });
+    const intentsBefore = await t.db.$count(demoPaymentIntents);
 
-    const responses = await Promise.all(attempts.map(({ cookie, paid }) => createBooking(t, cookie, paid.booking)));
-    const statuses = responses.map((r) => r.statusCode).sort();
-    expect(statuses).toEqual([201, ...Array(19).fill(409)]);
-    expect(await bookingsOf(space.id)).toHaveLength(1);
+    const responses = await Promise.all(renters.map((renter) => createIntent(t, renter.cookie, space.id, dates)));
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, ...Array(19).fill(409)]);
+    // Nobody but the winner was asked to pay.
+    expect(await t.db.$count(demoPaymentIntents)).toBe(intentsBefore + 1);
 
-    const refunded = await t.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.status, 'refunded'));
-    const loserIntents = attempts.filter((_, i) => responses[i]!.statusCode === 409).map((a) => a.paid.paymentIntentId);
-    expect(refunded.map((r) => r.id)).toEqual(expect.arrayContaining(loserIntents));
+    const winner = renters[responses.findIndex((r) => r.statusCode === 200)]!;
+    const intent = responses.find((r) => r.statusCode === 200)!.json();
+    expect((await payIntent(t, winner.cookie, intent.clientSecret)).statusCode).toBe(200);
+    const booked = await createBooking(t, winner.cookie, { spaceId: space.id, ...dates, totalPrice: intent.amount, paymentIntentId: intent.paymentIntentId });
+    expect(booked.statusCode).toBe(201);
+    expect((await bookingsOf(space.id)).map((b) => b.status)).toEqual(['confirmed']);
   });
 });
 

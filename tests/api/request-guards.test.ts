@@ -75,8 +75,9 @@ describe('state-changing requests from another origin are refused', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(200);
   });
 
-  it('allows our own origin, a same-origin fetch and clients that send no browser headers', async () => {
-    for (const headers of [{ origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' }, {}]) {
+  it('allows our own origin, a same-origin fetch or form post and clients that send no browser headers', async () => {
+    const sameOriginForm = { origin: 'null', 'sec-fetch-site': 'same-origin' }; // a form post under Referrer-Policy: no-referrer
+    for (const headers of [{ origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' }, sameOriginForm, {}]) {
       const { cookie } = await signedInUser(t);
       const response = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, ...headers } });
       expect(response.statusCode, JSON.stringify(headers)).toBe(204);

@@ -205,6 +205,19 @@ describe('POST /api/spaces', () => {
     expect(Number(space.longitude)).toBeCloseTo(-87.63, 1);
   });
 
+  it('defaults to instant booking with the flexible policy; a listing may be request-to-book with another policy', async () => {
+    const { cookie } = await signedInUser(t);
+    const plain = await t.app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie }, payload: newSpace });
+    expect(plain.json()).toMatchObject({ instantBook: true, cancellationPolicyTier: 'flexible' });
+    const payload = { ...newSpace, instantBook: false, cancellationPolicyTier: 'strict' };
+    const created = await t.app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie }, payload });
+    expect(created.statusCode).toBe(201);
+    const read = await t.app.inject({ method: 'GET', url: `/api/spaces/${created.json().id}` });
+    expect(read.json()).toMatchObject({ instantBook: false, cancellationPolicyTier: 'strict' });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie }, payload: { ...newSpace, cancellationPolicyTier: 'lenient' } });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('stores an inline image as a re-encoded WebP file without its metadata', async () => {
     const { cookie } = await signedInUser(t);
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3b82f6' } })

@@ -27,11 +27,11 @@ export async function createBooking(t: TestApp, cookie: string, payload: Record<
   return t.app.inject({ method: 'POST', url: '/api/bookings', headers: { cookie }, payload });
 }
 
-/** Creates and pays an intent; returns what POST /api/bookings needs. */
-export async function paidIntent(t: TestApp, cookie: string, spaceId: string, dates: Dates) {
-  const intent = await createIntent(t, cookie, spaceId, dates);
+/** Holds the dates and pays the hold's intent; returns what POST /api/bookings needs. */
+export async function paidIntent(t: TestApp, cookie: string, spaceId: string, dates: Dates, extra: Record<string, unknown> = {}) {
+  const intent = await createIntent(t, cookie, spaceId, dates, extra);
   if (intent.statusCode !== 200) throw new Error(`intent: ${intent.statusCode} ${intent.body}`);
-  const body = intent.json() as { paymentIntentId: string; clientSecret: string; amount: string; platformFeeAmount: string };
+  const body = intent.json() as { bookingId: string; paymentIntentId: string; clientSecret: string; amount: string; platformFeeAmount: string };
   const paid = await payIntent(t, cookie, body.clientSecret);
   if (paid.statusCode !== 200) throw new Error(`payment: ${paid.statusCode} ${paid.body}`);
   return { ...body, booking: { spaceId, ...dates, totalPrice: body.amount, status: 'confirmed', paymentIntentId: body.paymentIntentId } };

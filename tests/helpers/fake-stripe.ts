@@ -1,7 +1,15 @@
 /**
  * A small local stand-in for the Stripe API (outside services are faked at
  * the network level, STYLE), enough for the real `stripe` SDK's calls used
- * by the payments provider: create and retrieve PaymentIntents, create refunds.
+ * by the payments provider: PaymentIntents (create, retrieve with
+ * `expand[]=latest_charge`, capture, cancel), refunds, Connect Express
+ * accounts and account links. It records what it was asked (amounts, fee,
+ * destination, capture method, idempotency keys) for assertions.
+ *
+ * Confirming a payment is the browser's job (Stripe.js): tests do it by
+ * setting an intent's `status` to `succeeded` (or `requires_capture` for a
+ * manual-capture intent), and an account's `charges_enabled` /
+ * `details_submitted` for a finished onboarding.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,21 +21,71 @@ export interface FakeIntent {
   currency: string;
   status: string;
   client_secret: string;
+  capture_method: 'automatic' | 'manual';
   metadata: Record<string, string>;
   application_fee_amount: number | null;
   transfer_data: { destination: string } | null;
+  description: string | null;
+  /** Cents refunded so far (on the intent's charge). */
+  amount_refunded: number;
+  /** The idempotency key it was created with. */
+  idempotency_key: string | null;
+}
+
+export interface FakeRefund {
+  id: string;
+  payment_intent: string;
+  /** Cents. */
+  amount: number;
+  reverse_transfer: boolean;
+  refund_application_fee: boolean;
+  idempotencyKey: string | null;
+}
+
+export interface FakeAccount {
+  id: string;
+  object: 'account';
+  type: string;
+  email: string | null;
+  metadata: Record<string, string>;
+  charges_enabled: boolean;
+  details_submitted: boolean;
+}
+
+export interface FakeAccountLink {
+  account: string;
+  refresh_url: string;
+  return_url: string;
+  type: string;
+  url: string;
+}
+
+/** One API call as the fake saw it. */
+export interface FakeRequest {
+  method: string;
+  path: string;
+  form: Record<string, unknown>;
+  idempotencyKey: string | null;
 }
 
 export interface FakeStripe {
   url: string;
   intents: Map<string, FakeIntent>;
-  refunds: string[];
+  refunds: FakeRefund[];
+  accounts: Map<string, FakeAccount>;
+  accountLinks: FakeAccountLink[];
+  /** Every call, in order. */
+  requests: FakeRequest[];
   /** Idempotency keys seen with POST /v1/payment_intents. */
   idempotencyKeys: string[];
+  /** While set, calls whose path matches answer 500 (Stripe being down), until it is cleared. */
+  failing: RegExp | null;
+  /** Calls of one kind, e.g. `calls('POST', /\/capture$/)`. */
+  calls(method: string, path: RegExp): FakeRequest[];
   close(): Promise<void>;
 }
 
-/** Parses Stripe's form encoding (a[b]=c) into nested objects. */
+/** Parses Stripe's form encoding (a[b]=c, expand[0]=x) into nested objects. */
 function parseForm(body: string): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(body)) {
@@ -41,11 +99,36 @@ function parseForm(body: string): Record<string, unknown> {
   return result;
 }
 
+const bool = (value: unknown) => value === 'true';
+
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
-  const refunds: string[] = [];
+  const refunds: FakeRefund[] = [];
+  const accounts = new Map<string, FakeAccount>();
+  const accountLinks: FakeAccountLink[] = [];
+  const requests: FakeRequest[] = [];
   const idempotencyKeys: string[] = [];
+  /** Idempotent answers by key, as Stripe replays them. */
+  const replies = new Map<string, unknown>();
   let counter = 0;
+  const fake = { failing: null } as FakeStripe;
+
+  const charge = (intent: FakeIntent) => ({
+    id: `ch_${intent.id}`,
+    object: 'charge',
+    amount: intent.amount,
+    amount_refunded: intent.amount_refunded,
+    refunded: intent.amount_refunded >= intent.amount,
+    payment_intent: intent.id,
+  });
+  /** The intent as the API answers it; `latest_charge` expanded when asked. */
+  const view = (intent: FakeIntent, expandCharge: boolean) => {
+    const { idempotency_key: _key, amount_refunded: _refunded, ...rest } = intent;
+    const paid = intent.status === 'succeeded' || intent.status === 'requires_capture';
+    return { ...rest, latest_charge: paid ? (expandCharge ? charge(intent) : `ch_${intent.id}`) : null };
+  };
+  const invalid = (message: string, code?: string) => ({ error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) } });
+
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
@@ -55,50 +138,140 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         response.end(JSON.stringify(payload));
       };
       const url = new URL(request.url ?? '/', 'http://localhost');
-      if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
-        const form = parseForm(body) as { amount: string; currency: string; metadata?: Record<string, string>; application_fee_amount?: string; transfer_data?: { destination: string } };
-        const key = request.headers['idempotency-key'];
-        if (typeof key === 'string') {
-          idempotencyKeys.push(key);
-          const existing = [...intents.values()].find((intent) => intent.metadata.__key === key);
-          if (existing) return send(200, existing);
+      const method = request.method ?? 'GET';
+      const form = method === 'GET' ? parseForm(url.search.slice(1)) : parseForm(body);
+      const header = request.headers['idempotency-key'];
+      const idempotencyKey = typeof header === 'string' ? header : null;
+      requests.push({ method, path: url.pathname, form, idempotencyKey });
+      if (fake.failing?.test(url.pathname)) return send(500, { error: { type: 'api_error', message: 'Something went wrong on our end.' } });
+      const replay = (status: number, payload: unknown) => {
+        if (idempotencyKey && status === 200) replies.set(`${method} ${url.pathname} ${idempotencyKey}`, payload);
+        send(status, payload);
+      };
+      if (idempotencyKey && method === 'POST') {
+        const previous = replies.get(`${method} ${url.pathname} ${idempotencyKey}`);
+        if (url.pathname === '/v1/payment_intents') idempotencyKeys.push(idempotencyKey);
+        if (previous) {
+          // Stripe replays the first answer; for an intent we answer its current state.
+          const id = (previous as { object?: string; id?: string }).object === 'payment_intent' ? (previous as { id: string }).id : null;
+          return send(200, id ? view(intents.get(id)!, false) : previous);
         }
+      }
+
+      let match: RegExpExecArray | null;
+      if (method === 'POST' && url.pathname === '/v1/payment_intents') {
+        const f = form as {
+          amount: string;
+          currency: string;
+          capture_method?: string;
+          metadata?: Record<string, string>;
+          application_fee_amount?: string;
+          transfer_data?: { destination: string };
+          description?: string;
+        };
         const id = `pi_fake_${++counter}`;
         const intent: FakeIntent = {
           id,
           object: 'payment_intent',
-          amount: Number(form.amount),
-          currency: form.currency,
+          amount: Number(f.amount),
+          currency: f.currency,
           status: 'requires_payment_method',
           client_secret: `${id}_secret_x`,
-          metadata: { ...(form.metadata ?? {}), ...(typeof key === 'string' ? { __key: key } : {}) },
-          application_fee_amount: form.application_fee_amount ? Number(form.application_fee_amount) : null,
-          transfer_data: form.transfer_data ?? null,
+          capture_method: f.capture_method === 'manual' ? 'manual' : 'automatic',
+          metadata: f.metadata ?? {},
+          application_fee_amount: f.application_fee_amount ? Number(f.application_fee_amount) : null,
+          transfer_data: f.transfer_data ?? null,
+          description: f.description ?? null,
+          amount_refunded: 0,
+          idempotency_key: idempotencyKey,
         };
         intents.set(id, intent);
-        return send(200, intent);
+        return replay(200, view(intent, false));
       }
-      const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
-      if (request.method === 'GET' && retrieve) {
-        const intent = intents.get(retrieve[1]!);
-        if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${retrieve[1]}'` } });
-        return send(200, intent);
+      if ((match = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(url.pathname))) {
+        const intent = intents.get(match[1]!);
+        if (!intent) return send(404, invalid(`No such payment_intent: '${match[1]}'`, 'resource_missing'));
+        const action = match[2];
+        if (method === 'GET' && !action) {
+          const expand = Object.values((form.expand as Record<string, string> | undefined) ?? {});
+          return send(200, view(intent, expand.includes('latest_charge')));
+        }
+        if (method === 'POST' && action === 'capture') {
+          if (intent.status !== 'requires_capture') {
+            return send(400, invalid(`This PaymentIntent could not be captured because it has a status of ${intent.status}.`, 'payment_intent_unexpected_state'));
+          }
+          intent.status = 'succeeded';
+          return replay(200, view(intent, false));
+        }
+        if (method === 'POST' && action === 'cancel') {
+          if (intent.status === 'succeeded' || intent.status === 'canceled') {
+            return send(400, invalid(`You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, 'payment_intent_unexpected_state'));
+          }
+          intent.status = 'canceled';
+          return replay(200, view(intent, false));
+        }
       }
-      if (request.method === 'POST' && url.pathname === '/v1/refunds') {
-        const form = parseForm(body) as { payment_intent: string };
-        refunds.push(form.payment_intent);
-        return send(200, { id: `re_${++counter}`, object: 'refund', payment_intent: form.payment_intent, status: 'succeeded' });
+      if (method === 'POST' && url.pathname === '/v1/refunds') {
+        const f = form as { payment_intent: string; amount?: string; reverse_transfer?: string; refund_application_fee?: string };
+        const intent = intents.get(f.payment_intent);
+        if (!intent) return send(404, invalid(`No such payment_intent: '${f.payment_intent}'`, 'resource_missing'));
+        if (intent.status !== 'succeeded') return send(400, invalid(`This PaymentIntent does not have a successful charge to refund.`));
+        const left = intent.amount - intent.amount_refunded;
+        const amount = f.amount === undefined ? left : Number(f.amount);
+        if (amount <= 0 || amount > left) return send(400, invalid(`Refund amount ($${amount / 100}) is greater than unrefunded amount on charge ($${left / 100})`));
+        intent.amount_refunded += amount;
+        const refund: FakeRefund = {
+          id: `re_fake_${++counter}`,
+          payment_intent: intent.id,
+          amount,
+          reverse_transfer: bool(f.reverse_transfer),
+          refund_application_fee: bool(f.refund_application_fee),
+          idempotencyKey,
+        };
+        refunds.push(refund);
+        return replay(200, { id: refund.id, object: 'refund', amount, payment_intent: intent.id, status: 'succeeded', currency: intent.currency });
       }
-      send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` } });
+      if (method === 'POST' && url.pathname === '/v1/accounts') {
+        const f = form as { type?: string; email?: string; metadata?: Record<string, string> };
+        const account: FakeAccount = {
+          id: `acct_fake_${++counter}`,
+          object: 'account',
+          type: f.type ?? 'standard',
+          email: f.email ?? null,
+          metadata: f.metadata ?? {},
+          charges_enabled: false,
+          details_submitted: false,
+        };
+        accounts.set(account.id, account);
+        return replay(200, account);
+      }
+      if (method === 'GET' && (match = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname))) {
+        const account = accounts.get(match[1]!);
+        if (!account) return send(404, invalid(`No such account: '${match[1]}'`, 'resource_missing'));
+        return send(200, account);
+      }
+      if (method === 'POST' && url.pathname === '/v1/account_links') {
+        const f = form as { account: string; refresh_url: string; return_url: string; type: string };
+        if (!accounts.has(f.account)) return send(404, invalid(`No such account: '${f.account}'`, 'resource_missing'));
+        const link: FakeAccountLink = { ...f, url: `https://connect.stripe.test/setup/e/${f.account}/${++counter}` };
+        accountLinks.push(link);
+        return send(200, { object: 'account_link', url: link.url, created: Math.floor(Date.now() / 1000), expires_at: Math.floor(Date.now() / 1000) + 300 });
+      }
+      send(404, invalid(`Unrecognized request URL (${method}: ${url.pathname})`));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  Object.assign(fake, {
     url: `http://127.0.0.1:${port}`,
     intents,
     refunds,
+    accounts,
+    accountLinks,
+    requests,
     idempotencyKeys,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+    calls: (method: string, path: RegExp) => requests.filter((r) => r.method === method && path.test(r.path)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+  return fake;
 }

@@ -1,10 +1,13 @@
-import { BadgeCheck, Mail, Stethoscope } from 'lucide-react';
+import { BadgeCheck, Mail, Stethoscope, Wallet } from 'lucide-react';
+import { Link } from 'wouter';
 import { DEFAULT_COVER_COLOR, USER_TYPE_LABELS } from '@/shared/constants';
 import { PageMeta } from '@/client/components/page-meta';
 import { Badge } from '@/client/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
+import { IncomingRequests } from '@/client/features/bookings/components/incoming-requests';
 import { UserBookingsList } from '@/client/features/bookings/components/user-bookings-list';
 import { useAuth } from '@/client/lib/auth';
+import { paths } from '@/client/lib/paths';
 
 /** Only a plain hex colour reaches the style attribute (DESIGN decision 13). */
 function safeColor(color: string): string {
@@ -65,8 +68,24 @@ export function ProfilePage() {
               <Badge variant="secondary">{USER_TYPE_LABELS[user.userType]}</Badge>
             </div>
             {user.bio ? <p className="mt-1 text-slate-700">{user.bio}</p> : null}
+            {user.userType !== 'renter' ? (
+              // Lister content (SPEC section 6): where owners set up payouts.
+              <Link
+                href={paths.paymentsConnect()}
+                className="mt-1 inline-flex items-center gap-1.5 justify-self-start rounded-md text-sm font-medium text-primary hover:underline"
+              >
+                <Wallet className="size-4" aria-hidden="true" />
+                Payment Settings
+              </Link>
+            ) : null}
           </div>
         </div>
+      </Card>
+
+      <Card className="mt-6">
+        <CardContent className="pt-6">
+          <IncomingRequests userId={user.id} />
+        </CardContent>
       </Card>
 
       <Card className="mt-6">

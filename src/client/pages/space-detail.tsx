@@ -79,7 +79,8 @@ function SpaceDetail({ space }: { space: Space }) {
 
   const recordBooking = (paymentIntentId: string, intent: BookingPaymentIntent) => {
     if (!attempt || !user) return;
-    toast({ title: 'Payment Successful!', description: 'Your booking has been confirmed.' });
+    const request = !intent.instantBook;
+    if (!request) toast({ title: 'Payment Successful!', description: 'Your booking has been confirmed.' });
     createBooking.mutate(
       {
         spaceId: space.id,
@@ -87,7 +88,8 @@ function SpaceDetail({ space }: { space: Space }) {
         startDate: attempt.request.startDate,
         endDate: attempt.request.endDate,
         totalPrice: intent.amount,
-        status: 'confirmed',
+        // The server decides the status from the verified payment; this says what the renter expects.
+        status: request ? 'pending' : 'confirmed',
         notes: attempt.request.notes,
         paymentIntentId,
       },
@@ -98,7 +100,11 @@ function SpaceDetail({ space }: { space: Space }) {
           setBookingFormKey((key) => key + 1);
           navigate(paths.spacePaymentReturn(space.id), { replace: true });
           // Last, so it is the toast left showing (one at a time).
-          toast({ title: 'Booking confirmed!', description: 'Your payment was successful.' });
+          if (request) {
+            toast({ title: 'Request sent!', description: 'The owner has 48 hours to accept; your card is only charged if they do.' });
+          } else {
+            toast({ title: 'Booking confirmed!', description: 'Your payment was successful.' });
+          }
         },
         onError: (error) => {
           const serverMessage = isApiError(error, 409) ? error.serverMessage : undefined;
@@ -117,7 +123,9 @@ function SpaceDetail({ space }: { space: Space }) {
         <div role="status" className="mt-4 flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
           <CircleCheckBig className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <p>
-            Your booking is confirmed.{' '}
+            {space.instantBook
+              ? 'Your booking is confirmed.'
+              : 'Your request has been sent. The owner has 48 hours to accept; your card is only charged if they do.'}{' '}
             <Link href={paths.profile()} className="font-medium underline underline-offset-2">
               View my bookings
             </Link>
@@ -159,8 +167,11 @@ function SpaceDetail({ space }: { space: Space }) {
           ) : (
             <>
               <Button size="lg" onClick={requireLogin('Please log in to book a space.', () => setBookingOpen(true))}>
-                Book Space
+                {space.instantBook ? 'Book Space' : 'Request to Book'}
               </Button>
+              {space.instantBook ? null : (
+                <p className="text-xs text-slate-600">The owner approves each request. Your card is only charged if they accept.</p>
+              )}
               <Button variant="outline" size="lg" onClick={requireLogin('Please log in to send a message.', () => setMessageOpen(true))}>
                 <MessageSquare aria-hidden="true" />
                 Message Owner

@@ -1,40 +1,97 @@
 /** Booking routes (SPEC section 7; docs/api.md). Identity from the session only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookingPaymentIntentSchema, bookingSchema, createBookingPaymentIntentSchema, createBookingSchema, idParamSchema } from '../../shared/schemas';
-import { requireSelf } from '../auth/session';
-import { HttpError } from '../http/errors';
+import {
+  bookingAnswerSchema,
+  bookingPaymentIntentSchema,
+  bookingSchema,
+  cancellationQuoteSchema,
+  createBookingPaymentIntentSchema,
+  createBookingSchema,
+  idParamSchema,
+} from '../../shared/schemas';
+import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';
+import { HttpError, notFound } from '../http/errors';
 import type { PaymentProvider } from '../payments/provider';
-import { createBookingPaymentIntent, createPaidBooking, listRenterBookings } from './service';
+import {
+  acceptBookingRequest,
+  cancelBooking,
+  createBookingHold,
+  createPaidBooking,
+  declineBookingRequest,
+  listBookingRequests,
+  listRenterBookings,
+  quoteCancellation,
+} from './service';
+
+const idParams = z.object({ id: idParamSchema });
+/** A booking id that is not a uuid is simply not found. */
+const bookingId = (id: string) => {
+  if (!z.uuid().safeParse(id).success) throw notFound('Booking not found.');
+  return id;
+};
 
 export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: PaymentProvider | null }> = async (app, { db, payments }) => {
   const requirePayments = () => {
     if (!payments) throw new HttpError(503, 'Payment processing is currently not available. Please contact support.');
     return payments;
   };
+  const auth = { auth: 'required' as const };
 
   app.post(
     '/api/create-booking-payment-intent',
-    { schema: { body: createBookingPaymentIntentSchema, response: { 200: bookingPaymentIntentSchema } }, config: { auth: 'required' } },
+    { schema: { body: createBookingPaymentIntentSchema, response: { 200: bookingPaymentIntentSchema } }, config: auth },
     async (request) => {
       const renter = requireSelf(request, request.body.userId);
-      return createBookingPaymentIntent(db, requirePayments(), renter.id, request.body);
+      return createBookingHold(db, requirePayments(), renter.id, request.body);
     },
   );
 
-  app.post('/api/bookings', { schema: { body: createBookingSchema, response: { 200: bookingSchema, 201: bookingSchema } }, config: { auth: 'required' } }, async (request, reply) => {
+  app.post('/api/bookings', { schema: { body: createBookingSchema, response: { 200: bookingSchema, 201: bookingSchema } }, config: auth }, async (request, reply) => {
     const renter = requireSelf(request, request.body.renterId);
     const { booking, created } = await createPaidBooking(db, requirePayments(), renter.id, request.body);
     return reply.status(created ? 201 : 200).send(booking);
   });
 
-  app.get(
-    '/api/users/:id/bookings',
-    { schema: { params: z.object({ id: idParamSchema }), response: { 200: z.array(bookingSchema) } }, config: { auth: 'required' } },
+  app.get('/api/users/:id/bookings', { schema: { params: idParams, response: { 200: z.array(bookingSchema) } }, config: auth }, async (request) => {
+    const user = requireSelf(request, request.params.id);
+    return listRenterBookings(db, user.id);
+  });
+
+  app.get('/api/users/:id/booking-requests', { schema: { params: idParams, response: { 200: z.array(bookingSchema) } }, config: auth }, async (request) => {
+    const user = requireSelf(request, request.params.id);
+    return listBookingRequests(db, user.id);
+  });
+
+  app.put(
+    '/api/bookings/:id/accept',
+    { schema: { params: idParams, body: bookingAnswerSchema, response: { 200: bookingSchema } }, config: auth },
     async (request) => {
-      const user = requireSelf(request, request.params.id);
-      return listRenterBookings(db, user.id);
+      const owner = requireSelf(request, request.body?.userId);
+      return acceptBookingRequest(db, requirePayments(), bookingId(request.params.id), owner.id);
+    },
+  );
+
+  app.put(
+    '/api/bookings/:id/decline',
+    { schema: { params: idParams, body: bookingAnswerSchema, response: { 200: bookingSchema } }, config: auth },
+    async (request) => {
+      const owner = requireSelf(request, request.body?.userId);
+      return declineBookingRequest(db, requirePayments(), bookingId(request.params.id), owner.id);
+    },
+  );
+
+  app.get('/api/bookings/:id/cancellation', { schema: { params: idParams, response: { 200: cancellationQuoteSchema } }, config: auth }, async (request) =>
+    quoteCancellation(db, bookingId(request.params.id), requireUser(request).id),
+  );
+
+  app.put(
+    '/api/bookings/:id/cancel',
+    { schema: { params: idParams, body: bookingAnswerSchema, response: { 200: bookingSchema } }, config: auth },
+    async (request) => {
+      const user = requireSelf(request, request.body?.userId);
+      return cancelBooking(db, requirePayments(), bookingId(request.params.id), user.id);
     },
   );
 };

@@ -38,6 +38,13 @@ export interface DatabaseHandle extends DatabaseNotifications {
   kind: 'pglite' | 'postgres';
   /** Applies pending migrations from `src/server/db/migrations`. */
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while holding the lock `key`, one holder at a time across every
+   * app process on the database (a PostgreSQL session advisory lock on a
+   * connection of its own; within the one process on PGlite). Returns
+   * undefined without running `fn` when another holder has the lock.
+   */
+  tryWithLock<T>(key: number, fn: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
 
@@ -59,6 +66,20 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
       db: db as unknown as Database,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      async tryWithLock(key, fn) {
+        const client = await pool.connect();
+        try {
+          const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
+          if (!rows[0]?.locked) return undefined;
+          try {
+            return await fn();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [key]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       listen: (channel, onPayload) => listener.listen(checkChannel(channel), onPayload),
       notify: async (channel, payload) => {
         await pool.query('SELECT pg_notify($1, $2)', [checkChannel(channel), payload]);
@@ -77,6 +98,8 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
   // Extension order matters: pg_trgm last (STACK-NOTES).
   const client = await PGlite.create(dataPath, { extensions: { btree_gist, pg_trgm } });
   const db = drizzlePglite(client, { schema });
+  // One process owns a PGlite directory, so an in-process set of held keys is the whole lock.
+  const held = new Set<number>();
   return {
     db: db as unknown as Database,
     kind: 'pglite',
@@ -88,6 +111,15 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
     },
     notify: async (channel, payload) => {
       await client.query('SELECT pg_notify($1, $2)', [checkChannel(channel), payload]);
+    },
+    async tryWithLock(key, fn) {
+      if (held.has(key)) return undefined;
+      held.add(key);
+      try {
+        return await fn();
+      } finally {
+        held.delete(key);
+      }
     },
     close: () => client.close(),
   };

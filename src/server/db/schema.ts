@@ -49,6 +49,10 @@ export const users = pgTable(
     stripeConnectAccountId: text('stripe_connect_account_id'),
     stripeAccountStatus: text('stripe_account_status'),
     stripeOnboardingCompleted: boolean('stripe_onboarding_completed').notNull().default(false),
+    /** The connected account can take charges (Stripe `charges_enabled`), kept fresh by `account.updated`. */
+    stripeChargesEnabled: boolean('stripe_charges_enabled').notNull().default(false),
+    /** The owner has submitted the onboarding details (Stripe `details_submitted`). */
+    stripeDetailsSubmitted: boolean('stripe_details_submitted').notNull().default(false),
     acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -99,6 +103,10 @@ export const medicalSpaces = pgTable(
     availableTo: timestamp('available_to', { withTimezone: true }),
     rules: text('rules'),
     cancellationPolicy: text('cancellation_policy'),
+    /** Request-to-book when false: the owner accepts or declines each booking (DESIGN decision 4). */
+    instantBook: boolean('instant_book').notNull().default(true),
+    /** The refund rule of cancellations (`src/shared/cancellation.ts`). */
+    cancellationPolicyTier: text('cancellation_policy_tier', { enum: ['flexible', 'moderate', 'strict'] }).notNull().default('flexible'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -106,6 +114,7 @@ export const medicalSpaces = pgTable(
     check('medical_spaces_capacity_check', sql`${t.capacity} >= 1`),
     check('medical_spaces_price_check', sql`${t.pricePerDay} >= 0`),
     check('medical_spaces_price_period_check', sql`${t.pricePeriod} in ('hourly', 'daily', 'monthly')`),
+    check('medical_spaces_cancellation_policy_tier_check', sql`${t.cancellationPolicyTier} in ('flexible', 'moderate', 'strict')`),
     index('medical_spaces_owner_id_idx').on(t.ownerId),
     index('medical_spaces_space_type_idx').on(t.spaceType),
     index('medical_spaces_price_idx').on(t.pricePerDay),
@@ -137,9 +146,11 @@ export const favorites = pgTable(
 );
 
 /**
- * Bookings: the half-open range [start_at, end_at) in UTC (DESIGN decision 3).
- * The exclusion constraint `bookings_no_overlap` (custom migration) makes two
- * pending or confirmed bookings of one space overlap impossible.
+ * Bookings: the half-open range [start_at, end_at) in UTC (DESIGN decision 3),
+ * one row from the first click (DESIGN decision 4): a hold (`awaiting_payment`)
+ * priced once, then moved through `src/shared/booking-lifecycle.ts`. The
+ * exclusion constraint `bookings_no_overlap` (custom migration) makes two
+ * holding bookings (awaiting_payment, pending, confirmed) of one space overlap impossible.
  */
 export const bookings = pgTable(
   'bookings',
@@ -154,20 +165,43 @@ export const bookings = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    /** Hours, days or months by the space's pricing period. */
+    units: integer('units'),
     totalPrice: numeric('total_price', { precision: 10, scale: 2 }).notNull(),
     platformFeeAmount: numeric('platform_fee_amount', { precision: 10, scale: 2 }),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
-    status: text('status', { enum: ['pending', 'confirmed', 'declined', 'cancelled'] }).notNull().default('pending'),
+    status: text('status', { enum: ['awaiting_payment', 'pending', 'confirmed', 'declined', 'cancelled', 'expired'] }).notNull().default('pending'),
+    /** The listing's settings when the hold was made: they rule this booking even if the listing changes. */
+    instantBook: boolean('instant_book').notNull().default(true),
+    cancellationPolicyTier: text('cancellation_policy_tier', { enum: ['flexible', 'moderate', 'strict'] }).notNull().default('flexible'),
+    /** What we last know of the payment: none, requires_payment, authorized, paid, canceled, refunded, partially_refunded. */
+    paymentStatus: text('payment_status', { enum: ['none', 'requires_payment', 'authorized', 'paid', 'canceled', 'refunded', 'partially_refunded'] })
+      .notNull()
+      .default('none'),
+    /** A hold keeps the dates until then (status awaiting_payment). */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** A request expires unanswered then (status pending). */
+    requestExpiresAt: timestamp('request_expires_at', { withTimezone: true }),
+    /** The refund decided at cancellation; `refunded_at` is set once the provider has made it. */
+    refundAmount: numeric('refund_amount', { precision: 10, scale: 2 }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by', { enum: ['renter', 'owner'] }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The client's booking attempt: asking twice for one attempt returns the same hold. */
+    idempotencyKey: text('idempotency_key'),
     notes: text('notes'),
     createdAt: createdAt(),
   },
   (t) => [
     check('bookings_range_check', sql`${t.endAt} > ${t.startAt}`),
     check('bookings_total_check', sql`${t.totalPrice} >= 0`),
-    check('bookings_status_check', sql`${t.status} in ('pending', 'confirmed', 'declined', 'cancelled')`),
+    check('bookings_status_check', sql`${t.status} in ('awaiting_payment', 'pending', 'confirmed', 'declined', 'cancelled', 'expired')`),
     uniqueIndex('bookings_payment_intent_unique').on(t.stripePaymentIntentId),
+    uniqueIndex('bookings_renter_attempt_unique').on(t.renterId, t.idempotencyKey),
     index('bookings_renter_id_idx').on(t.renterId, t.startAt),
     index('bookings_space_id_idx').on(t.spaceId, t.startAt),
+    index('bookings_hold_expiry_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'awaiting_payment'`),
+    index('bookings_request_expiry_idx').on(t.requestExpiresAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -199,6 +233,13 @@ export const conversations = pgTable(
     index('conversations_participant_b_idx').on(t.participantB, t.lastMessageAt),
   ],
 );
+
+/** Provider events already handled (Stripe webhooks are delivered at least once): a redelivery changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});
 
 export const messages = pgTable(
   'messages',
@@ -241,6 +282,12 @@ export const demoPaymentIntents = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('usd'),
     applicationFeeAmount: bigint('application_fee_amount', { mode: 'number' }).notNull().default(0),
+    /** automatic: paid on confirmation; manual: authorised, then captured or released (request-to-book). */
+    captureMethod: text('capture_method', { enum: ['automatic', 'manual'] }).notNull().default('automatic'),
+    /** The owner's connected account the payout goes to (destination charge), if any. */
+    destination: text('destination'),
+    /** Cents refunded so far. */
+    amountRefunded: bigint('amount_refunded', { mode: 'number' }).notNull().default(0),
     status: text('status').notNull().default('requires_payment_method'),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
     idempotencyKey: text('idempotency_key'),
@@ -267,5 +314,16 @@ export const geocodeCache = pgTable('geocode_cache', {
   query: text('query').primaryKey(),
   latitude: numeric('latitude', { precision: 10, scale: 7 }),
   longitude: numeric('longitude', { precision: 10, scale: 7 }),
+  createdAt: createdAt(),
+});
+
+/** Connected accounts of the demo provider: the local stand-in for Stripe Connect Express onboarding. */
+export const demoConnectedAccounts = pgTable('demo_connected_accounts', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  detailsSubmitted: boolean('details_submitted').notNull().default(false),
+  chargesEnabled: boolean('charges_enabled').notNull().default(false),
   createdAt: createdAt(),
 });

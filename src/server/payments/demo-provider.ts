@@ -6,11 +6,11 @@
  * 4000 0000 0000 0002 is declined.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { SQLSTATE, sqlState } from '../db/client';
-import { demoPaymentIntents } from '../db/schema';
-import type { CreatePaymentIntentInput, PaymentIntentInfo, PaymentProvider } from './provider';
+import { demoConnectedAccounts, demoPaymentIntents } from '../db/schema';
+import type { ConnectedAccountStatus, CreatePaymentIntentInput, PaymentIntentInfo, PaymentProvider, RefundInput } from './provider';
 
 /** Outcomes of Stripe's test card numbers; `null` means the payment succeeds. */
 const TEST_CARDS: Record<string, string | null> = {
@@ -38,6 +38,8 @@ const toInfo = (row: Row): PaymentIntentInfo => ({
   amount: row.amount,
   currency: row.currency,
   status: row.status,
+  captureMethod: row.captureMethod,
+  amountRefunded: row.amountRefunded,
   metadata: row.metadata,
 });
 
@@ -50,6 +52,11 @@ function expiryInFuture(expiry: string, now: Date): boolean {
   return fullYear > now.getUTCFullYear() || (fullYear === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
 }
 
+/** A provider error with Stripe's wording, safe to show. */
+export class DemoPaymentError extends Error {
+  override name = 'DemoPaymentError';
+}
+
 export class DemoPaymentProvider implements PaymentProvider {
   readonly kind = 'demo' as const;
 
@@ -58,14 +65,16 @@ export class DemoPaymentProvider implements PaymentProvider {
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntentInfo> {
     if (input.idempotencyKey) {
       const [existing] = await this.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.idempotencyKey, input.idempotencyKey)).limit(1);
-      if (existing && existing.amount === input.amount && existing.status !== 'succeeded') return toInfo(existing);
+      if (existing) return toInfo(existing);
     }
     const id = randomId('pi_demo_');
     const values = {
       id,
       clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
       amount: input.amount,
-      applicationFeeAmount: input.applicationFeeAmount,
+      applicationFeeAmount: input.destination ? input.applicationFeeAmount : 0,
+      destination: input.destination ?? null,
+      captureMethod: input.captureMethod ?? ('automatic' as const),
       metadata: input.metadata,
       idempotencyKey: input.idempotencyKey ?? null,
     };
@@ -73,11 +82,10 @@ export class DemoPaymentProvider implements PaymentProvider {
       const [row] = await this.db.insert(demoPaymentIntents).values(values).returning();
       return toInfo(row!);
     } catch (error) {
-      // The same attempt with new details (other dates or amount): retire the old intent's key.
+      // A concurrent request with the same key won: return its intent, as Stripe does.
       if (input.idempotencyKey && sqlState(error) === SQLSTATE.uniqueViolation) {
-        await this.db.update(demoPaymentIntents).set({ idempotencyKey: null }).where(eq(demoPaymentIntents.idempotencyKey, input.idempotencyKey));
-        const [row] = await this.db.insert(demoPaymentIntents).values(values).returning();
-        return toInfo(row!);
+        const [row] = await this.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.idempotencyKey, input.idempotencyKey)).limit(1);
+        if (row) return toInfo(row);
       }
       throw error;
     }
@@ -88,8 +96,78 @@ export class DemoPaymentProvider implements PaymentProvider {
     return row ? toInfo(row) : null;
   }
 
-  async refundPaymentIntent(id: string): Promise<void> {
-    await this.db.update(demoPaymentIntents).set({ status: 'refunded' }).where(eq(demoPaymentIntents.id, id));
+  private async requireIntent(id: string): Promise<Row> {
+    const [row] = await this.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id)).limit(1);
+    if (!row) throw new DemoPaymentError(`No such payment_intent: '${id}'`);
+    return row;
+  }
+
+  async capturePaymentIntent(id: string): Promise<PaymentIntentInfo> {
+    const row = await this.requireIntent(id);
+    if (row.status === 'succeeded') return toInfo(row);
+    if (row.status !== 'requires_capture') throw new DemoPaymentError(`This PaymentIntent could not be captured because it has a status of ${row.status}.`);
+    const [updated] = await this.db
+      .update(demoPaymentIntents)
+      .set({ status: 'succeeded' })
+      .where(and(eq(demoPaymentIntents.id, id), eq(demoPaymentIntents.status, 'requires_capture')))
+      .returning();
+    return toInfo(updated ?? (await this.requireIntent(id)));
+  }
+
+  async cancelPaymentIntent(id: string): Promise<PaymentIntentInfo> {
+    const row = await this.requireIntent(id);
+    if (row.status === 'canceled') return toInfo(row);
+    if (row.status === 'succeeded') throw new DemoPaymentError('You cannot cancel this PaymentIntent because it has a status of succeeded.');
+    const [updated] = await this.db.update(demoPaymentIntents).set({ status: 'canceled' }).where(eq(demoPaymentIntents.id, id)).returning();
+    return toInfo(updated!);
+  }
+
+  async refundPaymentIntent(id: string, input: RefundInput = {}): Promise<void> {
+    const row = await this.requireIntent(id);
+    if (row.status !== 'succeeded') throw new DemoPaymentError(`This PaymentIntent has a status of ${row.status} and cannot be refunded.`);
+    const left = row.amount - row.amountRefunded;
+    const amount = input.amount ?? left;
+    if (amount <= 0 || amount > left) throw new DemoPaymentError(`Refund amount (${amount}) is greater than the unrefunded amount (${left}).`);
+    await this.db
+      .update(demoPaymentIntents)
+      .set({ amountRefunded: sql`${demoPaymentIntents.amountRefunded} + ${amount}` })
+      .where(eq(demoPaymentIntents.id, id));
+  }
+
+  async createConnectedAccount(input: { userId: string }): Promise<string> {
+    const id = randomId('acct_demo_');
+    await this.db.insert(demoConnectedAccounts).values({ id, userId: input.userId });
+    return id;
+  }
+
+  async createAccountLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<string> {
+    const query = new URLSearchParams({ account: input.accountId, return_url: input.returnUrl, refresh_url: input.refreshUrl });
+    return `/api/demo-payments/onboarding?${query}`;
+  }
+
+  async retrieveAccount(accountId: string): Promise<ConnectedAccountStatus | null> {
+    const [row] = await this.db.select().from(demoConnectedAccounts).where(eq(demoConnectedAccounts.id, accountId)).limit(1);
+    return row ? { chargesEnabled: row.chargesEnabled, detailsSubmitted: row.detailsSubmitted } : null;
+  }
+
+  /** Whether the demo connected account `accountId` is `userId`'s. */
+  async ownsAccount(accountId: string, userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: demoConnectedAccounts.id })
+      .from(demoConnectedAccounts)
+      .where(and(eq(demoConnectedAccounts.id, accountId), eq(demoConnectedAccounts.userId, userId)))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /** Completes the demo onboarding of an account (what Stripe's hosted onboarding does): details submitted, charges enabled. */
+  async completeOnboarding(accountId: string, userId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(demoConnectedAccounts)
+      .set({ detailsSubmitted: true, chargesEnabled: true })
+      .where(and(eq(demoConnectedAccounts.id, accountId), eq(demoConnectedAccounts.userId, userId)))
+      .returning({ id: demoConnectedAccounts.id });
+    return rows.length > 0;
   }
 
   /** The payment intent of a client secret, or null. */
@@ -99,11 +177,12 @@ export class DemoPaymentProvider implements PaymentProvider {
   }
 
   /**
-   * Pays a payment intent with a test card. Paying a succeeded intent again
-   * is a no-op success (idempotent); nothing is ever charged.
+   * Pays a payment intent with a test card: succeeded, or requires_capture
+   * for a manual-capture intent (the card is authorised). Paying again is a
+   * no-op success (idempotent); nothing is ever charged.
    */
   async confirmWithCard(intent: PaymentIntentInfo, card: { cardNumber: string; expiry: string; cvc: string }, now = new Date()): Promise<DemoConfirmResult> {
-    if (intent.status === 'succeeded') return { ok: true, intent };
+    if (intent.status === 'succeeded' || intent.status === 'requires_capture') return { ok: true, intent };
     if (intent.status !== 'requires_payment_method') {
       return { ok: false, message: 'This payment can no longer be completed. Please start again.', intent };
     }
@@ -116,11 +195,12 @@ export class DemoPaymentProvider implements PaymentProvider {
       await this.db.update(demoPaymentIntents).set({ lastPaymentError: failure }).where(eq(demoPaymentIntents.id, intent.id));
       return { ok: false, message: failure, intent };
     }
+    const status = intent.captureMethod === 'manual' ? 'requires_capture' : 'succeeded';
     const [row] = await this.db
       .update(demoPaymentIntents)
-      .set({ status: 'succeeded', lastPaymentError: null })
-      .where(eq(demoPaymentIntents.id, intent.id))
+      .set({ status, lastPaymentError: null })
+      .where(and(eq(demoPaymentIntents.id, intent.id), eq(demoPaymentIntents.status, 'requires_payment_method')))
       .returning();
-    return { ok: true, intent: toInfo(row!) };
+    return { ok: true, intent: row ? toInfo(row) : intent };
   }
 }

@@ -1,7 +1,14 @@
 /**
  * Payments behind one interface with two providers (DESIGN decision 6):
- * `stripe` (PaymentIntents, Connect destination charges) and `demo` (the
- * same flow with a card form of our own; no money moves).
+ * `stripe` (PaymentIntents, Connect Express destination charges) and `demo`
+ * (the same lifecycle kept in our database; no money moves). Amounts are
+ * integer cents, USD.
+ *
+ * The lifecycle follows Stripe's PaymentIntents
+ * (https://docs.stripe.com/payments/paymentintents/lifecycle):
+ * requires_payment_method -> succeeded (automatic capture) or
+ * requires_capture (manual capture, then capture -> succeeded or cancel ->
+ * canceled); an unpaid intent can be canceled; a succeeded one refunded, in part or in full.
  */
 
 /** The part of a payment intent the booking flow reads; amounts in cents. */
@@ -13,19 +20,39 @@ export interface PaymentIntentInfo {
   currency: string;
   /** Stripe's statuses: requires_payment_method, requires_confirmation, requires_action, processing, requires_capture, canceled, succeeded. */
   status: string;
+  /** automatic: paid on confirmation; manual: authorised, captured later. */
+  captureMethod: 'automatic' | 'manual';
+  /** Cents refunded so far. */
+  amountRefunded: number;
   metadata: Record<string, string>;
 }
 
 export interface CreatePaymentIntentInput {
-  /** Total the renter pays, cents. */
+  /** Total the payer pays, cents. */
   amount: number;
-  /** Platform fee, cents (Stripe `application_fee_amount`). */
+  /** Platform fee, cents (Stripe `application_fee_amount`); only with a destination. */
   applicationFeeAmount: number;
-  /** The owner's connected account, when onboarded (Stripe `transfer_data.destination`). */
+  /** The owner's connected account, when it can take charges (Stripe `transfer_data.destination`). */
   destination?: string | null;
+  /** manual: authorise now, capture when the owner accepts (request-to-book). Default automatic. */
+  captureMethod?: 'automatic' | 'manual';
   metadata: Record<string, string>;
-  /** Same key, same payment intent (one per booking attempt). */
+  /** Same key, same payment intent (Stripe idempotency keys). */
   idempotencyKey?: string;
+  description?: string;
+}
+
+/** A refund: a part of the amount (cents) or, without `amount`, all of what is left. */
+export interface RefundInput {
+  amount?: number;
+  /** Same key, one refund. */
+  idempotencyKey?: string;
+}
+
+/** A connected account's state for payouts (SPEC section 3, Payment account status). */
+export interface ConnectedAccountStatus {
+  chargesEnabled: boolean;
+  detailsSubmitted: boolean;
 }
 
 export interface PaymentProvider {
@@ -33,6 +60,16 @@ export interface PaymentProvider {
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntentInfo>;
   /** The payment intent, or null when the provider does not know it. */
   retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null>;
-  /** Gives the money back (a booking that could not be made after payment). */
-  refundPaymentIntent(id: string): Promise<void>;
+  /** Captures an authorised (requires_capture) intent; capturing a succeeded one is a no-op. */
+  capturePaymentIntent(id: string, idempotencyKey?: string): Promise<PaymentIntentInfo>;
+  /** Cancels an unpaid or authorised intent (releases the card); a canceled one is a no-op. */
+  cancelPaymentIntent(id: string): Promise<PaymentIntentInfo>;
+  /** Refunds a succeeded intent, reversing the owner's transfer and the platform fee in proportion. */
+  refundPaymentIntent(id: string, input?: RefundInput): Promise<void>;
+  /** Creates a connected account (Stripe Connect Express) for an owner; returns its id. */
+  createConnectedAccount(input: { userId: string; email: string }): Promise<string>;
+  /** An onboarding link for the account; the browser is sent there. */
+  createAccountLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<string>;
+  /** The account's payout readiness, or null when the provider does not know it. */
+  retrieveAccount(accountId: string): Promise<ConnectedAccountStatus | null>;
 }

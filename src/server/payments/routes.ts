@@ -1,18 +1,125 @@
-/** Demo payment routes (DESIGN decision 6): the demo card form posts here. */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { demoPaymentConfirmSchema, demoPaymentResultSchema } from '../../shared/schemas';
-import { requireUser } from '../auth/session';
-import { forbidden, notFound, paymentRequired } from '../http/errors';
+/**
+ * Demo payment routes (DESIGN decision 6): the demo card form posts here, and
+ * the demo provider's account links lead to a small onboarding page of our
+ * own that marks the owner onboarded. No money moves and no real account is
+ * created.
+ */
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { demoOnboardingSchema, demoPaymentConfirmSchema, demoPaymentResultSchema } from '../../shared/schemas';
+import { requireUser, type SessionUser } from '../auth/session';
+import type { Database } from '../db/client';
+import { badRequest, forbidden, notFound, paymentRequired } from '../http/errors';
+import { recordAccountStatus } from './accounts';
 import type { DemoPaymentProvider } from './demo-provider';
 
-export const demoPaymentRoutes: FastifyPluginAsyncZod<{ demo: DemoPaymentProvider }> = async (app, { demo }) => {
-  app.post('/api/demo-payments/confirm', { schema: { body: demoPaymentConfirmSchema, response: { 200: demoPaymentResultSchema } }, config: { auth: 'required' } }, async (request) => {
-    const user = requireUser(request);
-    const intent = await demo.findByClientSecret(request.body.clientSecret);
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+/**
+ * The path (with query) of `url` when it is on our own origin, else null: the
+ * onboarding page only sends the browser back to our own pages (no open
+ * redirect). Relative URLs are resolved against `publicUrl`; the answer is a
+ * path with a single leading slash, so it stays on whatever origin the
+ * browser is on.
+ */
+export function ownPath(url: string, publicUrl: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, publicUrl);
+  } catch {
+    return null;
+  }
+  if (parsed.origin !== new URL(publicUrl).origin) return null;
+  return `${parsed.pathname.replace(/^\/+/, '/')}${parsed.search}${parsed.hash}`;
+}
+
+function onboardingPage(input: { account: string; returnUrl: string }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
+<meta name="robots" content="noindex" />
+<title>Demo payout onboarding - ClinicShare</title>
+<style>
+  body { font-family: system-ui, sans-serif; background: #f8fafc; color: #0f172a; margin: 0; padding: 3rem 1rem; }
+  main { max-width: 32rem; margin: 0 auto; background: #fff; border: 1px solid #e2e8f0; border-radius: 0.75rem; padding: 2rem; }
+  h1 { font-size: 1.5rem; margin-top: 0; }
+  button { background: #2563eb; color: #fff; border: 0; border-radius: 0.5rem; padding: 0.75rem 1.25rem; font-size: 1rem; cursor: pointer; }
+  button:focus-visible, a:focus-visible { outline: 3px solid #93c5fd; outline-offset: 2px; }
+  a { color: #1d4ed8; margin-left: 1rem; }
+</style>
+</head>
+<body>
+<main>
+  <h1>Demo payout onboarding — no real account is created</h1>
+  <p>ClinicShare is running with demo payments. In production this step is Stripe's hosted onboarding, where an owner enters identity and bank details to receive payouts.</p>
+  <p>Here nothing is collected and no money moves: completing the demo onboarding marks your payout account as verified and able to receive bookings.</p>
+  <form method="post" action="/api/demo-payments/onboarding">
+    <input type="hidden" name="account" value="${escapeHtml(input.account)}" />
+    <input type="hidden" name="return_url" value="${escapeHtml(input.returnUrl)}" />
+    <button type="submit">Complete demo onboarding</button>
+    <a href="/payments/connect">Cancel</a>
+  </form>
+</main>
+</body>
+</html>
+`;
+}
+
+export const demoPaymentRoutes: FastifyPluginAsyncZod<{ demo: DemoPaymentProvider; db: Database; publicUrl: string }> = async (app, { demo, db, publicUrl }) => {
+  /** Pays an intent with a test card; `user` is the session user, if any. */
+  const confirm = async (input: z.output<typeof demoPaymentConfirmSchema>, user: SessionUser | null, donationsOnly: boolean) => {
+    const intent = await demo.findByClientSecret(input.clientSecret);
     if (!intent) throw notFound('Payment not found.');
-    if (intent.metadata.renterId !== user.id) throw forbidden('This payment belongs to someone else.');
-    const result = await demo.confirmWithCard(intent, request.body);
+    if (intent.metadata.kind === 'donation') {
+      // A visitor's donation is anyone's to pay; a signed-in donor's only theirs.
+      if (intent.metadata.donorId && intent.metadata.donorId !== user?.id) throw forbidden('This payment belongs to someone else.');
+    } else if (donationsOnly || intent.metadata.renterId !== user?.id) {
+      throw forbidden('This payment belongs to someone else.');
+    }
+    const result = await demo.confirmWithCard(intent, input);
     if (!result.ok) throw paymentRequired(result.message);
     return { status: 'succeeded' as const, paymentIntentId: result.intent.id };
+  };
+
+  // Booking payments (and a signed-in donor's donations): the session is checked before the body is read.
+  app.post('/api/demo-payments/confirm', { schema: { body: demoPaymentConfirmSchema, response: { 200: demoPaymentResultSchema } }, config: { auth: 'required' } }, async (request) =>
+    confirm(request.body, requireUser(request), false),
+  );
+
+  // Donations: visitors may donate (SPEC section 6), so no session is needed here.
+  app.post(
+    '/api/demo-payments/confirm-donation',
+    { schema: { body: demoPaymentConfirmSchema, response: { 200: demoPaymentResultSchema } }, config: { auth: 'optional' } },
+    async (request) => confirm(request.body, request.user, true),
+  );
+
+  app.get('/api/demo-payments/onboarding', { schema: { querystring: demoOnboardingSchema }, config: { auth: 'required' } }, async (request, reply) => {
+    const user = requireUser(request);
+    const returnPath = ownPath(request.query.return_url, publicUrl);
+    if (!returnPath) throw badRequest('The return address must be a page of this site.');
+    if (!(await demo.ownsAccount(request.query.account, user.id))) throw forbidden('This payout account belongs to someone else.');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(onboardingPage({ account: request.query.account, returnUrl: returnPath }));
+  });
+
+  // The onboarding page's form is form-encoded; the parser is scoped to this route's plugin.
+  await app.register(async (plugin) => {
+    const scope = plugin.withTypeProvider<ZodTypeProvider>();
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    scope.post('/api/demo-payments/onboarding', { schema: { body: demoOnboardingSchema }, config: { auth: 'required' } }, async (request, reply) => {
+      const user = requireUser(request);
+      const returnPath = ownPath(request.body.return_url, publicUrl);
+      if (!returnPath) throw badRequest('The return address must be a page of this site.');
+      if (!(await demo.completeOnboarding(request.body.account, user.id))) throw forbidden('This payout account belongs to someone else.');
+      await recordAccountStatus(db, request.body.account, { chargesEnabled: true, detailsSubmitted: true });
+      return reply.redirect(returnPath, 303);
+    });
   });
 };

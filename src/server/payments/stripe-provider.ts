@@ -5,7 +5,13 @@
  * https://docs.stripe.com/connect/destination-charges).
  */
 import Stripe from 'stripe';
-import type { CreatePaymentIntentInput, PaymentIntentInfo, PaymentProvider } from './provider';
+import type { ConnectedAccountStatus, CreatePaymentIntentInput, PaymentIntentInfo, PaymentProvider, RefundInput } from './provider';
+
+/** Cents refunded so far, from the intent's latest charge when it is expanded. */
+function refundedOf(intent: Stripe.PaymentIntent): number {
+  const charge = intent.latest_charge;
+  return charge && typeof charge === 'object' ? charge.amount_refunded : 0;
+}
 
 const toInfo = (intent: Stripe.PaymentIntent): PaymentIntentInfo => ({
   id: intent.id,
@@ -13,6 +19,8 @@ const toInfo = (intent: Stripe.PaymentIntent): PaymentIntentInfo => ({
   amount: intent.amount,
   currency: intent.currency,
   status: intent.status,
+  captureMethod: intent.capture_method === 'automatic' || intent.capture_method === 'automatic_async' ? 'automatic' : 'manual',
+  amountRefunded: refundedOf(intent),
   metadata: intent.metadata,
 });
 
@@ -38,26 +46,87 @@ export class StripePaymentProvider implements PaymentProvider {
         amount: input.amount,
         currency: 'usd',
         automatic_payment_methods: { enabled: true },
+        capture_method: input.captureMethod ?? 'automatic',
         metadata: input.metadata,
-        ...(input.destination
-          ? { application_fee_amount: input.applicationFeeAmount, transfer_data: { destination: input.destination } }
-          : {}),
+        ...(input.description ? { description: input.description } : {}),
+        // A returning renter's fee is 0: no fee is sent rather than a zero one.
+        ...(input.destination ? { transfer_data: { destination: input.destination } } : {}),
+        ...(input.destination && input.applicationFeeAmount > 0 ? { application_fee_amount: input.applicationFeeAmount } : {}),
       },
-      input.idempotencyKey ? { idempotencyKey: `${input.idempotencyKey}:${input.amount}` } : undefined,
+      input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : undefined,
     );
     return toInfo(intent);
   }
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null> {
     try {
-      return toInfo(await this.stripe.paymentIntents.retrieve(id));
+      return toInfo(await this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       throw error;
     }
   }
 
-  async refundPaymentIntent(id: string): Promise<void> {
-    await this.stripe.refunds.create({ payment_intent: id });
+  async capturePaymentIntent(id: string, idempotencyKey?: string): Promise<PaymentIntentInfo> {
+    const current = await this.stripe.paymentIntents.retrieve(id);
+    if (current.status === 'succeeded') return toInfo(current);
+    return toInfo(await this.stripe.paymentIntents.capture(id, {}, idempotencyKey ? { idempotencyKey } : undefined));
+  }
+
+  async cancelPaymentIntent(id: string): Promise<PaymentIntentInfo> {
+    const current = await this.stripe.paymentIntents.retrieve(id);
+    if (current.status === 'canceled') return toInfo(current);
+    return toInfo(await this.stripe.paymentIntents.cancel(id));
+  }
+
+  /**
+   * Refunds a payment. For a destination charge the transfer to the owner and
+   * the platform fee are reversed in proportion
+   * (https://docs.stripe.com/connect/destination-charges#issue-refunds).
+   */
+  async refundPaymentIntent(id: string, input: RefundInput = {}): Promise<void> {
+    const intent = await this.stripe.paymentIntents.retrieve(id);
+    const destination = Boolean(intent.transfer_data?.destination);
+    await this.stripe.refunds.create(
+      {
+        payment_intent: id,
+        ...(input.amount !== undefined ? { amount: input.amount } : {}),
+        ...(destination ? { reverse_transfer: true, refund_application_fee: true } : {}),
+      },
+      input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : undefined,
+    );
+  }
+
+  async createConnectedAccount(input: { userId: string; email: string }): Promise<string> {
+    const account = await this.stripe.accounts.create(
+      {
+        type: 'express',
+        email: input.email,
+        metadata: { userId: input.userId },
+        capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+      },
+      { idempotencyKey: `connect-account-${input.userId}` },
+    );
+    return account.id;
+  }
+
+  async createAccountLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<string> {
+    const link = await this.stripe.accountLinks.create({
+      account: input.accountId,
+      refresh_url: input.refreshUrl,
+      return_url: input.returnUrl,
+      type: 'account_onboarding',
+    });
+    return link.url;
+  }
+
+  async retrieveAccount(accountId: string): Promise<ConnectedAccountStatus | null> {
+    try {
+      const account = await this.stripe.accounts.retrieve(accountId);
+      return { chargesEnabled: account.charges_enabled ?? false, detailsSubmitted: account.details_submitted ?? false };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    }
   }
 }

@@ -44,6 +44,8 @@ export function toSpace(row: SpaceRow): Space {
     availableTo: row.availableTo?.toISOString() ?? null,
     rules: row.rules,
     cancellationPolicy: row.cancellationPolicy,
+    instantBook: row.instantBook,
+    cancellationPolicyTier: row.cancellationPolicyTier,
     active: row.active,
     timeZone: timeZoneForState(row.state),
     createdAt: row.createdAt.toISOString(),
@@ -144,6 +146,8 @@ function listingColumns(input: CreateSpaceData) {
     availableTo: input.availableTo ? new Date(input.availableTo) : null,
     rules: input.rules || null,
     cancellationPolicy: input.cancellationPolicy || null,
+    instantBook: input.instantBook,
+    cancellationPolicyTier: input.cancellationPolicyTier,
   };
 }
 

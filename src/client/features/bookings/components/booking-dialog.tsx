@@ -29,7 +29,7 @@ export interface BookingRequest {
 interface BookingDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  space: Pick<Space, 'title' | 'pricePerDay' | 'pricePeriod' | 'timeZone'>;
+  space: Pick<Space, 'title' | 'pricePerDay' | 'pricePeriod' | 'timeZone' | 'instantBook'>;
   onContinue: (request: BookingRequest) => void;
 }
 
@@ -95,7 +95,7 @@ export function BookingDialog({ open, onOpenChange, space, onContinue }: Booking
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Book Space</DialogTitle>
+          <DialogTitle>{space.instantBook ? 'Book Space' : 'Request to Book'}</DialogTitle>
           <DialogDescription>{space.title}</DialogDescription>
         </DialogHeader>
         <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit)}>

@@ -1,18 +1,20 @@
+import { statusColor } from '@/shared/booking-lifecycle';
 import type { BookingStatus } from '@/shared/constants';
 import { Badge } from '@/client/components/ui/badge';
 
-/** SPEC section 4: confirmed green, pending yellow, cancelled red, others grey. */
+/** SPEC section 4 (`statusColor`): confirmed green, pending yellow, cancelled red, others grey. */
 const VARIANTS = {
-  confirmed: 'success',
-  pending: 'warning',
-  cancelled: 'danger',
+  green: 'success',
+  yellow: 'warning',
+  red: 'danger',
+  grey: 'muted',
 } as const;
 
+/** A booking's status as a coloured badge: "confirmed", "pending", "awaiting payment", ... */
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {
-  const variant = status in VARIANTS ? VARIANTS[status as keyof typeof VARIANTS] : 'muted';
   return (
-    <Badge variant={variant} className="capitalize">
-      {status}
+    <Badge variant={VARIANTS[statusColor(status)]} className="capitalize" data-testid="booking-status">
+      {status.replace('_', ' ')}
     </Badge>
   );
 }

@@ -1,4 +1,5 @@
 import { CalendarDays } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Booking } from '@/shared/schemas';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -6,11 +7,15 @@ import { formatAmount } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { useUserBookings } from '../api/get-user-bookings';
 import { formatBookingInstant } from '../lib/booking-dates';
+import { bookingOutcome } from '../lib/booking-outcome';
 import { BookingStatusBadge } from './booking-status-badge';
+import { CancelBookingButton } from './cancel-booking-button';
 
-/** The signed-in user's bookings: space, dates, total and status. */
+/** The signed-in user's bookings: space, dates, total, status, what happened, and Cancel for confirmed bookings that have not ended. */
 export function UserBookingsList({ userId }: { userId: string }) {
   const bookings = useUserBookings(userId);
+  // When the list was opened: a booking that has ended by then offers no Cancel (the server re-checks).
+  const [openedAt] = useState(() => Date.now());
 
   if (bookings.isPending) {
     return (
@@ -45,18 +50,24 @@ export function UserBookingsList({ userId }: { userId: string }) {
     <ul className="grid gap-3">
       {bookings.data.map((booking) => (
         <li key={booking.id}>
-          <BookingRow booking={booking} />
+          <BookingRow booking={booking} userId={userId} now={openedAt} />
         </li>
       ))}
     </ul>
   );
 }
 
-function BookingRow({ booking }: { booking: Booking }) {
+function BookingRow({ booking, userId, now }: { booking: Booking; userId: string; now: number }) {
   const period = booking.space?.pricePeriod ?? 'daily';
   const timeZone = booking.space?.timeZone;
+  const outcome = bookingOutcome(booking);
+  const cancellable = booking.status === 'confirmed' && new Date(booking.endDate).getTime() > now;
   return (
-    <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between">
+    <div
+      className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="booking-row"
+      data-booking-id={booking.id}
+    >
       <div className="min-w-0">
         <Link href={paths.space(booking.spaceId)} className="font-medium text-slate-900 hover:text-primary hover:underline">
           {booking.space?.title ?? 'Medical space'}
@@ -65,10 +76,12 @@ function BookingRow({ booking }: { booking: Booking }) {
           {formatBookingInstant(booking.startDate, period, timeZone)} – {formatBookingInstant(booking.endDate, period, timeZone)}
           {booking.space ? ` · ${booking.space.city}, ${booking.space.state}` : ''}
         </p>
+        {outcome ? <p className="mt-1 text-sm text-slate-700">{outcome}</p> : null}
       </div>
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <span className="font-semibold text-slate-900">{formatAmount(booking.totalPrice)}</span>
         <BookingStatusBadge status={booking.status} />
+        {cancellable ? <CancelBookingButton booking={booking} userId={userId} /> : null}
       </div>
     </div>
   );

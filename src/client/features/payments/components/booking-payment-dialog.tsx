@@ -1,6 +1,6 @@
 import { parseISO, format } from 'date-fns';
-import { CircleAlert, LoaderCircle } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { CircleAlert, Clock, LoaderCircle } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { formatUsd, fromCents } from '@/shared/money';
 import type { BookingPaymentIntent, Space } from '@/shared/schemas';
 import { Button } from '@/client/components/ui/button';
@@ -28,7 +28,7 @@ export interface PaymentBooking {
 interface BookingPaymentDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  space: Pick<Space, 'id' | 'title' | 'pricePeriod'>;
+  space: Pick<Space, 'id' | 'title' | 'pricePeriod' | 'instantBook'>;
   userId: string;
   booking: PaymentBooking;
   /** One per booking attempt: asking twice returns the same payment intent (DESIGN decision 6). */
@@ -39,6 +39,24 @@ interface BookingPaymentDialogProps {
   onPaid: (paymentIntentId: string, intent: BookingPaymentIntent) => void;
   /** 'Cancel': back to the booking form. */
   onCancel: () => void;
+}
+
+/** Milliseconds left until `expiresAt` (ISO), ticking every second; null without an expiry. */
+function useTimeLeft(expiresAt: string | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!expiresAt) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [expiresAt]);
+  if (!expiresAt) return null;
+  return Math.max(0, new Date(expiresAt).getTime() - now);
+}
+
+/** 754000 -> "12:34". */
+function formatCountdown(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
 function formatDetail(value: string): string {
@@ -74,6 +92,10 @@ export function BookingPaymentDialog({
 
   const totalCents = intent ? (centsOf(intent.amount) ?? booking.totalCents) : booking.totalCents;
   const feeCents = intent ? (centsOf(intent.platformFeeAmount) ?? 0) : null;
+  // The server's answer decides once there is one; before it, the listing's setting.
+  const instantBook = intent ? intent.instantBook : space.instantBook;
+  const holdLeft = useTimeLeft(intent && !paidIntentId ? intent.holdExpiresAt : null);
+  const holdExpired = holdLeft === 0;
 
   const proceed = () => {
     createIntent.mutate(
@@ -105,8 +127,17 @@ export function BookingPaymentDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Complete Payment</DialogTitle>
-          <DialogDescription>{space.title}</DialogDescription>
+          <DialogDescription>
+            {space.title}
+            {instantBook ? null : ' · Request to Book'}
+          </DialogDescription>
         </DialogHeader>
+
+        {instantBook ? null : (
+          <p className="rounded-lg border border-blue-200 bg-primary-soft p-3 text-sm text-blue-900" data-testid="request-to-book-note">
+            This space needs the owner&apos;s approval. Your card is authorised now and only charged if the owner accepts within 48 hours.
+          </p>
+        )}
 
         <dl className="grid gap-2 rounded-lg bg-slate-50 p-4 text-sm">
           <div className="flex justify-between gap-3">
@@ -138,8 +169,22 @@ export function BookingPaymentDialog({
           </div>
         </dl>
 
+        {holdLeft !== null && !holdExpired ? (
+          <p className="-mt-2 flex items-center gap-1.5 text-xs text-slate-600" data-testid="hold-countdown">
+            <Clock className="size-3.5" aria-hidden="true" />
+            {/* The ticking minutes are hidden from screen readers; they hear the time once. */}
+            <span aria-hidden="true">Dates held for you for {formatCountdown(holdLeft)}</span>
+            <span className="sr-only">Dates held for you until {intent ? format(new Date(intent.holdExpiresAt), 'h:mm a') : ''}</span>
+          </p>
+        ) : null}
+
         {config.isPending ? (
           <Skeleton className="h-11" />
+        ) : holdExpired ? (
+          <div role="alert" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+            <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+            <p>Your hold on these dates has expired. Choose Cancel and try again.</p>
+          </div>
         ) : !available ? (
           <div role="alert" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
             <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
@@ -165,11 +210,18 @@ export function BookingPaymentDialog({
                 amountCents={totalCents}
                 returnUrl={new URL(paths.spacePaymentReturn(space.id), window.location.origin).href}
                 busy={finalizing}
+                submitLabel={instantBook ? undefined : `Request to Book · ${formatUsd(totalCents)}`}
                 onSucceeded={paid}
               />
             </Suspense>
           ) : (
-            <DemoCardForm clientSecret={intent.clientSecret} amountCents={totalCents} busy={finalizing} onSucceeded={paid} />
+            <DemoCardForm
+              clientSecret={intent.clientSecret}
+              amountCents={totalCents}
+              busy={finalizing}
+              submitLabel={instantBook ? undefined : `Request to Book · ${formatUsd(totalCents)}`}
+              onSucceeded={paid}
+            />
           )
         ) : (
           <p className="text-sm text-slate-600">

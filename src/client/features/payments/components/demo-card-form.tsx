@@ -9,7 +9,7 @@ import { fieldAria, FormField } from '@/client/components/ui/form-field';
 import { Input } from '@/client/components/ui/input';
 import { toast } from '@/client/components/ui/use-toast';
 import { ApiRequestError } from '@/client/lib/api-client';
-import { useConfirmDemoPayment } from '../api/confirm-demo-payment';
+import { type DemoPaymentKind, useConfirmDemoPayment } from '../api/confirm-demo-payment';
 
 const cardFormSchema = demoPaymentConfirmSchema.omit({ clientSecret: true });
 type CardFormInput = z.input<typeof cardFormSchema>;
@@ -34,16 +34,20 @@ interface DemoCardFormProps {
   amountCents: number;
   /** True while the booking is being recorded after the payment. */
   busy?: boolean;
+  /** A booking's payment (default) or a donation's. */
+  kind?: DemoPaymentKind;
+  /** The submit button's text; default 'Pay $amount'. */
+  submitLabel?: string;
   onSucceeded: (paymentIntentId: string) => void;
 }
 
 /** Our own card form for demo payments (DESIGN decision 6): nothing is charged, and it says so. */
-export function DemoCardForm({ clientSecret, amountCents, busy = false, onSucceeded }: DemoCardFormProps) {
+export function DemoCardForm({ clientSecret, amountCents, busy = false, kind = 'booking', submitLabel, onSucceeded }: DemoCardFormProps) {
   const form = useForm<CardFormInput, unknown, CardFormOutput>({
     resolver: zodResolver(cardFormSchema),
     defaultValues: { cardNumber: '', expiry: '', cvc: '' },
   });
-  const confirm = useConfirmDemoPayment();
+  const confirm = useConfirmDemoPayment(kind);
   const { errors } = form.formState;
   const pending = confirm.isPending || busy;
 
@@ -116,7 +120,7 @@ export function DemoCardForm({ clientSecret, amountCents, busy = false, onSuccee
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
         {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Lock aria-hidden="true" />}
-        Pay {formatUsd(amountCents)}
+        {submitLabel ?? `Pay ${formatUsd(amountCents)}`}
       </Button>
     </form>
   );

@@ -29,6 +29,8 @@ interface StripeCardFormProps {
   /** Where Stripe returns after a payment method that needs a redirect. */
   returnUrl: string;
   busy?: boolean;
+  /** The submit button's text; default 'Pay $amount'. */
+  submitLabel?: string;
   onSucceeded: (paymentIntentId: string) => void;
 }
 
@@ -41,7 +43,7 @@ export default function StripeCardForm({ publishableKey, clientSecret, ...props 
   );
 }
 
-function StripeCheckout({ amountCents, returnUrl, busy = false, onSucceeded }: Omit<StripeCardFormProps, 'publishableKey' | 'clientSecret'>) {
+function StripeCheckout({ amountCents, returnUrl, busy = false, submitLabel, onSucceeded }: Omit<StripeCardFormProps, 'publishableKey' | 'clientSecret'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [submitting, setSubmitting] = useState(false);
@@ -70,7 +72,7 @@ function StripeCheckout({ amountCents, returnUrl, busy = false, onSucceeded }: O
       <PaymentElement />
       <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || pending}>
         {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Lock aria-hidden="true" />}
-        Pay {formatUsd(amountCents)}
+        {submitLabel ?? `Pay ${formatUsd(amountCents)}`}
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { BadgeCheck, Check, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { CANCELLATION_POLICY_TEXT } from '@/shared/cancellation';
 import { DEFAULT_CANCELLATION_TEXT, DEFAULT_RULES_TEXT } from '@/shared/constants';
 import type { Space } from '@/shared/schemas';
 import { Badge } from '@/client/components/ui/badge';
@@ -77,6 +78,9 @@ export function SpaceSections({ space }: { space: Space }) {
           <div>
             <h3 className="font-medium text-slate-900">Cancellation policy</h3>
             <p className="mt-1 whitespace-pre-line text-slate-700">{space.cancellationPolicy || DEFAULT_CANCELLATION_TEXT}</p>
+            <p className="mt-2 text-slate-700" data-testid="cancellation-policy-tier">
+              {CANCELLATION_POLICY_TEXT[space.cancellationPolicyTier]}
+            </p>
           </div>
         </div>
       </Section>

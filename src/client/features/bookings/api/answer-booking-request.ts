@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Booking } from '@/shared/schemas';
+import { api } from '@/client/lib/api-client';
+import { getBookingRequestsQueryOptions } from './get-booking-requests';
+
+export type BookingAnswer = 'accept' | 'decline';
+
+/**
+ * PUT /api/bookings/:id/accept | decline (SPEC section 7, with `userId`): the
+ * owner answers a pending request; accept captures the card, decline releases it.
+ * 409 when it was answered or expired meanwhile.
+ */
+export function answerBookingRequest(input: { bookingId: string; userId: string; answer: BookingAnswer }): Promise<Booking> {
+  return api.put<Booking>(`/api/bookings/${encodeURIComponent(input.bookingId)}/${input.answer}`, { userId: input.userId });
+}
+
+/** Answers a request and refreshes the owner's incoming requests. */
+export function useAnswerBookingRequest(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { bookingId: string; answer: BookingAnswer }) => answerBookingRequest({ ...input, userId }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: getBookingRequestsQueryOptions(userId).queryKey }),
+  });
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Booking } from '@/shared/schemas';
+import { api } from '@/client/lib/api-client';
+
+/** GET /api/users/:id/booking-requests: the owner's pending requests, each with its space and renter (SPEC section 7). */
+export function getBookingRequests(userId: string, signal?: AbortSignal): Promise<Booking[]> {
+  return api.get<Booking[]>(`/api/users/${encodeURIComponent(userId)}/booking-requests`, { signal });
+}
+
+export function getBookingRequestsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: ['users', userId, 'booking-requests'],
+    queryFn: ({ signal }) => getBookingRequests(userId, signal),
+  });
+}
+
+export function useBookingRequests(userId: string | undefined) {
+  return useQuery({ ...getBookingRequestsQueryOptions(userId ?? ''), enabled: Boolean(userId) });
+}

@@ -1,0 +1,118 @@
+import { Inbox, LoaderCircle } from 'lucide-react';
+import { Link } from 'wouter';
+import type { Booking } from '@/shared/schemas';
+import { Button } from '@/client/components/ui/button';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { toast } from '@/client/components/ui/use-toast';
+import { formatAmount } from '@/client/lib/format';
+import { paths } from '@/client/lib/paths';
+import { type BookingAnswer, useAnswerBookingRequest } from '../api/answer-booking-request';
+import { useBookingRequests } from '../api/get-booking-requests';
+import { formatBookingInstant } from '../lib/booking-dates';
+import { BookingStatusBadge } from './booking-status-badge';
+
+const TOASTS: Record<BookingAnswer, { success: string; failure: string }> = {
+  accept: { success: 'Booking request accepted!', failure: 'Failed to accept booking' },
+  decline: { success: 'Booking request declined', failure: 'Failed to decline booking' },
+};
+
+/**
+ * 'Incoming Booking Requests' (SPEC sections 2 and 8): the owner's pending
+ * requests with Accept (captures the card) and Decline (releases it).
+ * Self-contained, so the profile page can place it where it likes.
+ */
+export function IncomingRequests({ userId }: { userId: string }) {
+  const requests = useBookingRequests(userId);
+  const answer = useAnswerBookingRequest(userId);
+
+  const respond = (bookingId: string, kind: BookingAnswer) => {
+    answer.mutate(
+      { bookingId, answer: kind },
+      {
+        onSuccess: () => toast({ title: TOASTS[kind].success }),
+        onError: () => toast({ variant: 'destructive', title: TOASTS[kind].failure, description: 'Please try again later.' }),
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="incoming-requests-heading" className="grid gap-3">
+      <h2 id="incoming-requests-heading" className="text-lg leading-tight font-semibold text-slate-900">
+        Incoming Booking Requests
+      </h2>
+      {requests.isPending ? (
+        <Skeleton className="h-20 rounded-lg" aria-label="Loading booking requests" />
+      ) : requests.isError ? (
+        <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">Failed to load booking requests. Please try again later.</p>
+      ) : requests.data.length === 0 ? (
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <Inbox className="size-4" aria-hidden="true" />
+          No pending requests.
+        </p>
+      ) : (
+        <ul className="grid gap-3">
+          {requests.data.map((request) => (
+            <li key={request.id}>
+              <RequestRow
+                request={request}
+                busy={answer.isPending && answer.variables?.bookingId === request.id ? answer.variables.answer : null}
+                disabled={answer.isPending}
+                onAnswer={(kind) => respond(request.id, kind)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RequestRow({
+  request,
+  busy,
+  disabled,
+  onAnswer,
+}: {
+  request: Booking;
+  busy: BookingAnswer | null;
+  disabled: boolean;
+  onAnswer: (answer: BookingAnswer) => void;
+}) {
+  const period = request.space?.pricePeriod ?? 'daily';
+  const timeZone = request.space?.timeZone;
+  const renter = request.renter ? `Dr. ${request.renter.firstName} ${request.renter.lastName}` : 'A renter';
+  return (
+    <div
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="booking-request"
+      data-booking-id={request.id}
+    >
+      <div className="min-w-0">
+        <Link href={paths.space(request.spaceId)} className="font-medium text-slate-900 hover:text-primary hover:underline">
+          {request.space?.title ?? 'Medical space'}
+        </Link>
+        <p className="text-sm text-slate-600">
+          {renter} · {formatBookingInstant(request.startDate, period, timeZone)} – {formatBookingInstant(request.endDate, period, timeZone)}
+        </p>
+        {request.notes ? <p className="mt-1 text-sm text-slate-700">“{request.notes}”</p> : null}
+        {request.requestExpiresAt ? (
+          <p className="mt-1 text-xs text-slate-600">
+            Answer by {formatBookingInstant(request.requestExpiresAt, 'hourly', timeZone)}, or it expires and the card is released.
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold text-slate-900">{formatAmount(request.totalPrice)}</span>
+        <BookingStatusBadge status={request.status} />
+        <Button size="sm" onClick={() => onAnswer('accept')} disabled={disabled}>
+          {busy === 'accept' ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+          Accept
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => onAnswer('decline')} disabled={disabled}>
+          {busy === 'decline' ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+          Decline
+        </Button>
+      </div>
+    </div>
+  );
+}

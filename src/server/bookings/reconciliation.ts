@@ -1,0 +1,126 @@
+/**
+ * The reconciliation job (DESIGN decision 4: no money is ever stranded). One
+ * instance at a time across every app process (a database lock), on start and
+ * every minute, it:
+ * - expires holds that lapsed unpaid and cancels their payment intents;
+ * - expires requests the owner did not answer in time and releases their cards;
+ * - gives back any payment whose booking is not going ahead (expired or
+ *   declined, including a payment that succeeded after its hold lapsed);
+ * - makes refunds decided at cancellation that the provider did not take yet.
+ * Each step is idempotent: a crash half-way is finished by the next run.
+ */
+import { and, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { bookings } from '../db/schema';
+import type { PaymentProvider } from '../payments/provider';
+import { refundCancelled, releasePayment } from './service';
+
+/** What one run did. */
+export interface ReconciliationSummary {
+  expiredHolds: number;
+  expiredRequests: number;
+  released: number;
+  refunded: number;
+  failures: number;
+}
+
+/** The advisory lock key of the job (any constant shared by all instances). */
+export const RECONCILIATION_LOCK_KEY = 41_720_001;
+/** How often the job runs, in milliseconds. */
+export const RECONCILIATION_INTERVAL_MS = 60_000;
+
+/**
+ * One run of the job.
+ * @param onError told about a booking whose money could not be settled this run (it is retried next run)
+ */
+export async function reconcileBookings(
+  db: Database,
+  payments: PaymentProvider | null,
+  now = new Date(),
+  onError: (error: unknown, bookingId: string) => void = () => {},
+): Promise<ReconciliationSummary> {
+  const expiredHolds = await db
+    .update(bookings)
+    .set({ status: 'expired', holdExpiresAt: null })
+    .where(and(eq(bookings.status, 'awaiting_payment'), lte(bookings.holdExpiresAt, now)))
+    .returning({ id: bookings.id });
+  const expiredRequests = await db
+    .update(bookings)
+    .set({ status: 'expired', requestExpiresAt: null })
+    .where(and(eq(bookings.status, 'pending'), lte(bookings.requestExpiresAt, now)))
+    .returning({ id: bookings.id });
+
+  const summary: ReconciliationSummary = { expiredHolds: expiredHolds.length, expiredRequests: expiredRequests.length, released: 0, refunded: 0, failures: 0 };
+  if (!payments) return summary;
+
+  const unsettled = await db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.status, ['expired', 'declined']),
+        inArray(bookings.paymentStatus, ['requires_payment', 'authorized', 'paid']),
+        isNotNull(bookings.stripePaymentIntentId),
+      ),
+    )
+    .limit(500);
+  for (const booking of unsettled) {
+    try {
+      await releasePayment(db, payments, booking);
+      summary.released++;
+    } catch (error) {
+      summary.failures++;
+      onError(error, booking.id);
+    }
+  }
+
+  const refundsDue = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.status, 'cancelled'), isNull(bookings.refundedAt), isNotNull(bookings.refundAmount), ne(bookings.refundAmount, sql`0`)))
+    .limit(500);
+  for (const booking of refundsDue) {
+    try {
+      await refundCancelled(db, payments, booking);
+      summary.refunded++;
+    } catch (error) {
+      summary.failures++;
+      onError(error, booking.id);
+    }
+  }
+  return summary;
+}
+
+/**
+ * Runs the job now and every {@link RECONCILIATION_INTERVAL_MS} under
+ * `tryWithLock`, so one instance at a time does the work.
+ * @returns a function that stops the schedule and waits for a run in progress
+ */
+export function startReconciliation(options: {
+  db: Database;
+  payments: PaymentProvider | null;
+  tryWithLock: <T>(key: number, fn: () => Promise<T>) => Promise<T | undefined>;
+  log: { error(object: unknown, message: string): void; info(object: unknown, message: string): void };
+  intervalMs?: number;
+}): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = options
+      .tryWithLock(RECONCILIATION_LOCK_KEY, () =>
+        reconcileBookings(options.db, options.payments, new Date(), (error, bookingId) => options.log.error({ err: error, bookingId }, 'could not settle a booking payment')),
+      )
+      .then((summary) => {
+        if (summary && (summary.expiredHolds || summary.expiredRequests || summary.released || summary.refunded || summary.failures)) {
+          options.log.info(summary, 'reconciled bookings');
+        }
+      })
+      .catch((error: unknown) => options.log.error({ err: error }, 'booking reconciliation failed'));
+  };
+  run();
+  const timer = setInterval(run, options.intervalMs ?? RECONCILIATION_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Payout onboarding routes (SPEC sections 2 "Payment settings" and 7;
+ * DESIGN decision 6): Stripe Connect Express with `PAYMENTS=stripe`, the demo
+ * provider's stand-in with `PAYMENTS=demo`. The path segment is `stripe` for
+ * both. Identity from the session; a `userId` in a body or path must be the
+ * session user (403).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountLinkRequestSchema,
+  accountLinkSchema,
+  accountStatusSchema,
+  connectAccountSchema,
+  createConnectAccountSchema,
+  idParamSchema,
+} from '../../shared/schemas';
+import { requireSelf } from '../auth/session';
+import type { Database } from '../db/client';
+import { HttpError } from '../http/errors';
+import { ensureConnectedAccount, refreshAccountStatus } from './accounts';
+import type { PaymentProvider } from './provider';
+
+/** Where Stripe sends the owner back: SPEC section 8's `refresh` and `success` behaviours of /payments/connect. */
+export function onboardingUrls(publicUrl: string): { refreshUrl: string; returnUrl: string } {
+  return { refreshUrl: `${publicUrl}/payments/connect?refresh=true`, returnUrl: `${publicUrl}/payments/connect?success=true` };
+}
+
+export const connectRoutes: FastifyPluginAsyncZod<{ db: Database; payments: PaymentProvider | null; publicUrl: string }> = async (app, { db, payments, publicUrl }) => {
+  const requirePayments = () => {
+    if (!payments) throw new HttpError(503, 'Payment processing is currently not available. Please contact support.');
+    return payments;
+  };
+  const auth = { auth: 'required' as const };
+
+  app.post(
+    '/api/stripe/create-connect-account',
+    { schema: { body: createConnectAccountSchema, response: { 200: connectAccountSchema } }, config: auth },
+    async (request) => {
+      const user = requireSelf(request, request.body?.userId);
+      return { accountId: await ensureConnectedAccount(db, requirePayments(), user) };
+    },
+  );
+
+  app.post('/api/stripe/account-link', { schema: { body: accountLinkRequestSchema, response: { 200: accountLinkSchema } }, config: auth }, async (request) => {
+    const user = requireSelf(request, request.body?.userId);
+    const provider = requirePayments();
+    const accountId = await ensureConnectedAccount(db, provider, user);
+    return { url: await provider.createAccountLink({ accountId, ...onboardingUrls(publicUrl) }) };
+  });
+
+  app.get(
+    '/api/stripe/account-status/:userId',
+    { schema: { params: z.object({ userId: idParamSchema }), response: { 200: accountStatusSchema } }, config: auth },
+    async (request) => {
+      const user = requireSelf(request, request.params.userId);
+      return refreshAccountStatus(db, requirePayments(), user.stripeConnectAccountId);
+    },
+  );
+};

@@ -1,0 +1,33 @@
+/**
+ * POST /api/create-payment-intent: a donation (SPEC sections 2 "Donate", 5
+ * and 7). Visitors may donate, so no session is needed (the cross-site guard
+ * still applies); a signed-in donor is recorded in the intent's metadata.
+ * The amount is checked here, not only in the form: at least $1, at most
+ * $999,999.99, whole cents.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createDonationIntentSchema, donationIntentSchema } from '../../shared/schemas';
+import { HttpError } from '../http/errors';
+import type { PaymentProvider } from './provider';
+
+export const donationRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider | null }> = async (app, { payments }) => {
+  app.post(
+    '/api/create-payment-intent',
+    { schema: { body: createDonationIntentSchema, response: { 200: donationIntentSchema } }, config: { auth: 'optional' } },
+    async (request) => {
+      if (!payments) throw new HttpError(503, 'Payment processing is currently not available. Please contact support.');
+      const cents = Math.round(request.body.amount * 100);
+      const donorId = request.user?.id;
+      const key = request.body.idempotencyKey;
+      const intent = await payments.createPaymentIntent({
+        amount: cents,
+        applicationFeeAmount: 0,
+        metadata: { kind: 'donation', ...(donorId ? { donorId } : {}) },
+        // Same attempt and amount, same intent; the key is scoped to the donor so nobody else's is reused.
+        ...(key ? { idempotencyKey: `donation-${donorId ?? 'visitor'}-${cents}-${key}` } : {}),
+        description: 'Donation to ClinicShare',
+      });
+      return { clientSecret: intent.clientSecret };
+    },
+  );
+};

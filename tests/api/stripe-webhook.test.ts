@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertSpace, insertUser } from '../../src/server/db/factories';
+import { bookings, paymentEvents, users } from '../../src/server/db/schema';
+import { createIntent } from '../helpers/booking-flow';
+import { futureDate } from '../helpers/dates';
+import { startFakeStripe, type FakeIntent, type FakeStripe } from '../helpers/fake-stripe';
+import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
+
+const WEBHOOK_SECRET = 'whsec_test_webhook_secret';
+let fake: FakeStripe;
+let t: TestApp;
+/** A client for signing events and making intents at the fake. */
+let sdk: Stripe;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await createTestApp({
+    PAYMENTS: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: fake.url,
+  });
+  const base = new URL(fake.url);
+  sdk = new Stripe('sk_test_fake', { host: base.hostname, port: Number(base.port), protocol: 'http' });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+/** A Stripe event of `type` about `object`. */
+function event(type: string, object: unknown, id = `evt_${randomUUID().replace(/-/g, '')}`) {
+  return { id, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, data: { object } };
+}
+
+/** Delivers an event as Stripe does: raw JSON body, signed with `secret`. */
+function deliver(payload: unknown, secret = WEBHOOK_SECRET) {
+  const body = JSON.stringify(payload);
+  const signature = sdk.webhooks.generateTestHeaderString({ payload: body, secret });
+  return t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: body });
+}
+
+const bookingRow = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+
+/** A renter's hold on a fresh space; returns the booking id and the intent at the fake. */
+async function hold(spaceOverrides: Parameters<typeof insertSpace>[2] = {}, days = 30) {
+  const owner = await insertUser(t.db);
+  const space = await insertSpace(t.db, owner.id, spaceOverrides);
+  const renter = await signedInUser(t);
+  const response = await createIntent(t, renter.cookie, space.id, { startDate: futureDate(days), endDate: futureDate(days + 1) });
+  if (response.statusCode !== 200) throw new Error(`hold: ${response.statusCode} ${response.body}`);
+  const body = response.json() as { bookingId: string; paymentIntentId: string };
+  return { bookingId: body.bookingId, intent: fake.intents.get(body.paymentIntentId)! };
+}
+
+const intentObject = (intent: FakeIntent) => ({ id: intent.id, object: 'payment_intent', amount: intent.amount, currency: intent.currency, status: intent.status, metadata: intent.metadata });
+
+describe('POST /api/stripe/webhook', () => {
+  it('payment_intent.succeeded confirms the hold; a redelivery is a no-op', async () => {
+    const { bookingId, intent } = await hold();
+    intent.status = 'succeeded';
+    const succeeded = event('payment_intent.succeeded', intentObject(intent));
+
+    const first = await deliver(succeeded);
+    expect(first.statusCode).toBe(200);
+    expect(await bookingRow(bookingId)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null });
+    expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.id, succeeded.id))).toEqual([
+      expect.objectContaining({ id: succeeded.id, type: 'payment_intent.succeeded' }),
+    ]);
+
+    const callsBefore = fake.requests.length;
+    const again = await deliver(succeeded);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ received: true, duplicate: true });
+    expect(fake.requests.length).toBe(callsBefore); // not even read again
+    expect(await bookingRow(bookingId)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+  });
+
+  it('a bad or missing signature is 400 and changes nothing', async () => {
+    const { bookingId, intent } = await hold();
+    intent.status = 'succeeded';
+    const forged = event('payment_intent.succeeded', intentObject(intent));
+
+    const wrongSecret = await deliver(forged, 'whsec_someone_else');
+    expect(wrongSecret.statusCode).toBe(400);
+    const body = JSON.stringify(forged);
+    const unsigned = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: body });
+    expect(unsigned.statusCode).toBe(400);
+    // A valid signature over other bytes: the body was changed on the way.
+    const signature = sdk.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload: body.replace('"livemode":false', '"livemode":false '),
+    });
+    expect(tampered.statusCode).toBe(400);
+
+    expect(await bookingRow(bookingId)).toMatchObject({ status: 'awaiting_payment' });
+    expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.id, forged.id))).toEqual([]);
+    // The genuine delivery is still handled afterwards.
+    expect((await deliver(forged)).statusCode).toBe(200);
+    expect((await bookingRow(bookingId)).status).toBe('confirmed');
+  });
+
+  it('an event that could not be handled (Stripe unreachable) is 500 and not recorded, so that its redelivery is handled', async () => {
+    const { bookingId, intent } = await hold();
+    intent.status = 'succeeded';
+    const succeeded = event('payment_intent.succeeded', intentObject(intent));
+    fake.failing = new RegExp(`^/v1/payment_intents/${intent.id}$`);
+    try {
+      expect((await deliver(succeeded)).statusCode).toBe(500);
+    } finally {
+      fake.failing = null;
+    }
+    expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.id, succeeded.id))).toEqual([]);
+    expect((await bookingRow(bookingId)).status).toBe('awaiting_payment');
+    expect((await deliver(succeeded)).statusCode).toBe(200);
+    expect((await bookingRow(bookingId)).status).toBe('confirmed');
+  });
+
+  it('payment_intent.amount_capturable_updated makes a request-to-book hold a pending request', async () => {
+    const { bookingId, intent } = await hold({ instantBook: false });
+    intent.status = 'requires_capture';
+    expect((await deliver(event('payment_intent.amount_capturable_updated', intentObject(intent)))).statusCode).toBe(200);
+    const row = await bookingRow(bookingId);
+    expect(row).toMatchObject({ status: 'pending', paymentStatus: 'authorized' });
+    expect(row.requestExpiresAt).not.toBeNull();
+  });
+
+  it('an event about an unpaid intent settles nothing (the server reads the intent back from Stripe)', async () => {
+    const { bookingId, intent } = await hold();
+    // The event claims success, but Stripe says the intent is not paid.
+    const claimed = { ...intentObject(intent), status: 'succeeded' };
+    expect((await deliver(event('payment_intent.succeeded', claimed))).statusCode).toBe(200);
+    expect((await bookingRow(bookingId)).status).toBe('awaiting_payment');
+  });
+
+  it('payment_intent.canceled expires an unpaid hold and frees its dates', async () => {
+    const { bookingId, intent } = await hold();
+    intent.status = 'canceled';
+    expect((await deliver(event('payment_intent.canceled', intentObject(intent)))).statusCode).toBe(200);
+    expect(await bookingRow(bookingId)).toMatchObject({ status: 'expired', paymentStatus: 'canceled' });
+  });
+
+  it("payment_intent.canceled expires a request whose authorisation Stripe released before the owner answered", async () => {
+    const { bookingId, intent } = await hold({ instantBook: false });
+    intent.status = 'requires_capture';
+    await deliver(event('payment_intent.amount_capturable_updated', intentObject(intent)));
+    expect((await bookingRow(bookingId)).status).toBe('pending');
+    intent.status = 'canceled';
+    expect((await deliver(event('payment_intent.canceled', intentObject(intent)))).statusCode).toBe(200);
+    expect(await bookingRow(bookingId)).toMatchObject({ status: 'expired', paymentStatus: 'canceled', requestExpiresAt: null });
+  });
+
+  it("links a hold whose intent id was never stored (found by the intent's booking id) and settles it", async () => {
+    const { bookingId, intent } = await hold();
+    await t.db.update(bookings).set({ stripePaymentIntentId: null, paymentStatus: 'none' }).where(eq(bookings.id, bookingId));
+    intent.status = 'succeeded';
+    expect((await deliver(event('payment_intent.succeeded', intentObject(intent)))).statusCode).toBe(200);
+    expect(await bookingRow(bookingId)).toMatchObject({ status: 'confirmed', stripePaymentIntentId: intent.id, paymentStatus: 'paid' });
+  });
+
+  it('a payment that succeeds after its hold lapsed is refunded, and one for no booking of ours is refunded too', async () => {
+    const { bookingId, intent } = await hold();
+    await t.db.update(bookings).set({ status: 'expired', holdExpiresAt: null }).where(eq(bookings.id, bookingId));
+    intent.status = 'succeeded';
+    expect((await deliver(event('payment_intent.succeeded', intentObject(intent)))).statusCode).toBe(200);
+    expect(fake.refunds.filter((r) => r.payment_intent === intent.id)).toEqual([expect.objectContaining({ amount: intent.amount })]);
+    expect(await bookingRow(bookingId)).toMatchObject({ status: 'expired', paymentStatus: 'refunded' });
+
+    const stray = await sdk.paymentIntents.create({ amount: 5000, currency: 'usd', metadata: { kind: 'booking', bookingId: randomUUID() } });
+    fake.intents.get(stray.id)!.status = 'succeeded';
+    expect((await deliver(event('payment_intent.succeeded', intentObject(fake.intents.get(stray.id)!)))).statusCode).toBe(200);
+    expect(fake.refunds.filter((r) => r.payment_intent === stray.id)).toEqual([expect.objectContaining({ amount: 5000 })]);
+  });
+
+  it('a donation payment books nothing and refunds nothing', async () => {
+    const donation = await sdk.paymentIntents.create({ amount: 2500, currency: 'usd', metadata: { kind: 'donation' } });
+    fake.intents.get(donation.id)!.status = 'succeeded';
+    expect((await deliver(event('payment_intent.succeeded', intentObject(fake.intents.get(donation.id)!)))).statusCode).toBe(200);
+    expect(fake.refunds.filter((r) => r.payment_intent === donation.id)).toEqual([]);
+  });
+
+  it('charge.refunded records a partial or full refund on the booking', async () => {
+    const { bookingId, intent } = await hold({ pricePerDay: '200.00' });
+    intent.status = 'succeeded';
+    await deliver(event('payment_intent.succeeded', intentObject(intent)));
+    const charge = (refunded: number) => ({ id: `ch_${intent.id}`, object: 'charge', amount: intent.amount, amount_refunded: refunded, payment_intent: intent.id });
+
+    expect((await deliver(event('charge.refunded', charge(5000)))).statusCode).toBe(200);
+    expect(await bookingRow(bookingId)).toMatchObject({ paymentStatus: 'partially_refunded', refundedAt: null });
+    expect((await deliver(event('charge.refunded', charge(intent.amount)))).statusCode).toBe(200);
+    const row = await bookingRow(bookingId);
+    expect(row.paymentStatus).toBe('refunded');
+    expect(row.refundedAt).not.toBeNull();
+  });
+
+  it("account.updated stores the owner's payout readiness from Stripe", async () => {
+    const account = await sdk.accounts.create({ type: 'express' });
+    const owner = await insertUser(t.db, { stripeConnectAccountId: account.id });
+    Object.assign(fake.accounts.get(account.id)!, { charges_enabled: true, details_submitted: true });
+    expect((await deliver(event('account.updated', { ...account, charges_enabled: true, details_submitted: true }))).statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, owner.id));
+    expect(row).toMatchObject({ stripeChargesEnabled: true, stripeDetailsSubmitted: true, stripeOnboardingCompleted: true, stripeAccountStatus: 'active' });
+  });
+
+  it('payment_intent.payment_failed changes nothing; other JSON routes still parse their bodies', async () => {
+    const { bookingId, intent } = await hold();
+    const failed = { ...intentObject(intent), last_payment_error: { message: 'Your card was declined.' } };
+    expect((await deliver(event('payment_intent.payment_failed', failed))).statusCode).toBe(200);
+    expect(await bookingRow(bookingId)).toMatchObject({ status: 'awaiting_payment', paymentStatus: 'requires_payment' });
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'nobody@example.test', password: 'x' } });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it('is not there with demo payments', async () => {
+    const demo = await createTestApp({ PAYMENTS: 'demo' });
+    try {
+      expect((await demo.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: {} })).statusCode).toBe(404);
+    } finally {
+      await demo.close();
+    }
+  });
+});

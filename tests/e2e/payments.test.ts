@@ -1,0 +1,263 @@
+/**
+ * Money in a real browser (issue 6): a request-to-book listing, where the
+ * renter pays (the card is only authorised), the owner accepts from another
+ * browser context and the renter sees 'confirmed'; the renter then cancels,
+ * seeing the refund before and after; a donation with the demo card; and the
+ * payment settings page.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CANCELLATION_POLICY_TEXT } from '../../src/shared/cancellation';
+import type { Space } from '../../src/shared/schemas';
+import { futureCardExpiry, futureDate } from '../helpers/dates';
+import { openBrowser, type BrowserSession } from './browser';
+
+const baseUrl = inject('baseUrl');
+let session: BrowserSession;
+let ownerContext: BrowserContext;
+let ownerPage: Page;
+
+beforeAll(async () => {
+  session = await openBrowser(baseUrl);
+  // A second, separate browser context: the owner's own cookies and storage.
+  ownerContext = await session.browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+  ownerPage = await ownerContext.newPage();
+});
+afterAll(async () => {
+  await ownerContext?.close();
+  await session?.close();
+});
+
+/** The toast (Radix also keeps a hidden screen-reader copy of its text). */
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+async function expectNoSeriousA11yViolations(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${name}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+}
+
+async function signUp(page: Page, firstName: string, email: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign up' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First name').fill(firstName);
+  await dialog.getByLabel('Last name').fill('Rivera');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Specialty').fill('Dermatology');
+  await dialog.getByLabel('Password', { exact: true }).fill('a-strong-password');
+  await dialog.getByLabel('Confirm password').fill('a-strong-password');
+  await dialog.getByLabel('I accept the terms and conditions').check();
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/profile');
+}
+
+async function fillTestCard(scope: ReturnType<Page['getByRole']>) {
+  await scope.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await scope.getByLabel('Expiry').fill(futureCardExpiry());
+  await scope.getByLabel('CVC').fill('123');
+}
+
+/** The renter's row of a booking on /profile, by space title. */
+const bookingRow = (page: Page, title: string) => page.getByTestId('booking-row').filter({ hasText: title });
+
+describe('request-to-book, the owner accepts, the renter cancels', () => {
+  const stamp = Date.now();
+  const title = `Request-only Derm Room ${stamp}`;
+  let space: Space;
+
+  it('sends a paid request that the owner accepts, and the renter sees it confirmed', async () => {
+    const renterPage = session.page;
+
+    // The owner lists a request-to-book space with the moderate policy.
+    await signUp(ownerPage, 'Olivia', `olivia.${stamp}@example.test`);
+    const created = await ownerPage.request.post('/api/spaces', {
+      data: {
+        title,
+        description: 'A procedure room for dermatology, approved per request.',
+        spaceType: 'Examination Room',
+        address: '200 W Madison St',
+        city: 'Chicago',
+        state: 'IL',
+        zipCode: '60606',
+        amenities: ['Wi-Fi'],
+        equipment: ['Examination Table'],
+        pricePerDay: '200.00',
+        pricePeriod: 'daily',
+        instantBook: false,
+        cancellationPolicyTier: 'moderate',
+      },
+    });
+    expect(created.status()).toBe(201);
+    space = (await created.json()) as Space;
+    expect(space).toMatchObject({ instantBook: false, cancellationPolicyTier: 'moderate' });
+
+    // The renter sees the policy and that booking is a request.
+    await signUp(renterPage, 'Riley', `riley.${stamp}@example.test`);
+    await renterPage.goto(`/spaces/${space.id}`);
+    await expect.poll(() => renterPage.getByText(CANCELLATION_POLICY_TEXT.moderate).isVisible()).toBe(true);
+    expect(await renterPage.getByText('Standard cancellation policy applies.').isVisible()).toBe(true);
+    expect(await renterPage.getByRole('button', { name: 'Book Space' }).count()).toBe(0);
+    await renterPage.getByRole('button', { name: 'Request to Book' }).click();
+
+    // Three days ahead: inside the moderate policy's 50% window (24 hours to 7 days before the start).
+    const booking = renterPage.getByRole('dialog');
+    await expect.poll(() => booking.getByRole('heading', { name: 'Request to Book' }).isVisible()).toBe(true);
+    await booking.getByLabel('Start Date').fill(futureDate(3));
+    await booking.getByLabel('End Date').fill(futureDate(5));
+    await booking.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    const payment = renterPage.getByRole('dialog');
+    await payment.getByRole('button', { name: 'Proceed to Payment' }).click();
+    // The server's quote: a first booking with this owner carries the 10% fee; the space's line is the total minus the fee.
+    await expect.poll(() => payment.getByText('Platform fee (10%)').isVisible()).toBe(true);
+    const summary = await payment.locator('dl').textContent();
+    expect(summary).toContain('$360.00');
+    expect(summary).toContain('$40.00');
+    expect(summary).toContain('$400.00');
+    expect(await payment.getByTestId('hold-countdown').textContent()).toMatch(/Dates held for you for 1[45]:\d\d/);
+    expect(await payment.getByTestId('request-to-book-note').isVisible()).toBe(true);
+    await fillTestCard(payment);
+    await payment.getByRole('button', { name: /^Request to Book · \$400\.00/ }).click();
+    await expect.poll(() => toast(renterPage, 'Request sent!').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await toast(renterPage, 'Request sent!').textContent()).toContain('The owner has 48 hours to accept; your card is only charged if they do.');
+
+    await renterPage.goto('/profile');
+    const row = bookingRow(renterPage, title);
+    await expect.poll(() => row.getByTestId('booking-status').textContent()).toBe('pending');
+    expect(await row.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+
+    // The owner accepts on /profile.
+    await ownerPage.goto('/profile');
+    const request = ownerPage.getByTestId('booking-request').filter({ hasText: title });
+    await expect.poll(() => request.isVisible()).toBe(true);
+    expect(await request.textContent()).toContain('Dr. Riley Rivera');
+    await expectNoSeriousA11yViolations(ownerPage, 'profile with a request');
+    await request.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => toast(ownerPage, 'Booking request accepted!').isVisible()).toBe(true);
+    await expect.poll(() => request.count()).toBe(0);
+
+    // The renter sees it confirmed.
+    await renterPage.reload();
+    await expect.poll(() => bookingRow(renterPage, title).getByTestId('booking-status').textContent()).toBe('confirmed');
+    expect(session.errors).toEqual([]);
+  });
+
+  it('cancels the confirmed booking, showing the refund before and after', async () => {
+    const renterPage = session.page;
+    const row = bookingRow(renterPage, title);
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    const confirm = renterPage.getByRole('alertdialog');
+    await expect.poll(() => confirm.getByTestId('refund-quote').textContent()).toBe('Refund if you cancel now: $200.00 of $400.00');
+    expect(await confirm.getByText(CANCELLATION_POLICY_TEXT.moderate).isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(renterPage, 'cancel dialog');
+    await confirm.getByRole('button', { name: 'Cancel booking' }).click();
+    await expect.poll(() => toast(renterPage, 'Booking cancelled').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await toast(renterPage, 'Booking cancelled').textContent()).toContain('Refund: $200.00.');
+    await expect.poll(() => row.getByTestId('booking-status').textContent()).toBe('cancelled');
+    expect(await row.textContent()).toContain('Cancelled. Refund: $200.00.');
+    expect(await row.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+
+    // The server agrees.
+    const me = await (await renterPage.request.get('/api/me')).json();
+    const list = await (await renterPage.request.get(`/api/users/${me.id}/bookings`)).json();
+    expect(list).toEqual([expect.objectContaining({ spaceId: space.id, status: 'cancelled', refundAmount: '200.00', cancelledBy: 'renter' })]);
+    expect(session.errors).toEqual([]);
+  });
+});
+
+describe('donations', () => {
+  it('offers the presets with $25 chosen, applies only positive custom amounts and refuses one under $1', async () => {
+    const { page } = session;
+    await page.goto('/donate');
+    await expect.poll(() => page.getByRole('heading', { name: 'Support ClinicShare' }).isVisible()).toBe(true);
+    for (const preset of ['$10', '$50', '$100']) {
+      expect(await page.getByRole('button', { name: preset, exact: true }).getAttribute('aria-pressed')).toBe('false');
+    }
+    expect(await page.getByRole('button', { name: '$25', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await expectNoSeriousA11yViolations(page, 'donate');
+
+    // A custom amount that is not a positive number leaves the amount as it was.
+    await page.getByLabel('Custom amount').fill('abc');
+    expect(await page.getByRole('button', { name: 'Proceed to Payment - $25' }).isVisible()).toBe(true);
+    await page.getByLabel('Custom amount').fill('-5');
+    expect(await page.getByRole('button', { name: 'Proceed to Payment - $25' }).isVisible()).toBe(true);
+    await page.getByLabel('Custom amount').fill('40');
+    expect(await page.getByRole('button', { name: 'Proceed to Payment - $40' }).isVisible()).toBe(true);
+    // One under $1 applies, but cannot be paid.
+    await page.getByLabel('Custom amount').fill('0.5');
+    await page.getByRole('button', { name: 'Proceed to Payment - $0.50' }).click();
+    await expect.poll(() => toast(page, 'Please enter an amount of at least $1').isVisible()).toBe(true);
+    expect(await toast(page, 'Please enter an amount of at least $1').textContent()).toContain('Invalid Amount');
+    expect(await page.getByRole('button', { name: '← Change Amount' }).count()).toBe(0);
+  });
+
+  it('lets a visitor donate $25 with the demo card and says thank you, cleaning the URL', async (context) => {
+    // A visitor: a fresh browser context without a session (SPEC section 6: visitors may donate).
+    const visitor = await session.browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await visitor.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const endpoint = await page.request.post('/api/create-payment-intent', { data: { amount: 25 } });
+      // POST /api/create-payment-intent is built on the payments branch; until it lands there is nothing to pay.
+      if (endpoint.status() === 404) context.skip();
+
+      await page.goto('/donate');
+      await page.getByRole('button', { name: 'Proceed to Payment - $25' }).click();
+      await expect.poll(() => page.getByRole('button', { name: '← Change Amount' }).isVisible()).toBe(true);
+      await expectNoSeriousA11yViolations(page, 'donate payment step');
+      // Change Amount goes back to the amounts, and on again.
+      await page.getByRole('button', { name: '← Change Amount' }).click();
+      await page.getByRole('button', { name: 'Proceed to Payment - $25' }).click();
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByLabel('Expiry').fill(futureCardExpiry());
+      await page.getByLabel('CVC').fill('123');
+      await page.getByRole('button', { name: 'Donate $25' }).click();
+      await expect.poll(() => toast(page, 'Thank You!').isVisible(), { timeout: 20_000 }).toBe(true);
+      expect(new URL(page.url()).search).toBe('');
+      expect(await page.getByRole('button', { name: 'Proceed to Payment - $25' }).isVisible()).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  });
+});
+
+describe('payment settings', () => {
+  it('asks a visitor to log in, and shows a signed-in owner the account status and how it works', async () => {
+    await ownerContext.clearCookies();
+    await ownerPage.evaluate(() => localStorage.clear());
+    await ownerPage.goto('/payments/connect');
+    await expect.poll(() => ownerPage.getByText('Please log in to access payment settings.').isVisible()).toBe(true);
+    expect(await ownerPage.getByRole('link', { name: 'Back to Profile' }).isVisible()).toBe(true);
+
+    const page = session.page;
+    await page.goto('/payments/connect');
+    await expect.poll(() => page.getByRole('heading', { name: 'How it works' }).isVisible()).toBe(true);
+    expect(await page.getByText('10% platform fee per booking').isVisible()).toBe(true);
+    expect(await page.getByText('2-3 business days').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Back to Profile' }).isVisible()).toBe(true);
+    const me = await (await page.request.get('/api/me')).json();
+    const status = await page.request.get(`/api/stripe/account-status/${me.id}`);
+    if (status.status() === 404) {
+      // The Connect endpoints are built on the payments branch; until they land the page says it cannot load them.
+      await expect.poll(() => page.getByText('Failed to load payment settings. Please try again later.').isVisible()).toBe(true);
+    } else {
+      await expect.poll(() => page.getByText('Payment Status').isVisible()).toBe(true);
+      expect(await page.getByText('Pending', { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByText('Incomplete', { exact: true }).isVisible()).toBe(true);
+      await expectNoSeriousA11yViolations(page, 'payment settings');
+      // Demo onboarding: a local page that marks the account onboarded and returns with success=true.
+      await page.getByRole('button', { name: 'Set Up Payments' }).click();
+      await page.waitForURL('**/api/demo-payments/onboarding?**');
+      await page.getByRole('button', { name: 'Complete demo onboarding' }).click();
+      await expect.poll(() => toast(page, 'Your payment account has been set up successfully.').isVisible(), { timeout: 20_000 }).toBe(true);
+      expect(new URL(page.url()).search).toBe('');
+      await expect.poll(() => page.getByText('Active', { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByText('Verified', { exact: true }).isVisible()).toBe(true);
+    }
+    await expectNoSeriousA11yViolations(page, 'payment settings');
+  });
+});
