@@ -26,6 +26,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Applies pending migrations from `src/server/db/migrations`. */
   migrate(): Promise<void>;
+  /** A bare parameterised query on the same pool or client, without Drizzle (the benchmark's ceiling). */
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
       db: db as unknown as Database,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      query: async <Row,>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as Row[],
       close: () => pool.end(),
     };
   }
@@ -61,6 +64,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    query: async <Row,>(text: string, params?: unknown[]) => (await client.query<Row>(text, params)).rows,
     close: () => client.close(),
   };
 }
