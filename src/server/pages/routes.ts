@@ -74,10 +74,10 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
   app.get('/search', async (request, reply) => {
     const parsed = spaceSearchSchema.safeParse(request.query);
     const query = parsed.success ? parsed.data : spaceSearchSchema.parse({});
-    const { spaces, total } = await searchSpaces(db, { ...query, limit: 10, offset: 0 });
+    const { spaces, total, exact } = await searchSpaces(db, { ...query, limit: 10, offset: 0, after: undefined });
     const origin = originOf(request);
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    return sendPage(reply, searchHead(spaces, total, query.location, `${origin}/search${search}`, origin));
+    return sendPage(reply, searchHead(spaces, total, query.location, `${origin}/search${search}`, origin, exact));
   });
 
   app.get('/robots.txt', async (request, reply) =>

@@ -1,7 +1,7 @@
 /** Space routes (SPEC section 7; docs/api.md). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createSpaceSchema, deleteSpaceResultSchema, idParamSchema, spaceSchema, spaceSearchSchema } from '../../shared/schemas';
+import { createSpaceSchema, deleteSpaceResultSchema, idParamSchema, spaceCardSchema, spaceSchema, spaceSearchSchema } from '../../shared/schemas';
 import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';
 import type { FileStorage } from '../storage/storage';
@@ -11,9 +11,12 @@ import { createSpace, deleteSpace, getSpace, searchSpaces } from './service';
 const idParams = z.object({ id: idParamSchema });
 
 export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage }> = async (app, { db, storage }) => {
-  app.get('/api/spaces', { schema: { querystring: spaceSearchSchema, response: { 200: z.array(spaceSchema) } } }, async (request, reply) => {
-    const { spaces, total } = await searchSpaces(db, request.query);
+  // Result cards; the count is exact up to COUNT_LIMIT, beyond it `X-Total-Count-Exact: false` means "at least".
+  app.get('/api/spaces', { schema: { querystring: spaceSearchSchema, response: { 200: z.array(spaceCardSchema) } } }, async (request, reply) => {
+    const { spaces, total, exact, nextCursor } = await searchSpaces(db, request.query);
     reply.header('X-Total-Count', String(total));
+    reply.header('X-Total-Count-Exact', String(exact));
+    if (nextCursor) reply.header('X-Next-Cursor', nextCursor);
     return spaces;
   });
 

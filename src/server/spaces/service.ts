@@ -2,14 +2,14 @@
  * Spaces: search in SQL with indexes (DESIGN decision 10), read, create and
  * delete (owner only).
  */
-import { and, arrayContains, desc, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, gt, gte, ilike, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { createSpaceSchema, DeleteSpaceResult, Space, spaceSearchSchema } from '../../shared/schemas';
+import type { createSpaceSchema, DeleteSpaceResult, Space, SpaceCard, spaceSearchSchema } from '../../shared/schemas';
 import { BLOCKING_BOOKING_STATUSES } from '../../shared/constants';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces } from '../db/schema';
-import { conflict, forbidden, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { zipCentroid } from '../geocoding/zip-centroid';
 import { storeListingImages } from '../storage/images';
 import type { FileStorage } from '../storage/storage';
@@ -52,10 +52,15 @@ export function toSpace(row: SpaceRow): Space {
 /** Escapes LIKE wildcards so user text matches literally. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A part of a location search that could be (the start of) a ZIP code: digits and a hyphen only. */
+const ZIP_PREFIX = /^[\d-]+$/;
+
 /**
  * The location filter: every comma-separated part ("Austin, TX") must match
- * the city, state, ZIP, address or title (case-insensitive substring; the
- * trigram indexes serve these).
+ * the city, state, address or title (case-insensitive substring) or be the
+ * start of the ZIP code. The four texts are one generated column,
+ * `search_text`, with one trigram index; a ZIP part also tries the ZIP's
+ * `text_pattern_ops` index (a 5-digit ZIP is an exact index lookup).
  */
 function locationFilter(location: string): SQL | undefined {
   const parts = location
@@ -63,52 +68,131 @@ function locationFilter(location: string): SQL | undefined {
     .map((part) => part.trim())
     .filter(Boolean);
   const clauses = parts.map((part) => {
-    const pattern = `%${likeLiteral(part)}%`;
-    return or(
-      ilike(medicalSpaces.city, pattern),
-      ilike(medicalSpaces.state, pattern),
-      ilike(medicalSpaces.zipCode, `${likeLiteral(part)}%`),
-      ilike(medicalSpaces.address, pattern),
-      ilike(medicalSpaces.title, pattern),
-    )!;
+    const text = ilike(medicalSpaces.searchText, `%${likeLiteral(part)}%`);
+    return ZIP_PREFIX.test(part) ? or(like(medicalSpaces.zipCode, `${likeLiteral(part)}%`), text)! : text;
   });
   return clauses.length ? and(...clauses) : undefined;
 }
 
 /**
- * Searches active spaces with the filters of SPEC section 7; newest first.
- * @returns one page of spaces and the total number that match
+ * Counts are exact up to this many matches; beyond it the answer is
+ * "at least {@link COUNT_LIMIT}" (shown as '1,000+ spaces found'), so a
+ * broad search never counts a whole table (issue 10).
  */
-export async function searchSpaces(db: Database, query: SpaceSearchQuery): Promise<{ spaces: Space[]; total: number }> {
+export const COUNT_LIMIT = 1000;
+
+/** The columns a result card needs ({@link spaceCardSchema}). */
+const cardColumns = {
+  id: medicalSpaces.id,
+  ownerId: medicalSpaces.ownerId,
+  title: medicalSpaces.title,
+  spaceType: medicalSpaces.spaceType,
+  city: medicalSpaces.city,
+  state: medicalSpaces.state,
+  zipCode: medicalSpaces.zipCode,
+  pricePerDay: medicalSpaces.pricePerDay,
+  pricePeriod: medicalSpaces.pricePeriod,
+  capacity: medicalSpaces.capacity,
+  images: medicalSpaces.images,
+};
+
+/** The sort key of a row as text with microseconds (a JS Date would drop them), for the cursor. */
+const sortKey = sql<string>`to_char(${medicalSpaces.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** The opaque keyset cursor of a row: its creation time (microseconds) and id. */
+function encodeCursor(createdAt: string, id: string): string {
+  return Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
+}
+
+/**
+ * Reads a cursor made by {@link encodeCursor}.
+ * @throws HttpError 400 when it is not one
+ */
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof createdAt === 'string' && CURSOR_TIME.test(createdAt) && z.uuid().safeParse(id).success) return { createdAt, id: id as string };
+  } catch {
+    // falls through to the 400
+  }
+  throw badRequest('The search cursor is not valid; start the search again.');
+}
+
+export interface SpaceSearchResult {
+  spaces: SpaceCard[];
+  /** Matches, exact when `exact`; otherwise at least this many ({@link COUNT_LIMIT}). */
+  total: number;
+  exact: boolean;
+  /** The cursor of the next page (`after`), or null on the last page. */
+  nextCursor: string | null;
+}
+
+/** The WHERE clause of a search: active spaces matching every filter that is set (SPEC section 7). */
+export function searchFilter(query: Omit<SpaceSearchQuery, 'limit' | 'offset' | 'after'>): SQL {
   const filters: (SQL | undefined)[] = [eq(medicalSpaces.active, true)];
   if (query.location) filters.push(locationFilter(query.location));
   if (query.spaceType) filters.push(eq(medicalSpaces.spaceType, query.spaceType));
   if (query.specialty) filters.push(sql`lower(${medicalSpaces.optimalSpecialty}) = lower(${query.specialty})`);
+  if (query.period) filters.push(eq(medicalSpaces.pricePeriod, query.period));
   if (query.minPrice !== undefined) filters.push(gte(medicalSpaces.pricePerDay, query.minPrice.toFixed(2)));
   if (query.maxPrice !== undefined) filters.push(lte(medicalSpaces.pricePerDay, query.maxPrice.toFixed(2)));
   if (query.amenities?.length) filters.push(arrayContains(medicalSpaces.amenities, query.amenities));
   if (query.equipment?.length) filters.push(arrayContains(medicalSpaces.equipment, query.equipment));
   if (query.ownerId) filters.push(eq(medicalSpaces.ownerId, query.ownerId));
-  const where = and(...filters);
+  return and(...filters)!;
+}
 
-  // The page and the total run side by side (two pool connections on PostgreSQL).
+/**
+ * Searches active spaces with the filters of SPEC section 7; newest first.
+ * Pages go by `offset` or, for deep pages, by the keyset cursor `after`
+ * (both give the same rows). The count is exact up to {@link COUNT_LIMIT}.
+ * @returns one page of result cards, the (bounded) total and the next cursor
+ * @throws HttpError 400 for a cursor that is not ours
+ */
+export async function searchSpaces(db: Database, query: SpaceSearchQuery): Promise<SpaceSearchResult> {
+  const where = searchFilter(query);
+  const cursor = query.after ? decodeCursor(query.after) : null;
+  const pageWhere = cursor
+    ? and(where, sql`(${medicalSpaces.createdAt}, ${medicalSpaces.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`)
+    : where;
+
+  // The page (one row more, to know whether another page follows) and the bounded count of all
+  // matches (the same on every page), side by side.
   const [rows, [counted]] = await Promise.all([
     db
-      .select()
+      .select({ ...cardColumns, sortKey })
       .from(medicalSpaces)
-      .where(where)
+      .where(pageWhere)
       .orderBy(desc(medicalSpaces.createdAt), desc(medicalSpaces.id))
-      .limit(query.limit)
+      .limit(query.limit + 1)
       .offset(query.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(medicalSpaces).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(db.select({ one: sql`1` }).from(medicalSpaces).where(where).limit(COUNT_LIMIT + 1).as('matches')),
   ]);
-  return { spaces: rows.map(toSpace), total: counted?.total ?? 0 };
+  const more = rows.length > query.limit;
+  const page = more ? rows.slice(0, query.limit) : rows;
+  const last = page[page.length - 1];
+  const spaces = page.map(({ sortKey: _sortKey, ...card }) => card);
+  const nextCursor = more && last ? encodeCursor(last.sortKey, last.id) : null;
+  const total = counted?.total ?? 0;
+  const exact = total <= COUNT_LIMIT;
+  return { spaces, total: Math.min(total, COUNT_LIMIT), exact, nextCursor };
 }
+
+/** The by-id lookup as a prepared statement, one per database (parsed and planned once per connection). */
+const spaceById = new WeakMap<Database, ReturnType<typeof prepareSpaceById>>();
+const prepareSpaceById = (db: Database) =>
+  db.select().from(medicalSpaces).where(eq(medicalSpaces.id, sql.placeholder('id'))).limit(1).prepare('space_by_id');
 
 /** The space row, or null. */
 export async function findSpaceRow(db: Database, id: string): Promise<SpaceRow | null> {
   if (!z.uuid().safeParse(id).success) return null;
-  const [row] = await db.select().from(medicalSpaces).where(eq(medicalSpaces.id, id)).limit(1);
+  let statement = spaceById.get(db);
+  if (!statement) spaceById.set(db, (statement = prepareSpaceById(db)));
+  const [row] = await statement.execute({ id });
   return row ?? null;
 }
 

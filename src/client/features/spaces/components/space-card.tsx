@@ -1,6 +1,6 @@
 import { MapPin, Users } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Space } from '@/shared/schemas';
+import type { SpaceCard as SpaceCardData } from '@/shared/schemas';
 import { Badge } from '@/client/components/ui/badge';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { formatAmount, periodSuffix } from '@/client/lib/format';
@@ -8,7 +8,7 @@ import { paths } from '@/client/lib/paths';
 import { SpaceImage } from './space-image';
 
 /** A space in a results grid: image, type, title, place, price and capacity; the whole card links to the space. */
-export function SpaceCard({ space }: { space: Space }) {
+export function SpaceCard({ space }: { space: SpaceCardData }) {
   return (
     <Link
       href={paths.space(space.id)}
