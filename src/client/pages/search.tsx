@@ -77,7 +77,7 @@ export function SearchPage() {
               <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
                 {spaces.map((space) => (
                   <li key={space.id}>
-                    <SpaceCard space={space} />
+                    <SpaceCard space={space} from={paths.search(serializeSpaceFilters(filters))} />
                   </li>
                 ))}
               </ul>

@@ -56,6 +56,8 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     root: clientDir,
     index: false,
     wildcard: false,
+    // `npm run build` writes .br and .gz beside each asset; they are sent to browsers that accept them.
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
     },

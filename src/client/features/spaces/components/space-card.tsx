@@ -7,11 +7,16 @@ import { formatAmount, periodSuffix } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { SpaceImage } from './space-image';
 
-/** A space in a results grid: image, type, title, place, price and capacity; the whole card links to the space. */
-export function SpaceCard({ space }: { space: SpaceCardData }) {
+/**
+ * A space in a results grid: image, type, title, place, price and capacity;
+ * the whole card links to the space. `from` (the search page's own URL) rides
+ * in the history entry, so the space's 'Back to Search' returns to it.
+ */
+export function SpaceCard({ space, from }: { space: SpaceCardData; from?: string }) {
   return (
     <Link
       href={paths.space(space.id)}
+      state={from ? { from } : undefined}
       data-testid="space-card"
       className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
     >

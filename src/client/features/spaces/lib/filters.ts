@@ -4,8 +4,11 @@ import { spaceSearchSchema } from '@/shared/schemas';
 
 type SpaceSearchOutput = z.output<typeof spaceSearchSchema>;
 
-/** The search filters a person can set (SPEC section 3, search filter), as they live in the /search URL. */
-export type SpaceFilters = Pick<SpaceSearchOutput, 'location' | 'spaceType' | 'specialty' | 'minPrice' | 'maxPrice' | 'amenities' | 'equipment'>;
+/**
+ * The search filters a person can set (SPEC section 3, search filter), as they live in the /search URL.
+ * `period` is the period of the price range (issue 10): a daily bound compares with daily prices only.
+ */
+export type SpaceFilters = Pick<SpaceSearchOutput, 'location' | 'spaceType' | 'specialty' | 'period' | 'minPrice' | 'maxPrice' | 'amenities' | 'equipment'>;
 
 /** The amenities and equipment offered as filters (SPEC section 9: the first 8 and the first 11). */
 export const FILTER_AMENITIES: readonly Amenity[] = AMENITIES.slice(0, FILTER_AMENITY_COUNT);
@@ -30,6 +33,7 @@ export function parseSpaceFilters(search: URLSearchParams): SpaceFilters {
     location: field('location', single('location')) || undefined,
     spaceType: field('spaceType', single('spaceType')),
     specialty: field('specialty', single('specialty')) || undefined,
+    period: field('period', single('period')),
     minPrice: field('minPrice', single('minPrice')),
     maxPrice: field('maxPrice', single('maxPrice')),
     // Unknown list entries are dropped one by one rather than discarding the whole list.
@@ -47,6 +51,7 @@ export function serializeSpaceFilters(filters: SpaceFilters): URLSearchParams {
   if (filters.location) search.set('location', filters.location);
   if (filters.spaceType) search.set('spaceType', filters.spaceType);
   if (filters.specialty) search.set('specialty', filters.specialty);
+  if (filters.period) search.set('period', filters.period);
   if (filters.minPrice !== undefined) search.set('minPrice', String(filters.minPrice));
   if (filters.maxPrice !== undefined) search.set('maxPrice', String(filters.maxPrice));
   for (const amenity of filters.amenities ?? []) search.append('amenities', amenity);
