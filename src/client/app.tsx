@@ -34,7 +34,8 @@ const RegisterDialog = lazy(() => import('./features/auth/components/register-di
 
 function AppRoutes() {
   return (
-    <Suspense fallback={<div className="min-h-[60vh]" aria-busy="true" />}>
+    // A full-screen placeholder while a page loads keeps the footer below the fold (no layout shift).
+    <Suspense fallback={<div className="min-h-dvh" aria-busy="true" />}>
       <Switch>
       <Route path={routes.home} component={HomePage} />
       <Route path={routes.search} component={SearchPage} />
