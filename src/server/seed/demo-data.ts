@@ -325,7 +325,8 @@ export const DEMO_SPACE_COUNT = DEMO_CITIES.reduce((sum, city) => sum + city.spa
  * identical list. The default is the demo seed's {@link DEMO_SPACE_COUNT};
  * a larger count (the benchmark's 10,000 or 100,000) goes round the same
  * real cities again in the same proportions, so every type, period,
- * amenity and equipment item appears, and its first spaces are the seed's.
+ * amenity and equipment item appears (a list of its own, not the seed's
+ * followed by more: the decks are dealt for the whole count).
  * @param count how many spaces (a positive integer)
  */
 export function buildDemoSpaces(count: number = DEMO_SPACE_COUNT): DemoSpace[] {
