@@ -96,7 +96,16 @@ async function freshServerDatabase(url: string): Promise<{ url: string; drop: ()
     drop: async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // The pool's sockets close just after pool.end() resolves: wait for them (FORCE would make them log errors).
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await client.query(`DROP DATABASE IF EXISTS ${name}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error; // 55006: still in use
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await client.end();
     },
   };
