@@ -1,49 +1,218 @@
 /**
- * `npm run bench`: throughput of the main read paths on a seeded database,
- * measured with autocannon against a local server; prints JSON. Speed is a
- * benchmark, never a timed test (DESIGN: Tests).
+ * `npm run bench`: throughput of the search and space routes on a large
+ * generated database (issue 10), printed as JSON. Speed is a benchmark, never
+ * a timed test (DESIGN: Tests).
  *
- * Uses DATABASE_URL when set, else a throw-away embedded PGlite.
- * BENCH_DURATION (seconds, default 5) and BENCH_CONNECTIONS (default 20) tune it.
+ * - Data: the demo seed's deterministic generator (`buildDemoSpaces(n)`), n =
+ *   BENCH_SPACES: 100,000 on PostgreSQL (a fresh database created on the
+ *   server of BENCH_DATABASE_URL and dropped afterwards), 10,000 on the
+ *   embedded PGlite (the default). Inserted in multi-row batches.
+ * - Server: the app, in this process, on 127.0.0.1 only, plus two reference
+ *   routes on the same app: `/__bench/hello` (hello-world JSON) and
+ *   `/__bench/pk/:id` (a bare primary-key lookup on the same pool, no Drizzle).
+ * - Load: autocannon in a separate process (so it does not share the
+ *   server's event loop), BENCH_CONNECTIONS (50) connections for
+ *   BENCH_DURATION (10) seconds per route. Each app route runs between two
+ *   primary-key runs; its ratio is its req/s over their mean. BENCH_ROUNDS
+ *   rounds (default 1); with more, each figure is the median of the rounds.
+ * - BENCH_SMOKE=1: 300 spaces on PGlite, 1 s a route (CI runs it so the
+ *   benchmark cannot rot).
+ *
+ * Output (stdout): `{ database, spaces, connections, durationSeconds, rounds,
+ * helloWorld, primaryKey, routes: { [name]: { requestsPerSecond, p50Ms,
+ * p99Ms, ratio, non2xx, errors } } }`; progress goes to stderr.
  */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import pg from 'pg';
 import { buildApp } from '../src/server/app';
-import { openDatabase } from '../src/server/db/client';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { seedDemoData } from '../src/server/db/seed';
 import { loadEnvironment } from '../src/server/environment';
+import { DEMO_PASSWORD, demoUsers } from '../src/server/seed/demo-data';
 
 const environment = loadEnvironment({ LOG_LEVEL: 'silent' }); // reads .env first, so BENCH_* may come from it too
-const duration = Number(process.env.BENCH_DURATION ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-bench-'));
-const config = { ...environment, dataDir };
-const database = await openDatabase({ url: config.databaseUrl });
-await database.migrate();
-await seedDemoData(database.db);
-const app = await buildApp({ config, db: database.db, notifications: database });
-const address = await app.listen({ host: '127.0.0.1', port: 0 });
-const firstSpace = (await (await fetch(`${address}/api/spaces?limit=1`)).json())[0].id as string;
+const smoke = ['1', 'true'].includes(process.env.BENCH_SMOKE ?? '');
+const serverUrl = smoke ? undefined : process.env.BENCH_DATABASE_URL || undefined;
+const spaceCount = Number(process.env.BENCH_SPACES || (smoke ? 300 : serverUrl ? 100_000 : 10_000));
+const duration = Number(process.env.BENCH_DURATION || (smoke ? 1 : 10));
+const connections = Number(process.env.BENCH_CONNECTIONS || 50);
+const rounds = Number(process.env.BENCH_ROUNDS || 1);
+const HOST = '127.0.0.1';
+const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
-const routes = {
-  'GET /api/spaces': '/api/spaces',
-  'GET /api/spaces?location=TX&amenities=Parking': '/api/spaces?location=TX&amenities=Parking',
-  'GET /api/spaces/:id': `/api/spaces/${firstSpace}`,
-};
-const results: Record<string, { requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number }> = {};
-for (const [name, url] of Object.entries(routes)) {
-  const result = await autocannon({ url: `${address}${url}`, connections, duration });
-  results[name] = {
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+interface Run {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** One autocannon run in its own process against `url` (always on 127.0.0.1). */
+function load(url: string, headers: Record<string, string> = {}): Promise<Run> {
+  if (new URL(url).hostname !== HOST) throw new Error(`The benchmark only loads ${HOST}, not ${url}`);
+  const args = [AUTOCANNON, '--json', '-c', String(connections), '-d', String(duration)];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited ${code}: ${err}`));
+      const result = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+      resolve({
+        requestsPerSecond: result.requests.average,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors,
+      });
+    });
+  });
+}
+
+/** A fresh database on the PostgreSQL server of `url`, dropped by the returned function. */
+async function freshServerDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `clinicshare_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${name}`;
+  return {
+    url: databaseUrl.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      // The pool's sockets close just after pool.end() resolves: wait for them (FORCE would make them log errors).
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await client.query(`DROP DATABASE IF EXISTS ${name}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error; // 55006: still in use
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      await client.end();
+    },
   };
 }
-await app.close();
-await database.close();
-rmSync(dataDir, { recursive: true, force: true });
-console.log(JSON.stringify({ database: database.kind, connections, durationSeconds: duration, results }, null, 2));
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const round = (value: number, digits = 0) => Number(value.toFixed(digits));
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-bench-'));
+  const server = serverUrl ? await freshServerDatabase(serverUrl) : null;
+  let database: DatabaseHandle | undefined;
+  try {
+    // The pool matches the app's default (10 connections), for the app and the ceiling alike.
+    database = await openDatabase({ url: server?.url, dataDir: server ? undefined : dataDir });
+    await database.migrate();
+    const seedStart = Date.now();
+    await seedDemoData(database.db, { spaces: spaceCount });
+    // As autovacuum leaves a settled table (PGlite has no autovacuum: its visibility map is set here).
+    await database.query('VACUUM ANALYZE medical_spaces');
+    log(`${database.kind}: ${spaceCount} spaces seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+
+    const db = database;
+    const app = await buildApp({ config: { ...environment, dataDir }, db: db.db });
+    app.get('/__bench/hello', async () => ({ hello: 'world' }));
+    app.get<{ Params: { id: string } }>('/__bench/pk/:id', async (request) => (await db.query('SELECT * FROM medical_spaces WHERE id = $1', [request.params.id]))[0]);
+    const address = await app.listen({ host: HOST, port: 0 });
+
+    const [middle] = await db.query<{ id: string }>('SELECT id FROM medical_spaces ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1', [Math.floor(spaceCount / 2)]);
+    const spaceId = middle!.id;
+    const login = await fetch(`${address}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: demoUsers.find((user) => user.key === 'renter')?.email ?? demoUsers[0]!.email, password: DEMO_PASSWORD }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    if (!login.ok || !cookie) throw new Error(`Demo login failed: ${login.status}`);
+    const deepOffset = Math.min(5000, Math.floor(spaceCount / 2));
+    const deepPage = await fetch(`${address}/api/spaces?limit=24&offset=${deepOffset - 24}`);
+    const cursor = deepPage.headers.get('x-next-cursor');
+
+    const routes: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
+      { name: 'GET /api/spaces', path: '/api/spaces' },
+      { name: 'GET /api/spaces?location=TX&amenities=Parking', path: '/api/spaces?location=TX&amenities=Parking' },
+      { name: 'GET /api/spaces?spaceType=Dental Suite&minPrice=100&maxPrice=400', path: '/api/spaces?spaceType=Dental%20Suite&minPrice=100&maxPrice=400' },
+      { name: 'GET /api/spaces?location=Austin', path: '/api/spaces?location=Austin' },
+      { name: `GET /api/spaces?limit=24&offset=${deepOffset}`, path: `/api/spaces?limit=24&offset=${deepOffset}` },
+      ...(cursor ? [{ name: `GET /api/spaces?limit=24&after=<cursor at ${deepOffset}>`, path: `/api/spaces?limit=24&after=${encodeURIComponent(cursor)}` }] : []),
+      { name: 'GET /api/spaces/{id}', path: `/api/spaces/${spaceId}` },
+      { name: 'GET /api/spaces/{id} with a session cookie', path: `/api/spaces/${spaceId}`, headers: { cookie } },
+    ];
+    for (const route of routes) {
+      const response = await fetch(`${address}${route.path}`, { headers: route.headers });
+      if (!response.ok) throw new Error(`${route.name} answered ${response.status}`);
+    }
+
+    const hello: Run[] = [];
+    const ceiling: Run[] = [];
+    const measured = new Map<string, Array<Run & { ratio: number }>>();
+    for (let r = 0; r < rounds; r++) {
+      log(`round ${r + 1} of ${rounds}`);
+      hello.push(await load(`${address}/__bench/hello`));
+      let before = await load(`${address}/__bench/pk/${spaceId}`);
+      ceiling.push(before);
+      for (const route of routes) {
+        const run = await load(`${address}${route.path}`, route.headers);
+        const after = await load(`${address}/__bench/pk/${spaceId}`);
+        ceiling.push(after);
+        const ratio = run.requestsPerSecond / ((before.requestsPerSecond + after.requestsPerSecond) / 2);
+        measured.set(route.name, [...(measured.get(route.name) ?? []), { ...run, ratio }]);
+        log(`${route.name}: ${round(run.requestsPerSecond)} req/s, p99 ${run.p99Ms} ms, ${ratio.toFixed(3)}x`);
+        before = after;
+      }
+    }
+    await app.close();
+
+    const summary = (runs: Run[]) => ({
+      requestsPerSecond: round(median(runs.map((run) => run.requestsPerSecond))),
+      p50Ms: median(runs.map((run) => run.p50Ms)),
+      p99Ms: median(runs.map((run) => run.p99Ms)),
+      non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+      errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    });
+    const primaryKey = summary(ceiling);
+    const result = {
+      database: db.kind,
+      spaces: spaceCount,
+      connections,
+      durationSeconds: duration,
+      rounds,
+      cpus: os.cpus().length,
+      helloWorld: { ...summary(hello), ratio: round(median(hello.map((run) => run.requestsPerSecond)) / primaryKey.requestsPerSecond, 2) },
+      primaryKey,
+      routes: Object.fromEntries(
+        [...measured].map(([name, runs]) => [name, { ...summary(runs), ratio: round(median(runs.map((run) => run.ratio)), 3) }]),
+      ),
+    };
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    await database?.close();
+    await server?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -20,6 +20,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 
 /** The project root (where package.json is). */
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -113,6 +114,31 @@ async function buildClient() {
   const vitePackage = require.resolve('vite/package.json');
   const viteBin = path.join(path.dirname(vitePackage), JSON.parse(readFileSync(vitePackage, 'utf8')).bin.vite);
   await runNode(viteBin, ['build']);
+  precompress(path.join(DIST, 'client'));
+}
+
+/** Text files worth compressing ahead of time. */
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|map|webmanifest)$/;
+
+/**
+ * Writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip -9) beside
+ * every compressible built file over 1 KB, once per build, so the server
+ * sends them as they are (@fastify/static `preCompressed`) instead of
+ * compressing on every request (issue 10).
+ */
+function precompress(dir) {
+  for (const dirent of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, dirent.name);
+    if (dirent.isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(dirent.name)) continue;
+    const content = readFileSync(file);
+    if (content.length < 1024) continue;
+    writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+    writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+  }
 }
 
 /**

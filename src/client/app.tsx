@@ -1,33 +1,44 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
 import { Toaster } from './components/ui/toaster';
 import { useLogout } from './features/auth/api/logout';
-import { LoginDialog } from './features/auth/components/login-dialog';
-import { RegisterDialog } from './features/auth/components/register-dialog';
 import { useUnreadCount } from './features/messages/api/get-unread-count';
 import { LiveMessagesProvider } from './features/messages/components/live-messages-provider';
 import { AuthProvider, useAuth } from './lib/auth';
 import { routes } from './lib/paths';
 import { createQueryClient } from './lib/query-client';
-import { DonatePage } from './pages/donate';
-import { EditSpacePage } from './pages/edit-space';
 import { HomePage } from './pages/home';
-import { ListSpacePage } from './pages/list-space';
-import { MapPage } from './pages/map';
-import { MessagesPage } from './pages/messages';
 import { NotFoundPage } from './pages/not-found';
-import { PaymentsConnectPage } from './pages/payments-connect';
-import { ProfilePage } from './pages/profile';
-import { SearchPage } from './pages/search';
-import { SpaceDetailPage } from './pages/space-detail';
-import { TermsPage } from './pages/terms';
+
+/**
+ * Route-level code splitting (issue 10): each page but the home page loads
+ * its own chunk when first visited, so a visit to a space or a search
+ * downloads that page (and Leaflet or Stripe only where they are used), not
+ * the whole app.
+ */
+const SearchPage = lazy(() => import('./pages/search').then((module) => ({ default: module.SearchPage })));
+const SpaceDetailPage = lazy(() => import('./pages/space-detail').then((module) => ({ default: module.SpaceDetailPage })));
+const MapPage = lazy(() => import('./pages/map').then((module) => ({ default: module.MapPage })));
+const ListSpacePage = lazy(() => import('./pages/list-space').then((module) => ({ default: module.ListSpacePage })));
+const EditSpacePage = lazy(() => import('./pages/edit-space').then((module) => ({ default: module.EditSpacePage })));
+const MessagesPage = lazy(() => import('./pages/messages').then((module) => ({ default: module.MessagesPage })));
+const ProfilePage = lazy(() => import('./pages/profile').then((module) => ({ default: module.ProfilePage })));
+const DonatePage = lazy(() => import('./pages/donate').then((module) => ({ default: module.DonatePage })));
+const PaymentsConnectPage = lazy(() => import('./pages/payments-connect').then((module) => ({ default: module.PaymentsConnectPage })));
+const TermsPage = lazy(() => import('./pages/terms').then((module) => ({ default: module.TermsPage })));
+
+// The sign-in dialogs (and their form library) load when first opened.
+const LoginDialog = lazy(() => import('./features/auth/components/login-dialog').then((module) => ({ default: module.LoginDialog })));
+const RegisterDialog = lazy(() => import('./features/auth/components/register-dialog').then((module) => ({ default: module.RegisterDialog })));
 
 function AppRoutes() {
   return (
-    <Switch>
+    // A full-screen placeholder while a page loads keeps the footer below the fold (no layout shift).
+    <Suspense fallback={<div className="min-h-dvh" aria-busy="true" />}>
+      <Switch>
       <Route path={routes.home} component={HomePage} />
       <Route path={routes.search} component={SearchPage} />
       <Route path={routes.map} component={MapPage} />
@@ -41,7 +52,8 @@ function AppRoutes() {
       <Route path={routes.paymentsConnect} component={PaymentsConnectPage} />
       <Route path={routes.terms} component={TermsPage} />
       <Route component={NotFoundPage} />
-    </Switch>
+      </Switch>
+    </Suspense>
   );
 }
 
@@ -82,8 +94,14 @@ function AppShell() {
         </main>
         <Footer />
         <ScrollToTop />
-        <LoginDialog open={authDialog === 'login'} onOpenChange={dialogState('login')} onSwitchToRegister={() => setAuthDialog('register')} />
-        <RegisterDialog open={authDialog === 'register'} onOpenChange={dialogState('register')} onSwitchToLogin={() => setAuthDialog('login')} />
+        <Suspense fallback={null}>
+          {authDialog === 'login' ? (
+            <LoginDialog open onOpenChange={dialogState('login')} onSwitchToRegister={() => setAuthDialog('register')} />
+          ) : null}
+          {authDialog === 'register' ? (
+            <RegisterDialog open onOpenChange={dialogState('register')} onSwitchToLogin={() => setAuthDialog('login')} />
+          ) : null}
+        </Suspense>
       </div>
     </LiveMessagesProvider>
   );

@@ -4,6 +4,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -110,6 +112,13 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
     contentSecurityPolicy: { directives: cspDirectives(config) },
     hsts: config.env === 'production',
     crossOriginEmbedderPolicy: false,
+  });
+  // Brotli or gzip for API answers and pages over 1 KB (issue 10), at a quality cheap enough per
+  // request; the client's hashed assets are compressed once at build time (pages/routes.ts).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
   // With REDIS_URL, rate-limit counters and live events are shared by every instance (DESIGN "Scale").

@@ -282,6 +282,26 @@ const optionalNumber = z.preprocess(
 );
 
 /**
+ * A space in a list of results (`GET /api/spaces`, issue 10): only what a
+ * result card shows, so a page of 24 stays small and cheap to build. The
+ * full record is `GET /api/spaces/{id}` ({@link spaceSchema}).
+ */
+export const spaceCardSchema = spaceSchema.pick({
+  id: true,
+  ownerId: true,
+  title: true,
+  spaceType: true,
+  city: true,
+  state: true,
+  zipCode: true,
+  pricePerDay: true,
+  pricePeriod: true,
+  capacity: true,
+  images: true,
+});
+export type SpaceCard = z.infer<typeof spaceCardSchema>;
+
+/**
  * A map's bounding box as `west,south,east,north` in degrees (Leaflet's
  * `getBounds().toBBoxString()`). West east of east means the box crosses the
  * antimeridian.
@@ -309,6 +329,11 @@ export const spaceSearchSchema = z.object({
   location: trimmed(200).optional(),
   spaceType: z.preprocess((value) => (value === 'all' || value === '' ? undefined : value), spaceTypeSchema.optional()),
   specialty: z.preprocess((value) => (value === 'any' || value === '' ? undefined : value), trimmed(120).optional()),
+  /**
+   * The period the price range is in (issue 10: like with like): only spaces
+   * priced per hour, per day or per month. 'all' or empty: any period.
+   */
+  period: z.preprocess((value) => (value === 'all' || value === '' ? undefined : value), pricingPeriodSchema.optional()),
   minPrice: optionalNumber,
   maxPrice: optionalNumber,
   amenities: stringList(AMENITIES),
@@ -318,6 +343,8 @@ export const spaceSearchSchema = z.object({
   bbox: bboxSchema.optional(),
   limit: numberInputSchema.pipe(z.number().int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
   offset: numberInputSchema.pipe(z.number().int().min(0).max(1_000_000)).default(0),
+  /** Keyset pagination: the `X-Next-Cursor` of the previous page; rows after it (then `offset` more are skipped). */
+  after: textSchema.max(200).optional(),
 });
 export type SpaceSearch = z.input<typeof spaceSearchSchema>;
 
@@ -362,7 +389,7 @@ export const createSpaceSchema = z.object({
 export type CreateSpaceInput = z.input<typeof createSpaceSchema>;
 
 /** GET /api/spaces/map-points: the search filters, the map's bounding box and zoom (issue 7 "Maps"). */
-export const mapPointsQuerySchema = spaceSearchSchema.omit({ ownerId: true, limit: true, offset: true, bbox: true }).extend({
+export const mapPointsQuerySchema = spaceSearchSchema.omit({ ownerId: true, limit: true, offset: true, after: true, bbox: true }).extend({
   bbox: bboxSchema,
   zoom: numberInputSchema.pipe(z.number().int().min(0).max(22)),
 });

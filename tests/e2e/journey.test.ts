@@ -103,6 +103,7 @@ describe('find a space, sign up, book it and pay', () => {
 
     await expect.poll(() => toast(page, 'Booking confirmed!').isVisible(), { timeout: 20_000 }).toBe(true);
     expect(page.url()).toContain(`/space/${target.id}?payment_success=true`);
+    await expect.poll(() => page.getByText('Your booking is confirmed').isVisible()).toBe(true);
 
     // The server holds one confirmed booking for these dates, priced by the server.
     const me = await page.request.get('/api/me');

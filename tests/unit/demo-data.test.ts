@@ -147,3 +147,17 @@ describe('demo spaces', () => {
     expect(buildDemoSpaces()).toEqual(buildDemoSpaces());
   });
 });
+
+describe('generated spaces for the benchmark', () => {
+  it('covers every type, period, amenity, equipment item and demo city, deterministically', () => {
+    const many = buildDemoSpaces(3000);
+    expect(many).toHaveLength(3000);
+    expect(new Set(many.map((space) => space.city))).toEqual(new Set(spaces.map((space) => space.city)));
+    expect(new Set(many.map((space) => space.spaceType))).toEqual(new Set(SPACE_TYPES));
+    expect(new Set(many.map((space) => space.pricePeriod))).toEqual(new Set(PRICING_PERIODS));
+    expect(new Set(many.flatMap((space) => space.amenities))).toEqual(new Set(AMENITIES));
+    expect(new Set(many.flatMap((space) => space.equipment))).toEqual(new Set(EQUIPMENT));
+    expect(buildDemoSpaces(3000)).toEqual(many);
+    expect(() => buildDemoSpaces(0)).toThrow(RangeError);
+  });
+});

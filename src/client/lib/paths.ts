@@ -7,8 +7,9 @@ export const paths = {
   },
   map: () => '/map',
   space: (id: string) => `/spaces/${id}`,
-  /** Where the app lands after paying for a space (SPEC section 2). */
-  spacePaymentReturn: (id: string) => `/space/${id}?payment_success=true`,
+  /** Where the app lands after paying for a space (SPEC section 2); with the booking when it is known. */
+  spacePaymentReturn: (id: string, bookingId?: string) =>
+    `/space/${id}?payment_success=true${bookingId ? `&booking=${encodeURIComponent(bookingId)}` : ''}`,
   listSpace: () => '/list-space',
   editSpace: (id: string) => `/edit-space/${id}`,
   messages: () => '/messages',

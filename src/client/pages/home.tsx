@@ -29,7 +29,9 @@ export function HomePage() {
   const featured = useSpaces({ limit: FEATURED_SPACES_COUNT });
   const { user } = useAuth();
 
-  const search = (values: SpaceSearchValues) => navigate(paths.search(serializeSpaceFilters(values)));
+  // The hero's 'Max price per day' is a daily price: the search compares it with daily prices only (issue 10).
+  const search = (values: SpaceSearchValues) =>
+    navigate(paths.search(serializeSpaceFilters({ ...values, period: values.maxPrice !== undefined ? 'daily' : undefined })));
 
   return (
     <>

@@ -25,7 +25,9 @@ export function SearchPage() {
   const setFilters = (next: SpaceFilters, options?: { replace?: boolean }) => navigate(paths.search(serializeSpaceFilters(next)), options);
 
   const spaces = results.data?.pages.flatMap((page) => page.spaces) ?? [];
-  const total = results.data?.pages[0]?.total ?? 0;
+  const first = results.data?.pages[0];
+  // '{n} spaces found' (SPEC), with an honest '1,000+' when the server stopped counting.
+  const found = first ? `${first.total.toLocaleString('en-US')}${first.exact ? '' : '+'}` : '0';
   const loading = results.isPending;
 
   return (
@@ -49,7 +51,7 @@ export function SearchPage() {
         <SearchResultsMap filters={filters} onSearchArea={(bbox) => setFilters({ ...filters, bbox })}>
         <section aria-labelledby="results-heading" aria-busy={loading}>
           <h2 id="results-heading" className="mb-4 text-base font-medium text-slate-700" aria-live="polite">
-            {loading ? 'Searching...' : results.isError ? 'No results' : `${total} spaces found`}
+            {loading ? 'Searching...' : results.isError ? 'No results' : `${found} spaces found`}
           </h2>
 
           {loading ? (
@@ -80,7 +82,11 @@ export function SearchPage() {
               <ul className="grid gap-6 sm:grid-cols-2">
                 {spaces.map((space) => (
                   <li key={space.id}>
-                    <SpaceCard space={space} action={user ? <FavoriteButton userId={user.id} spaceId={space.id} spaceTitle={space.title} /> : undefined} />
+                    <SpaceCard
+                      space={space}
+                      from={paths.search(serializeSpaceFilters(filters))}
+                      action={user ? <FavoriteButton userId={user.id} spaceId={space.id} spaceTitle={space.title} /> : undefined}
+                    />
                   </li>
                 ))}
               </ul>

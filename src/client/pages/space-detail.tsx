@@ -1,5 +1,5 @@
 import { ArrowLeft, CircleAlert, CircleCheckBig, MessageSquare, SearchX } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { BookingPaymentIntent, Space } from '@/shared/schemas';
 import { PageMeta } from '@/client/components/page-meta';
@@ -7,9 +7,8 @@ import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/use-toast';
 import { useCreateBooking } from '@/client/features/bookings/api/create-booking';
-import { BookingDialog, type BookingRequest } from '@/client/features/bookings/components/booking-dialog';
-import { MessageOwnerDialog } from '@/client/features/messages/components/message-owner-dialog';
-import { BookingPaymentDialog } from '@/client/features/payments/components/booking-payment-dialog';
+import { useUserBookings } from '@/client/features/bookings/api/get-user-bookings';
+import type { BookingRequest } from '@/client/features/bookings/components/booking-dialog';
 import { useSpace } from '@/client/features/spaces/api/get-space';
 import { SpaceGallery } from '@/client/features/spaces/components/space-gallery';
 import { SpaceLocation } from '@/client/features/spaces/components/space-location';
@@ -17,8 +16,18 @@ import { FavoriteButton } from '@/client/features/favorites/components/favorite-
 import { SpacePriceCard, SpaceSections, SpaceSummary } from '@/client/features/spaces/components/space-details';
 import { isApiError } from '@/client/lib/api-client';
 import { useAuth } from '@/client/lib/auth';
+import { formatAmount, periodSuffix } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { randomId } from '@/client/lib/random-id';
+
+// The booking, payment and message dialogs (forms, dates, card fields) load when first opened.
+const BookingDialog = lazy(() => import('@/client/features/bookings/components/booking-dialog').then((module) => ({ default: module.BookingDialog })));
+const BookingPaymentDialog = lazy(() =>
+  import('@/client/features/payments/components/booking-payment-dialog').then((module) => ({ default: module.BookingPaymentDialog })),
+);
+const MessageOwnerDialog = lazy(() =>
+  import('@/client/features/messages/components/message-owner-dialog').then((module) => ({ default: module.MessageOwnerDialog })),
+);
 
 /** /spaces/:id, and /space/:id where payments return (SPEC section 2). */
 export function SpaceDetailPage({ params }: { params: { id: string } }) {
@@ -31,9 +40,16 @@ export function SpaceDetailPage({ params }: { params: { id: string } }) {
   return <SpaceDetail space={space.data} />;
 }
 
+/**
+ * Back to the search the person came from, filters included: result cards
+ * put their search in the history entry's state (`from`), which survives a
+ * reload; without one it is a fresh search.
+ */
 function BackToSearch() {
+  const from: unknown = (window.history.state as { from?: unknown } | null)?.from;
+  const href = typeof from === 'string' && /^\/search(\?|$)/.test(from) ? from : paths.search();
   return (
-    <Link href={paths.search()} className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary hover:underline">
+    <Link href={href} className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary hover:underline">
       <ArrowLeft className="size-4" aria-hidden="true" />
       Back to Search
     </Link>
@@ -49,7 +65,16 @@ interface BookingAttempt {
 function SpaceDetail({ space }: { space: Space }) {
   const { user } = useAuth();
   const [, navigate] = useLocation();
-  const paymentSuccess = new URLSearchParams(useSearch()).get('payment_success') === 'true';
+  const returned = new URLSearchParams(useSearch());
+  const paymentSuccess = returned.get('payment_success') === 'true';
+  // The confirmation is shown only for a booking of this space that the signed-in user has.
+  const bookings = useUserBookings(paymentSuccess ? user?.id : undefined);
+  const bookingId = returned.get('booking');
+  const confirmedBooking = paymentSuccess
+    ? bookings.data?.find((booking) =>
+        bookingId ? booking.id === bookingId : booking.spaceId === space.id && (booking.status === 'confirmed' || booking.status === 'pending'),
+      )
+    : undefined;
   const [bookingOpen, setBookingOpen] = useState(false);
   const [paymentOpen, setPaymentOpen] = useState(false);
   const [messageOpen, setMessageOpen] = useState(false);
@@ -94,11 +119,11 @@ function SpaceDetail({ space }: { space: Space }) {
         paymentIntentId,
       },
       {
-        onSuccess: () => {
+        onSuccess: (booking) => {
           setPaymentOpen(false);
           setBookingOpen(false);
           setBookingFormKey((key) => key + 1);
-          navigate(paths.spacePaymentReturn(space.id), { replace: true });
+          navigate(paths.spacePaymentReturn(space.id, booking.id), { replace: true });
           // Last, so it is the toast left showing (one at a time).
           if (request) {
             toast({ title: 'Request sent!', description: 'The owner has 48 hours to accept; your card is only charged if they do.' });
@@ -115,11 +140,11 @@ function SpaceDetail({ space }: { space: Space }) {
   };
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-7xl px-4 py-6 max-lg:pb-24 sm:px-6 lg:px-8">
       <PageMeta title={`${space.title} | ClinicShare`} description={space.description} />
       <BackToSearch />
 
-      {paymentSuccess ? (
+      {confirmedBooking && confirmedBooking.spaceId === space.id ? (
         <div role="status" className="mt-4 flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
           <CircleCheckBig className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <p>
@@ -181,8 +206,22 @@ function SpaceDetail({ space }: { space: Space }) {
         </SpacePriceCard>
       </div>
 
+      {space.active && !isOwner ? (
+        // On a phone the price and Book Space stay at the bottom of the screen (issue 10).
+        <div
+          data-testid="mobile-book-bar"
+          className="fixed inset-x-0 bottom-0 z-40 flex items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-2px_8px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden"
+        >
+          <p className="text-slate-900">
+            <span className="text-xl font-bold">{formatAmount(space.pricePerDay)}</span>
+            <span className="text-sm text-slate-600">{periodSuffix(space.pricePeriod)}</span>
+          </p>
+          <Button onClick={requireLogin('Please log in to book a space.', () => setBookingOpen(true))}>Book Space</Button>
+        </div>
+      ) : null}
+
       {user && !isOwner && space.active ? (
-        <>
+        <Suspense fallback={null}>
           <BookingDialog key={`${space.id}-${bookingFormKey}`} open={bookingOpen} onOpenChange={setBookingOpen} space={space} onContinue={continueToPayment} />
           {attempt ? (
             <BookingPaymentDialog
@@ -198,8 +237,8 @@ function SpaceDetail({ space }: { space: Space }) {
               onCancel={backToBooking}
             />
           ) : null}
-          <MessageOwnerDialog open={messageOpen} onOpenChange={setMessageOpen} userId={user.id} space={space} />
-        </>
+          {messageOpen ? <MessageOwnerDialog open={messageOpen} onOpenChange={setMessageOpen} userId={user.id} space={space} /> : null}
+        </Suspense>
       ) : null}
     </div>
   );

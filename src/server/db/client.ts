@@ -45,6 +45,8 @@ export interface DatabaseHandle extends DatabaseNotifications {
    * undefined without running `fn` when another holder has the lock.
    */
   tryWithLock<T>(key: number, fn: () => Promise<T>): Promise<T | undefined>;
+  /** A bare parameterised query on the same pool or client, without Drizzle (the benchmark's ceiling). */
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
       db: db as unknown as Database,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      query: async <Row,>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as Row[],
       async tryWithLock(key, fn) {
         const client = await pool.connect();
         try {
@@ -104,6 +107,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    query: async <Row,>(text: string, params?: unknown[]) => (await client.query<Row>(text, params)).rows,
     // PGlite is one in-process connection: LISTEN/NOTIFY works within this process.
     listen: async (channel, onPayload) => {
       const stop = await client.listen(checkChannel(channel), onPayload);

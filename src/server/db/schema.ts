@@ -109,6 +109,16 @@ export const medicalSpaces = pgTable(
     cancellationPolicyTier: text('cancellation_policy_tier', { enum: ['flexible', 'moderate', 'strict'] }).notNull().default('flexible'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
+    /**
+     * What the location search matches (DESIGN decision 10, issue 10): city,
+     * state, address and title, lower-cased (a plain LIKE is cheaper than
+     * ILIKE), in one column with one trigram index. The
+     * fields are joined with U+001F, a control character no search text may
+     * contain, so a search never matches across two fields.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower("city" || chr(31) || "state" || chr(31) || "address" || chr(31) || "title")`,
+    ),
   },
   (t) => [
     check('medical_spaces_capacity_check', sql`${t.capacity} >= 1`),
@@ -118,14 +128,18 @@ export const medicalSpaces = pgTable(
     index('medical_spaces_owner_id_idx').on(t.ownerId),
     index('medical_spaces_space_type_idx').on(t.spaceType),
     index('medical_spaces_price_idx').on(t.pricePerDay),
-    index('medical_spaces_zip_code_idx').on(t.zipCode),
-    index('medical_spaces_created_at_idx').on(t.createdAt, t.id),
+    index('medical_spaces_period_price_idx').on(t.pricePeriod, t.pricePerDay),
+    // text_pattern_ops: serves equality and the ZIP prefix search (`LIKE '787%'`) whatever the collation.
+    index('medical_spaces_zip_code_idx').using('btree', sql`${t.zipCode} text_pattern_ops`),
+    // Newest first over active spaces: the list's order, keyset and deep offsets. It covers the
+    // location, type and price filters, so picking a page's ids is an index-only scan.
+    index('medical_spaces_active_created_at_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.active}`),
     index('medical_spaces_lat_lng_idx').on(t.latitude, t.longitude),
     index('medical_spaces_amenities_idx').using('gin', t.amenities),
     index('medical_spaces_equipment_idx').using('gin', t.equipment),
-    index('medical_spaces_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
-    index('medical_spaces_city_trgm_idx').using('gin', sql`${t.city} gin_trgm_ops`),
-    index('medical_spaces_address_trgm_idx').using('gin', sql`${t.address} gin_trgm_ops`),
+    index('medical_spaces_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('medical_spaces_specialty_idx').on(sql`lower(${t.optimalSpecialty})`),
   ],
 );

@@ -104,12 +104,20 @@ export function spaceHead(space: Space, origin: string): PageHead {
 }
 
 /** Head of a search page: an ItemList of the first 10 results (SPEC section 2, Search). */
-export function searchHead(spaces: Space[], total: number, location: string | undefined, canonical: string, origin: string): PageHead {
+export function searchHead(
+  spaces: Array<Pick<Space, 'id' | 'title'>>,
+  total: number,
+  location: string | undefined,
+  canonical: string,
+  origin: string,
+  exact = true,
+): PageHead {
   const where = location ? ` in ${location}` : '';
+  const count = exact ? String(total) : `${total.toLocaleString('en-US')}+`;
   return {
     title: `Medical spaces for rent${where} | ${SITE_NAME}`,
     description: cutDescription(
-      `${total} medical ${total === 1 ? 'space' : 'spaces'} for rent${where}: exam rooms, dental suites, surgical suites and more, by the hour, day or month.`,
+      `${count} medical ${total === 1 ? 'space' : 'spaces'} for rent${where}: exam rooms, dental suites, surgical suites and more, by the hour, day or month.`,
     ),
     canonical,
     jsonLd: {

@@ -61,6 +61,8 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     root: clientDir,
     index: false,
     wildcard: false,
+    // `npm run build` writes .br and .gz beside each asset; they are sent to browsers that accept them.
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
     },
@@ -79,9 +81,9 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
   app.get('/search', async (request, reply) => {
     const parsed = spaceSearchSchema.safeParse(request.query);
     const query = parsed.success ? parsed.data : spaceSearchSchema.parse({});
-    const { spaces, total } = await searchSpaces(db, { ...query, limit: 10, offset: 0 });
+    const { spaces, total, exact } = await searchSpaces(db, { ...query, limit: 10, offset: 0, after: undefined });
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    return sendPage(reply, searchHead(spaces, total, query.location, `${origin}/search${search}`, origin));
+    return sendPage(reply, searchHead(spaces, total, query.location, `${origin}/search${search}`, origin, exact));
   });
 
   app.get('/robots.txt', async (_request, reply) =>

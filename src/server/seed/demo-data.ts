@@ -317,10 +317,22 @@ for (const keys of Object.values(OWNER_TYPES)) {
 
 // ---------------------------------------------------------------- spaces
 
-/** The demo spaces; every call returns a fresh, identical list. */
-export function buildDemoSpaces(): DemoSpace[] {
+/** How many spaces the demo seed lists (the sum of the cities' shares). */
+export const DEMO_SPACE_COUNT = DEMO_CITIES.reduce((sum, city) => sum + city.spaces, 0);
+
+/**
+ * The demo spaces; every call with the same `count` returns a fresh,
+ * identical list. The default is the demo seed's {@link DEMO_SPACE_COUNT};
+ * a larger count (the benchmark's 10,000 or 100,000) goes round the same
+ * real cities again in the same proportions, so every type, period,
+ * amenity and equipment item appears (a list of its own, not the seed's
+ * followed by more: the decks are dealt for the whole count).
+ * @param count how many spaces (a positive integer)
+ */
+export function buildDemoSpaces(count: number = DEMO_SPACE_COUNT): DemoSpace[] {
+  if (!Number.isInteger(count) || count < 1) throw new RangeError(`buildDemoSpaces needs a positive whole count, got ${count}`);
   const random = createRandom(SEED);
-  const total = DEMO_CITIES.reduce((sum, city) => sum + city.spaces, 0);
+  const total = count;
   const types = deck<SpaceType>(random, SPACE_TYPES.map((type) => [type, 1]), total);
   // Pricing periods are dealt per type (1 hourly : 3 daily : 1 monthly) so every type has all three.
   const periodDecks = new Map(
@@ -335,9 +347,11 @@ export function buildDemoSpaces(): DemoSpace[] {
   const spaces: DemoSpace[] = [];
 
   let index = 0;
-  for (const city of DEMO_CITIES) {
+  // Round 0 is the demo seed; later rounds (larger counts) go round the cities again.
+  while (index < total) for (const city of DEMO_CITIES) {
+    if (index >= total) break;
     const hoods = random.shuffle(city.neighbourhoods);
-    for (let i = 0; i < city.spaces; i += 1, index += 1) {
+    for (let i = 0; i < city.spaces && index < total; i += 1, index += 1) {
       const type = types[index] as SpaceType;
       const period = periodDecks.get(type)?.shift() ?? 'daily';
       const profile = TYPE_PROFILES[type];

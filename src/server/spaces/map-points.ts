@@ -6,11 +6,12 @@
  * occupied cell, so the answer stays small at every zoom, and the counts add
  * up to the number of matching spaces in the box.
  */
-import { and, arrayContains, between, eq, gte, ilike, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Bbox, MapPoints, mapPointsQuerySchema } from '../../shared/schemas';
 import type { Database } from '../db/client';
 import { medicalSpaces } from '../db/schema';
+import { searchFilter } from './service';
 
 export type MapPointsQuery = z.output<typeof mapPointsQuerySchema>;
 
@@ -22,52 +23,9 @@ export function cellDegrees(zoom: number): number {
   return (360 * CLUSTER_CELL_PX) / (256 * 2 ** zoom);
 }
 
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * The bounding-box filter on the indexed latitude/longitude columns. A box
- * whose west edge is east of its east edge crosses the antimeridian.
- */
-export function bboxFilter(bbox: Bbox): SQL {
-  const lat = between(medicalSpaces.latitude, bbox.south.toFixed(7), bbox.north.toFixed(7));
-  const lng =
-    bbox.west <= bbox.east
-      ? between(medicalSpaces.longitude, bbox.west.toFixed(7), bbox.east.toFixed(7))
-      : or(gte(medicalSpaces.longitude, bbox.west.toFixed(7)), lte(medicalSpaces.longitude, bbox.east.toFixed(7)))!;
-  return and(isNotNull(medicalSpaces.latitude), isNotNull(medicalSpaces.longitude), lat, lng)!;
-}
-
-/**
- * The filters of `GET /api/spaces` (SPEC section 7), the same rules as
- * `searchSpaces`; a test holds the two to the same totals.
- */
+/** The filters of `GET /api/spaces` (SPEC section 7) and the box: one rule, `searchFilter`. */
 function filterClauses(query: MapPointsQuery): SQL {
-  const filters: (SQL | undefined)[] = [eq(medicalSpaces.active, true), bboxFilter(query.bbox)];
-  if (query.location) {
-    const parts = query.location
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean);
-    for (const part of parts) {
-      const pattern = `%${likeLiteral(part)}%`;
-      filters.push(
-        or(
-          ilike(medicalSpaces.city, pattern),
-          ilike(medicalSpaces.state, pattern),
-          ilike(medicalSpaces.zipCode, `${likeLiteral(part)}%`),
-          ilike(medicalSpaces.address, pattern),
-          ilike(medicalSpaces.title, pattern),
-        ),
-      );
-    }
-  }
-  if (query.spaceType) filters.push(eq(medicalSpaces.spaceType, query.spaceType));
-  if (query.specialty) filters.push(sql`lower(${medicalSpaces.optimalSpecialty}) = lower(${query.specialty})`);
-  if (query.minPrice !== undefined) filters.push(gte(medicalSpaces.pricePerDay, query.minPrice.toFixed(2)));
-  if (query.maxPrice !== undefined) filters.push(lte(medicalSpaces.pricePerDay, query.maxPrice.toFixed(2)));
-  if (query.amenities?.length) filters.push(arrayContains(medicalSpaces.amenities, query.amenities));
-  if (query.equipment?.length) filters.push(arrayContains(medicalSpaces.equipment, query.equipment));
-  return and(...filters)!;
+  return searchFilter(query);
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   idParamSchema,
   mapPointsQuerySchema,
   mapPointsSchema,
+  spaceCardSchema,
   spaceSchema,
   spaceSearchSchema,
 } from '../../shared/schemas';
@@ -17,7 +18,7 @@ import type { Database } from '../db/client';
 import type { Geocoder } from '../geocoding/geocoder';
 import type { FileStorage } from '../storage/storage';
 import { mapPoints } from './map-points';
-import { createSpace, deleteSpace, getSpace, searchSpaces, updateSpace } from './service';
+import { createSearchCountCache, createSpace, deleteSpace, getSpace, searchSpaces, updateSpace } from './service';
 
 /** Any id string: a malformed one is simply not found (404). */
 const idParams = z.object({ id: idParamSchema });
@@ -26,9 +27,15 @@ const idParams = z.object({ id: idParamSchema });
 const LISTING_BODY_LIMIT = 80 * 1024 * 1024;
 
 export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage; geocoder: Geocoder }> = async (app, { db, storage, geocoder }) => {
-  app.get('/api/spaces', { schema: { querystring: spaceSearchSchema, response: { 200: z.array(spaceSchema) } } }, async (request, reply) => {
-    const { spaces, total } = await searchSpaces(db, request.query);
+  // Recent bounded counts; listing, editing or removing a space here clears them.
+  const counts = createSearchCountCache();
+
+  // Result cards; the count is exact up to COUNT_LIMIT, beyond it `X-Total-Count-Exact: false` means "at least".
+  app.get('/api/spaces', { schema: { querystring: spaceSearchSchema, response: { 200: z.array(spaceCardSchema) } } }, async (request, reply) => {
+    const { spaces, total, exact, nextCursor } = await searchSpaces(db, request.query, counts);
     reply.header('X-Total-Count', String(total));
+    reply.header('X-Total-Count-Exact', String(exact));
+    if (nextCursor) reply.header('X-Next-Cursor', nextCursor);
     return spaces;
   });
 
@@ -43,7 +50,9 @@ export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileSto
     { schema: { body: createSpaceSchema, response: { 201: spaceSchema } }, bodyLimit: LISTING_BODY_LIMIT, config: { auth: 'required' } },
     async (request, reply) => {
       const owner = requireSelf(request, request.body.ownerId);
-      return reply.status(201).send(await createSpace(db, storage, geocoder, owner.id, request.body));
+      const space = await createSpace(db, storage, geocoder, owner.id, request.body);
+      counts.clear();
+      return reply.status(201).send(space);
     },
   );
 
@@ -52,13 +61,16 @@ export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileSto
     { schema: { params: idParams, body: createSpaceSchema, response: { 200: spaceSchema } }, bodyLimit: LISTING_BODY_LIMIT, config: { auth: 'required' } },
     async (request) => {
       const owner = requireSelf(request, request.body.ownerId);
-      return updateSpace(db, storage, geocoder, request.params.id, owner.id, request.body);
+      const space = await updateSpace(db, storage, geocoder, request.params.id, owner.id, request.body);
+      counts.clear();
+      return space;
     },
   );
 
   app.delete('/api/spaces/:id', { schema: { params: idParams, response: { 200: deleteSpaceResultSchema } }, config: { auth: 'required' } }, async (request, reply) => {
     const user = requireUser(request);
     const outcome = await deleteSpace(db, request.params.id, user.id);
+    counts.clear();
     return reply.status(200).send({ outcome });
   });
 

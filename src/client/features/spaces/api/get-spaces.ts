@@ -1,25 +1,29 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@/shared/constants';
-import type { Space } from '@/shared/schemas';
+import type { SpaceCard } from '@/shared/schemas';
 import { request } from '@/client/lib/api-client';
 import type { SpaceFilters } from '../lib/filters';
 
 export interface SpacesPage {
-  spaces: Space[];
-  /** All matches, from the X-Total-Count header. */
+  spaces: SpaceCard[];
+  /** All matches, from the X-Total-Count header; at least this many when `exact` is false ('1,000+'). */
   total: number;
+  /** False when the server stopped counting (`X-Total-Count-Exact: false`). */
+  exact: boolean;
   offset: number;
+  /** The keyset cursor of the next page (`X-Next-Cursor`), or null on the last page. */
+  nextCursor: string | null;
 }
 
-export type GetSpacesParams = SpaceFilters & { ownerId?: string; limit?: number; offset?: number };
+export type GetSpacesParams = SpaceFilters & { ownerId?: string; limit?: number; offset?: number; after?: string };
 
 /** GET /api/spaces: one page of spaces matching the filters. */
 export async function getSpaces(params: GetSpacesParams = {}, signal?: AbortSignal): Promise<SpacesPage> {
-  const { data, headers } = await request<Space[]>('GET', '/api/spaces', { params: { ...params }, signal });
+  const { data, headers } = await request<SpaceCard[]>('GET', '/api/spaces', { params: { ...params }, signal });
   const offset = params.offset ?? 0;
   const header = Number(headers.get('X-Total-Count'));
   const total = headers.has('X-Total-Count') && Number.isFinite(header) ? header : offset + data.length;
-  return { spaces: data, total, offset };
+  return { spaces: data, total, exact: headers.get('X-Total-Count-Exact') !== 'false', offset, nextCursor: headers.get('X-Next-Cursor') };
 }
 
 export function getSpacesQueryOptions(params: GetSpacesParams = {}) {
@@ -37,12 +41,10 @@ export function useSpaces(params: GetSpacesParams = {}) {
 export function getSpacesInfiniteQueryOptions(filters: SpaceFilters, pageSize = DEFAULT_PAGE_SIZE) {
   return infiniteQueryOptions({
     queryKey: ['spaces', 'infinite', filters, pageSize],
-    queryFn: ({ pageParam, signal }) => getSpaces({ ...filters, limit: pageSize, offset: pageParam }, signal),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage) => {
-      const next = lastPage.offset + lastPage.spaces.length;
-      return lastPage.spaces.length > 0 && next < lastPage.total ? next : undefined;
-    },
+    // 'Load more' follows the keyset cursor, so a deep page costs what the first one does.
+    queryFn: ({ pageParam, signal }) => getSpaces({ ...filters, limit: pageSize, after: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
   });
 }
 

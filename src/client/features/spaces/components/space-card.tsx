@@ -2,7 +2,7 @@ import { MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { thumbnailUrl } from '@/shared/images';
-import type { Space } from '@/shared/schemas';
+import type { SpaceCard as SpaceCardData } from '@/shared/schemas';
 import { Badge } from '@/client/components/ui/badge';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { formatAmount, periodSuffix } from '@/client/lib/format';
@@ -11,14 +11,16 @@ import { SpaceImage } from './space-image';
 
 /**
  * A space in a results grid: image, type, title, place, price and capacity;
- * the whole card links to the space. `action` (e.g. the favourite heart) sits
- * on the image's corner, outside the link.
+ * the whole card links to the space. `from` (the search page's own URL) rides
+ * in the history entry, so the space's 'Back to Search' returns to it.
+ * `action` (e.g. the favourite heart) sits on the image's corner, outside the link.
  */
-export function SpaceCard({ space, action }: { space: Space; action?: ReactNode }) {
+export function SpaceCard({ space, from, action }: { space: SpaceCardData; from?: string; action?: ReactNode }) {
   return (
     <div className="relative h-full">
       <Link
         href={paths.space(space.id)}
+        state={from ? { from } : undefined}
         data-testid="space-card"
         className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
       >

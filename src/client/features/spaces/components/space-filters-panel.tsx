@@ -1,6 +1,6 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { SPACE_TYPES, type SpaceType } from '@/shared/constants';
+import { SPACE_TYPES, type PricingPeriod, type SpaceType } from '@/shared/constants';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
@@ -16,7 +16,12 @@ interface SpaceFiltersPanelProps {
   className?: string;
 }
 
-/** The sidebar filters of /search; on phones it folds behind a 'Filters' toggle. */
+const PERIOD_UNIT: Record<PricingPeriod, string> = { hourly: 'hour', daily: 'day', monthly: 'month' };
+
+/**
+ * The sidebar filters of /search; on phones it folds behind a 'Filters' toggle.
+ * The price range has its period (issue 10), so a bound per day is compared with daily prices only.
+ */
 export function SpaceFiltersPanel({ filters, onChange, className }: SpaceFiltersPanelProps) {
   const id = useId();
   const [openOnPhone, setOpenOnPhone] = useState(false);
@@ -83,16 +88,34 @@ export function SpaceFiltersPanel({ filters, onChange, className }: SpaceFilters
 
         <fieldset className="grid gap-2">
           <legend className="mb-1.5 text-sm font-medium text-slate-800">Price range</legend>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-period`} className="text-xs text-slate-600">
+              Priced per
+            </Label>
+            <Select
+              id={`${id}-period`}
+              value={filters.period ?? 'all'}
+              onChange={(event) => {
+                const value = event.target.value;
+                onChange({ ...filters, period: value === 'all' ? undefined : (value as PricingPeriod) });
+              }}
+            >
+              <option value="all">Any period</option>
+              <option value="hourly">Hour</option>
+              <option value="daily">Day</option>
+              <option value="monthly">Month</option>
+            </Select>
+          </div>
           <div className="grid grid-cols-2 gap-3">
             <PriceInput
               id={`${id}-min-price`}
-              label="Min price"
+              label={filters.period ? `Min price per ${PERIOD_UNIT[filters.period]}` : 'Min price'}
               value={filters.minPrice}
               onCommit={(minPrice) => onChange({ ...filters, minPrice }, { replace: true })}
             />
             <PriceInput
               id={`${id}-max-price`}
-              label="Max price"
+              label={filters.period ? `Max price per ${PERIOD_UNIT[filters.period]}` : 'Max price'}
               value={filters.maxPrice}
               onCommit={(maxPrice) => onChange({ ...filters, maxPrice }, { replace: true })}
             />

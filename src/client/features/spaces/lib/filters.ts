@@ -6,9 +6,10 @@ type SpaceSearchOutput = z.output<typeof spaceSearchSchema>;
 
 /**
  * The search filters a person can set (SPEC section 3, search filter), as they live in the /search URL,
+ * `period` is the period of the price range (issue 10): a daily bound compares with daily prices only;
  * plus the map's 'Search this area' box (`west,south,east,north`, checked by `bboxSchema`).
  */
-export type SpaceFilters = Pick<SpaceSearchOutput, 'location' | 'spaceType' | 'specialty' | 'minPrice' | 'maxPrice' | 'amenities' | 'equipment'> & {
+export type SpaceFilters = Pick<SpaceSearchOutput, 'location' | 'spaceType' | 'specialty' | 'period' | 'minPrice' | 'maxPrice' | 'amenities' | 'equipment'> & {
   bbox?: string;
 };
 
@@ -35,6 +36,7 @@ export function parseSpaceFilters(search: URLSearchParams): SpaceFilters {
     location: field('location', single('location')) || undefined,
     spaceType: field('spaceType', single('spaceType')),
     specialty: field('specialty', single('specialty')) || undefined,
+    period: field('period', single('period')),
     minPrice: field('minPrice', single('minPrice')),
     maxPrice: field('maxPrice', single('maxPrice')),
     // Unknown list entries are dropped one by one rather than discarding the whole list.
@@ -54,6 +56,7 @@ export function serializeSpaceFilters(filters: SpaceFilters): URLSearchParams {
   if (filters.location) search.set('location', filters.location);
   if (filters.spaceType) search.set('spaceType', filters.spaceType);
   if (filters.specialty) search.set('specialty', filters.specialty);
+  if (filters.period) search.set('period', filters.period);
   if (filters.minPrice !== undefined) search.set('minPrice', String(filters.minPrice));
   if (filters.maxPrice !== undefined) search.set('maxPrice', String(filters.maxPrice));
   for (const amenity of filters.amenities ?? []) search.append('amenities', amenity);

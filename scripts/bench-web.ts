@@ -1,0 +1,75 @@
+/**
+ * `npm run bench:web`: Lighthouse (12.8, mobile: a mid-range phone on a slow
+ * 4G link, simulated) on the home page, a search and a space page of the
+ * built app, served with the demo data on 127.0.0.1; prints JSON with the
+ * performance score, LCP, TBT, CLS and the JavaScript each page downloads
+ * (issue 10). Chromium from CHROME_PATH (default /usr/bin/chromium).
+ * BENCH_WEB_RUNS (default 1) runs each page that many times; each figure is
+ * the median.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildApp } from '../src/server/app';
+import { openDatabase } from '../src/server/db/client';
+import { seedDemoData } from '../src/server/db/seed';
+import { loadEnvironment } from '../src/server/environment';
+// @ts-expect-error: the build script is plain JavaScript
+import { build } from './build.mjs';
+
+const runs = Number(process.env.BENCH_WEB_RUNS || 1);
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const log = (message: string) => process.stderr.write(`[bench:web] ${message}\n`);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+await (build as (names: string[], options: { onlyIfStale: boolean }) => Promise<void>)(['client'], { onlyIfStale: true });
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-bench-web-'));
+const environment = loadEnvironment({ LOG_LEVEL: 'silent', DATABASE_URL: '' });
+const database = await openDatabase({ dataDir });
+await database.migrate();
+await seedDemoData(database.db);
+const app = await buildApp({ config: { ...environment, databaseUrl: undefined, dataDir, env: 'production' }, db: database.db, serveClient: true });
+const address = await app.listen({ host: '127.0.0.1', port: 0 });
+const [space] = await database.query<{ id: string }>('SELECT id FROM medical_spaces WHERE active ORDER BY created_at DESC LIMIT 1');
+const pages = { '/': '/', '/search': '/search', '/spaces/{id}': `/spaces/${space!.id}` };
+
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const results: Record<string, unknown> = {};
+try {
+  for (const [name, url] of Object.entries(pages)) {
+    const samples: Array<{ performance: number; lcpMs: number; tbtMs: number; cls: number; scriptKB: number; totalKB: number }> = [];
+    for (let run = 0; run < runs; run++) {
+      const result = await lighthouse(`${address}${url}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      const { audits, categories } = result.lhr;
+      const items = (audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
+      const kb = (type: string) => Math.round((items.find((item) => item.resourceType === type)?.transferSize ?? 0) / 102.4) / 10;
+      samples.push({
+        performance: Math.round((categories.performance?.score ?? 0) * 100),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+        cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+        scriptKB: kb('script'),
+        totalKB: kb('total'),
+      });
+      log(`${name} run ${run + 1}: ${JSON.stringify(samples.at(-1))}`);
+    }
+    results[name] = Object.fromEntries(Object.keys(samples[0]!).map((key) => [key, median(samples.map((sample) => sample[key as keyof (typeof samples)[number]]))]));
+  }
+} finally {
+  chrome.kill();
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(JSON.stringify({ lighthouse: '12.8', formFactor: 'mobile', runs, pages: results }, null, 2));

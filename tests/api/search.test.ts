@@ -1,0 +1,171 @@
+/**
+ * The search path of issue 10: the bounded count, keyset pages, the period
+ * of a price range, the location column and its index, and the compact
+ * result cards; on PGlite and on PostgreSQL (api-postgres).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertSpace, insertUser, spaceValues } from '../../src/server/db/factories';
+import { medicalSpaces } from '../../src/server/db/schema';
+import { COUNT_LIMIT, locationFilter } from '../../src/server/spaces/service';
+import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+const BULK = COUNT_LIMIT + 20;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const owner = (await insertUser(t.db)).id;
+  const base = Date.now();
+  // Many spaces in one town, some sharing a creation instant so the keyset must break ties by id.
+  const bulk = Array.from({ length: BULK }, (_, i) =>
+    spaceValues(owner, {
+      title: `Springfield Exam Room ${i}`,
+      city: 'Springfield',
+      state: 'IL',
+      zipCode: '62701',
+      address: `${i} Monroe St`,
+      createdAt: new Date(base - Math.floor(i / 3) * 1000),
+    }),
+  );
+  for (let i = 0; i < bulk.length; i += 500) await t.db.insert(medicalSpaces).values(bulk.slice(i, i + 500));
+  const at = (minutes: number) => new Date(base + minutes * 60_000);
+  await insertSpace(t.db, owner, { title: 'Hourly Consult Room', city: 'Tulsa', state: 'OK', zipCode: '74103', address: '1 Main St', pricePerDay: '40.00', pricePeriod: 'hourly', createdAt: at(1) });
+  await insertSpace(t.db, owner, { title: 'Daily Exam Room', city: 'Tulsa', state: 'OK', zipCode: '74103', address: '2 Main St', pricePerDay: '180.00', pricePeriod: 'daily', createdAt: at(2) });
+  await insertSpace(t.db, owner, { title: 'Monthly Suite', city: 'Tulsa', state: 'OK', zipCode: '74103', address: '3 Main St', pricePerDay: '3500.00', pricePeriod: 'monthly', createdAt: at(3) });
+  await insertSpace(t.db, owner, { title: 'Archived Tulsa Room', city: 'Tulsa', state: 'OK', zipCode: '74103', address: '4 Main St', active: false, createdAt: at(4) });
+  await insertSpace(t.db, owner, { title: 'Lakeside Room', city: 'Madison', state: 'WI', zipCode: '53703', address: '10 Okla Ave', createdAt: at(5) });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function get(query: string) {
+  const response = await t.app.inject({ method: 'GET', url: `/api/spaces${query}` });
+  const body = response.json();
+  return {
+    status: response.statusCode,
+    total: Number(response.headers['x-total-count']),
+    exact: response.headers['x-total-count-exact'],
+    cursor: response.headers['x-next-cursor'] as string | undefined,
+    titles: Array.isArray(body) ? (body as { title: string }[]).map((s) => s.title) : [],
+    ids: Array.isArray(body) ? (body as { id: string }[]).map((s) => s.id) : [],
+    body,
+  };
+}
+
+describe('the count beside a page', () => {
+  it('is exact up to the limit and an honest "at least" beyond it', async () => {
+    const tulsa = await get('?location=Tulsa');
+    expect(tulsa).toMatchObject({ total: 3, exact: 'true' });
+    const springfield = await get('?location=Springfield');
+    expect(springfield).toMatchObject({ total: COUNT_LIMIT, exact: 'false' });
+    expect(springfield.titles).toHaveLength(24);
+  });
+});
+
+describe('the count after a change', () => {
+  it('is counted again when a space is listed or removed through the app', async () => {
+    expect((await get('?location=Tulsa&limit=2')).total).toBe(3); // counted (the page is not all of it), then kept
+    const { cookie } = await signedInUser(t);
+    const listing = {
+      title: 'New Tulsa Room',
+      description: 'A room.',
+      spaceType: 'Examination Room',
+      address: '9 Main St',
+      city: 'Tulsa',
+      state: 'OK',
+      zipCode: '74103',
+      pricePerDay: '99',
+      pricePeriod: 'daily',
+    };
+    const created = await t.app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie }, payload: listing });
+    expect(created.statusCode).toBe(201);
+    expect((await get('?location=Tulsa&limit=2')).total).toBe(4);
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/spaces/${created.json().id as string}`, headers: { cookie } });
+    expect(removed.statusCode).toBe(200);
+    expect((await get('?location=Tulsa&limit=2')).total).toBe(3);
+  });
+});
+
+describe('pages by offset and by keyset cursor', () => {
+  it('give the same rows, in the same order, to the last page', async () => {
+    const byOffset: string[] = [];
+    for (let offset = 0; ; offset += 100) {
+      const page = await get(`?location=Springfield&limit=100&offset=${offset}`);
+      byOffset.push(...page.ids);
+      if (page.ids.length < 100) break;
+    }
+    const byCursor: string[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await get(`?location=Springfield&limit=100${cursor ? `&after=${encodeURIComponent(cursor)}` : ''}`);
+      byCursor.push(...page.ids);
+      expect(page.total).toBe(COUNT_LIMIT); // every page reports the same bounded count
+      cursor = page.cursor;
+      if (!cursor) break;
+    }
+    expect(byOffset).toHaveLength(BULK);
+    expect(new Set(byOffset).size).toBe(BULK);
+    expect(byCursor).toEqual(byOffset);
+  });
+
+  it('has no next cursor on the last page, and refuses a cursor it did not make (400)', async () => {
+    expect((await get('?location=Tulsa')).cursor).toBeUndefined();
+    expect((await get('?location=Tulsa&limit=2')).cursor).toEqual(expect.any(String));
+    for (const bad of ['nonsense', Buffer.from('["2020-01-01","x"]').toString('base64url'), Buffer.from('{}').toString('base64url')]) {
+      const page = await get(`?after=${bad}`);
+      expect(page.status, bad).toBe(400);
+      expect(page.body.message).toBeTruthy();
+    }
+  });
+});
+
+describe('the price range and its period', () => {
+  it('compares a price only with prices of the same period', async () => {
+    expect((await get('?location=Tulsa&maxPrice=200')).titles).toEqual(['Daily Exam Room', 'Hourly Consult Room']);
+    expect((await get('?location=Tulsa&period=daily&maxPrice=200')).titles).toEqual(['Daily Exam Room']);
+    expect((await get('?location=Tulsa&period=hourly')).titles).toEqual(['Hourly Consult Room']);
+    expect((await get('?location=Tulsa&period=monthly&minPrice=1000')).titles).toEqual(['Monthly Suite']);
+    expect((await get('?location=Tulsa&period=all')).total).toBe(3);
+    expect((await get('?period=weekly')).status).toBe(400);
+  });
+});
+
+describe('the location column', () => {
+  it('matches city, state, address or title, a ZIP by its start, and never across two fields', async () => {
+    expect((await get('?location=tulsa%2C%20ok')).total).toBe(3);
+    expect((await get('?location=62701')).total).toBe(COUNT_LIMIT);
+    expect((await get('?location=7410')).titles).toEqual(['Monthly Suite', 'Daily Exam Room', 'Hourly Consult Room']);
+    expect((await get('?location=0310')).total).toBe(0); // inside a ZIP, not its start
+    expect((await get('?location=okla')).titles).toEqual(['Lakeside Room']); // the address
+    expect((await get('?location=Tulsa%20OK')).total).toBe(0); // city and state are separate fields
+    expect((await get('?location=archived')).total).toBe(0); // archived spaces never appear
+  });
+
+  it('is planned on the trigram index of search_text, and a ZIP on the ZIP index', async () => {
+    const plan = (location: string) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        // The location clause alone: with a handful of rows the planner may prefer the partial index on active.
+        const where = locationFilter(location)!;
+        const result = (await tx.execute(sql`explain ${tx.select({ id: medicalSpaces.id }).from(medicalSpaces).where(where)}`)) as unknown as {
+          rows: Array<Record<string, string>>;
+        };
+        return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+    expect(await plan('Austin')).toMatch(/Index Scan on medical_spaces_search_text_trgm_idx/);
+    const zip = await plan('78701');
+    expect(zip).toMatch(/Index Scan on medical_spaces_zip_code_idx/);
+    expect(zip).toMatch(/Index Scan on medical_spaces_search_text_trgm_idx/);
+  });
+});
+
+describe('result cards', () => {
+  it('carry only what a card shows; the space itself stays whole', async () => {
+    const [card] = (await get('?location=Madison')).body as Array<Record<string, unknown>>;
+    expect(Object.keys(card!).sort()).toEqual(['capacity', 'city', 'id', 'images', 'ownerId', 'pricePerDay', 'pricePeriod', 'spaceType', 'state', 'title', 'zipCode']);
+    const full = (await t.app.inject({ method: 'GET', url: `/api/spaces/${card!.id as string}` })).json();
+    expect(full).toMatchObject({ description: expect.any(String), amenities: expect.any(Array), timeZone: 'America/Chicago' });
+  });
+});
