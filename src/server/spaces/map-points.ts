@@ -8,7 +8,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Bbox, MapPoints, mapPointsQuerySchema } from '../../shared/schemas';
+import type { MapPoints, mapPointsQuerySchema } from '../../shared/schemas';
 import type { Database } from '../db/client';
 import { medicalSpaces } from '../db/schema';
 import { searchFilter } from './service';
