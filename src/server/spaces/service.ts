@@ -64,7 +64,8 @@ const ZIP_PREFIX = /^[\d-]+$/;
  * text depends only on which filters are set (the search's shape).
  */
 type Bind = (name: string, value: unknown) => unknown;
-const literal: Bind = (_name, value) => value;
+// One bound parameter each (an array stays one `text[]` parameter rather than a list).
+const literal: Bind = (_name, value) => sql.param(value);
 const placeholder: Bind = (name) => sql.placeholder(name);
 
 /** The comma-separated parts of a location search ("Austin, TX" -> ["Austin", "TX"]). */
