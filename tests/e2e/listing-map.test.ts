@@ -45,11 +45,12 @@ async function expectNoSeriousA11yViolations(page: Page, name: string) {
 
 const photo = (background: string) => sharp({ create: { width: 800, height: 600, channels: 3, background } }).jpeg().toBuffer();
 
+/** The full record of the space titled `title`: found through search (result cards), then read by id. */
 async function findSpace(title: string): Promise<Space> {
   const response = await fetch(`${baseUrl}/api/spaces?location=${encodeURIComponent(title)}`);
-  const [space] = (await response.json()) as Space[];
-  if (!space) throw new Error(`No space titled ${title}`);
-  return space;
+  const [card] = (await response.json()) as { id: string }[];
+  if (!card) throw new Error(`No space titled ${title}`);
+  return (await (await fetch(`${baseUrl}/api/spaces/${card.id}`)).json()) as Space;
 }
 
 describe('listing wizard, search and map', () => {
