@@ -105,12 +105,22 @@ describe('listing wizard, search and map', () => {
     const submit = page.getByRole('button', { name: 'List Your Space' });
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel('Price (USD)').fill('123.45');
+    await page.getByLabel('How renters book').selectOption('request');
+    await page.getByLabel('Cancellation refunds').selectOption('moderate');
     await submit.click();
     await page.waitForURL('**/profile');
     await expect.poll(() => toast(page, 'Space listed successfully!').isVisible()).toBe(true);
 
     const space = await findSpace(title);
-    expect(space).toMatchObject({ pricePerDay: '123.45', capacity: 2, city: 'Boston', amenities: ['Wi-Fi'], equipment: ['Examination Table'] });
+    expect(space).toMatchObject({
+      pricePerDay: '123.45',
+      capacity: 2,
+      city: 'Boston',
+      amenities: ['Wi-Fi'],
+      equipment: ['Examination Table'],
+      instantBook: false,
+      cancellationPolicyTier: 'moderate',
+    });
     expect(space.images).toHaveLength(2);
     expect(space.images.every((url) => /^\/uploads\/spaces\/[0-9a-f-]+\.webp$/.test(url))).toBe(true);
     expect(Number(space.latitude)).toBeCloseTo(42.35, 1);

@@ -4,7 +4,7 @@
  * from the shared `createSpaceSchema`, so the wizard and the server agree.
  */
 import { z } from 'zod';
-import { DEFAULT_PRICING_PERIOD, type Amenity, type Equipment, type PricingPeriod } from '@/shared/constants';
+import { DEFAULT_CANCELLATION_POLICY_TIER, DEFAULT_PRICING_PERIOD, type Amenity, type CancellationPolicyTier, type Equipment, type PricingPeriod } from '@/shared/constants';
 import { createSpaceSchema, unitPriceSchema, type CreateSpaceInput, type Space } from '@/shared/schemas';
 
 export interface ListingFormValues {
@@ -25,6 +25,10 @@ export interface ListingFormValues {
   pricePeriod: PricingPeriod;
   rules: string;
   cancellationPolicy: string;
+  /** False: request-to-book, the owner accepts or declines each booking (DESIGN decision 4). */
+  instantBook: boolean;
+  /** The refund rule of cancellations (`src/shared/cancellation.ts`). */
+  cancellationPolicyTier: CancellationPolicyTier;
   /** YYYY-MM-DD or empty. */
   availableFrom: string;
   availableTo: string;
@@ -54,6 +58,8 @@ export const EMPTY_LISTING: ListingFormValues = {
   pricePeriod: DEFAULT_PRICING_PERIOD,
   rules: '',
   cancellationPolicy: '',
+  instantBook: true,
+  cancellationPolicyTier: DEFAULT_CANCELLATION_POLICY_TIER,
   availableFrom: '',
   availableTo: '',
   latitude: null,
@@ -129,6 +135,8 @@ export function toPayload(values: ListingFormValues): CreateSpaceInput {
     pricePeriod: values.pricePeriod,
     rules: values.rules || null,
     cancellationPolicy: values.cancellationPolicy || null,
+    instantBook: values.instantBook,
+    cancellationPolicyTier: values.cancellationPolicyTier,
     availableFrom: dayToInstant(values.availableFrom),
     availableTo: dayToInstant(values.availableTo),
     latitude: values.pinned ? values.latitude : null,
@@ -155,6 +163,8 @@ export function fromSpace(space: Space): ListingFormValues {
     pricePeriod: space.pricePeriod,
     rules: space.rules ?? '',
     cancellationPolicy: space.cancellationPolicy ?? '',
+    instantBook: space.instantBook,
+    cancellationPolicyTier: space.cancellationPolicyTier,
     availableFrom: space.availableFrom?.slice(0, 10) ?? '',
     availableTo: space.availableTo?.slice(0, 10) ?? '',
     latitude: space.latitude === null ? null : Number(space.latitude),

@@ -1,7 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, LoaderCircle, MapPin } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { AMENITIES, EQUIPMENT, PRICING_PERIOD_LABELS, PRICING_PERIODS, SPACE_TYPES, SPECIALTIES, type PricingPeriod } from '@/shared/constants';
+import { CANCELLATION_POLICY_LABELS, CANCELLATION_POLICY_TEXT } from '@/shared/cancellation';
+import {
+  AMENITIES,
+  CANCELLATION_POLICY_TIERS,
+  EQUIPMENT,
+  PRICING_PERIOD_LABELS,
+  PRICING_PERIODS,
+  SPACE_TYPES,
+  SPECIALTIES,
+  type CancellationPolicyTier,
+  type PricingPeriod,
+} from '@/shared/constants';
 import type { CreateSpaceInput } from '@/shared/schemas';
 import { Button } from '@/client/components/ui/button';
 import { Checkbox } from '@/client/components/ui/checkbox';
@@ -297,7 +308,28 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
         <FormField id={`${id}-rules`} label="Rules (optional)" hint="Shown as Rules & Policies on the space page.">
           <Textarea {...fieldAria(`${id}-rules`, undefined, true)} rows={3} value={values.rules} onChange={(event) => set('rules', event.target.value)} />
         </FormField>
-        <FormField id={`${id}-cancellation`} label="Cancellation policy (optional)">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id={`${id}-booking`} label="How renters book" hint={values.instantBook ? 'Renters book and pay at once.' : 'You accept or decline each request within 48 hours; cards are charged only when you accept.'}>
+            <Select id={`${id}-booking`} value={values.instantBook ? 'instant' : 'request'} onChange={(event) => set('instantBook', event.target.value === 'instant')}>
+              <option value="instant">Instant booking</option>
+              <option value="request">Request to book</option>
+            </Select>
+          </FormField>
+          <FormField id={`${id}-tier`} label="Cancellation refunds" hint={CANCELLATION_POLICY_TEXT[values.cancellationPolicyTier]}>
+            <Select
+              id={`${id}-tier`}
+              value={values.cancellationPolicyTier}
+              onChange={(event) => set('cancellationPolicyTier', event.target.value as CancellationPolicyTier)}
+            >
+              {CANCELLATION_POLICY_TIERS.map((tier) => (
+                <option key={tier} value={tier}>
+                  {CANCELLATION_POLICY_LABELS[tier]}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+        </div>
+        <FormField id={`${id}-cancellation`} label="Cancellation policy (optional)" hint="Anything renters should know beyond the refund rule above.">
           <Textarea id={`${id}-cancellation`} rows={3} value={values.cancellationPolicy} onChange={(event) => set('cancellationPolicy', event.target.value)} />
         </FormField>
       </div>
