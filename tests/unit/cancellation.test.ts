@@ -4,7 +4,7 @@ import { refundCents } from '../../src/shared/cancellation';
 import { CANCELLATION_POLICY_TIERS } from '../../src/shared/constants';
 
 const HOUR = 60 * 60 * 1000;
-const start = new Date('2030-06-15T14:00:00Z');
+const start = new Date('2025-06-15T14:00:00Z');
 const at = (hoursBefore: number) => new Date(start.getTime() - hoursBefore * HOUR);
 const refund = (tier: (typeof CANCELLATION_POLICY_TIERS)[number], hoursBefore: number, totalCents = 10_001) =>
   refundCents({ tier, totalCents, startAt: start, now: at(hoursBefore), cancelledBy: 'renter' });

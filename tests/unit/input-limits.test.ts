@@ -9,20 +9,20 @@ const quote = (period: 'hourly' | 'daily' | 'monthly', start: string, end: strin
 
 describe('booking limits (issue "Hardening": money overflow)', () => {
   it('allows exactly the longest booking of each period and refuses one unit more', () => {
-    expect(quote('daily', '2030-01-01', '2031-01-02').units).toBe(366);
-    expect(() => quote('daily', '2030-01-01', '2031-01-03')).toThrow(/at most 366 days/);
-    expect(quote('monthly', '2030-01-15', '2032-01-15').units).toBe(24);
-    expect(() => quote('monthly', '2030-01-15', '2032-02-15')).toThrow(/at most 24 months/);
-    expect(quote('hourly', '2030-05-01T00:00', '2030-06-01T00:00').units).toBe(744);
-    expect(() => quote('hourly', '2030-05-01T00:00', '2030-06-01T01:00')).toThrow(/at most 744 hours/);
+    expect(quote('daily', '2025-01-01', '2026-01-02').units).toBe(366);
+    expect(() => quote('daily', '2025-01-01', '2026-01-03')).toThrow(/at most 366 days/);
+    expect(quote('monthly', '2024-01-15', '2026-01-15').units).toBe(24);
+    expect(() => quote('monthly', '2024-01-15', '2026-02-15')).toThrow(/at most 24 months/);
+    expect(quote('hourly', '2025-05-01T00:00', '2025-06-01T00:00').units).toBe(744);
+    expect(() => quote('hourly', '2025-05-01T00:00', '2025-06-01T01:00')).toThrow(/at most 744 hours/);
   });
 
   it('never quotes a total above $999,999.99', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 366 }), (unitPriceCents, days) => {
-        const end = new Date(Date.UTC(2030, 0, 1 + days)).toISOString().slice(0, 10);
+        const end = new Date(Date.UTC(2024, 0, 1 + days)).toISOString().slice(0, 10);
         try {
-          expect(quote('daily', '2030-01-01', end, unitPriceCents).totalCents).toBeLessThanOrEqual(MAX_BOOKING_TOTAL_CENTS);
+          expect(quote('daily', '2024-01-01', end, unitPriceCents).totalCents).toBeLessThanOrEqual(MAX_BOOKING_TOTAL_CENTS);
         } catch (error) {
           expect(error).toBeInstanceOf(BookingRuleError);
           expect(unitPriceCents * days).toBeGreaterThan(MAX_BOOKING_TOTAL_CENTS);

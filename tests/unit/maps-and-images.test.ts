@@ -92,7 +92,7 @@ describe('listing wizard rules (SPEC section 5)', () => {
     expect(isStepValid(3, filled)).toBe(true);
     expect(isStepValid(3, { ...filled, pricePerDay: '0' })).toBe(false);
     expect(isStepValid(3, { ...filled, pricePerDay: '10.999' })).toBe(false);
-    expect(isStepValid(3, { ...filled, availableFrom: '2030-05-02', availableTo: '2030-05-01' })).toBe(false);
+    expect(isStepValid(3, { ...filled, availableFrom: '2026-05-02', availableTo: '2026-05-01' })).toBe(false);
   });
 
   it("sends the pin only when the owner moved it", () => {

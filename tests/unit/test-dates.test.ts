@@ -8,13 +8,13 @@ afterEach(() => {
 
 describe('test date helpers', () => {
   it('count days and months from today, across month and year ends', () => {
-    vi.useFakeTimers({ now: new Date(2034, 0, 31, 23, 30), toFake: ['Date'] });
-    expect(futureDate(1)).toBe('2034-02-01');
-    expect(futureDate(30)).toBe('2034-03-02');
-    expect(futureDateTime(2, '09:00')).toBe('2034-02-02T09:00');
-    expect(futureMonthDay(1, 15)).toBe('2034-02-15'); // not March: January 31 + 1 month is in February
-    expect(futureMonthDay(12, 1)).toBe('2035-01-01');
-    expect(futureCardExpiry()).toBe('12 / 39');
+    vi.useFakeTimers({ now: new Date(2025, 0, 31, 23, 30), toFake: ['Date'] });
+    expect(futureDate(1)).toBe('2025-02-01');
+    expect(futureDate(30)).toBe('2025-03-02');
+    expect(futureDateTime(2, '09:00')).toBe('2025-02-02T09:00');
+    expect(futureMonthDay(1, 15)).toBe('2025-02-15'); // not March: January 31 + 1 month is in February
+    expect(futureMonthDay(12, 1)).toBe('2026-01-01');
+    expect(futureCardExpiry()).toBe('12 / 30');
   });
 
   it('refuse a malformed time and a day that some months lack', () => {
@@ -23,8 +23,8 @@ describe('test date helpers', () => {
   });
 
   it('give local midnight in a time zone, with or without daylight saving', () => {
-    expect(midnightIn('2032-02-01', 'America/New_York').toISOString()).toBe('2032-02-01T05:00:00.000Z');
-    expect(midnightIn('2032-07-01', 'America/New_York').toISOString()).toBe('2032-07-01T04:00:00.000Z');
-    expect(midnightIn('2032-07-01', 'America/Los_Angeles').toISOString()).toBe('2032-07-01T07:00:00.000Z');
+    expect(midnightIn('2025-02-01', 'America/New_York').toISOString()).toBe('2025-02-01T05:00:00.000Z');
+    expect(midnightIn('2025-07-01', 'America/New_York').toISOString()).toBe('2025-07-01T04:00:00.000Z');
+    expect(midnightIn('2025-07-01', 'America/Los_Angeles').toISOString()).toBe('2025-07-01T07:00:00.000Z');
   });
 });
