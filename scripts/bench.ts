@@ -23,14 +23,13 @@
  * p99Ms, ratio, non2xx, errors } } }`; progress goes to stderr.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
+import { createScratchDatabase } from '../src/server/db/scratch-database';
 import { seedDemoData } from '../src/server/db/seed';
 import { loadEnvironment } from '../src/server/environment';
 import { DEMO_PASSWORD, demoUsers } from '../src/server/seed/demo-data';
@@ -82,35 +81,6 @@ function load(url: string, headers: Record<string, string> = {}): Promise<Run> {
   });
 }
 
-/** A fresh database on the PostgreSQL server of `url`, dropped by the returned function. */
-async function freshServerDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `clinicshare_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const databaseUrl = new URL(url);
-  databaseUrl.pathname = `/${name}`;
-  return {
-    url: databaseUrl.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      // The pool's sockets close just after pool.end() resolves: wait for them (FORCE would make them log errors).
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await client.query(`DROP DATABASE IF EXISTS ${name}`);
-          break;
-        } catch (error) {
-          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error; // 55006: still in use
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
-      await client.end();
-    },
-  };
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -120,7 +90,7 @@ const round = (value: number, digits = 0) => Number(value.toFixed(digits));
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-bench-'));
-  const server = serverUrl ? await freshServerDatabase(serverUrl) : null;
+  const server = serverUrl ? await createScratchDatabase(serverUrl, 'clinicshare_bench') : null;
   let database: DatabaseHandle | undefined;
   try {
     // The pool matches the app's default (10 connections), for the app and the ceiling alike.

@@ -24,6 +24,7 @@ import {
   USER_TYPES,
 } from './constants';
 import { isValidNpi, looksLikeNpi, normalizeNpi } from './npi';
+import { formatUsd, toCents } from './money';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordMatchesEmail, passwordStrengthProblem, passwordUserInputs } from './password';
 
 /**
@@ -56,17 +57,10 @@ export const moneySchema = z
 
 /** A listing's unit price: a money amount of at most {@link MAX_UNIT_PRICE_CENTS} (per hour, day or month). */
 export const unitPriceSchema = moneySchema.refine(
-  (value) => Number(value) * 100 <= MAX_UNIT_PRICE_CENTS,
-  `The price can be at most ${formatWholeDollars(MAX_UNIT_PRICE_CENTS)}`,
+  // A plain comparison: this also runs on text that failed the amount format (toCents would throw).
+  (value) => Number(value) <= MAX_UNIT_PRICE_CENTS / 100,
+  `The price can be at most ${formatUsd(MAX_UNIT_PRICE_CENTS, { compact: true })}`,
 );
-
-function formatWholeDollars(cents: number): string {
-  return `$${(cents / 100).toLocaleString('en-US')}`;
-}
-
-function formatDollars(cents: number): string {
-  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
 
 const trimmed = (max: number) => textSchema.trim().max(max);
 const required = (label: string, max = 200) => textSchema.trim().min(1, `${label} is required`).max(max);
@@ -573,14 +567,16 @@ export const demoOnboardingSchema = z.object({
   refresh_url: textSchema.max(2000).optional(),
 });
 
-/** A donation in dollars: at least $1 (SPEC section 5), at most {@link DONATION_MAX_CENTS}, whole cents. */
-export const donationAmountSchema = numberInputSchema.pipe(
-  z
-    .number()
-    .min(DONATION_MIN_CENTS / 100, 'Please enter an amount of at least $1')
-    .max(DONATION_MAX_CENTS / 100, `The amount can be at most ${formatDollars(DONATION_MAX_CENTS)}`)
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Enter an amount in dollars and cents, like 25 or 25.50'),
-);
+/** A donation in dollars on the wire (25 or "25.50"), read as cents: at least $1 (SPEC section 5), at most {@link DONATION_MAX_CENTS}. */
+export const donationAmountSchema = numberInputSchema
+  .pipe(
+    z
+      .number()
+      .min(DONATION_MIN_CENTS / 100, 'Please enter an amount of at least $1')
+      .max(DONATION_MAX_CENTS / 100, `The amount can be at most ${formatUsd(DONATION_MAX_CENTS)}`)
+      .refine((value) => /^\d+(\.\d{1,2})?$/.test(String(value)), 'Enter an amount in dollars and cents, like 25 or 25.50'),
+  )
+  .transform((value) => toCents(value));
 
 /** POST /api/create-payment-intent (SPEC section 7: a donation). */
 export const createDonationIntentSchema = z.object({

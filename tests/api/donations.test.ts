@@ -4,7 +4,7 @@ import { demoPaymentIntents } from '../../src/server/db/schema';
 import { insertSpace, insertUser } from '../../src/server/db/factories';
 import { createIntent, TEST_CARD } from '../helpers/booking-flow';
 import { futureDate } from '../helpers/dates';
-import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
+import { startFakeStripe, stripeTestEnv, type FakeStripe } from '../helpers/fake-stripe';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 type Provider = 'demo' | 'stripe';
@@ -23,7 +23,7 @@ describe.each<Provider>(['demo', 'stripe'])('POST /api/create-payment-intent: do
     t =
       provider === 'demo'
         ? await createTestApp({ PAYMENTS: 'demo' })
-        : await createTestApp({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_API_BASE: stripe.url });
+        : await createTestApp(stripeTestEnv(stripe));
   });
   afterAll(async () => {
     await t.close();

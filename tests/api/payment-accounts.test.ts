@@ -4,7 +4,7 @@ import { insertSpace } from '../../src/server/db/factories';
 import { demoConnectedAccounts, demoPaymentIntents, users } from '../../src/server/db/schema';
 import { createIntent } from '../helpers/booking-flow';
 import { futureDate } from '../helpers/dates';
-import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
+import { startFakeStripe, stripeTestEnv, type FakeStripe } from '../helpers/fake-stripe';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 type Provider = 'demo' | 'stripe';
@@ -23,7 +23,7 @@ describe.each<Provider>(['demo', 'stripe'])('payout onboarding (%s provider)', (
     t =
       provider === 'demo'
         ? await createTestApp({ PAYMENTS: 'demo' })
-        : await createTestApp({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_API_BASE: stripe.url });
+        : await createTestApp(stripeTestEnv(stripe));
   });
   afterAll(async () => {
     await t.close();

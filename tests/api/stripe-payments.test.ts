@@ -6,7 +6,7 @@ import { bookings } from '../../src/server/db/schema';
 import { createStripeClient, StripePaymentProvider } from '../../src/server/payments/stripe-provider';
 import { createBooking, createIntent } from '../helpers/booking-flow';
 import { futureDate } from '../helpers/dates';
-import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
+import { startFakeStripe, stripeTestEnv, type FakeStripe } from '../helpers/fake-stripe';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 let stripe: FakeStripe;
@@ -14,7 +14,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  t = await createTestApp({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_API_BASE: stripe.url });
+  t = await createTestApp(stripeTestEnv(stripe));
 });
 afterAll(async () => {
   await t.close();

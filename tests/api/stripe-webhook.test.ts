@@ -6,7 +6,7 @@ import { insertSpace, insertUser } from '../../src/server/db/factories';
 import { bookings, paymentEvents, users } from '../../src/server/db/schema';
 import { createIntent } from '../helpers/booking-flow';
 import { futureDate } from '../helpers/dates';
-import { startFakeStripe, type FakeIntent, type FakeStripe } from '../helpers/fake-stripe';
+import { startFakeStripe, stripeTestEnv, type FakeIntent, type FakeStripe } from '../helpers/fake-stripe';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 const WEBHOOK_SECRET = 'whsec_test_webhook_secret';
@@ -17,13 +17,7 @@ let sdk: Stripe;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  t = await createTestApp({
-    PAYMENTS: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: fake.url,
-  });
+  t = await createTestApp(stripeTestEnv(fake, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }));
   const base = new URL(fake.url);
   sdk = new Stripe('sk_test_fake', { host: base.hostname, port: Number(base.port), protocol: 'http' });
 });

@@ -1,5 +1,7 @@
 /** Playwright on the system Chromium (STACK-NOTES): no browser download, no background networking. */
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export interface BrowserSession {
   browser: Browser;
@@ -53,4 +55,32 @@ export async function openBrowser(baseUrl: string, viewport = { width: 1280, hei
       await browser.close();
     },
   };
+}
+
+/** The toast carrying `text` (Radix also keeps a hidden screen-reader copy of its text). */
+export const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+/** Fails with the list of axe-core violations of serious or critical impact on the page as it is now. */
+export async function expectNoSeriousA11yViolations(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${name}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+}
+
+/**
+ * Signs up through the header's Sign up dialog on the page as it is, and waits for /profile
+ * (SPEC section 4: a successful registration goes there).
+ */
+export async function signUp(page: Page, person: { email: string; firstName: string; lastName: string; specialty?: string }): Promise<void> {
+  await page.getByRole('button', { name: 'Sign up' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First name').fill(person.firstName);
+  await dialog.getByLabel('Last name').fill(person.lastName);
+  await dialog.getByLabel('Email').fill(person.email);
+  await dialog.getByLabel('Specialty').fill(person.specialty ?? 'Dermatology');
+  await dialog.getByLabel('Password', { exact: true }).fill('a-strong-password');
+  await dialog.getByLabel('Confirm password').fill('a-strong-password');
+  await dialog.getByLabel('I accept the terms and conditions').check();
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/profile');
 }

@@ -3,12 +3,11 @@
  * starts it: home -> search with a filter -> space detail -> sign up ->
  * book -> pay with the test card -> 'Booking confirmed!'.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Space } from '../../src/shared/schemas';
 import { futureCardExpiry, futureDate } from '../helpers/dates';
-import { openBrowser, type BrowserSession } from './browser';
+import { expectNoSeriousA11yViolations, openBrowser, signUp, toast, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;
@@ -20,9 +19,6 @@ afterAll(async () => {
   await session?.close();
 });
 
-/** The toast (Radix also keeps a hidden screen-reader copy of its text). */
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
-
 /** A seeded daily space and the filters that find it. */
 async function pickDailySpace(): Promise<Space> {
   const response = await fetch(`${baseUrl}/api/spaces?limit=100`);
@@ -30,26 +26,6 @@ async function pickDailySpace(): Promise<Space> {
   const space = spaces.find((s) => s.pricePeriod === 'daily' && s.images.length > 1);
   if (!space) throw new Error('The seed has no daily space with a gallery');
   return space;
-}
-
-async function expectNoSeriousA11yViolations(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${name}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
-}
-
-async function signUp(page: Page, email: string) {
-  await page.getByRole('button', { name: 'Sign up' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('First name').fill('Jordan');
-  await dialog.getByLabel('Last name').fill('Lee');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Specialty').fill('Physical Therapy');
-  await dialog.getByLabel('Password', { exact: true }).fill('a-strong-password');
-  await dialog.getByLabel('Confirm password').fill('a-strong-password');
-  await dialog.getByLabel('I accept the terms and conditions').check();
-  await dialog.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/profile');
 }
 
 async function bookWithCard(page: Page, cardNumber: string, fromDay = 30) {
@@ -97,7 +73,7 @@ describe('find a space, sign up, book it and pay', () => {
     await page.getByRole('button', { name: 'Book Space' }).click();
     await expect.poll(() => toast(page, 'Please log in to book a space.').isVisible()).toBe(true);
 
-    await signUp(page, `jordan.${Date.now()}@example.test`);
+    await signUp(page, { email: `jordan.${Date.now()}@example.test`, firstName: 'Jordan', lastName: 'Lee', specialty: 'Physical Therapy' });
     await page.goto(`/spaces/${target.id}`);
     await bookWithCard(page, '4242 4242 4242 4242');
 
@@ -121,7 +97,7 @@ describe('find a space, sign up, book it and pay', () => {
     await page.evaluate(() => localStorage.clear());
     const target = await pickDailySpace();
     await page.goto(`/spaces/${target.id}`);
-    await signUp(page, `casey.${Date.now()}@example.test`);
+    await signUp(page, { email: `casey.${Date.now()}@example.test`, firstName: 'Jordan', lastName: 'Lee', specialty: 'Physical Therapy' });
     await page.goto(`/spaces/${target.id}`);
     await bookWithCard(page, '4000 0000 0000 0002', 40);
     await expect.poll(() => toast(page, 'Your card was declined.').isVisible(), { timeout: 20_000 }).toBe(true);

@@ -3,12 +3,10 @@
  * two photos, find it on /search and as a marker on /map, edit its price;
  * the maps draw and open popups with every tile request refused.
  */
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Space } from '../../src/shared/schemas';
-import { openBrowser, type BrowserSession } from './browser';
+import { expectNoSeriousA11yViolations, openBrowser, signUp, toast, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;
@@ -19,29 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await session?.close();
 });
-
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
-
-async function signUp(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign up' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('First name').fill('Robin');
-  await dialog.getByLabel('Last name').fill('Owner');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Specialty').fill('Dermatology');
-  await dialog.getByLabel('Password', { exact: true }).fill('a-strong-password');
-  await dialog.getByLabel('Confirm password').fill('a-strong-password');
-  await dialog.getByLabel('I accept the terms and conditions').check();
-  await dialog.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/profile');
-}
-
-async function expectNoSeriousA11yViolations(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${name}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
-}
 
 const photo = (background: string) => sharp({ create: { width: 800, height: 600, channels: 3, background } }).jpeg().toBuffer();
 
@@ -60,7 +35,8 @@ describe('listing wizard, search and map', () => {
     const { page } = session;
     await page.goto('/list-space');
     await expect.poll(() => page.getByText('Please log in to list a space.').isVisible()).toBe(true);
-    await signUp(page, `owner-${Date.now()}@example.test`);
+    await page.goto('/');
+    await signUp(page, { email: `owner-${Date.now()}@example.test`, firstName: 'Robin', lastName: 'Owner' });
     await page.goto('/list-space');
 
     const next = page.getByRole('button', { name: 'Next' });

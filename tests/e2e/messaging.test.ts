@@ -3,11 +3,10 @@
  * page; the owner, already on /messages, sees it appear without reloading,
  * opens it and replies; the renter sees the reply and the read mark, live.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Space, User } from '../../src/shared/schemas';
-import { openBrowser, type BrowserSession } from './browser';
+import { expectNoSeriousA11yViolations, openBrowser, toast, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;
@@ -29,8 +28,6 @@ afterAll(async () => {
   await ownerContext?.close();
   await session?.close();
 });
-
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 async function logIn(page: Page, email: string) {
   await page.goto('/');
@@ -113,9 +110,7 @@ describe('messaging between a renter and an owner', () => {
     await renterPage.getByRole('region', { name: 'Conversations' }).getByText('Come by at 9.').waitFor();
     expect(await renterThread.count()).toBe(0);
 
-    const scan = await new AxeBuilder({ page: ownerPage }).analyze();
-    const serious = scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+    await expectNoSeriousA11yViolations(ownerPage, '/messages');
     expect(session.errors).toEqual([]);
     expect(ownerErrors).toEqual([]);
   });

@@ -5,13 +5,12 @@
  * seeing the refund before and after; a donation with the demo card; and the
  * payment settings page.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CANCELLATION_POLICY_TEXT } from '../../src/shared/cancellation';
 import type { Space } from '../../src/shared/schemas';
 import { futureCardExpiry, futureDate } from '../helpers/dates';
-import { openBrowser, type BrowserSession } from './browser';
+import { expectNoSeriousA11yViolations, openBrowser, signUp, toast, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;
@@ -28,30 +27,6 @@ afterAll(async () => {
   await ownerContext?.close();
   await session?.close();
 });
-
-/** The toast (Radix also keeps a hidden screen-reader copy of its text). */
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
-
-async function expectNoSeriousA11yViolations(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${name}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
-}
-
-async function signUp(page: Page, firstName: string, email: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign up' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('First name').fill(firstName);
-  await dialog.getByLabel('Last name').fill('Rivera');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Specialty').fill('Dermatology');
-  await dialog.getByLabel('Password', { exact: true }).fill('a-strong-password');
-  await dialog.getByLabel('Confirm password').fill('a-strong-password');
-  await dialog.getByLabel('I accept the terms and conditions').check();
-  await dialog.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/profile');
-}
 
 async function fillTestCard(scope: ReturnType<Page['getByRole']>) {
   await scope.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -71,7 +46,8 @@ describe('request-to-book, the owner accepts, the renter cancels', () => {
     const renterPage = session.page;
 
     // The owner lists a request-to-book space with the moderate policy.
-    await signUp(ownerPage, 'Olivia', `olivia.${stamp}@example.test`);
+    await ownerPage.goto('/');
+    await signUp(ownerPage, { email: `olivia.${stamp}@example.test`, firstName: 'Olivia', lastName: 'Rivera' });
     const created = await ownerPage.request.post('/api/spaces', {
       data: {
         title,
@@ -94,7 +70,8 @@ describe('request-to-book, the owner accepts, the renter cancels', () => {
     expect(space).toMatchObject({ instantBook: false, cancellationPolicyTier: 'moderate' });
 
     // The renter sees the policy and that booking is a request.
-    await signUp(renterPage, 'Riley', `riley.${stamp}@example.test`);
+    await renterPage.goto('/');
+    await signUp(renterPage, { email: `riley.${stamp}@example.test`, firstName: 'Riley', lastName: 'Rivera' });
     await renterPage.goto(`/spaces/${space.id}`);
     await expect.poll(() => renterPage.getByText(CANCELLATION_POLICY_TEXT.moderate).isVisible()).toBe(true);
     expect(await renterPage.getByText('Standard cancellation policy applies.').isVisible()).toBe(true);

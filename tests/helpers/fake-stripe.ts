@@ -275,3 +275,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   });
   return fake;
 }
+
+/** Configuration that points the app's Stripe provider at `fake` (test keys, the fake's URL). */
+export function stripeTestEnv(fake: FakeStripe, extra: Record<string, string> = {}): Record<string, string> {
+  return { PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_API_BASE: fake.url, ...extra };
+}

@@ -3,14 +3,13 @@
  * memory by default, or a new database on the PostgreSQL server of
  * TEST_DATABASE_URL when the project says TEST_DB=postgres.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
+import { createScratchDatabase } from '../../src/server/db/scratch-database';
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseNotifications } from '../../src/server/db/client';
 import { FACTORY_PASSWORD, insertUser, type NewUser } from '../../src/server/db/factories';
 
@@ -33,34 +32,9 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?: strin
     return { handle, drop: async () => {} };
   }
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `clinicshare_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const handle = await openDatabase({ url: testUrl.toString(), poolSize: 25 });
-  return {
-    handle,
-    url: testUrl.toString(),
-    drop: async () => {
-      // The pool's sockets close just after pool.end() resolves: wait for them rather than
-      // killing them (WITH (FORCE) would make their clients emit errors).
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await client.query(`DROP DATABASE IF EXISTS ${name}`);
-          break;
-        } catch (error) {
-          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error; // 55006: still in use
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
-      await client.end();
-    },
-  };
+  const scratch = await createScratchDatabase(url, 'clinicshare_t');
+  const handle = await openDatabase({ url: scratch.url, poolSize: 25 });
+  return { handle, url: scratch.url, drop: scratch.drop };
 }
 
 /** Throttling limits high enough that tests logging in and signing up many times are not refused (tests/api/abuse.test.ts checks them). */

@@ -97,7 +97,7 @@ const messageSocketRoutes: FastifyPluginAsyncZod<{ live: MessagingLive; hub: Soc
     '/ws',
     {
       websocket: true,
-      schema: { querystring: z.object({ userId: z.string().max(100).optional() }) },
+      schema: { querystring: z.object({ userId: idParamSchema.optional() }) },
       config: { auth: 'optional' },
       // Cross-site WebSocket hijacking: browsers send Origin on the handshake; refuse other sites before upgrading.
       onRequest: async (request) => {

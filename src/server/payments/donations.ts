@@ -16,7 +16,7 @@ export const donationRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider |
     { schema: { body: createDonationIntentSchema, response: { 200: donationIntentSchema } }, config: { auth: 'optional' } },
     async (request) => {
       if (!payments) throw new HttpError(503, 'Payment processing is currently not available. Please contact support.');
-      const cents = Math.round(request.body.amount * 100);
+      const cents = request.body.amount;
       const donorId = request.user?.id;
       const key = request.body.idempotencyKey;
       const intent = await payments.createPaymentIntent({

@@ -8,7 +8,7 @@ import { formatAmount } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { type BookingAnswer, useAnswerBookingRequest } from '../api/answer-booking-request';
 import { useBookingRequests } from '../api/get-booking-requests';
-import { formatBookingInstant } from '../lib/booking-dates';
+import { formatBookingInstant, formatBookingRange } from '../lib/booking-dates';
 import { BookingStatusBadge } from './booking-status-badge';
 
 const TOASTS: Record<BookingAnswer, { success: string; failure: string }> = {
@@ -78,7 +78,6 @@ function RequestRow({
   disabled: boolean;
   onAnswer: (answer: BookingAnswer) => void;
 }) {
-  const period = request.space?.pricePeriod ?? 'daily';
   const timeZone = request.space?.timeZone;
   const renter = request.renter ? `Dr. ${request.renter.firstName} ${request.renter.lastName}` : 'A renter';
   return (
@@ -92,7 +91,7 @@ function RequestRow({
           {request.space?.title ?? 'Medical space'}
         </Link>
         <p className="text-sm text-slate-600">
-          {renter} · {formatBookingInstant(request.startDate, period, timeZone)} – {formatBookingInstant(request.endDate, period, timeZone)}
+          {renter} · {formatBookingRange(request)}
         </p>
         {request.notes ? <p className="mt-1 text-sm text-slate-700">“{request.notes}”</p> : null}
         {request.requestExpiresAt ? (

@@ -6,7 +6,7 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { formatAmount } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { useUserBookings } from '../api/get-user-bookings';
-import { formatBookingInstant } from '../lib/booking-dates';
+import { formatBookingRange } from '../lib/booking-dates';
 import { bookingOutcome } from '../lib/booking-outcome';
 import { BookingStatusBadge } from './booking-status-badge';
 import { CancelBookingButton } from './cancel-booking-button';
@@ -58,8 +58,6 @@ export function UserBookingsList({ userId }: { userId: string }) {
 }
 
 function BookingRow({ booking, userId, now }: { booking: Booking; userId: string; now: number }) {
-  const period = booking.space?.pricePeriod ?? 'daily';
-  const timeZone = booking.space?.timeZone;
   const outcome = bookingOutcome(booking);
   const cancellable = booking.status === 'confirmed' && new Date(booking.endDate).getTime() > now;
   return (
@@ -73,7 +71,7 @@ function BookingRow({ booking, userId, now }: { booking: Booking; userId: string
           {booking.space?.title ?? 'Medical space'}
         </Link>
         <p className="text-sm text-slate-600">
-          {formatBookingInstant(booking.startDate, period, timeZone)} – {formatBookingInstant(booking.endDate, period, timeZone)}
+          {formatBookingRange(booking)}
           {booking.space ? ` · ${booking.space.city}, ${booking.space.state}` : ''}
         </p>
         {outcome ? <p className="mt-1 text-sm text-slate-700">{outcome}</p> : null}

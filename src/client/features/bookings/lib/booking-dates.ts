@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addHours, format, startOfHour } from 'date-fns';
 import type { PricingPeriod } from '@/shared/constants';
+import type { Booking } from '@/shared/schemas';
 
 /** Default start and end of a booking form: today in the space's zone (SPEC section 5); hourly: the next full hour, for one hour. */
 export function defaultBookingRange(period: PricingPeriod, timeZone: string): { startDate: string; endDate: string } {
@@ -40,4 +41,11 @@ export function formatBookingInstant(value: string, period: PricingPeriod, timeZ
     date = timeZone ? new TZDate(instant, timeZone) : instant;
   }
   return format(date, withTime ? 'MMM d, yyyy h:mm a' : 'MMM d, yyyy');
+}
+
+/** A booking's range for people ("Mar 3, 2026 – Mar 5, 2026"), by its space's period and zone (daily if unknown). */
+export function formatBookingRange(booking: Pick<Booking, 'startDate' | 'endDate' | 'space'>): string {
+  const period = booking.space?.pricePeriod ?? 'daily';
+  const timeZone = booking.space?.timeZone;
+  return `${formatBookingInstant(booking.startDate, period, timeZone)} – ${formatBookingInstant(booking.endDate, period, timeZone)}`;
 }
