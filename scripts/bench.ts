@@ -128,6 +128,9 @@ async function main() {
       { name: 'GET /api/spaces?location=Austin', path: '/api/spaces?location=Austin' },
       { name: `GET /api/spaces?limit=24&offset=${deepOffset}`, path: `/api/spaces?limit=24&offset=${deepOffset}` },
       ...(cursor ? [{ name: `GET /api/spaces?limit=24&after=<cursor at ${deepOffset}>`, path: `/api/spaces?limit=24&after=${encodeURIComponent(cursor)}` }] : []),
+      // The first request of /map (WORLD_VIEW), and the map beside a city's results on /search.
+      { name: 'GET /api/spaces/map-points (world, zoom 4)', path: '/api/spaces/map-points?bbox=-180,-90,180,90&zoom=4' },
+      { name: 'GET /api/spaces/map-points?location=Austin (zoom 11)', path: '/api/spaces/map-points?location=Austin&bbox=-98.0,30.1,-97.5,30.5&zoom=11' },
       { name: 'GET /api/spaces/{id}', path: `/api/spaces/${spaceId}` },
       { name: 'GET /api/spaces/{id} with a session cookie', path: `/api/spaces/${spaceId}`, headers: { cookie } },
     ];
