@@ -15,6 +15,7 @@
  *   BENCH_DURATION (10) seconds per route. Each app route runs between two
  *   primary-key runs; its ratio is its req/s over their mean. BENCH_ROUNDS
  *   rounds (default 1); with more, each figure is the median of the rounds.
+ * - BENCH_ONLY=<regex>: only the routes whose name matches (for profiling one route).
  * - BENCH_SMOKE=1: 300 spaces on PGlite, 1 s a route (CI runs it so the
  *   benchmark cannot rot).
  *
@@ -134,6 +135,8 @@ async function main() {
       { name: 'GET /api/spaces/{id}', path: `/api/spaces/${spaceId}` },
       { name: 'GET /api/spaces/{id} with a session cookie', path: `/api/spaces/${spaceId}`, headers: { cookie } },
     ];
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+    if (only) routes.splice(0, routes.length, ...routes.filter((route) => only.test(route.name)));
     for (const route of routes) {
       const response = await fetch(`${address}${route.path}`, { headers: route.headers });
       if (!response.ok) throw new Error(`${route.name} answered ${response.status}`);

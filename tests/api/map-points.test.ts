@@ -91,6 +91,12 @@ describe('GET /api/spaces/map-points', () => {
     expect(pacific.body.points.map((point) => point.count)).toEqual([1, 1]);
   });
 
+  it('counts each bounding box of the list on its own: one box never reuses the cached count of another', async () => {
+    expect(await listTotal(`bbox=${BOSTON}`)).toBe(40);
+    expect(await listTotal('bbox=170,-25,-165,-5')).toBe(2);
+    expect(await listTotal(`bbox=${WORLD}`)).toBe(402);
+  });
+
   it('answers 400 for a bad bounding box or zoom', async () => {
     for (const query of ['zoom=3', `bbox=${WORLD}`, 'bbox=1,2,3&zoom=3', 'bbox=0,50,10,40&zoom=3', 'bbox=-200,0,0,10&zoom=3', 'bbox=a,b,c,d&zoom=3', `bbox=${WORLD}&zoom=40`, `bbox=${WORLD}&zoom=1e1`]) {
       expect((await points(query)).status, query).toBe(400);

@@ -193,10 +193,18 @@ export function createSearchCountCache(): SearchCountCache {
   return new LRUCache<string, Promise<number>>({ max: 1000, ttl: 30_000 });
 }
 
+/**
+ * A cache key of parsed search filters: the set ones in name order, nested
+ * values (the bounding box, the lists) written out whole.
+ */
+export function filtersKey(filters: object): string {
+  return JSON.stringify(Object.entries(filters).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
 /** The key of a search's count: its filters, without paging. */
 function countKey(query: SpaceSearchQuery): string {
   const { limit: _limit, offset: _offset, after: _after, ...filters } = query;
-  return JSON.stringify(filters, Object.keys(filters).sort());
+  return filtersKey(filters);
 }
 
 /**
