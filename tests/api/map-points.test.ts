@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spaceValues } from '../../src/server/db/factories';
 import { insertUser } from '../../src/server/db/factories';
 import { medicalSpaces } from '../../src/server/db/schema';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
 const WORLD = '-180,-90,180,90';
@@ -95,6 +95,36 @@ describe('GET /api/spaces/map-points', () => {
     expect(await listTotal(`bbox=${BOSTON}`)).toBe(40);
     expect(await listTotal('bbox=170,-25,-165,-5')).toBe(2);
     expect(await listTotal(`bbox=${WORLD}`)).toBe(402);
+  });
+
+  it('answers a view asked again from its cache, and a space listed or removed through the API shows at once', async () => {
+    const before = await points(`bbox=${WORLD}&zoom=4`);
+    expect(await points(`bbox=${WORLD}&zoom=4`)).toEqual(before);
+    const owner = await signedInUser(t);
+    const listing = {
+      ownerId: owner.user.id,
+      title: 'New Boston room',
+      description: 'A room.',
+      spaceType: 'Examination Room',
+      address: '1 Main St',
+      city: 'Boston',
+      state: 'MA',
+      zipCode: '02116',
+      amenities: ['Wi-Fi'],
+      equipment: ['Examination Table'],
+      pricePerDay: '120.00',
+      latitude: 42.35,
+      longitude: -71.07,
+    };
+    const created = await t.app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie: owner.cookie }, payload: listing });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await points(`bbox=${WORLD}&zoom=4`)).body.total).toBe(before.body.total + 1);
+    expect((await points(`bbox=${BOSTON}&zoom=10`)).body.total).toBe(41);
+
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/spaces/${created.json<{ id: string }>().id}`, headers: { cookie: owner.cookie } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await points(`bbox=${WORLD}&zoom=4`)).toEqual(before);
+    expect((await points(`bbox=${BOSTON}&zoom=10`)).body.total).toBe(40);
   });
 
   it('answers 400 for a bad bounding box or zoom', async () => {

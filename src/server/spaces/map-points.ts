@@ -7,11 +7,12 @@
  * up to the number of matching spaces in the box.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { MapPoints, mapPointsQuerySchema } from '../../shared/schemas';
 import type { Database } from '../db/client';
 import { medicalSpaces } from '../db/schema';
-import { searchFilter } from './service';
+import { filtersKey, searchFilter } from './service';
 
 export type MapPointsQuery = z.output<typeof mapPointsQuerySchema>;
 
@@ -26,6 +27,34 @@ export function cellDegrees(zoom: number): number {
 /** The filters of `GET /api/spaces` (SPEC section 7) and the box: one rule, `searchFilter`. */
 function filterClauses(query: MapPointsQuery): SQL {
   return searchFilter(query);
+}
+
+/**
+ * Recent map answers by view and filters. A view's clusters cost a pass
+ * over every matching space (the whole table for /map's first view), while
+ * many visitors ask for the same views; it holds promises, so concurrent
+ * requests for one view share one query.
+ */
+export type MapPointsCache = LRUCache<string, Promise<MapPoints>>;
+
+/**
+ * A cache of map answers: up to 500 views for 30 seconds. Like the search
+ * counts, the app clears it when a space is listed, edited or removed
+ * through it; another instance's change shows within 30 s.
+ */
+export function createMapPointsCache(): MapPointsCache {
+  return new LRUCache<string, Promise<MapPoints>>({ max: 500, ttl: 30_000 });
+}
+
+/** {@link mapPoints} through `cache`: a view asked again within 30 s is not clustered again. */
+export function cachedMapPoints(db: Database, query: MapPointsQuery, cache: MapPointsCache): Promise<MapPoints> {
+  const key = filtersKey(query);
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const answer = mapPoints(db, query);
+  cache.set(key, answer);
+  answer.catch(() => cache.delete(key)); // a failure is not remembered
+  return answer;
 }
 
 /**

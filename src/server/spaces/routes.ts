@@ -17,7 +17,7 @@ import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';
 import type { Geocoder } from '../geocoding/geocoder';
 import type { FileStorage } from '../storage/storage';
-import { mapPoints } from './map-points';
+import { cachedMapPoints, createMapPointsCache } from './map-points';
 import { createSearchCountCache, createSpace, deleteSpace, getSpace, searchSpaces, updateSpace } from './service';
 
 /** Any id string: a malformed one is simply not found (404). */
@@ -27,8 +27,13 @@ const idParams = z.object({ id: idParamSchema });
 const LISTING_BODY_LIMIT = 80 * 1024 * 1024;
 
 export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage; geocoder: Geocoder }> = async (app, { db, storage, geocoder }) => {
-  // Recent bounded counts; listing, editing or removing a space here clears them.
+  // Recent bounded counts and map answers; listing, editing or removing a space here clears them.
   const counts = createSearchCountCache();
+  const maps = createMapPointsCache();
+  const spacesChanged = () => {
+    counts.clear();
+    maps.clear();
+  };
 
   // Result cards; the count is exact up to COUNT_LIMIT, beyond it `X-Total-Count-Exact: false` means "at least".
   app.get('/api/spaces', { schema: { querystring: spaceSearchSchema, response: { 200: z.array(spaceCardSchema) } } }, async (request, reply) => {
@@ -40,7 +45,7 @@ export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileSto
   });
 
   app.get('/api/spaces/map-points', { schema: { querystring: mapPointsQuerySchema, response: { 200: mapPointsSchema } } }, async (request) =>
-    mapPoints(db, request.query),
+    cachedMapPoints(db, request.query, maps),
   );
 
   app.get('/api/spaces/:id', { schema: { params: idParams, response: { 200: spaceSchema } } }, async (request) => getSpace(db, request.params.id));
@@ -51,7 +56,7 @@ export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileSto
     async (request, reply) => {
       const owner = requireSelf(request, request.body.ownerId);
       const space = await createSpace(db, storage, geocoder, owner.id, request.body);
-      counts.clear();
+      spacesChanged();
       return reply.status(201).send(space);
     },
   );
@@ -62,7 +67,7 @@ export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileSto
     async (request) => {
       const owner = requireSelf(request, request.body.ownerId);
       const space = await updateSpace(db, storage, geocoder, request.params.id, owner.id, request.body);
-      counts.clear();
+      spacesChanged();
       return space;
     },
   );
@@ -70,7 +75,7 @@ export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileSto
   app.delete('/api/spaces/:id', { schema: { params: idParams, response: { 200: deleteSpaceResultSchema } }, config: { auth: 'required' } }, async (request, reply) => {
     const user = requireUser(request);
     const outcome = await deleteSpace(db, request.params.id, user.id);
-    counts.clear();
+    spacesChanged();
     return reply.status(200).send({ outcome });
   });
 
