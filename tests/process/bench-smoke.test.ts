@@ -40,6 +40,8 @@ describe('npm run bench (smoke)', () => {
         'GET /api/spaces?location=TX&amenities=Parking',
         'GET /api/spaces?spaceType=Dental Suite&minPrice=100&maxPrice=400',
         'GET /api/spaces?location=Austin',
+        'GET /api/spaces/map-points (world, zoom 4)',
+        'GET /api/spaces/map-points?location=Austin (zoom 11)',
         'GET /api/spaces/{id}',
         'GET /api/spaces/{id} with a session cookie',
       ]),
