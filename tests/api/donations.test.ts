@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPaymentIntents } from '../../src/server/db/schema';
 import { insertSpace, insertUser } from '../../src/server/db/factories';
+import { DONATION_RATE_LIMIT } from '../../src/server/payments/donations';
 import { createIntent, TEST_CARD } from '../helpers/booking-flow';
 import { futureDate } from '../helpers/dates';
 import { startFakeStripe, stripeTestEnv, type FakeStripe } from '../helpers/fake-stripe';
@@ -105,6 +106,21 @@ describe.each<Provider>(['demo', 'stripe'])('POST /api/create-payment-intent: do
   it('refuses a cross-site request', async () => {
     const response = await donate({ amount: 25 }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
     expect(response.statusCode).toBe(403);
+  });
+
+  it('limits how many intents one address creates (card testing): 10 in 10 minutes, then 429 with Retry-After; another address still donates', async () => {
+    const fromAddress = (remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/create-payment-intent', remoteAddress, payload: { amount: 10 } });
+    const tester = provider === 'demo' ? '203.0.113.10' : '203.0.113.20';
+    const statuses = [];
+    for (let i = 0; i < DONATION_RATE_LIMIT.max; i++) statuses.push((await fromAddress(tester)).statusCode);
+    expect(statuses).toEqual(Array(DONATION_RATE_LIMIT.max).fill(200));
+    const before = await intentCount();
+    const refused = await fromAddress(tester);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await intentCount()).toBe(before);
+    expect((await fromAddress(provider === 'demo' ? '203.0.113.11' : '203.0.113.21')).statusCode).toBe(200);
   });
 });
 

@@ -3,17 +3,22 @@
  * and 7). Visitors may donate, so no session is needed (the cross-site guard
  * still applies); a signed-in donor is recorded in the intent's metadata.
  * The amount is checked here, not only in the form: at least $1, at most
- * $999,999.99, whole cents.
+ * $999,999.99, whole cents. Intents are rate-limited per donor (or address):
+ * an open form that creates intents is what card-testing fraud looks for
+ * (Stripe's "Card testing" guide advises rate limits).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createDonationIntentSchema, donationIntentSchema } from '../../shared/schemas';
 import { HttpError } from '../http/errors';
 import type { PaymentProvider } from './provider';
 
+/** At most 10 donation intents per donor (or client address) in 10 minutes; then 429 with Retry-After. */
+export const DONATION_RATE_LIMIT = { max: 10, perSeconds: 600 };
+
 export const donationRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider | null }> = async (app, { payments }) => {
   app.post(
     '/api/create-payment-intent',
-    { schema: { body: createDonationIntentSchema, response: { 200: donationIntentSchema } }, config: { auth: 'optional' } },
+    { schema: { body: createDonationIntentSchema, response: { 200: donationIntentSchema } }, config: { auth: 'optional', rateLimit: DONATION_RATE_LIMIT } },
     async (request) => {
       if (!payments) throw new HttpError(503, 'Payment processing is currently not available. Please contact support.');
       const cents = request.body.amount;
