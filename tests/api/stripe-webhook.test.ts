@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSpace, insertUser } from '../../src/server/db/factories';
+import { insertBooking, insertSpace, insertUser } from '../../src/server/db/factories';
 import { bookings, paymentEvents, users } from '../../src/server/db/schema';
 import { createIntent } from '../helpers/booking-flow';
 import { futureDate } from '../helpers/dates';
 import { startFakeStripe, stripeTestEnv, type FakeIntent, type FakeStripe } from '../helpers/fake-stripe';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
 const WEBHOOK_SECRET = 'whsec_test_webhook_secret';
 let fake: FakeStripe;
 let t: TestApp;
@@ -192,6 +193,39 @@ describe('POST /api/stripe/webhook', () => {
     const row = await bookingRow(bookingId);
     expect(row.paymentStatus).toBe('refunded');
     expect(row.refundedAt).not.toBeNull();
+  });
+
+  it("a full refund made in Stripe's dashboard cancels a confirmed booking ahead and frees its dates; a past booking stays as it was", async () => {
+    const { bookingId, intent } = await hold({ pricePerDay: '150.00' });
+    intent.status = 'succeeded';
+    await deliver(event('payment_intent.succeeded', intentObject(intent)));
+    expect((await bookingRow(bookingId)).status).toBe('confirmed');
+    const charge = { id: `ch_${intent.id}`, object: 'charge', amount: intent.amount, amount_refunded: intent.amount, payment_intent: intent.id };
+    expect((await deliver(event('charge.refunded', charge))).statusCode).toBe(200);
+    const row = await bookingRow(bookingId);
+    expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundAmount: '150.00' });
+    expect(row.cancelledAt).not.toBeNull();
+    // The dates are free: another renter holds them.
+    const other = await signedInUser(t);
+    const again = await createIntent(t, other.cookie, row.spaceId, { startDate: futureDate(30), endDate: futureDate(31) });
+    expect(again.statusCode, again.body).toBe(200);
+
+    const owner = await insertUser(t.db);
+    const space = await insertSpace(t.db, owner.id);
+    const renter = await insertUser(t.db);
+    const past = await insertBooking(t.db, {
+      spaceId: space.id,
+      renterId: renter.id,
+      startAt: new Date(Date.now() - 5 * DAY_MS),
+      endAt: new Date(Date.now() - 4 * DAY_MS),
+      totalPrice: '100.00',
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      stripePaymentIntentId: 'pi_past_goodwill',
+    });
+    const goodwill = { id: 'ch_past_goodwill', object: 'charge', amount: 10000, amount_refunded: 10000, payment_intent: 'pi_past_goodwill' };
+    expect((await deliver(event('charge.refunded', goodwill))).statusCode).toBe(200);
+    expect(await bookingRow(past.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'refunded' });
   });
 
   it("account.updated stores the owner's payout readiness from Stripe", async () => {

@@ -14,7 +14,7 @@
  * - `payment_intent.canceled`: an unpaid hold, or an unanswered request whose
  *   authorisation Stripe released, expires.
  * - `charge.refunded`: the booking's payment status becomes refunded or
- *   partially refunded.
+ *   partially refunded; a full refund of a confirmed booking ahead cancels it.
  * - `account.updated`: the owner's payout readiness is stored.
  *
  * Intents and accounts are read back from Stripe rather than taken from the
@@ -26,7 +26,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { toCents } from '../../shared/money';
+import { fromCents, toCents } from '../../shared/money';
 import { settlePayment, transitionBooking } from '../bookings/service';
 import type { Database } from '../db/client';
 import { bookings, paymentEvents } from '../db/schema';
@@ -104,8 +104,13 @@ async function expireCanceledIntent(db: Database, intentId: string): Promise<voi
   }
 }
 
-/** A charge was refunded (by us or in Stripe's dashboard): record it on the booking. */
-async function recordRefund(db: Database, charge: Stripe.Charge): Promise<void> {
+/**
+ * A charge was refunded (by us or in Stripe's dashboard): record it on the
+ * booking. A full refund of a confirmed booking that has not ended (made in
+ * the dashboard, say) cancels it through the state table, so the dates are
+ * free again and nobody holds a booking that was paid back.
+ */
+async function recordRefund(db: Database, charge: Stripe.Charge, now = new Date()): Promise<void> {
   const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
   if (!intentId) return;
   const booking = await bookingOfIntent(db, intentId);
@@ -113,13 +118,19 @@ async function recordRefund(db: Database, charge: Stripe.Charge): Promise<void> 
   const full = charge.amount_refunded >= charge.amount;
   // The refund decided at cancellation is made: the reconciliation job must not make it again.
   const decidedDone = booking.refundAmount !== null && charge.amount_refunded >= toCents(booking.refundAmount);
-  await db
-    .update(bookings)
-    .set({
-      paymentStatus: full ? 'refunded' : 'partially_refunded',
-      ...(!booking.refundedAt && (full || decidedDone) ? { refundedAt: new Date() } : {}),
-    })
-    .where(eq(bookings.id, booking.id));
+  const changes = {
+    paymentStatus: full ? ('refunded' as const) : ('partially_refunded' as const),
+    ...(!booking.refundedAt && (full || decidedDone) ? { refundedAt: now } : {}),
+  };
+  if (full && booking.status === 'confirmed' && booking.endAt > now) {
+    const cancelled = await transitionBooking(db, booking.id, 'confirmed', 'cancel', {
+      ...changes,
+      refundAmount: fromCents(charge.amount_refunded),
+      cancelledAt: now,
+    });
+    if (cancelled) return;
+  }
+  await db.update(bookings).set(changes).where(eq(bookings.id, booking.id));
 }
 
 /**
