@@ -128,6 +128,7 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   registerRouteRateLimits(app, limiters);
 
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionExpiresAt', null);
   // Cross-site state changes are refused and routes that need a session answer 401, before any body is read.
   const allowedOrigins = [config.publicUrl];
   registerRequestGuards(app, { db, allowedOrigins });

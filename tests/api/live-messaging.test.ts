@@ -6,11 +6,13 @@
  * database) the same delivery is checked on one instance.
  */
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSpace } from '../../src/server/db/factories';
+import { sessions } from '../../src/server/db/schema';
 import { POSTGRES_EVENTS_CHANNEL } from '../../src/server/realtime/postgres-bus';
 import type { Message, ServerSocketEvent } from '../../src/shared/schemas';
 import { listenOnFreePort, openLiveSocket, type LiveSocket } from '../helpers/live-socket';
@@ -156,6 +158,17 @@ describe('the live socket on one instance', () => {
     expect(logout.statusCode).toBe(204);
     expect(await loggingOut.closed).toEqual({ code: 1008, reason: 'Session ended' });
     await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(staying.ws.readyState).toBe(staying.ws.OPEN);
+  });
+
+  it('closes a socket when its session expires, and only that one', async () => {
+    const { renter, owner } = await renterAndOwner(t);
+    // The owner's session ends a second from now (as if it had been opened 30 days ago).
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() + 1000) }).where(eq(sessions.userId, owner.user.id));
+    const expiring = await open(host, { cookie: owner.cookie });
+    const staying = await open(host, { cookie: renter.cookie });
+    const closed = await Promise.race([expiring.closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 3000))]);
+    expect(closed).toEqual({ code: 1008, reason: 'Session expired' });
     expect(staying.ws.readyState).toBe(staying.ws.OPEN);
   });
 

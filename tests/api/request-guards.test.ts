@@ -3,7 +3,7 @@
  * (issue "Hardening": identity first; DESIGN decisions 1 and 16).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findSessionUser } from '../../src/server/auth/session';
+import { findSession } from '../../src/server/auth/session';
 import { medicalSpaces } from '../../src/server/db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
@@ -47,9 +47,10 @@ describe('a route that needs a session answers 401 before reading its body', () 
 
   it('holds the session user without the password hash', async () => {
     const { cookie } = await signedInUser(t);
-    const user = await findSessionUser(t.db, cookie.split('=')[1]!);
-    expect(user).not.toBeNull();
-    expect(Object.keys(user!)).not.toContain('passwordHash');
+    const session = await findSession(t.db, cookie.split('=')[1]!);
+    expect(session).not.toBeNull();
+    expect(Object.keys(session!.user)).not.toContain('passwordHash');
+    expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now());
   });
 });
 

@@ -26,6 +26,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null; set from the session cookie before every handler. */
     user: SessionUser | null;
+    /** When the session of `user` ends (null without one). */
+    sessionExpiresAt: Date | null;
   }
 }
 
@@ -41,10 +43,10 @@ export async function createSession(db: Database, userId: string): Promise<{ tok
   return { token, expiresAt };
 }
 
-/** The user of a live session token, or null. */
-export async function findSessionUser(db: Database, token: string): Promise<SessionUser | null> {
+/** The user of a live session token and when the session ends, or null. */
+export async function findSession(db: Database, token: string): Promise<{ user: SessionUser; expiresAt: Date } | null> {
   const [row] = await db
-    .select(sessionUserColumns)
+    .select({ user: sessionUserColumns, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))

@@ -12,7 +12,7 @@
  *   Sheet, "Verifying origin with standard headers").
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findSessionUser, SESSION_COOKIE } from '../auth/session';
+import { findSession, SESSION_COOKIE } from '../auth/session';
 import type { Database } from '../db/client';
 import { forbidden, unauthorized } from './errors';
 
@@ -71,7 +71,9 @@ export function registerRequestGuards(app: FastifyInstance, options: { db: Datab
     const auth = request.routeOptions.config.auth;
     if (!auth) return;
     const token = request.cookies[SESSION_COOKIE];
-    request.user = token ? await findSessionUser(options.db, token) : null;
+    const session = token ? await findSession(options.db, token) : null;
+    request.user = session?.user ?? null;
+    request.sessionExpiresAt = session?.expiresAt ?? null;
     if (auth === 'required' && !request.user) throw unauthorized();
   });
 }

@@ -107,7 +107,8 @@ const messageSocketRoutes: FastifyPluginAsyncZod<{ live: MessagingLive; hub: Soc
     (socket, request) => {
       const user = request.user;
       const token = request.cookies[SESSION_COOKIE];
-      if (!user || !token) {
+      const sessionExpiresAt = request.sessionExpiresAt;
+      if (!user || !token || !sessionExpiresAt) {
         socket.close(POLICY_VIOLATION, 'Please log in');
         return;
       }
@@ -115,7 +116,7 @@ const messageSocketRoutes: FastifyPluginAsyncZod<{ live: MessagingLive; hub: Soc
         socket.close(POLICY_VIOLATION, 'You can only connect as yourself');
         return;
       }
-      const connection = { socket, userId: user.id, sessionKey: liveSessionKey(token) };
+      const connection = { socket, userId: user.id, sessionKey: liveSessionKey(token), sessionExpiresAt };
       hub.add(connection);
       socket.on('error', (error) => request.log.warn({ err: error }, 'socket error'));
       socket.on('message', (data, isBinary) => {

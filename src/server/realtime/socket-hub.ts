@@ -2,7 +2,9 @@
  * The WebSocket connections this instance holds, by user and by session,
  * with heartbeats: every `heartbeatMs` each socket is pinged, and one that
  * has not answered the previous ping is terminated (the `ws` README's
- * "How to detect and close broken connections").
+ * "How to detect and close broken connections"). A socket whose session has
+ * expired is closed at the next heartbeat (1008 'Session expired'), as
+ * logout closes it at once.
  */
 import { createHash } from 'node:crypto';
 import type { WebSocket } from 'ws';
@@ -14,6 +16,8 @@ export interface LiveConnection {
   userId: string;
   /** {@link liveSessionKey} of the session the socket was opened with. */
   sessionKey: string;
+  /** When that session ends: the heartbeat closes the socket then. */
+  sessionExpiresAt: Date;
 }
 
 /**
@@ -24,6 +28,9 @@ export interface LiveConnection {
 export function liveSessionKey(sessionToken: string): string {
   return createHash('sha256').update(`live-socket:${sessionToken}`).digest('base64url');
 }
+
+/** Close code of a socket whose session expired (RFC 6455: policy violation). */
+const SESSION_EXPIRED_CODE = 1008;
 
 export class SocketHub {
   private readonly byUser = new Map<string, Set<LiveConnection>>();
@@ -84,8 +91,13 @@ export class SocketHub {
   }
 
   private heartbeat(): void {
+    const now = Date.now();
     for (const set of this.byUser.values()) {
-      for (const { socket } of set) {
+      for (const { socket, sessionExpiresAt } of set) {
+        if (sessionExpiresAt.getTime() <= now) {
+          socket.close(SESSION_EXPIRED_CODE, 'Session expired');
+          continue;
+        }
         if (this.alive.get(socket) === false) {
           socket.terminate();
           continue;
