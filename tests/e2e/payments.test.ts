@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CANCELLATION_POLICY_TEXT } from '../../src/shared/cancellation';
 import type { Space } from '../../src/shared/schemas';
 import { futureCardExpiry, futureDate } from '../helpers/dates';
-import { expectNoSeriousA11yViolations, openBrowser, signUp, toast, type BrowserSession } from './browser';
+import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, signUp, toast, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;
@@ -48,25 +48,13 @@ describe('request-to-book, the owner accepts, the renter cancels', () => {
     // The owner lists a request-to-book space with the moderate policy.
     await ownerPage.goto('/');
     await signUp(ownerPage, { email: `olivia.${stamp}@example.test`, firstName: 'Olivia', lastName: 'Rivera' });
-    const created = await ownerPage.request.post('/api/spaces', {
-      data: {
-        title,
-        description: 'A procedure room for dermatology, approved per request.',
-        spaceType: 'Examination Room',
-        address: '200 W Madison St',
-        city: 'Chicago',
-        state: 'IL',
-        zipCode: '60606',
-        amenities: ['Wi-Fi'],
-        equipment: ['Examination Table'],
-        pricePerDay: '200.00',
-        pricePeriod: 'daily',
-        instantBook: false,
-        cancellationPolicyTier: 'moderate',
-      },
+    space = await listSpaceThroughApi(ownerPage, {
+      title,
+      description: 'A procedure room for dermatology, approved per request.',
+      pricePerDay: '200.00',
+      instantBook: false,
+      cancellationPolicyTier: 'moderate',
     });
-    expect(created.status()).toBe(201);
-    space = (await created.json()) as Space;
     expect(space).toMatchObject({ instantBook: false, cancellationPolicyTier: 'moderate' });
 
     // The renter sees the policy and that booking is a request.

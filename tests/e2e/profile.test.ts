@@ -8,7 +8,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SpaceCard, User } from '../../src/shared/schemas';
-import { expectNoSeriousA11yViolations, openBrowser, signUp, toast, type BrowserSession } from './browser';
+import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, signUp, toast, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');
 const npi = inject('fakeNpi');
@@ -51,26 +51,12 @@ describe('a renter’s profile', () => {
 
     // A space listed through the API appears under Spaces and is deleted after confirming.
     const title = `Temporary Exam Room ${stamp}`;
-    const created = await page.request.post('/api/spaces', {
-      data: {
-        title,
-        description: 'An exam room listed for a moment.',
-        spaceType: 'Examination Room',
-        address: '200 W Madison St',
-        city: 'Chicago',
-        state: 'IL',
-        zipCode: '60606',
-        amenities: ['Wi-Fi'],
-        equipment: ['Examination Table'],
-        pricePerDay: '120.00',
-      },
-    });
-    expect(created.status()).toBe(201);
+    const created = await listSpaceThroughApi(page, { title });
     await page.reload();
     await page.getByRole('tab', { name: /^Spaces\s*1$/ }).click();
     const card = page.getByTestId('owner-space').filter({ hasText: title });
     await card.waitFor();
-    expect(await card.getByRole('link', { name: `Edit ${title}` }).getAttribute('href')).toBe(`/edit-space/${(await created.json()).id}`);
+    expect(await card.getByRole('link', { name: `Edit ${title}` }).getAttribute('href')).toBe(`/edit-space/${created.id}`);
     await card.getByRole('button', { name: `Delete ${title}` }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByRole('button', { name: 'Delete space' }).click();

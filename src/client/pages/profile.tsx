@@ -5,6 +5,7 @@ import type { User } from '@/shared/schemas';
 import { PageMeta } from '@/client/components/page-meta';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
+import { EmptyState, LoadError } from '@/client/components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { useBookingRequests } from '@/client/features/bookings/api/get-booking-requests';
 import { useUserBookings } from '@/client/features/bookings/api/get-user-bookings';
@@ -20,7 +21,7 @@ import { ProfileHeader } from '@/client/features/profile/components/profile-head
 import { ProfileOverview } from '@/client/features/profile/components/profile-overview';
 import { useOwnerSpaces } from '@/client/features/spaces/api/get-owner-spaces';
 import { OwnerSpaces } from '@/client/features/spaces/components/owner-spaces';
-import { SpaceCard, SpaceCardSkeleton } from '@/client/features/spaces/components/space-card';
+import { SpaceCard, SpaceCardGridSkeleton } from '@/client/features/spaces/components/space-card';
 import { useAuth } from '@/client/lib/auth';
 import { paths } from '@/client/lib/paths';
 
@@ -167,31 +168,24 @@ function TabSection({ title, children }: { title: string; children: ReactNode })
 /** The Favorites tab: the user's favourite spaces as cards, each with its heart to remove it. */
 function FavoriteSpaces({ userId }: { userId: string }) {
   const favorites = useFavorites(userId);
-  if (favorites.isPending) {
-    return (
-      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading favorites">
-        {[0, 1, 2].map((key) => (
-          <SpaceCardSkeleton key={key} />
-        ))}
-      </div>
-    );
-  }
-  if (favorites.isError) {
-    return <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">Failed to load favorites. Please try again later.</p>;
-  }
+  if (favorites.isPending) return <SpaceCardGridSkeleton label="Loading favorites" />;
+  if (favorites.isError) return <LoadError>Failed to load favorites. Please try again later.</LoadError>;
   if (favorites.data.length === 0) {
     return (
-      <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
-        <Heart className="mx-auto mb-2 size-8 text-slate-500" aria-hidden="true" />
-        <p className="font-medium text-slate-900">No favorites yet</p>
-        <p className="mt-1 mb-4 text-sm text-slate-600">Tap the heart on any space to keep it here.</p>
-        <Button asChild variant="outline">
-          <Link href={paths.search()}>
-            <Search aria-hidden="true" />
-            Browse Available Spaces
-          </Link>
-        </Button>
-      </div>
+      <EmptyState
+        icon={Heart}
+        title="No favorites yet"
+        action={
+          <Button asChild variant="outline">
+            <Link href={paths.search()}>
+              <Search aria-hidden="true" />
+              Browse Available Spaces
+            </Link>
+          </Button>
+        }
+      >
+        Tap the heart on any space to keep it here.
+      </EmptyState>
     );
   }
   return (

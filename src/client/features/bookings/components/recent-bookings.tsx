@@ -1,6 +1,6 @@
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'wouter';
-import { Skeleton } from '@/client/components/ui/skeleton';
+import { LoadError, SkeletonRows } from '@/client/components/ui/states';
 import { paths } from '@/client/lib/paths';
 import { useUserBookings } from '../api/get-user-bookings';
 import { formatBookingInstant } from '../lib/booking-dates';
@@ -13,18 +13,8 @@ export const RECENT_ACTIVITY_COUNT = 3;
 export function RecentBookings({ userId }: { userId: string }) {
   const bookings = useUserBookings(userId);
 
-  if (bookings.isPending) {
-    return (
-      <div className="grid gap-2" aria-busy="true" aria-label="Loading recent activity">
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} className="h-12 rounded-lg" />
-        ))}
-      </div>
-    );
-  }
-  if (bookings.isError) {
-    return <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">Failed to load bookings. Please try again later.</p>;
-  }
+  if (bookings.isPending) return <SkeletonRows label="Loading recent activity" rowClassName="h-12" />;
+  if (bookings.isError) return <LoadError>Failed to load bookings. Please try again later.</LoadError>;
   if (bookings.data.length === 0) {
     return (
       <p className="flex items-center gap-2 text-sm text-slate-600">

@@ -2,7 +2,7 @@ import { MessageSquare } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
-import { Skeleton } from '@/client/components/ui/skeleton';
+import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
 import { paths } from '@/client/lib/paths';
 import { useUserMessages } from '../api/get-user-messages';
 import { fullName, initialsOf, relativeTime } from '../lib/people';
@@ -20,22 +20,14 @@ export function RecentMessages({ userId }: { userId: string }) {
 
   let body;
   if (messages.isPending) {
-    body = (
-      <div className="grid gap-2" aria-busy="true" aria-label="Loading messages">
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} className="h-16 rounded-lg" />
-        ))}
-      </div>
-    );
+    body = <SkeletonRows label="Loading messages" rowClassName="h-16" />;
   } else if (messages.isError) {
-    body = <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">Failed to load messages. Please try again later.</p>;
+    body = <LoadError>Failed to load messages. Please try again later.</LoadError>;
   } else if (messages.data.length === 0) {
     body = (
-      <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
-        <MessageSquare className="mx-auto mb-2 size-8 text-slate-500" aria-hidden="true" />
-        <p className="font-medium text-slate-900">No messages yet</p>
-        <p className="mt-1 text-sm text-slate-600">Message a space owner from any listing to start a conversation.</p>
-      </div>
+      <EmptyState icon={MessageSquare} title="No messages yet">
+        Message a space owner from any listing to start a conversation.
+      </EmptyState>
     );
   } else {
     body = (

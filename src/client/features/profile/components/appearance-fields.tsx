@@ -1,6 +1,4 @@
-import { Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button } from '@/client/components/ui/button';
 import { Label } from '@/client/components/ui/label';
 import { safeCoverColor } from '../lib/display';
 import { useImageUpload } from '../lib/use-image-upload';
@@ -76,41 +74,29 @@ export function AppearanceFields(props: AppearanceFieldsProps) {
             <span className="font-mono text-sm text-slate-600">{safeCoverColor(coverColor)}</span>
           </div>
         ) : (
-          <div className="flex flex-wrap items-center gap-2">
-            <ImageUploadButton
-              label={coverImage ? 'Replace cover image' : 'Upload cover image'}
-              inputLabel="Choose a cover image"
-              testId="cover-image-input"
-              progress={cover.progress}
-              onFile={cover.upload}
-            />
-            {coverImage ? (
-              <Button variant="ghost" size="sm" className="text-red-700" onClick={() => chooseMode('color')}>
-                <Trash2 aria-hidden="true" />
-                Remove cover image
-              </Button>
-            ) : null}
-          </div>
+          <ImageUploadButton
+            label={coverImage ? 'Replace cover image' : 'Upload cover image'}
+            inputLabel="Choose a cover image"
+            testId="cover-image-input"
+            progress={cover.progress}
+            onFile={cover.upload}
+            removeLabel="Remove cover image"
+            onRemove={coverImage ? () => chooseMode('color') : undefined}
+          />
         )}
       </fieldset>
 
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium text-slate-800">Profile picture</legend>
-        <div className="flex flex-wrap items-center gap-2">
-          <ImageUploadButton
-            label={profileImage ? 'Replace picture' : 'Upload picture'}
-            inputLabel="Choose a profile picture"
-            testId="profile-image-input"
-            progress={picture.progress}
-            onFile={picture.upload}
-          />
-          {profileImage ? (
-            <Button variant="ghost" size="sm" className="text-red-700" onClick={() => onProfileImageChange(null)}>
-              <Trash2 aria-hidden="true" />
-              Remove picture
-            </Button>
-          ) : null}
-        </div>
+        <ImageUploadButton
+          label={profileImage ? 'Replace picture' : 'Upload picture'}
+          inputLabel="Choose a profile picture"
+          testId="profile-image-input"
+          progress={picture.progress}
+          onFile={picture.upload}
+          removeLabel="Remove picture"
+          onRemove={profileImage ? () => onProfileImageChange(null) : undefined}
+        />
         <p className="text-xs text-slate-600">One image file, under 5MB.</p>
       </fieldset>
     </div>

@@ -3,13 +3,14 @@ import { LoaderCircle, Pencil } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { SPECIALTIES, USER_TYPES, type UserType } from '@/shared/constants';
+import { USER_TYPES, type UserType } from '@/shared/constants';
 import { normalizeNpi } from '@/shared/npi';
 import { updateUserSchema, type User } from '@/shared/schemas';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';
 import { fieldAria, FormField } from '@/client/components/ui/form-field';
 import { Input } from '@/client/components/ui/input';
+import { SpecialtyInput } from '@/client/components/ui/specialty-input';
 import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/components/ui/use-toast';
 import { isApiError } from '@/client/lib/api-client';
@@ -157,18 +158,7 @@ function ProfileForm({ user, onDone, onCancel }: { user: User; onDone: () => voi
 
       <Section title="Professional Information">
         <FormField id="profile-specialty" label="Specialty" error={errors.specialty?.message}>
-          <Input
-            list="profile-specialty-options"
-            placeholder="e.g. Family Medicine"
-            autoComplete="off"
-            {...fieldAria('profile-specialty', errors.specialty?.message)}
-            {...form.register('specialty')}
-          />
-          <datalist id="profile-specialty-options">
-            {SPECIALTIES.map((specialty) => (
-              <option key={specialty} value={specialty} />
-            ))}
-          </datalist>
+          <SpecialtyInput {...fieldAria('profile-specialty', errors.specialty?.message)} {...form.register('specialty')} />
         </FormField>
         <FormField id="profile-bio" label="Bio" error={errors.bio?.message}>
           <Textarea rows={4} placeholder="Your practice, experience and what space you need or offer" {...fieldAria('profile-bio', errors.bio?.message)} {...form.register('bio')} />

@@ -1,10 +1,11 @@
-import { ImagePlus, LoaderCircle } from 'lucide-react';
+import { ImagePlus, LoaderCircle, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '@/client/components/ui/button';
 
 /**
- * A button that opens the file picker for one image. The file input itself
- * is hidden and out of the tab order; the button is what people use.
+ * A button that opens the file picker for one image, and one that removes
+ * the current image when `onRemove` is given. The file input itself is
+ * hidden and out of the tab order; the button is what people use.
  */
 export function ImageUploadButton({
   label,
@@ -12,8 +13,12 @@ export function ImageUploadButton({
   testId,
   progress,
   onFile,
+  removeLabel,
+  onRemove,
 }: {
   label: string;
+  removeLabel?: string;
+  onRemove?: () => void;
   /** The hidden input's accessible name. */
   inputLabel: string;
   testId: string;
@@ -43,6 +48,12 @@ export function ImageUploadButton({
         {uploading ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <ImagePlus aria-hidden="true" />}
         {label}
       </Button>
+      {onRemove && !uploading ? (
+        <Button variant="ghost" size="sm" className="text-red-700" onClick={onRemove}>
+          <Trash2 aria-hidden="true" />
+          {removeLabel}
+        </Button>
+      ) : null}
       {uploading ? <progress className="h-2 w-24" value={Math.round(progress * 100)} max={100} aria-label={`${label}: uploading`} /> : null}
     </div>
   );

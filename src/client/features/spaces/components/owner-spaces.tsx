@@ -12,12 +12,13 @@ import {
   AlertDialogTitle,
 } from '@/client/components/ui/alert-dialog';
 import { Button } from '@/client/components/ui/button';
+import { EmptyState, LoadError } from '@/client/components/ui/states';
 import { toast } from '@/client/components/ui/use-toast';
 import { isApiError } from '@/client/lib/api-client';
 import { paths } from '@/client/lib/paths';
 import { useDeleteSpace } from '../api/delete-space';
 import { useOwnerSpaces } from '../api/get-owner-spaces';
-import { SpaceCard, SpaceCardSkeleton } from './space-card';
+import { SpaceCard, SpaceCardGridSkeleton } from './space-card';
 
 /**
  * The profile's Spaces tab (SPEC section 2): the owner's space cards with
@@ -47,32 +48,25 @@ export function OwnerSpaces({ ownerId }: { ownerId: string }) {
     });
   };
 
-  if (spaces.isPending) {
-    return (
-      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading your spaces">
-        {[0, 1, 2].map((key) => (
-          <SpaceCardSkeleton key={key} />
-        ))}
-      </div>
-    );
-  }
-  if (spaces.isError) {
-    return <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">Failed to fetch spaces. Please try again later.</p>;
-  }
+  if (spaces.isPending) return <SpaceCardGridSkeleton label="Loading your spaces" />;
+  if (spaces.isError) return <LoadError>Failed to fetch spaces. Please try again later.</LoadError>;
   const list = spaces.data.pages.flatMap((page) => page.spaces);
   if (list.length === 0) {
     return (
-      <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
-        <Building2 className="mx-auto mb-2 size-8 text-slate-500" aria-hidden="true" />
-        <p className="font-medium text-slate-900">No spaces listed yet</p>
-        <p className="mt-1 mb-4 text-sm text-slate-600">List a room you do not use and start earning.</p>
-        <Button asChild>
-          <Link href={paths.listSpace()}>
-            <PlusCircle aria-hidden="true" />
-            List a New Space
-          </Link>
-        </Button>
-      </div>
+      <EmptyState
+        icon={Building2}
+        title="No spaces listed yet"
+        action={
+          <Button asChild>
+            <Link href={paths.listSpace()}>
+              <PlusCircle aria-hidden="true" />
+              List a New Space
+            </Link>
+          </Button>
+        }
+      >
+        List a room you do not use and start earning.
+      </EmptyState>
     );
   }
 

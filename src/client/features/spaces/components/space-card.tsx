@@ -59,6 +59,17 @@ export function SpaceCard({ space, from, action, footer }: { space: SpaceCardDat
   );
 }
 
+/** A grid of card placeholders while a list of spaces loads. */
+export function SpaceCardGridSkeleton({ label, count = 3 }: { label: string; count?: number }) {
+  return (
+    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={label}>
+      {Array.from({ length: count }, (_, key) => (
+        <SpaceCardSkeleton key={key} />
+      ))}
+    </div>
+  );
+}
+
 export function SpaceCardSkeleton() {
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
