@@ -34,7 +34,7 @@ async function fillTestCard(scope: ReturnType<Page['getByRole']>) {
   await scope.getByLabel('CVC').fill('123');
 }
 
-/** The renter's row of a booking on /profile, by space title. */
+/** The renter's row of a booking on /profile's Bookings tab, by space title. */
 const bookingRow = (page: Page, title: string) => page.getByTestId('booking-row').filter({ hasText: title });
 
 describe('request-to-book, the owner accepts, the renter cancels', () => {
@@ -88,13 +88,13 @@ describe('request-to-book, the owner accepts, the renter cancels', () => {
     await expect.poll(() => toast(renterPage, 'Request sent!').isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await toast(renterPage, 'Request sent!').textContent()).toContain('The owner has 48 hours to accept; your card is only charged if they do.');
 
-    await renterPage.goto('/profile');
+    await renterPage.goto('/profile?tab=bookings');
     const row = bookingRow(renterPage, title);
     await expect.poll(() => row.getByTestId('booking-status').textContent()).toBe('pending');
     expect(await row.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
 
     // The owner accepts on /profile.
-    await ownerPage.goto('/profile');
+    await ownerPage.goto('/profile?tab=bookings');
     const request = ownerPage.getByTestId('booking-request').filter({ hasText: title });
     await expect.poll(() => request.isVisible()).toBe(true);
     expect(await request.textContent()).toContain('Dr. Riley Rivera');
