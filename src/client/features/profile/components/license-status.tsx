@@ -7,7 +7,7 @@ import { useVerifyLicense } from '../api/verify-license';
 
 /** What each verification state says (DESIGN decision 17), and whether asking the registry again can help. */
 const STATES: Record<Exclude<LicenseVerification, 'none'>, { text: string; tone: 'good' | 'wait' | 'bad' | 'info'; retry: boolean }> = {
-  verified: { text: 'Verified with the NPI Registry.', tone: 'good', retry: false },
+  verified: { text: 'Verified: your license has been checked.', tone: 'good', retry: false },
   pending: { text: 'Verification pending: the NPI Registry could not be reached. We will try again when you save, or retry now.', tone: 'wait', retry: true },
   not_found: { text: 'Not matched: the NPI Registry has no active individual provider with this number.', tone: 'bad', retry: true },
   name_mismatch: { text: "Not matched: the NPI Registry's name for this number differs from your first and last name.", tone: 'bad', retry: true },
