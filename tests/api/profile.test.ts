@@ -9,6 +9,7 @@ import { insertBooking, insertSpace, insertUser } from '../../src/server/db/fact
 import { favorites, users } from '../../src/server/db/schema';
 import { NPI_TIMEOUT_MS } from '../../src/server/verification/npi-registry';
 import { startFakeNpiRegistry, type FakeNpiRegistry } from '../helpers/fake-npi-registry';
+import { multipartFile } from '../helpers/multipart';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -24,6 +25,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   registry.delayMs = 0;
+  registry.status = 200;
 });
 
 const updateProfile = (id: string, cookie: string, payload: Record<string, unknown>) =>
@@ -102,6 +104,24 @@ describe('PUT /api/users/:id', () => {
     const removed = await updateProfile(user.id, cookie, { coverImage: null });
     expect(removed.json().user.coverImage).toBeNull();
   });
+
+  it('takes a picture uploaded for the profile (POST /api/uploads?purpose=profile) and refuses an unknown purpose', async () => {
+    const { user, cookie } = await signedInUser(t);
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#f97316' } }).png().toBuffer();
+    const upload = (query: string) => {
+      const body = multipartFile(png, 'me.png', 'image/png');
+      return t.app.inject({ method: 'POST', url: `/api/uploads${query}`, headers: { ...body.headers, cookie }, payload: body.payload });
+    };
+    const uploaded = await upload('?purpose=profile');
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { url } = uploaded.json() as { url: string };
+    expect(url).toMatch(/^\/uploads\/profiles\/[\w-]+\.webp$/);
+    expect((await upload('?purpose=admin')).statusCode).toBe(400);
+
+    const saved = await updateProfile(user.id, cookie, { profileImage: url, coverImage: url });
+    expect(saved.json().user).toMatchObject({ profileImage: url, coverImage: url });
+    expect((await userRow(user.id)).profileImage).toBe(url);
+  });
 });
 
 describe('professional verification against the NPI registry', () => {
@@ -150,6 +170,19 @@ describe('professional verification against the NPI registry', () => {
     expect(retry.json()).toMatchObject({ verified: true, licenseVerification: 'verified' });
   }, 20_000);
 
+  it('leaves verification pending when the registry answers with an error', async () => {
+    registry.status = 503;
+    await t.db.delete((await import('../../src/server/db/schema')).npiRegistryCache);
+    const { user, cookie } = await signedInUser(t, { firstName: 'Maya', lastName: 'Patel' });
+    registry.records.set('1234567893', { firstName: 'Maya', lastName: 'Patel' });
+    const response = await updateProfile(user.id, cookie, { licenseNumber: '1234567893' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ licenseNumber: '1234567893', verified: false, licenseVerification: 'pending' });
+    // The next save asks again, now that the registry is back.
+    registry.status = 200;
+    expect((await updateProfile(user.id, cookie, { bio: 'Back again' })).json().user).toMatchObject({ verified: true, licenseVerification: 'verified' });
+  });
+
   it('caches registry answers', async () => {
     registry.records.set('1588667638', { firstName: 'Cache', lastName: 'Hit' });
     const a = await signedInUser(t, { firstName: 'Cache', lastName: 'Hit' });
@@ -165,6 +198,24 @@ describe('professional verification against the NPI registry', () => {
     const { user, cookie } = await signedInUser(t);
     const response = await updateProfile(user.id, cookie, { licenseNumber: 'MA-DEN-12345' });
     expect(response.json().user).toMatchObject({ licenseNumber: 'MA-DEN-12345', verified: false, licenseVerification: 'unsupported' });
+  });
+});
+
+describe("another user's data", () => {
+  it("refuses another user's booking requests, bookings, favourites and license check (403), revealing nothing", async () => {
+    const me = await signedInUser(t);
+    const other = await signedInUser(t, { firstName: 'Other', licenseNumber: '1234567893' });
+    for (const [method, url] of [
+      ['GET', `/api/users/${other.user.id}/booking-requests`],
+      ['GET', `/api/users/${other.user.id}/bookings`],
+      ['GET', `/api/users/${other.user.id}/favorites`],
+      ['POST', `/api/users/${other.user.id}/verify-license`],
+    ] as const) {
+      const response = await t.app.inject({ method, url, headers: { cookie: me.cookie } });
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.body).not.toContain(other.user.email);
+    }
+    expect((await userRow(other.user.id)).licenseCheckedAt).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { CreateSpaceInput, Space } from '../../src/shared/schemas';
 
 export interface BrowserSession {
   browser: Browser;
@@ -83,4 +84,28 @@ export async function signUp(page: Page, person: { email: string; firstName: str
   await dialog.getByLabel('I accept the terms and conditions').check();
   await dialog.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/profile');
+}
+
+/**
+ * Lists a space for the page's signed-in user through the API (where listing itself is not what is
+ * tested): a daily exam room in Chicago unless `fields` say otherwise. Expects 201.
+ */
+export async function listSpaceThroughApi(page: Page, fields: Partial<CreateSpaceInput> & Pick<CreateSpaceInput, 'title'>): Promise<Space> {
+  const created = await page.request.post('/api/spaces', {
+    data: {
+      description: 'An exam room listed by a browser test.',
+      spaceType: 'Examination Room',
+      address: '200 W Madison St',
+      city: 'Chicago',
+      state: 'IL',
+      zipCode: '60606',
+      amenities: ['Wi-Fi'],
+      equipment: ['Examination Table'],
+      pricePerDay: '120.00',
+      pricePeriod: 'daily',
+      ...fields,
+    } satisfies CreateSpaceInput,
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()) as Space;
 }

@@ -1,17 +1,24 @@
 /**
  * Starts the app the way a user does (`npm start`: build, migrate, seed the
  * embedded database, serve) on a free port with a fresh DATA_DIR, and hands
- * its URL to the browser tests.
+ * its URL to the browser tests. The app asks a local fake NPI registry
+ * (outside services are faked at the network level: STYLE), which knows one
+ * provider, handed to the tests as `fakeNpi`.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, startNpm, waitForHealth } from '../helpers/app-process';
+import { startFakeNpiRegistry } from '../helpers/fake-npi-registry';
+
+/** The one provider the fake registry knows: an active individual NPI (CMS's check-digit example number). */
+export const FAKE_NPI = { number: '1234567893', firstName: 'Morgan', lastName: 'Ellis' } as const;
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    fakeNpi: { number: string; firstName: string; lastName: string };
   }
 }
 
@@ -20,14 +27,18 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: apt-get install chromium (the browser tests must run).`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-e2e-'));
-  const app = startNpm(await freePort(), { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  const registry = await startFakeNpiRegistry();
+  registry.records.set(FAKE_NPI.number, { firstName: FAKE_NPI.firstName, lastName: FAKE_NPI.lastName });
+  const app = startNpm(await freePort(), { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NPI_REGISTRY_URL: registry.url });
   try {
     await waitForHealth(app, 240_000);
   } catch (error) {
     app.killGroup();
+    await registry.close();
     throw error;
   }
   project.provide('baseUrl', app.baseUrl);
+  project.provide('fakeNpi', { ...FAKE_NPI });
 
   return async () => {
     if (app.child.exitCode === null) {
@@ -37,6 +48,7 @@ export default async function setup(project: TestProject) {
       clearTimeout(timer);
     }
     app.killGroup(); // anything npm left behind
+    await registry.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

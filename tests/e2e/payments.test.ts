@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CANCELLATION_POLICY_TEXT } from '../../src/shared/cancellation';
 import type { Space } from '../../src/shared/schemas';
 import { futureCardExpiry, futureDate } from '../helpers/dates';
-import { expectNoSeriousA11yViolations, openBrowser, signUp, toast, type BrowserSession } from './browser';
+import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, signUp, toast, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;
@@ -34,7 +34,7 @@ async function fillTestCard(scope: ReturnType<Page['getByRole']>) {
   await scope.getByLabel('CVC').fill('123');
 }
 
-/** The renter's row of a booking on /profile, by space title. */
+/** The renter's row of a booking on /profile's Bookings tab, by space title. */
 const bookingRow = (page: Page, title: string) => page.getByTestId('booking-row').filter({ hasText: title });
 
 describe('request-to-book, the owner accepts, the renter cancels', () => {
@@ -48,25 +48,13 @@ describe('request-to-book, the owner accepts, the renter cancels', () => {
     // The owner lists a request-to-book space with the moderate policy.
     await ownerPage.goto('/');
     await signUp(ownerPage, { email: `olivia.${stamp}@example.test`, firstName: 'Olivia', lastName: 'Rivera' });
-    const created = await ownerPage.request.post('/api/spaces', {
-      data: {
-        title,
-        description: 'A procedure room for dermatology, approved per request.',
-        spaceType: 'Examination Room',
-        address: '200 W Madison St',
-        city: 'Chicago',
-        state: 'IL',
-        zipCode: '60606',
-        amenities: ['Wi-Fi'],
-        equipment: ['Examination Table'],
-        pricePerDay: '200.00',
-        pricePeriod: 'daily',
-        instantBook: false,
-        cancellationPolicyTier: 'moderate',
-      },
+    space = await listSpaceThroughApi(ownerPage, {
+      title,
+      description: 'A procedure room for dermatology, approved per request.',
+      pricePerDay: '200.00',
+      instantBook: false,
+      cancellationPolicyTier: 'moderate',
     });
-    expect(created.status()).toBe(201);
-    space = (await created.json()) as Space;
     expect(space).toMatchObject({ instantBook: false, cancellationPolicyTier: 'moderate' });
 
     // The renter sees the policy and that booking is a request.
@@ -100,13 +88,13 @@ describe('request-to-book, the owner accepts, the renter cancels', () => {
     await expect.poll(() => toast(renterPage, 'Request sent!').isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await toast(renterPage, 'Request sent!').textContent()).toContain('The owner has 48 hours to accept; your card is only charged if they do.');
 
-    await renterPage.goto('/profile');
+    await renterPage.goto('/profile?tab=bookings');
     const row = bookingRow(renterPage, title);
     await expect.poll(() => row.getByTestId('booking-status').textContent()).toBe('pending');
     expect(await row.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
 
     // The owner accepts on /profile.
-    await ownerPage.goto('/profile');
+    await ownerPage.goto('/profile?tab=bookings');
     const request = ownerPage.getByTestId('booking-request').filter({ hasText: title });
     await expect.poll(() => request.isVisible()).toBe(true);
     expect(await request.textContent()).toContain('Dr. Riley Rivera');

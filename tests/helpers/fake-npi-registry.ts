@@ -21,17 +21,24 @@ export interface FakeNpiRegistry {
   lookups: string[];
   /** Milliseconds to wait before answering (a slow or hung registry). */
   delayMs: number;
+  /** The HTTP status it answers with (200; set 503 for a registry that is down). */
+  status: number;
   close(): Promise<void>;
 }
 
 export async function startFakeNpiRegistry(): Promise<FakeNpiRegistry> {
-  const registry: Omit<FakeNpiRegistry, 'url' | 'close'> = { records: new Map(), lookups: [], delayMs: 0 };
+  const registry: Omit<FakeNpiRegistry, 'url' | 'close'> = { records: new Map(), lookups: [], delayMs: 0, status: 200 };
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const number = url.searchParams.get('number') ?? '';
     registry.lookups.push(number);
     const answer = () => {
       if (response.destroyed) return;
+      if (registry.status !== 200) {
+        response.writeHead(registry.status, { 'content-type': 'text/plain' });
+        response.end('Service Unavailable');
+        return;
+      }
       const record = registry.records.get(number);
       const body = record
         ? {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
 import { AMENITIES, DEFAULT_SPACE_IMAGE, EQUIPMENT, PRICING_PERIODS, SPACE_TYPES, SPECIALTIES } from '../../src/shared/constants';
 import { createSpaceSchema } from '../../src/shared/schemas';
+import { BROWSER_TEST_DAYS, planDemoActivity } from '../../src/server/seed/demo-activity';
 import { DEMO_PASSWORD, buildDemoSpaces, demoUsers } from '../../src/server/seed/demo-data';
 
 const publicDir = fileURLToPath(new URL('../../public', import.meta.url));
@@ -159,5 +160,44 @@ describe('generated spaces for the benchmark', () => {
     expect(new Set(many.flatMap((space) => space.equipment))).toEqual(new Set(EQUIPMENT));
     expect(buildDemoSpaces(3000)).toEqual(many);
     expect(() => buildDemoSpaces(0)).toThrow(RangeError);
+  });
+});
+
+describe('demo activity (issue 9)', () => {
+  const plan = planDemoActivity(spaces);
+
+  it('is the same on every call and names only demo users and seeded spaces', () => {
+    expect(planDemoActivity(buildDemoSpaces())).toEqual(plan);
+    const items = [...plan.bookings, ...plan.favorites, ...plan.messages];
+    for (const item of items) expect(spaces[item.spaceIndex], JSON.stringify(item)).toBeDefined();
+    const keys = [...plan.bookings.map((b) => b.renterKey), ...plan.favorites.map((f) => f.userKey), ...plan.messages.flatMap((m) => [m.fromKey, m.toKey])];
+    for (const key of keys) expect(usersByKey.has(key), key).toBe(true);
+  });
+
+  it('fills every profile tab of both demo accounts', () => {
+    const ownerSpaceIndexes = new Set(spaces.flatMap((space, index) => (space.ownerKey === 'owner' ? [index] : [])));
+    const onOwnerSpaces = plan.bookings.filter((b) => ownerSpaceIndexes.has(b.spaceIndex));
+    expect(onOwnerSpaces.some((b) => b.status === 'confirmed' && b.startDay < 0)).toBe(true);
+    expect(onOwnerSpaces.some((b) => b.status === 'confirmed' && b.startDay > 0)).toBe(true);
+    expect(onOwnerSpaces.filter((b) => b.status === 'pending')).toHaveLength(1);
+    expect(plan.bookings.some((b) => b.renterKey === 'owner')).toBe(true);
+    expect(plan.favorites.filter((f) => f.userKey === 'renter').length).toBeGreaterThanOrEqual(2);
+    expect(plan.messages.some((m) => m.toKey === 'renter' && !m.read)).toBe(true);
+    // The messaging browser test counts the owner's unread messages from zero.
+    expect(plan.messages.filter((m) => m.toKey === 'owner').every((m) => m.read)).toBe(true);
+  });
+
+  it("keeps clear of the owner's newest space and of the days the browser tests book", () => {
+    const ownerFirst = spaces.findIndex((space) => space.ownerKey === 'owner');
+    for (const booking of plan.bookings) {
+      expect(booking.spaceIndex).not.toBe(ownerFirst);
+      expect(booking.startDay + booking.days <= BROWSER_TEST_DAYS.from || booking.startDay > BROWSER_TEST_DAYS.to, JSON.stringify(booking)).toBe(true);
+    }
+    for (const message of plan.messages) expect(message.spaceIndex).not.toBe(ownerFirst);
+  });
+
+  it('leaves out what finds no space when there are only a few spaces', () => {
+    const tiny = planDemoActivity(buildDemoSpaces(1));
+    expect(tiny.bookings.length + tiny.favorites.length + tiny.messages.length).toBeLessThan(plan.bookings.length + plan.favorites.length + plan.messages.length);
   });
 });

@@ -1,20 +1,69 @@
-import { BadgeCheck, Mail, Stethoscope, Wallet } from 'lucide-react';
-import { Link } from 'wouter';
-import { DEFAULT_COVER_COLOR, USER_TYPE_LABELS } from '@/shared/constants';
+import { Heart, Search } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { User } from '@/shared/schemas';
 import { PageMeta } from '@/client/components/page-meta';
-import { Badge } from '@/client/components/ui/badge';
-import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent } from '@/client/components/ui/card';
+import { EmptyState, LoadError } from '@/client/components/ui/states';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { useBookingRequests } from '@/client/features/bookings/api/get-booking-requests';
+import { useUserBookings } from '@/client/features/bookings/api/get-user-bookings';
 import { IncomingRequests } from '@/client/features/bookings/components/incoming-requests';
+import { RecentBookings } from '@/client/features/bookings/components/recent-bookings';
 import { UserBookingsList } from '@/client/features/bookings/components/user-bookings-list';
+import { useFavorites } from '@/client/features/favorites/api/get-favorites';
+import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
+import { useUnreadCount } from '@/client/features/messages/api/get-unread-count';
+import { RecentMessages } from '@/client/features/messages/components/recent-messages';
+import { EditProfileDialog } from '@/client/features/profile/components/edit-profile-dialog';
+import { ProfileHeader } from '@/client/features/profile/components/profile-header';
+import { ProfileOverview } from '@/client/features/profile/components/profile-overview';
+import { useOwnerSpaces } from '@/client/features/spaces/api/get-owner-spaces';
+import { OwnerSpaces } from '@/client/features/spaces/components/owner-spaces';
+import { SpaceCard, SpaceCardGridSkeleton } from '@/client/features/spaces/components/space-card';
 import { useAuth } from '@/client/lib/auth';
 import { paths } from '@/client/lib/paths';
 
-/** Only a plain hex colour reaches the style attribute (DESIGN decision 13). */
-function safeColor(color: string): string {
-  return /^#[0-9a-f]{3,8}$/i.test(color) ? color : DEFAULT_COVER_COLOR;
+const TABS = ['overview', 'spaces', 'bookings', 'favorites', 'messages'] as const;
+type Tab = (typeof TABS)[number];
+
+/** The open tab lives in the address (?tab=favorites), so a reload or a shared link keeps it. */
+function useTab(): [Tab, (tab: Tab) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const wanted = new URLSearchParams(search).get('tab');
+  const tab = (TABS as readonly string[]).includes(wanted ?? '') ? (wanted as Tab) : 'overview';
+  const setTab = (next: Tab) => {
+    const query = new URLSearchParams(search);
+    if (next === 'overview') query.delete('tab');
+    else query.set('tab', next);
+    const text = query.toString();
+    navigate(text ? `${location}?${text}` : location, { replace: true });
+  };
+  return [tab, setTab];
 }
 
-/** /profile: who is signed in and their bookings. The full profile (tabs, editing) comes with its own issue. */
+/** A tab's name and its count (nothing while the count loads). */
+function TabLabel({ label, count, countLabel }: { label: string; count: number | undefined; countLabel?: string }) {
+  return (
+    <>
+      {label}
+      {count === undefined ? null : (
+        <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800" data-testid={`tab-count-${label.toLowerCase()}`}>
+          {count}
+          {countLabel ? <span className="sr-only"> {countLabel}</span> : null}
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
+ * /profile (SPEC section 2): the header with Edit Profile, then tabs with
+ * counts: Overview, Spaces, Bookings, Favorites and Messages. Each tab's
+ * content comes from its feature; this page only composes them.
+ */
 export function ProfilePage() {
   const { user } = useAuth();
 
@@ -27,75 +76,125 @@ export function ProfilePage() {
       </div>
     );
   }
+  return <Profile user={user} />;
+}
 
-  const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+function Profile({ user }: { user: User }) {
+  const [tab, setTab] = useTab();
+  const bookings = useUserBookings(user.id);
+  const requests = useBookingRequests(user.id);
+  const favorites = useFavorites(user.id);
+  const spaces = useOwnerSpaces(user.id);
+  const unread = useUnreadCount(user.id);
+
+  const counts = {
+    bookings: bookings.data?.length,
+    favorites: favorites.data?.length,
+    spaces: spaces.data?.pages[0]?.total,
+  };
+  const bookingsTabCount = bookings.data && requests.data ? bookings.data.length + requests.data.length : undefined;
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <PageMeta title={`Dr. ${user.firstName} ${user.lastName} | ClinicShare`} />
-      <Card className="overflow-hidden">
-        <div className="h-28 sm:h-36" style={{ backgroundColor: safeColor(user.coverColor) }} />
-        <div className="flex flex-col gap-4 px-5 pb-6 sm:flex-row sm:items-end sm:px-6">
-          <span
-            className="-mt-12 flex size-24 shrink-0 items-center justify-center rounded-full border-4 border-white bg-primary-soft text-2xl font-bold text-primary shadow"
-            aria-hidden="true"
-          >
-            {initials}
-          </span>
-          <div className="grid gap-1.5">
-            <div className="flex flex-wrap items-center gap-2">
-              <h1 className="text-2xl font-bold tracking-tight text-slate-900">
-                Dr. {user.firstName} {user.lastName}
-              </h1>
-              {user.verified ? (
-                <Badge variant="success">
-                  <BadgeCheck className="size-3.5" aria-hidden="true" />
-                  Verified
-                </Badge>
-              ) : null}
-            </div>
-            <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-              {user.specialty ? (
-                <span className="flex items-center gap-1.5">
-                  <Stethoscope className="size-4" aria-hidden="true" />
-                  {user.specialty}
-                </span>
-              ) : null}
-              <span className="flex items-center gap-1.5">
-                <Mail className="size-4" aria-hidden="true" />
-                {user.email}
-              </span>
-              <Badge variant="secondary">{USER_TYPE_LABELS[user.userType]}</Badge>
-            </div>
-            {user.bio ? <p className="mt-1 text-slate-700">{user.bio}</p> : null}
-            {user.userType !== 'renter' ? (
-              // Lister content (SPEC section 6): where owners set up payouts.
-              <Link
-                href={paths.paymentsConnect()}
-                className="mt-1 inline-flex items-center gap-1.5 justify-self-start rounded-md text-sm font-medium text-primary hover:underline"
-              >
-                <Wallet className="size-4" aria-hidden="true" />
-                Payment Settings
-              </Link>
-            ) : null}
-          </div>
-        </div>
-      </Card>
+      <ProfileHeader user={user} action={<EditProfileDialog user={user} />} />
 
-      <Card className="mt-6">
-        <CardContent className="pt-6">
-          <IncomingRequests userId={user.id} />
-        </CardContent>
-      </Card>
+      <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="mt-8">
+        <TabsList aria-label="Profile sections">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="spaces">
+            <TabLabel label="Spaces" count={counts.spaces} />
+          </TabsTrigger>
+          <TabsTrigger value="bookings">
+            <TabLabel label="Bookings" count={bookingsTabCount} />
+          </TabsTrigger>
+          <TabsTrigger value="favorites">
+            <TabLabel label="Favorites" count={counts.favorites} />
+          </TabsTrigger>
+          <TabsTrigger value="messages">
+            <TabLabel label="Messages" count={unread.data?.count} countLabel="unread" />
+          </TabsTrigger>
+        </TabsList>
 
-      <Card className="mt-6">
-        <CardHeader>
-          <h2 className="text-lg leading-tight font-semibold">My Bookings</h2>
-        </CardHeader>
-        <CardContent>
-          <UserBookingsList userId={user.id} />
-        </CardContent>
-      </Card>
+        <TabsContent value="overview">
+          <ProfileOverview userType={user.userType} counts={counts} recentActivity={<RecentBookings userId={user.id} />} />
+        </TabsContent>
+
+        <TabsContent value="spaces">
+          <TabSection title="My Spaces">
+            <OwnerSpaces ownerId={user.id} />
+          </TabSection>
+        </TabsContent>
+
+        <TabsContent value="bookings" className="grid gap-6">
+          <Card>
+            <CardContent className="pt-5">
+              <IncomingRequests userId={user.id} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent className="grid gap-3 pt-5">
+              <h2 className="text-lg leading-tight font-semibold text-slate-900">My Bookings</h2>
+              <UserBookingsList userId={user.id} />
+            </CardContent>
+          </Card>
+        </TabsContent>
+
+        <TabsContent value="favorites">
+          <TabSection title="Favorite Spaces">
+            <FavoriteSpaces userId={user.id} />
+          </TabSection>
+        </TabsContent>
+
+        <TabsContent value="messages">
+          <TabSection title="Recent Messages">
+            <RecentMessages userId={user.id} />
+          </TabSection>
+        </TabsContent>
+      </Tabs>
     </div>
+  );
+}
+
+function TabSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-4">
+      <h2 className="text-lg leading-tight font-semibold text-slate-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The Favorites tab: the user's favourite spaces as cards, each with its heart to remove it. */
+function FavoriteSpaces({ userId }: { userId: string }) {
+  const favorites = useFavorites(userId);
+  if (favorites.isPending) return <SpaceCardGridSkeleton label="Loading favorites" />;
+  if (favorites.isError) return <LoadError>Failed to load favorites. Please try again later.</LoadError>;
+  if (favorites.data.length === 0) {
+    return (
+      <EmptyState
+        icon={Heart}
+        title="No favorites yet"
+        action={
+          <Button asChild variant="outline">
+            <Link href={paths.search()}>
+              <Search aria-hidden="true" />
+              Browse Available Spaces
+            </Link>
+          </Button>
+        }
+      >
+        Tap the heart on any space to keep it here.
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Favorite spaces">
+      {favorites.data.map((space) => (
+        <li key={space.id} data-testid="favorite-space">
+          <SpaceCard space={space} action={<FavoriteButton userId={userId} spaceId={space.id} spaceTitle={space.title} />} />
+        </li>
+      ))}
+    </ul>
   );
 }

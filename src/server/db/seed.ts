@@ -1,14 +1,25 @@
 /**
- * Demo data (issue 2): demo users and 150+ spaces across 30+ US cities,
- * from the deterministic generator in `seed/demo-data.ts`. Seeds only an
- * empty database, so a restart never duplicates or overwrites real data.
+ * Demo data (issues 2 and 9): demo users and 150+ spaces across 30+ US
+ * cities, from the deterministic generator in `seed/demo-data.ts`, and the
+ * two documented accounts' bookings, favourites and conversations
+ * (`seed/demo-activity.ts`). Seeds only an empty database, so a restart
+ * never duplicates or overwrites real data.
  */
-import { sql } from 'drizzle-orm';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { TZDate } from '@date-fns/tz';
+import { addDays, format } from 'date-fns';
+import { inArray, sql } from 'drizzle-orm';
+import { quoteBooking } from '../../shared/booking-rules';
+import { REQUEST_ANSWER_HOURS } from '../../shared/constants';
+import { fromCents, toCents } from '../../shared/money';
+import { timeZoneForState } from '../../shared/time-zones';
 import { hashPassword } from '../auth/service';
+import { conversationIdFor } from '../messages/service';
+import { planDemoActivity, type DemoActivityPlan } from '../seed/demo-activity';
 import { buildDemoSpaces, DEMO_PASSWORD, demoUsers } from '../seed/demo-data';
 import type { Database } from './client';
 import { insertUser, spaceValues } from './factories';
-import { medicalSpaces, users } from './schema';
+import { bookings, conversations, demoPaymentIntents, favorites, medicalSpaces, messages, users } from './schema';
 
 /** Whether the database has no users yet. */
 export async function isEmpty(db: Database): Promise<boolean> {
@@ -31,7 +42,9 @@ export async function seedDemoData(db: Database, options: { spaces?: number } = 
   const userIds = new Map<string, string>();
   for (const user of demoUsers) {
     const { key, password: _password, ...fields } = user;
-    const row = await insertUser(db, { ...fields, passwordHash });
+    // The demo's verified professionals count as checked; the others' license numbers are not NPIs.
+    const licenseVerification = fields.verified ? 'verified' : fields.licenseNumber ? 'unsupported' : 'none';
+    const row = await insertUser(db, { ...fields, licenseVerification, passwordHash });
     userIds.set(key, row.id);
   }
   const spaces = buildDemoSpaces(options.spaces);
@@ -51,5 +64,121 @@ export async function seedDemoData(db: Database, options: { spaces?: number } = 
   for (let i = 0; i < values.length; i += INSERT_BATCH) {
     await db.insert(medicalSpaces).values(values.slice(i, i + INSERT_BATCH));
   }
+  await insertDemoActivity(db, planDemoActivity(spaces), { userIds, titles: spaces.map((space) => space.title), now: new Date(now) });
   return { users: demoUsers.length, spaces: values.length };
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The local date `days` days after `now`'s date in `timeZone`, as YYYY-MM-DD. */
+function localDate(now: Date, timeZone: string, days: number): string {
+  return format(addDays(new TZDate(now.getTime(), timeZone), days), 'yyyy-MM-dd');
+}
+
+/**
+ * Inserts the demo activity plan: bookings priced by the shared booking rules
+ * (each with the demo payment intent that paid or authorised it, so the owner
+ * can accept or decline and the renter can cancel in the demo), favourites,
+ * and conversations with their messages.
+ * @param context.titles the seeded spaces' titles (unique), by plan index
+ */
+async function insertDemoActivity(
+  db: Database,
+  plan: DemoActivityPlan,
+  context: { userIds: Map<string, string>; titles: string[]; now: Date },
+): Promise<void> {
+  const { userIds, titles, now } = context;
+  const user = (key: string) => {
+    const id = userIds.get(key);
+    if (!id) throw new Error(`Demo activity names an unknown user ${key}`);
+    return id;
+  };
+  const wanted = [...new Set([...plan.bookings, ...plan.favorites, ...plan.messages].map((item) => titles[item.spaceIndex]!))];
+  if (wanted.length === 0) return;
+  const rows = await db
+    .select({ id: medicalSpaces.id, title: medicalSpaces.title, ownerId: medicalSpaces.ownerId, state: medicalSpaces.state, pricePerDay: medicalSpaces.pricePerDay, pricePeriod: medicalSpaces.pricePeriod })
+    .from(medicalSpaces)
+    .where(inArray(medicalSpaces.title, wanted));
+  const byTitle = new Map(rows.map((row) => [row.title, row]));
+  const space = (index: number) => {
+    const row = byTitle.get(titles[index]!);
+    if (!row) throw new Error(`Demo activity names a space that was not seeded: ${titles[index]}`);
+    return row;
+  };
+
+  // The platform fee applies to a renter's first confirmed booking with an owner (DESIGN decision 5).
+  const paidPairs = new Set<string>();
+  for (const booking of plan.bookings) {
+    const target = space(booking.spaceIndex);
+    const renterId = user(booking.renterKey);
+    const timeZone = timeZoneForState(target.state);
+    const pair = `${renterId}:${target.ownerId}`;
+    const quote = quoteBooking({
+      period: target.pricePeriod,
+      unitPriceCents: toCents(target.pricePerDay),
+      start: localDate(now, timeZone, booking.startDay),
+      end: localDate(now, timeZone, booking.startDay + booking.days),
+      timeZone,
+      isFirstTransaction: !paidPairs.has(pair),
+    });
+    if (booking.status === 'confirmed') paidPairs.add(pair);
+    const id = randomUUID();
+    const intentId = `pi_demo_seed_${randomBytes(10).toString('hex')}`;
+    const pending = booking.status === 'pending';
+    const cancelled = booking.status === 'cancelled';
+    await db.insert(demoPaymentIntents).values({
+      id: intentId,
+      clientSecret: `${intentId}_secret_${randomBytes(12).toString('hex')}`,
+      amount: quote.totalCents,
+      applicationFeeAmount: 0,
+      captureMethod: pending ? 'manual' : 'automatic',
+      status: pending ? 'requires_capture' : 'succeeded',
+      amountRefunded: cancelled ? quote.totalCents : 0,
+      metadata: { kind: 'booking', bookingId: id, spaceId: target.id, renterId, ownerId: target.ownerId },
+    });
+    await db.insert(bookings).values({
+      id,
+      spaceId: target.id,
+      renterId,
+      startAt: quote.startAt,
+      endAt: quote.endAt,
+      units: quote.units,
+      totalPrice: fromCents(quote.totalCents),
+      platformFeeAmount: fromCents(quote.platformFeeCents),
+      stripePaymentIntentId: intentId,
+      status: booking.status,
+      instantBook: !pending,
+      paymentStatus: pending ? 'authorized' : cancelled ? 'refunded' : 'paid',
+      requestExpiresAt: pending ? new Date(Math.min(now.getTime() + REQUEST_ANSWER_HOURS * HOUR_MS, quote.startAt.getTime())) : null,
+      ...(cancelled ? { refundAmount: fromCents(quote.totalCents), refundedAt: now, cancelledBy: 'renter' as const, cancelledAt: now } : {}),
+      notes: booking.notes,
+      createdAt: new Date(now.getTime() - (booking.startDay < 0 ? 40 : 2) * 24 * HOUR_MS),
+    });
+  }
+
+  if (plan.favorites.length > 0) {
+    await db.insert(favorites).values(plan.favorites.map((favorite) => ({ userId: user(favorite.userKey), spaceId: space(favorite.spaceIndex).id })));
+  }
+
+  for (const message of plan.messages) {
+    const target = space(message.spaceIndex);
+    const senderId = user(message.fromKey);
+    const receiverId = user(message.toKey);
+    const conversationId = conversationIdFor(senderId, receiverId, target);
+    const createdAt = new Date(now.getTime() - message.hoursAgo * HOUR_MS);
+    const nonOwner = target.ownerId === senderId ? receiverId : senderId;
+    await db
+      .insert(conversations)
+      .values({ id: conversationId, participantA: nonOwner, participantB: target.ownerId, spaceId: target.id, lastMessageAt: createdAt, createdAt })
+      .onConflictDoUpdate({ target: conversations.id, set: { lastMessageAt: sql`greatest(${conversations.lastMessageAt}, excluded.last_message_at)` } });
+    await db.insert(messages).values({
+      conversationId,
+      senderId,
+      receiverId,
+      spaceId: target.id,
+      content: message.content,
+      readAt: message.read ? new Date(createdAt.getTime() + 10 * 60_000) : null,
+      createdAt,
+    });
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * Image uploads and serving (DESIGN decision 8; issue 7 "Photos").
  *
- * `POST /api/uploads`: one image per request as `multipart/form-data`, signed
+ * `POST /api/uploads[?purpose=space|profile]`: one image per request as `multipart/form-data`, signed
  * in (401 from the request guard before any of the body is read). The file
  * is read from the stream up to {@link MAX_IMAGE_BYTES} and no further (413
  * beyond), then goes through the shared image pipeline (`storeImage`): not
@@ -15,11 +15,14 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
-import { uploadedImageSchema } from '../../shared/schemas';
+import { uploadedImageSchema, uploadQuerySchema } from '../../shared/schemas';
 import { requireUser } from '../auth/session';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { NOT_AN_IMAGE, TOO_LARGE, storeImage } from './images';
 import { LocalFileStorage, UPLOADS_PREFIX, type FileStorage } from './storage';
+
+/** Where each kind of upload is stored: listing photos beside each other, profile pictures and covers with the profile images sent inline. */
+const UPLOAD_FOLDERS = { space: 'spaces', profile: 'profiles' } as const;
 
 /** Cache-Control of stored images: a year, immutable. */
 export const UPLOADS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -29,7 +32,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = asy
 
   app.post(
     '/api/uploads',
-    { schema: { response: { 201: uploadedImageSchema } }, config: { auth: 'required', rateLimit: { max: 120, perSeconds: 60 } } },
+    { schema: { querystring: uploadQuerySchema, response: { 201: uploadedImageSchema } }, config: { auth: 'required', rateLimit: { max: 120, perSeconds: 60 } } },
     async (request, reply) => {
       requireUser(request);
       if (!request.isMultipart()) throw new HttpError(415, 'Send the image as multipart/form-data.');
@@ -43,7 +46,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = asy
         throw error;
       }
       if (bytes.length === 0) throw new HttpError(415, NOT_AN_IMAGE);
-      return reply.status(201).send(await storeImage(storage, bytes, 'spaces'));
+      return reply.status(201).send(await storeImage(storage, bytes, UPLOAD_FOLDERS[request.query.purpose]));
     },
   );
 

@@ -3,7 +3,6 @@ import { LoaderCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { SPECIALTIES } from '@/shared/constants';
 import { loadPasswordChecker } from '@/shared/password';
 import { registerFormSchema, type RegisterFormValues } from '@/shared/schemas';
 import { Button } from '@/client/components/ui/button';
@@ -11,6 +10,7 @@ import { Checkbox } from '@/client/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { FieldError, fieldAria, FormField } from '@/client/components/ui/form-field';
 import { Input } from '@/client/components/ui/input';
+import { SpecialtyInput } from '@/client/components/ui/specialty-input';
 import { Label } from '@/client/components/ui/label';
 import { paths } from '@/client/lib/paths';
 import { useRegister } from '../api/register';
@@ -83,18 +83,7 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
         <Input type="email" autoComplete="email" {...fieldAria('register-email', errors.email?.message)} {...form.register('email')} />
       </FormField>
       <FormField id="register-specialty" label="Specialty" error={errors.specialty?.message}>
-        <Input
-          list="register-specialty-options"
-          placeholder="e.g. Family Medicine"
-          autoComplete="off"
-          {...fieldAria('register-specialty', errors.specialty?.message)}
-          {...form.register('specialty')}
-        />
-        <datalist id="register-specialty-options">
-          {SPECIALTIES.map((specialty) => (
-            <option key={specialty} value={specialty} />
-          ))}
-        </datalist>
+        <SpecialtyInput {...fieldAria('register-specialty', errors.specialty?.message)} {...form.register('specialty')} />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="register-password" label="Password" error={errors.password?.message}>

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { Booking } from '@/shared/schemas';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
+import { LoadError } from '@/client/components/ui/states';
 import { toast } from '@/client/components/ui/use-toast';
 import { formatAmount } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
@@ -43,7 +44,7 @@ export function IncomingRequests({ userId }: { userId: string }) {
       {requests.isPending ? (
         <Skeleton className="h-20 rounded-lg" aria-label="Loading booking requests" />
       ) : requests.isError ? (
-        <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">Failed to load booking requests. Please try again later.</p>
+        <LoadError>Failed to load booking requests. Please try again later.</LoadError>
       ) : requests.data.length === 0 ? (
         <p className="flex items-center gap-2 text-sm text-slate-600">
           <Inbox className="size-4" aria-hidden="true" />

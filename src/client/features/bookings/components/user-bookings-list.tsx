@@ -2,7 +2,7 @@ import { CalendarDays } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Booking } from '@/shared/schemas';
-import { Skeleton } from '@/client/components/ui/skeleton';
+import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
 import { formatAmount } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { useUserBookings } from '../api/get-user-bookings';
@@ -17,32 +17,16 @@ export function UserBookingsList({ userId }: { userId: string }) {
   // When the list was opened: a booking that has ended by then offers no Cancel (the server re-checks).
   const [openedAt] = useState(() => Date.now());
 
-  if (bookings.isPending) {
-    return (
-      <div className="grid gap-3" aria-busy="true" aria-label="Loading bookings">
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} className="h-20 rounded-lg" />
-        ))}
-      </div>
-    );
-  }
-
-  if (bookings.isError) {
-    return <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">Failed to load bookings. Please try again later.</p>;
-  }
-
+  if (bookings.isPending) return <SkeletonRows label="Loading bookings" />;
+  if (bookings.isError) return <LoadError>Failed to load bookings. Please try again later.</LoadError>;
   if (bookings.data.length === 0) {
     return (
-      <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
-        <CalendarDays className="mx-auto mb-2 size-8 text-slate-500" aria-hidden="true" />
-        <p className="font-medium text-slate-900">No bookings yet</p>
-        <p className="mt-1 text-sm text-slate-600">
-          <Link href={paths.search()} className="text-primary underline underline-offset-2">
-            Browse available spaces
-          </Link>{' '}
-          to make your first booking.
-        </p>
-      </div>
+      <EmptyState icon={CalendarDays} title="No bookings yet">
+        <Link href={paths.search()} className="text-primary underline underline-offset-2">
+          Browse available spaces
+        </Link>{' '}
+        to make your first booking.
+      </EmptyState>
     );
   }
 

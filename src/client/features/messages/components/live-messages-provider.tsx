@@ -47,6 +47,8 @@ function applyEvent(queryClient: QueryClient, userId: string, raw: string): void
   const refreshLists = () => {
     void queryClient.invalidateQueries({ queryKey: getConversationsQueryOptions(userId).queryKey });
     void queryClient.invalidateQueries({ queryKey: getUnreadCountQueryOptions(userId).queryKey });
+    // The latest messages on the profile (any page size).
+    void queryClient.invalidateQueries({ queryKey: ['users', userId, 'messages'] });
   };
   switch (event.type) {
     case 'new_message': {

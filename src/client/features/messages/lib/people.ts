@@ -1,14 +1,6 @@
 import { formatDistanceStrict } from 'date-fns';
 
-/** Two-letter initials of a person: "Jordan Avery" -> "JA". */
-export function initialsOf(person: { firstName: string; lastName: string }): string {
-  return `${person.firstName.charAt(0)}${person.lastName.charAt(0)}`.toUpperCase();
-}
-
-/** "Jordan Avery". */
-export function fullName(person: { firstName: string; lastName: string }): string {
-  return `${person.firstName} ${person.lastName}`;
-}
+export { fullName, initialsOf } from '@/client/lib/people';
 
 /** How long ago an ISO instant was: "just now", "5 minutes ago", "2 days ago". */
 export function relativeTime(iso: string, now = Date.now()): string {

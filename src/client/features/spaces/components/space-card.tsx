@@ -5,6 +5,7 @@ import { thumbnailUrl } from '@/shared/images';
 import type { SpaceCard as SpaceCardData } from '@/shared/schemas';
 import { Badge } from '@/client/components/ui/badge';
 import { Skeleton } from '@/client/components/ui/skeleton';
+import { cn } from '@/client/lib/cn';
 import { formatAmount, periodSuffix } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { SpaceImage } from './space-image';
@@ -13,16 +14,20 @@ import { SpaceImage } from './space-image';
  * A space in a results grid: image, type, title, place, price and capacity;
  * the whole card links to the space. `from` (the search page's own URL) rides
  * in the history entry, so the space's 'Back to Search' returns to it.
- * `action` (e.g. the favourite heart) sits on the image's corner, outside the link.
+ * `action` (e.g. the favourite heart) sits on the image's corner, outside the link;
+ * `footer` (e.g. an owner's Edit and Delete) sits under the card, outside the link too.
  */
-export function SpaceCard({ space, from, action }: { space: SpaceCardData; from?: string; action?: ReactNode }) {
+export function SpaceCard({ space, from, action, footer }: { space: SpaceCardData; from?: string; action?: ReactNode; footer?: ReactNode }) {
   return (
-    <div className="relative h-full">
+    <div className={cn('relative h-full', footer && 'flex flex-col')}>
       <Link
         href={paths.space(space.id)}
         state={from ? { from } : undefined}
         data-testid="space-card"
-        className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+        className={cn(
+          'group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
+          footer && 'h-auto flex-1 rounded-b-none hover:translate-y-0',
+        )}
       >
         <div className="relative aspect-[4/3] bg-slate-100">
           <SpaceImage src={space.images[0] && thumbnailUrl(space.images[0])} alt={space.title} loading="lazy" decoding="async" className="size-full object-cover" />
@@ -48,7 +53,19 @@ export function SpaceCard({ space, from, action }: { space: SpaceCardData; from?
           </div>
         </div>
       </Link>
+      {footer ? <div className="rounded-b-xl border border-t-0 border-slate-200 bg-white p-3 shadow-sm">{footer}</div> : null}
       {action ? <div className="absolute top-2 right-2">{action}</div> : null}
+    </div>
+  );
+}
+
+/** A grid of card placeholders while a list of spaces loads. */
+export function SpaceCardGridSkeleton({ label, count = 3 }: { label: string; count?: number }) {
+  return (
+    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={label}>
+      {Array.from({ length: count }, (_, key) => (
+        <SpaceCardSkeleton key={key} />
+      ))}
     </div>
   );
 }

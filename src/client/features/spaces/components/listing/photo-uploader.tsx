@@ -5,7 +5,7 @@ import { thumbnailUrl } from '@/shared/images';
 import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/use-toast';
 import { isApiError } from '@/client/lib/api-client';
-import { uploadImage } from '../../api/upload-image';
+import { uploadImage } from '@/client/lib/upload-image';
 
 interface Upload {
   key: string;

@@ -1,15 +1,22 @@
-import type { UploadedImage } from '@/shared/schemas';
-import { ApiRequestError } from '@/client/lib/api-client';
+import type { UploadedImage, UploadPurpose } from '@/shared/schemas';
+import { ApiRequestError, withQuery } from './api-client';
 
 /**
  * POST /api/uploads with upload progress (XMLHttpRequest: fetch has no upload progress).
+ * Listing photos and profile pictures and covers share this upload and the server's image pipeline.
  * @param onProgress fraction sent, 0 to 1
+ * @param purpose what the image is for: a listing photo (default) or a profile picture or cover
  * @throws ApiRequestError for a non-OK answer (413 too large, 415 not an image), or on a network failure (status 0)
  */
-export function uploadImage(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedImage> {
+export function uploadImage(
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+  purpose: UploadPurpose = 'space',
+): Promise<UploadedImage> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/uploads');
+    xhr.open('POST', withQuery('/api/uploads', { purpose: purpose === 'space' ? undefined : purpose }));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {

@@ -1,0 +1,23 @@
+import { thumbnailUrl } from '@/shared/images';
+import { Avatar, AvatarFallback, AvatarImage } from '@/client/components/ui/avatar';
+import { cn } from '@/client/lib/cn';
+import { initialsOf } from '@/client/lib/people';
+
+/** A profile picture, or the person's initials when there is none (or it does not load). */
+export function ProfileAvatar({
+  person,
+  image,
+  className,
+}: {
+  person: { firstName: string; lastName: string };
+  /** The stored picture's URL; its thumbnail is shown. */
+  image: string | null | undefined;
+  className?: string;
+}) {
+  return (
+    <Avatar className={cn('size-24 border-4 border-white bg-white text-2xl shadow', className)}>
+      {image ? <AvatarImage src={thumbnailUrl(image)} alt={`Dr. ${person.firstName} ${person.lastName}`} /> : null}
+      <AvatarFallback aria-hidden="true">{initialsOf(person)}</AvatarFallback>
+    </Avatar>
+  );
+}
