@@ -44,7 +44,7 @@ function useTab(): [Tab, (tab: Tab) => void] {
   return [tab, setTab];
 }
 
-/** A tab's name and its count (nothing while the count loads). */
+/** A tab's name and its count (nothing while the count loads); `countLabel` says what is counted ('new' messages). */
 function TabLabel({ label, count, countLabel }: { label: string; count: number | undefined; countLabel?: string }) {
   return (
     <>
@@ -52,7 +52,7 @@ function TabLabel({ label, count, countLabel }: { label: string; count: number |
       {count === undefined ? null : (
         <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800" data-testid={`tab-count-${label.toLowerCase()}`}>
           {count}
-          {countLabel ? <span className="sr-only"> {countLabel}</span> : null}
+          {countLabel ? ` ${countLabel}` : null}
         </span>
       )}
     </>
@@ -112,7 +112,7 @@ function Profile({ user }: { user: User }) {
             <TabLabel label="Favorites" count={counts.favorites} />
           </TabsTrigger>
           <TabsTrigger value="messages">
-            <TabLabel label="Messages" count={unread.data?.count} countLabel="unread" />
+            <TabLabel label="Messages" count={unread.data?.count} countLabel="new" />
           </TabsTrigger>
         </TabsList>
 
