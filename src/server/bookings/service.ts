@@ -179,6 +179,17 @@ const PAST_TENSE: Record<BookingTransition, string> = {
 /** A booking moved by someone else between our read and our update. */
 const CHANGED_MEANWHILE = 'This booking changed in the meantime. Please reload and try again.';
 
+/** A quote as the booking row stores it: the dates, units, total and platform fee (decimal strings). */
+export function quotedColumns(quote: BookingQuote) {
+  return {
+    startAt: quote.startAt,
+    endAt: quote.endAt,
+    units: quote.units,
+    totalPrice: fromCents(quote.totalCents),
+    platformFeeAmount: fromCents(quote.platformFeeCents),
+  };
+}
+
 /**
  * POST /api/create-booking-payment-intent: quotes the booking once, holds the
  * dates, and creates the payment intent for exactly the stored total and fee.
@@ -234,11 +245,7 @@ export async function createBookingHold(
           .values({
             spaceId: space.id,
             renterId,
-            startAt: quote.startAt,
-            endAt: quote.endAt,
-            units: quote.units,
-            totalPrice: fromCents(quote.totalCents),
-            platformFeeAmount: fromCents(quote.platformFeeCents),
+            ...quotedColumns(quote),
             status: 'awaiting_payment',
             instantBook: space.instantBook,
             cancellationPolicyTier: space.cancellationPolicyTier,

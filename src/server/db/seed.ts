@@ -14,6 +14,7 @@ import { REQUEST_ANSWER_HOURS } from '../../shared/constants';
 import { fromCents, toCents } from '../../shared/money';
 import { timeZoneForState } from '../../shared/time-zones';
 import { hashPassword } from '../auth/service';
+import { quotedColumns } from '../bookings/service';
 import { conversationIdFor } from '../messages/service';
 import { planDemoActivity, type DemoActivityPlan } from '../seed/demo-activity';
 import { buildDemoSpaces, DEMO_PASSWORD, demoUsers } from '../seed/demo-data';
@@ -140,11 +141,7 @@ async function insertDemoActivity(
       id,
       spaceId: target.id,
       renterId,
-      startAt: quote.startAt,
-      endAt: quote.endAt,
-      units: quote.units,
-      totalPrice: fromCents(quote.totalCents),
-      platformFeeAmount: fromCents(quote.platformFeeCents),
+      ...quotedColumns(quote),
       stripePaymentIntentId: intentId,
       status: booking.status,
       instantBook: !pending,
