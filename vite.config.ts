@@ -19,6 +19,13 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // Only schema definitions: src/shared/schemas.ts re-exports them, and a page that uses none
+        // of them does not load the module nor libphonenumber-js's metadata (issue 10).
+        moduleSideEffects: [{ test: /[\\/]src[\\/]shared[\\/]profile-schemas\.ts$/, sideEffects: false }],
+      },
+    },
   },
   server: {
     proxy: {
