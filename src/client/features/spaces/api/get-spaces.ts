@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { spacesPath, type SpacesQuery } from '@/shared/api-paths';
 import { DEFAULT_PAGE_SIZE } from '@/shared/constants';
 import type { SpaceCard } from '@/shared/schemas';
 import { request } from '@/client/lib/api-client';
@@ -15,15 +16,19 @@ export interface SpacesPage {
   nextCursor: string | null;
 }
 
-export type GetSpacesParams = SpaceFilters & { ownerId?: string; limit?: number; offset?: number; after?: string };
+export type GetSpacesParams = SpacesQuery;
 
-/** GET /api/spaces: one page of spaces matching the filters. */
-export async function getSpaces(params: GetSpacesParams = {}, signal?: AbortSignal): Promise<SpacesPage> {
-  const { data, headers } = await request<SpaceCard[]>('GET', '/api/spaces', { params: { ...params }, signal });
-  const offset = params.offset ?? 0;
+/** A page from GET /api/spaces's answer: its cards, and the counts and cursor from its headers. */
+function toSpacesPage(data: SpaceCard[], headers: Headers, offset: number): SpacesPage {
   const header = Number(headers.get('X-Total-Count'));
   const total = headers.has('X-Total-Count') && Number.isFinite(header) ? header : offset + data.length;
   return { spaces: data, total, exact: headers.get('X-Total-Count-Exact') !== 'false', offset, nextCursor: headers.get('X-Next-Cursor') };
+}
+
+/** GET /api/spaces: one page of spaces matching the filters. */
+export async function getSpaces(params: GetSpacesParams = {}, signal?: AbortSignal): Promise<SpacesPage> {
+  const { data, headers } = await request<SpaceCard[]>('GET', spacesPath(params), { signal });
+  return toSpacesPage(data, headers, params.offset ?? 0);
 }
 
 export function getSpacesQueryOptions(params: GetSpacesParams = {}) {
