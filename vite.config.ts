@@ -19,6 +19,8 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // dist/client/.vite/manifest.json: the server reads it to preload each page's own chunks (src/server/pages/client-assets.ts).
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // Only schema definitions: src/shared/schemas.ts re-exports them, and a page that uses none

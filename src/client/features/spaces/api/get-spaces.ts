@@ -1,8 +1,9 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { spacesPath, type SpacesQuery } from '@/shared/api-paths';
+import { firstResultsPath, spacesPath, type SpacesQuery } from '@/shared/api-paths';
 import { DEFAULT_PAGE_SIZE } from '@/shared/constants';
 import type { SpaceCard } from '@/shared/schemas';
 import { request } from '@/client/lib/api-client';
+import { takeInitialResponse } from '@/client/lib/initial-data';
 import type { SpaceFilters } from '../lib/filters';
 
 export interface SpacesPage {
@@ -35,6 +36,11 @@ export function getSpacesQueryOptions(params: GetSpacesParams = {}) {
   return queryOptions({
     queryKey: ['spaces', 'list', params],
     queryFn: ({ signal }) => getSpaces(params, signal),
+    // E.g. the home page's featured spaces, when the server embedded that very call (issue 10).
+    initialData: () => {
+      const answer = takeInitialResponse(spacesPath(params));
+      return answer ? toSpacesPage(answer.body as SpaceCard[], new Headers(answer.headers), params.offset ?? 0) : undefined;
+    },
   });
 }
 
@@ -50,6 +56,12 @@ export function getSpacesInfiniteQueryOptions(filters: SpaceFilters, pageSize = 
     queryFn: ({ pageParam, signal }) => getSpaces({ ...filters, limit: pageSize, after: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    // The first page of /search as the server rendered it, when it embedded that very call (issue 10).
+    initialData: () => {
+      const answer = takeInitialResponse(firstResultsPath(filters, pageSize));
+      if (!answer) return undefined;
+      return { pages: [toSpacesPage(answer.body as SpaceCard[], new Headers(answer.headers), 0)], pageParams: [undefined] };
+    },
   });
 }
 

@@ -1,7 +1,7 @@
 import { MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { thumbnailUrl } from '@/shared/images';
+import { spaceCardImageUrl } from '@/shared/images';
 import type { SpaceCard as SpaceCardData } from '@/shared/schemas';
 import { Badge } from '@/client/components/ui/badge';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -14,8 +14,10 @@ import { SpaceImage } from './space-image';
  * the whole card links to the space. `from` (the search page's own URL) rides
  * in the history entry, so the space's 'Back to Search' returns to it.
  * `action` (e.g. the favourite heart) sits on the image's corner, outside the link.
+ * `priority` marks the card whose image is likely the page's largest paint (the
+ * first result): it loads at once, first, instead of lazily (issue 10).
  */
-export function SpaceCard({ space, from, action }: { space: SpaceCardData; from?: string; action?: ReactNode }) {
+export function SpaceCard({ space, from, action, priority = false }: { space: SpaceCardData; from?: string; action?: ReactNode; priority?: boolean }) {
   return (
     <div className="relative h-full">
       <Link
@@ -25,7 +27,14 @@ export function SpaceCard({ space, from, action }: { space: SpaceCardData; from?
         className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
       >
         <div className="relative aspect-[4/3] bg-slate-100">
-          <SpaceImage src={space.images[0] && thumbnailUrl(space.images[0])} alt={space.title} loading="lazy" decoding="async" className="size-full object-cover" />
+          <SpaceImage
+            src={spaceCardImageUrl(space.images)}
+            alt={space.title}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+            decoding="async"
+            className="size-full object-cover"
+          />
           <Badge variant="secondary" className="absolute top-3 left-3 shadow-sm">
             {space.spaceType}
           </Badge>
