@@ -1,11 +1,14 @@
 /**
  * The pieces of a light first page (issue 10): the route chunks read from the
  * build manifest, the preload tags, the API paths client and server share, the
- * embedded answers as the client takes them.
+ * embedded answers as the client takes them, and pages that render at once
+ * once their code is loaded.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type ComponentType, createElement, Suspense } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readClientManifest, routeAssets, type ClientManifest } from '../../src/server/pages/client-assets';
 import { jsonForScript, renderPreloads } from '../../src/server/pages/head';
@@ -15,6 +18,7 @@ import { DEFAULT_SPACE_IMAGE } from '../../src/shared/constants';
 import { spaceCardImageUrl, spacePhotoUrl } from '../../src/shared/images';
 import { INITIAL_DATA_ELEMENT_ID } from '../../src/shared/initial-data';
 import { parseSpaceFilters } from '../../src/shared/space-filters';
+import { lazyPage } from '../../src/client/lib/lazy-page';
 import { routes } from '../../src/client/lib/paths';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
@@ -142,5 +146,28 @@ describe('embedded answers on the client', () => {
       const { takeInitialResponse } = await clientReading(text);
       expect(takeInitialResponse('/api/spaces'), String(text)).toBeUndefined();
     }
+  });
+});
+
+describe('lazy pages', () => {
+  it('render at once once their code has been preloaded, where a page not yet loaded suspends', async () => {
+    const greeting = async () => (props: { name: string }) => createElement('h1', null, `Hello ${props.name}`);
+    const render = (Page: ComponentType<{ name: string }>) =>
+      renderToString(createElement(Suspense, { fallback: createElement('p', null, 'Loading') }, createElement(Page, { name: 'Sam' })));
+    expect(render(lazyPage(greeting))).toContain('Loading');
+    const Preloaded = lazyPage(greeting);
+    await Preloaded.preload();
+    expect(render(Preloaded)).toContain('<h1>Hello Sam</h1>');
+    expect(render(Preloaded)).not.toContain('Loading');
+  });
+
+  it('load their code once, and try again after a failure', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(() => createElement('p', null, 'ok'));
+    const Page = lazyPage(load);
+    await expect(Page.preload()).rejects.toThrow('offline');
+    await Page.preload();
+    await Page.preload();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(renderToString(createElement(Page))).toBe('<p>ok</p>');
   });
 });
