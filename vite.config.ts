@@ -19,6 +19,27 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // dist/client/.vite/manifest.json: the server reads it to preload each page's own chunks (src/server/pages/client-assets.ts).
+    manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // Only schema definitions: src/shared/schemas.ts re-exports them, and a page that uses none
+        // of them does not load the module nor libphonenumber-js's metadata (issue 10).
+        moduleSideEffects: [{ test: /[\\/]src[\\/]shared[\\/]profile-schemas\.ts$/, sideEffects: false }],
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the entry loads, in one file rather than one per shared module (fewer requests
+            // before the first paint).
+            { name: 'app', tags: ['$initial'] },
+            // Small modules that several pages share (icons, query hooks, UI bits), in one file: a page
+            // loads its own chunk and this one, rather than a dozen tiny files.
+            { name: 'common', minShareCount: 2, maxModuleSize: 2048, test: /lucide-react|[\\/]src[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -5,11 +5,18 @@
  * performance score, LCP, TBT, CLS and the JavaScript each page downloads
  * (issue 10). Chromium from CHROME_PATH (default /usr/bin/chromium).
  * BENCH_WEB_RUNS (default 1) runs each page that many times; each figure is
- * the median.
+ * the median. A run whose trace Lighthouse could not record (it says so in
+ * `runtimeError`, e.g. NO_NAVSTART on a busy machine) is run again, up to twice.
+ *
+ * Figures per page: `scriptKB` and `totalKB` are what went over the wire
+ * (brotli, headers included); `scriptGzipKB` is the gzip size of the same
+ * JavaScript files, which is what the page loads by itself, without any
+ * scrolling or click: the JavaScript it needs to become interactive.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildApp } from '../src/server/app';
@@ -30,6 +37,14 @@ const median = (values: number[]) => {
 };
 
 await (build as (names: string[], options: { onlyIfStale: boolean }) => Promise<void>)(['client'], { onlyIfStale: true });
+const clientDir = path.join(import.meta.dirname, '..', 'dist', 'client');
+
+/** Gzip size (bytes) of a built file at `pathname` (the build's .gz beside it, or gzip -9 of a file too small to have one). */
+function gzipSize(pathname: string): number {
+  const file = path.join(clientDir, decodeURIComponent(pathname));
+  if (existsSync(`${file}.gz`)) return readFileSync(`${file}.gz`).length;
+  return existsSync(file) ? zlib.gzipSync(readFileSync(file), { level: 9 }).length : 0;
+}
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-bench-web-'));
 const environment = loadEnvironment({ LOG_LEVEL: 'silent', DATABASE_URL: '' });
 const database = await openDatabase({ dataDir });
@@ -47,19 +62,29 @@ const chrome = await chromeLauncher.launch({
 const results: Record<string, unknown> = {};
 try {
   for (const [name, url] of Object.entries(pages)) {
-    const samples: Array<{ performance: number; lcpMs: number; tbtMs: number; cls: number; scriptKB: number; totalKB: number }> = [];
+    const samples: Array<{ performance: number; lcpMs: number; tbtMs: number; cls: number; scriptKB: number; scriptGzipKB: number; totalKB: number }> = [];
     for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(`${address}${url}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      let result;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        result = await lighthouse(`${address}${url}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+        if (!result.lhr.runtimeError) break;
+        log(`${name} run ${run + 1}: ${result.lhr.runtimeError.code}${attempt < 3 ? ', running it again' : ''}`);
+      }
+      if (!result || result.lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${result?.lhr.runtimeError?.message}`);
       const { audits, categories } = result.lhr;
       const items = (audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
       const kb = (type: string) => Math.round((items.find((item) => item.resourceType === type)?.transferSize ?? 0) / 102.4) / 10;
+      const requests = (audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
+      const scripts = requests.filter((request) => request.resourceType === 'Script' && request.url.startsWith(address));
+      const scriptGzip = scripts.reduce((sum, request) => sum + gzipSize(new URL(request.url).pathname), 0);
       samples.push({
         performance: Math.round((categories.performance?.score ?? 0) * 100),
         lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
         cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
         scriptKB: kb('script'),
+        scriptGzipKB: Math.round(scriptGzip / 102.4) / 10,
         totalKB: kb('total'),
       });
       log(`${name} run ${run + 1}: ${JSON.stringify(samples.at(-1))}`);

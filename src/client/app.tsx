@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { parse as parseRoute } from 'regexparam';
+import { matchRoute, Route, Switch, useLocation } from 'wouter';
 import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
 import { Toaster } from './components/ui/toaster';
@@ -8,27 +9,55 @@ import { useLogout } from './features/auth/api/logout';
 import { useUnreadCount } from './features/messages/api/get-unread-count';
 import { LiveMessagesProvider } from './features/messages/components/live-messages-provider';
 import { AuthProvider, useAuth } from './lib/auth';
+import { type LazyPage, lazyPage } from './lib/lazy-page';
 import { routes } from './lib/paths';
 import { createQueryClient } from './lib/query-client';
 import { HomePage } from './pages/home';
 import { NotFoundPage } from './pages/not-found';
 
 /**
- * Route-level code splitting (issue 10): each page but the home page loads
- * its own chunk when first visited, so a visit to a space or a search
+ * Route-level code splitting (issue 10): each page loads its own chunk when
+ * first visited, so a visit to a space or a search
  * downloads that page (and Leaflet or Stripe only where they are used), not
- * the whole app.
+ * the whole app. The page of the address the app opens on is loaded before
+ * the first render ({@link preloadPage}), so that render shows it whole.
  */
-const SearchPage = lazy(() => import('./pages/search').then((module) => ({ default: module.SearchPage })));
-const SpaceDetailPage = lazy(() => import('./pages/space-detail').then((module) => ({ default: module.SpaceDetailPage })));
-const MapPage = lazy(() => import('./pages/map').then((module) => ({ default: module.MapPage })));
-const ListSpacePage = lazy(() => import('./pages/list-space').then((module) => ({ default: module.ListSpacePage })));
-const EditSpacePage = lazy(() => import('./pages/edit-space').then((module) => ({ default: module.EditSpacePage })));
-const MessagesPage = lazy(() => import('./pages/messages').then((module) => ({ default: module.MessagesPage })));
-const ProfilePage = lazy(() => import('./pages/profile').then((module) => ({ default: module.ProfilePage })));
-const DonatePage = lazy(() => import('./pages/donate').then((module) => ({ default: module.DonatePage })));
-const PaymentsConnectPage = lazy(() => import('./pages/payments-connect').then((module) => ({ default: module.PaymentsConnectPage })));
-const TermsPage = lazy(() => import('./pages/terms').then((module) => ({ default: module.TermsPage })));
+const SearchPage = lazyPage(() => import('./pages/search').then((module) => module.SearchPage));
+const SpaceDetailPage = lazyPage(() => import('./pages/space-detail').then((module) => module.SpaceDetailPage));
+const MapPage = lazyPage(() => import('./pages/map').then((module) => module.MapPage));
+const ListSpacePage = lazyPage(() => import('./pages/list-space').then((module) => module.ListSpacePage));
+const EditSpacePage = lazyPage(() => import('./pages/edit-space').then((module) => module.EditSpacePage));
+const MessagesPage = lazyPage(() => import('./pages/messages').then((module) => module.MessagesPage));
+const ProfilePage = lazyPage(() => import('./pages/profile').then((module) => module.ProfilePage));
+const DonatePage = lazyPage(() => import('./pages/donate').then((module) => module.DonatePage));
+const PaymentsConnectPage = lazyPage(() => import('./pages/payments-connect').then((module) => module.PaymentsConnectPage));
+const TermsPage = lazyPage(() => import('./pages/terms').then((module) => module.TermsPage));
+
+/** The routes in the order the router tries them; anything else is the not-found page. */
+const PAGES: ReadonlyArray<{ path: string; component: ComponentType<{ params: { id: string } }> & { preload?: LazyPage<object>['preload'] } }> = [
+  { path: routes.home, component: HomePage },
+  { path: routes.search, component: SearchPage },
+  { path: routes.map, component: MapPage },
+  { path: routes.space, component: SpaceDetailPage },
+  { path: routes.spacePaymentReturn, component: SpaceDetailPage },
+  { path: routes.listSpace, component: ListSpacePage },
+  { path: routes.editSpace, component: EditSpacePage },
+  { path: routes.messages, component: MessagesPage },
+  { path: routes.profile, component: ProfilePage },
+  { path: routes.donate, component: DonatePage },
+  { path: routes.paymentsConnect, component: PaymentsConnectPage },
+  { path: routes.terms, component: TermsPage },
+];
+
+/**
+ * Loads the code of the page the router shows at `pathname` (none for the
+ * not-found page, which is part of the app); resolves once it has loaded, and
+ * never rejects (a page that fails to load shows its error when rendered).
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const page = PAGES.find(({ path }) => matchRoute(parseRoute, path, pathname)[0]);
+  await page?.component.preload?.().catch(() => undefined);
+}
 
 // The sign-in dialogs (and their form library) load when first opened.
 const LoginDialog = lazy(() => import('./features/auth/components/login-dialog').then((module) => ({ default: module.LoginDialog })));
@@ -39,19 +68,10 @@ function AppRoutes() {
     // A full-screen placeholder while a page loads keeps the footer below the fold (no layout shift).
     <Suspense fallback={<div className="min-h-dvh" aria-busy="true" />}>
       <Switch>
-      <Route path={routes.home} component={HomePage} />
-      <Route path={routes.search} component={SearchPage} />
-      <Route path={routes.map} component={MapPage} />
-      <Route path={routes.space} component={SpaceDetailPage} />
-      <Route path={routes.spacePaymentReturn} component={SpaceDetailPage} />
-      <Route path={routes.listSpace} component={ListSpacePage} />
-      <Route path={routes.editSpace} component={EditSpacePage} />
-      <Route path={routes.messages} component={MessagesPage} />
-      <Route path={routes.profile} component={ProfilePage} />
-      <Route path={routes.donate} component={DonatePage} />
-      <Route path={routes.paymentsConnect} component={PaymentsConnectPage} />
-      <Route path={routes.terms} component={TermsPage} />
-      <Route component={NotFoundPage} />
+        {PAGES.map(({ path, component }) => (
+          <Route key={path} path={path} component={component} />
+        ))}
+        <Route component={NotFoundPage} />
       </Switch>
     </Suspense>
   );

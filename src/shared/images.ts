@@ -4,6 +4,7 @@
  * `/uploads/<folder>/<id>-thumb.webp`. Spaces store the display URL; cards and
  * map popups use the thumbnail.
  */
+import { DEFAULT_SPACE_IMAGE } from './constants';
 
 const UPLOADED_WEBP = /^(\/uploads\/(?:[\w-]+\/)*[\w-]+?)(-thumb)?\.webp$/;
 
@@ -12,4 +13,14 @@ export function thumbnailUrl(url: string): string {
   const match = UPLOADED_WEBP.exec(url);
   if (!match || match[2]) return url;
   return `${match[1]}-thumb.webp`;
+}
+
+/** The photo a space page's gallery shows at `index` (the first by default): the default stock image when there is none. */
+export function spacePhotoUrl(images: readonly string[], index = 0): string {
+  return images[index] || DEFAULT_SPACE_IMAGE;
+}
+
+/** The image of a space's result card: the thumbnail of its first photo, or the default stock image. */
+export function spaceCardImageUrl(images: readonly string[]): string {
+  return images[0] ? thumbnailUrl(images[0]) : DEFAULT_SPACE_IMAGE;
 }

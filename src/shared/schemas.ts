@@ -3,7 +3,6 @@
  * schema per form or payload). Response types are inferred from the same
  * schemas, never written twice.
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import {
   AMENITIES,
@@ -21,23 +20,22 @@ import {
   MESSAGE_MAX_LENGTH,
   PRICING_PERIODS,
   SPACE_TYPES,
-  USER_TYPES,
 } from './constants';
-import { isValidNpi, looksLikeNpi, normalizeNpi } from './npi';
 import { formatUsd, toCents } from './money';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordMatchesEmail, passwordStrengthProblem, passwordUserInputs } from './password';
+import { required, textSchema, trimmed, userTypeSchema } from './schema-fields';
 
-/**
- * Control characters other than tab, line feed and carriage return (C0, DEL
- * and C1). PostgreSQL rejects NUL in text, and none of them belongs in what a
- * person types, so every text input refuses them here, once (issue
- * "Hardening": bad input is a 4xx, never a 500).
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-
-/** Any text input: a string without control characters (see {@link CONTROL_CHARACTERS}). Build every string field on it. */
-export const textSchema = z.string().refine((value) => !CONTROL_CHARACTERS.test(value), 'Remove the control characters from this text');
+// The shared field schemas, and the profile form's schemas (apart for the size of their phone
+// metadata: see src/shared/profile-schemas.ts), under their usual names.
+export { textSchema, userTypeSchema } from './schema-fields';
+export {
+  coverColorSchema,
+  licenseNumberSchema,
+  phoneSchema,
+  profileImageSchema,
+  updateUserSchema,
+  type UpdateUserInput,
+} from './profile-schemas';
 
 /**
  * A number input: a JSON number or a plain decimal string ("12", "-3.5"), as
@@ -62,15 +60,10 @@ export const unitPriceSchema = moneySchema.refine(
   `The price can be at most ${formatUsd(MAX_UNIT_PRICE_CENTS, { compact: true })}`,
 );
 
-const trimmed = (max: number) => textSchema.trim().max(max);
-const required = (label: string, max = 200) => textSchema.trim().min(1, `${label} is required`).max(max);
-
 /** A path segment naming a record: any short text (a malformed id is simply not found). */
 export const idParamSchema = textSchema.max(100);
 
 // ---------------------------------------------------------------- users
-
-export const userTypeSchema = z.enum(USER_TYPES);
 
 /** POST /api/login (SPEC section 5). */
 export const loginSchema = z.object({
@@ -151,74 +144,6 @@ export const userSchema = z.object({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
-
-/** A hex colour for a profile cover (it reaches a style attribute: DESIGN decision 13). */
-export const coverColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Choose a colour like #3b82f6');
-
-/**
- * A phone number in a real format, stored as E.164 (+15551234567) through
- * libphonenumber-js; numbers without a country code are read as US numbers.
- * Empty means no phone.
- */
-export const phoneSchema = textSchema
-  .trim()
-  .max(40)
-  .transform((value, ctx) => {
-    if (value === '') return null;
-    const phone = parsePhoneNumberFromString(value, 'US');
-    if (!phone?.isValid()) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number, like (617) 555-0123 or +44 20 7946 0958' });
-      return z.NEVER;
-    }
-    return phone.number;
-  });
-
-/**
- * A license number: free text, except that 10 digits are read as a US NPI and
- * must carry a valid check digit (src/shared/npi.ts). Empty means none.
- */
-export const licenseNumberSchema = textSchema
-  .trim()
-  .max(40)
-  .transform((value, ctx) => {
-    if (value === '') return null;
-    if (looksLikeNpi(value)) {
-      if (!isValidNpi(value)) {
-        ctx.addIssue({ code: 'custom', message: 'This NPI is not valid: check the 10 digits (the last one is a check digit).' });
-        return z.NEVER;
-      }
-      return normalizeNpi(value);
-    }
-    return value;
-  });
-
-/**
- * A profile or cover image: inline image data, which the server stores
- * through the image pipeline, or the path of an image we serve; null removes it.
- */
-export const profileImageSchema = z
-  .string()
-  .refine((value) => value.startsWith('data:image/') || /^\/uploads\/[\w-]+(\/[\w-]+)*\.(webp|png|jpe?g)$/.test(value), 'Please upload only image files')
-  .nullable();
-
-/**
- * PUT /api/users/{id} (SPEC sections 5 and 7): a partial of the user. `id`,
- * `verified` and the payment fields are not part of it and cannot be set.
- */
-export const updateUserSchema = z.object({
-  firstName: required('First name', 80).optional(),
-  lastName: required('Last name', 80).optional(),
-  email: z.email('Please enter a valid email address').max(254).optional(),
-  phone: phoneSchema.nullish(),
-  specialty: trimmed(120).nullish(),
-  bio: trimmed(2000).nullish(),
-  licenseNumber: licenseNumberSchema.nullish(),
-  userType: userTypeSchema.optional(),
-  profileImage: profileImageSchema.optional(),
-  coverImage: profileImageSchema.optional(),
-  coverColor: coverColorSchema.optional(),
-});
-export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
 /** The answer of PUT /api/users/{id} (SPEC section 7: "may contain user"). */
 export const updateUserResultSchema = z.object({ user: userSchema });

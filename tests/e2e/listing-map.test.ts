@@ -159,6 +159,8 @@ describe('listing wizard, search and map', () => {
     const { page } = session;
     const space = await findSpace(title);
     await page.goto(`/spaces/${space.id}`);
+    // The map loads as it nears the screen (issue 10).
+    await page.getByRole('heading', { name: 'Location' }).scrollIntoViewIfNeeded();
     await page.getByRole('region', { name: /^Map: / }).locator('.leaflet-marker-icon').waitFor();
     await page.getByRole('link', { name: 'Edit Space' }).click();
     await page.waitForURL(`**/edit-space/${space.id}`);

@@ -1,3 +1,4 @@
+import { type QueryParams, withQuery } from '@/shared/query-string';
 import { apiErrorSchema } from '@/shared/schemas';
 
 /**
@@ -31,13 +32,10 @@ export function isApiError(error: unknown, ...statuses: number[]): error is ApiR
   return error instanceof ApiRequestError && (statuses.length === 0 || statuses.includes(error.status));
 }
 
-type QueryValue = string | number | boolean | null | undefined;
-export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
-
 export interface RequestOptions {
   /** Sent as JSON. */
   body?: unknown;
-  /** Appended to the URL; empty, null and undefined values are left out, arrays repeat the key. */
+  /** Appended to the URL ({@link withQuery}): empty, null and undefined values are left out, arrays repeat the key. */
   params?: QueryParams;
   signal?: AbortSignal;
 }
@@ -45,21 +43,6 @@ export interface RequestOptions {
 export interface ApiResponse<T> {
   data: T;
   headers: Headers;
-}
-
-/** Builds `path?query` from params, leaving out empty values and repeating array keys. */
-export function withQuery(path: string, params?: QueryParams): string {
-  if (!params) return path;
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    const values = Array.isArray(value) ? value : [value];
-    for (const item of values as QueryValue[]) {
-      if (item === undefined || item === null || item === '') continue;
-      query.append(key, String(item));
-    }
-  }
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
 }
 
 /**

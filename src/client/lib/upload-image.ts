@@ -1,5 +1,6 @@
 import type { UploadedImage, UploadPurpose } from '@/shared/schemas';
-import { ApiRequestError, withQuery } from './api-client';
+import { withQuery } from '@/shared/query-string';
+import { ApiRequestError } from './api-client';
 
 /**
  * POST /api/uploads with upload progress (XMLHttpRequest: fetch has no upload progress).

@@ -80,10 +80,11 @@ export function SearchPage() {
           ) : (
             <>
               <ul className="grid gap-6 sm:grid-cols-2">
-                {spaces.map((space) => (
+                {spaces.map((space, index) => (
                   <li key={space.id}>
                     <SpaceCard
                       space={space}
+                      priority={index === 0}
                       from={paths.search(serializeSpaceFilters(filters))}
                       action={user ? <FavoriteButton userId={user.id} spaceId={space.id} spaceTitle={space.title} /> : undefined}
                     />

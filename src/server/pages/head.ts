@@ -24,8 +24,12 @@ export const DEFAULT_DESCRIPTION =
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
-/** JSON for a `<script type="application/ld+json">`: `<` escaped so text cannot close the tag. */
-const jsonForScript = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
+/**
+ * JSON for a `<script>` data block (JSON-LD, a page's initial data): every `<`
+ * is written `\u003c` (the same character to a JSON parser), so no text inside
+ * can close the element (`</script>`) or open a comment (`<!--`).
+ */
+export const jsonForScript = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** The tags for `<head>`. */
 export function renderHead(head: PageHead): string {
@@ -42,6 +46,26 @@ export function renderHead(head: PageHead): string {
     ...(head.jsonLd ? [`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`] : []),
   ];
   return tags.join('\n    ');
+}
+
+/** What a page's first load fetches early: its route's chunks and stylesheets and its largest image (issue 10). */
+export interface PagePreloads {
+  /** URLs of JavaScript chunks: `<link rel="modulepreload">`. */
+  modules?: readonly string[];
+  /** URLs of stylesheets: `<link rel="preload" as="style">`. */
+  styles?: readonly string[];
+  /** URL of the image of the page's largest paint: `<link rel="preload" as="image" fetchpriority="high">`. */
+  image?: string;
+}
+
+/** The `<link>` tags for `preloads`, the image first. Inline (`data:`) images are not preloaded. */
+export function renderPreloads(preloads: PagePreloads): string {
+  const { modules = [], styles = [], image } = preloads;
+  return [
+    ...(image && !image.startsWith('data:') ? [`<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high" />`] : []),
+    ...modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+    ...styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`),
+  ].join('\n    ');
 }
 
 const absolute = (origin: string, url: string) => (url.startsWith('http') ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`);

@@ -7,6 +7,12 @@
  * Absolute URLs (canonical, og:url, robots.txt, sitemap) start with
  * `config.publicUrl` (PUBLIC_URL), never with the request's Host or
  * X-Forwarded-Host header, which any client can set (issue 5).
+ *
+ * For a fast first paint (issue 10), each page's HTML also names what its
+ * first load needs: the route's JavaScript chunks (from the build manifest)
+ * and the image of its largest paint, to fetch at once, and the answers to
+ * its first API calls, so it renders without waiting for them
+ * (client-assets.ts, initial-data.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,20 +20,38 @@ import fastifyStatic from '@fastify/static';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { create } from 'xmlbuilder2';
-import { spaceSearchSchema } from '../../shared/schemas';
+import { firstResultsPath, spacePath, spacesPath } from '../../shared/api-paths';
+import { DEFAULT_PAGE_SIZE, FEATURED_SPACES_COUNT } from '../../shared/constants';
+import { spaceCardImageUrl, spacePhotoUrl } from '../../shared/images';
+import type { InitialData } from '../../shared/initial-data';
+import { spaceCardSchema, spaceSearchSchema } from '../../shared/schemas';
+import { parseSpaceFilters } from '../../shared/space-filters';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { medicalSpaces } from '../db/schema';
 import { notFound } from '../http/errors';
 import { findSpaceRow, searchSpaces, toSpace } from '../spaces/service';
-import { DEFAULT_DESCRIPTION, renderHead, searchHead, SITE_NAME, spaceHead, type PageHead } from './head';
+import { readClientManifest, routeAssets } from './client-assets';
+import { DEFAULT_DESCRIPTION, renderHead, renderPreloads, searchHead, SITE_NAME, spaceHead, type PageHead } from './head';
+import { fetchInitialData, renderInitialData } from './initial-data';
 
-/** Paths the client router knows; anything else is its not-found page. */
-const CLIENT_ROUTES = [
-  /^\/$/,
-  /^\/(search|map|list-space|messages|profile|donate|terms)\/?$/,
-  /^\/payments\/connect\/?$/,
-  /^\/(spaces|space|edit-space)\/[^/]+\/?$/,
+/**
+ * Paths the client router knows (src/client/app.tsx), each with the page module
+ * it loads on its own (the home page is part of the app's entry); anything
+ * else is the client's not-found page.
+ */
+export const CLIENT_ROUTES: ReadonlyArray<{ path: RegExp; page?: string }> = [
+  { path: /^\/$/ },
+  { path: /^\/search\/?$/, page: 'src/client/pages/search.tsx' },
+  { path: /^\/map\/?$/, page: 'src/client/pages/map.tsx' },
+  { path: /^\/list-space\/?$/, page: 'src/client/pages/list-space.tsx' },
+  { path: /^\/messages\/?$/, page: 'src/client/pages/messages.tsx' },
+  { path: /^\/profile\/?$/, page: 'src/client/pages/profile.tsx' },
+  { path: /^\/donate\/?$/, page: 'src/client/pages/donate.tsx' },
+  { path: /^\/terms\/?$/, page: 'src/client/pages/terms.tsx' },
+  { path: /^\/payments\/connect\/?$/, page: 'src/client/pages/payments-connect.tsx' },
+  { path: /^\/(spaces|space)\/[^/]+\/?$/, page: 'src/client/pages/space-detail.tsx' },
+  { path: /^\/edit-space\/[^/]+\/?$/, page: 'src/client/pages/edit-space.tsx' },
 ];
 
 export interface PageRoutesOptions {
@@ -43,13 +67,21 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
   if (!template.includes('<!--app-head-->')) throw new Error(`${indexPath} has no <!--app-head--> placeholder.`);
 
   const origin = config.publicUrl;
+  const manifest = readClientManifest(clientDir);
 
-  const sendPage = (reply: FastifyReply, head: PageHead, status = 200) =>
+  /** What the page at `pathname` loads first: its route's chunks (none without a manifest), and `image`. */
+  const preloadsFor = (pathname: string, image?: string) => {
+    const page = CLIENT_ROUTES.find((route) => route.path.test(pathname))?.page;
+    return renderPreloads({ ...(manifest && page ? routeAssets(manifest, page) : {}), image });
+  };
+
+  /** The page: `head`, then `extra` (preload links, initial data), in index.html's `<!--app-head-->`. */
+  const sendPage = (reply: FastifyReply, head: PageHead, status = 200, extra: string[] = []) =>
     reply
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(template.replace('<!--app-head-->', renderHead(head)));
+      .send(template.replace('<!--app-head-->', () => [renderHead(head), ...extra.filter(Boolean)].join('\n    ')));
 
   const defaultHead = (request: FastifyRequest, title = `${SITE_NAME}: rent medical space by the hour, day or month`): PageHead => ({
     title,
@@ -68,12 +100,20 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     },
   });
 
-  app.get('/', async (request, reply) => sendPage(reply, defaultHead(request)));
+  // The featured spaces are in the home page's answers.
+  app.get('/', async (request, reply) => {
+    const initial = await fetchInitialData(app, request, [spacesPath({ limit: FEATURED_SPACES_COUNT })]);
+    return sendPage(reply, defaultHead(request), 200, [preloadsFor('/'), renderInitialData(initial)]);
+  });
 
+  // The space (its API answer) and its first photo, the page's largest paint.
   const spacePage = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
     const row = await findSpaceRow(db, request.params.id);
-    if (!row) return sendPage(reply, defaultHead(request, `Space Not Found | ${SITE_NAME}`), 404);
-    return sendPage(reply, spaceHead(toSpace(row), origin));
+    if (!row) return sendPage(reply, defaultHead(request, `Space Not Found | ${SITE_NAME}`), 404, [preloadsFor(pathname)]);
+    const space = toSpace(row);
+    const initial = await fetchInitialData(app, request, [spacePath(request.params.id)]);
+    return sendPage(reply, spaceHead(space, origin), 200, [preloadsFor(pathname, spacePhotoUrl(space.images)), renderInitialData(initial)]);
   };
   app.get('/spaces/:id', spacePage);
   app.get('/space/:id', spacePage);
@@ -83,7 +123,13 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     const query = parsed.success ? parsed.data : spaceSearchSchema.parse({});
     const { spaces, total, exact } = await searchSpaces(db, { ...query, limit: 10, offset: 0, after: undefined });
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    return sendPage(reply, searchHead(spaces, total, query.location, `${origin}/search${search}`, origin, exact));
+    // The first page of results exactly as the page asks for it (same filters, same page size), and its first image.
+    const initial = await fetchInitialData(app, request, [firstResultsPath(parseSpaceFilters(new URLSearchParams(search)), DEFAULT_PAGE_SIZE)]);
+    const first = firstCard(initial);
+    return sendPage(reply, searchHead(spaces, total, query.location, `${origin}/search${search}`, origin, exact), 200, [
+      preloadsFor('/search', first ? spaceCardImageUrl(first.images) : undefined),
+      renderInitialData(initial),
+    ]);
   });
 
   app.get('/robots.txt', async (_request, reply) =>
@@ -118,7 +164,14 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     if (request.method !== 'GET' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/') || path.extname(pathname)) {
       throw notFound('Not found.');
     }
-    const known = CLIENT_ROUTES.some((route) => route.test(pathname));
-    return sendPage(reply, defaultHead(request, known ? undefined : `Page Not Found | ${SITE_NAME}`), known ? 200 : 404);
+    const known = CLIENT_ROUTES.some((route) => route.path.test(pathname));
+    return sendPage(reply, defaultHead(request, known ? undefined : `Page Not Found | ${SITE_NAME}`), known ? 200 : 404, [preloadsFor(pathname)]);
   });
 };
+
+/** The first result card in a page's answers (the /search page's one answer), if it has one. */
+function firstCard(initial: InitialData) {
+  const [answer] = Object.values(initial);
+  const cards = spaceCardSchema.array().safeParse(answer?.body);
+  return cards.success ? cards.data[0] : undefined;
+}

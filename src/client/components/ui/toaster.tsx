@@ -1,30 +1,20 @@
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
-import { dismissToast, useToasts } from './use-toast';
+import { lazy, Suspense, useState } from 'react';
+import { useToasts } from './use-toast';
 
-/** Renders the toasts (SPEC section 9: 5000 ms, swipe right past 50 px, hotkey F8). */
+const ToastList = lazy(() => import('./toast-list').then((module) => ({ default: module.ToastList })));
+
+/**
+ * The app's toasts. The toast UI (Radix Toast, about a tenth of the app's
+ * first JavaScript) loads with the first toast, not with the first page
+ * (issue 10), and stays mounted from then on.
+ */
 export function Toaster() {
-  const toasts = useToasts();
-  return (
-    <ToastProvider duration={5000} swipeDirection="right" swipeThreshold={50}>
-      {toasts.map(({ id, title, description, action, variant, open }) => (
-        <Toast
-          data-testid="toast"
-          key={id}
-          variant={variant}
-          open={open}
-          onOpenChange={(next) => {
-            if (!next) dismissToast(id);
-          }}
-        >
-          <div className="grid gap-1">
-            {title ? <ToastTitle>{title}</ToastTitle> : null}
-            {description ? <ToastDescription>{description}</ToastDescription> : null}
-          </div>
-          {action}
-          <ToastClose />
-        </Toast>
-      ))}
-      <ToastViewport hotkey={['F8']} />
-    </ToastProvider>
-  );
+  const hasToasts = useToasts().length > 0;
+  const [needed, setNeeded] = useState(hasToasts);
+  if (hasToasts && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToastList />
+    </Suspense>
+  ) : null;
 }

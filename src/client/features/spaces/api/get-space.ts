@@ -1,16 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { spacePath } from '@/shared/api-paths';
 import type { Space } from '@/shared/schemas';
 import { api } from '@/client/lib/api-client';
+import { takeInitialResponse } from '@/client/lib/initial-data';
 
 /** GET /api/spaces/:id (404 when there is no such space). */
 export function getSpace(id: string, signal?: AbortSignal): Promise<Space> {
-  return api.get<Space>(`/api/spaces/${encodeURIComponent(id)}`, { signal });
+  return api.get<Space>(spacePath(id), { signal });
 }
 
+/** One space; on the page the server rendered for it, its embedded answer is the initial data (issue 10). */
 export function getSpaceQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['spaces', 'detail', id],
     queryFn: ({ signal }) => getSpace(id, signal),
+    initialData: () => takeInitialResponse(spacePath(id))?.body as Space | undefined,
   });
 }
 

@@ -1,7 +1,9 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { firstResultsPath, spacesPath, type SpacesQuery } from '@/shared/api-paths';
 import { DEFAULT_PAGE_SIZE } from '@/shared/constants';
 import type { SpaceCard } from '@/shared/schemas';
 import { request } from '@/client/lib/api-client';
+import { takeInitialResponse } from '@/client/lib/initial-data';
 import type { SpaceFilters } from '../lib/filters';
 
 export interface SpacesPage {
@@ -15,21 +17,30 @@ export interface SpacesPage {
   nextCursor: string | null;
 }
 
-export type GetSpacesParams = SpaceFilters & { ownerId?: string; limit?: number; offset?: number; after?: string };
+export type GetSpacesParams = SpacesQuery;
 
-/** GET /api/spaces: one page of spaces matching the filters. */
-export async function getSpaces(params: GetSpacesParams = {}, signal?: AbortSignal): Promise<SpacesPage> {
-  const { data, headers } = await request<SpaceCard[]>('GET', '/api/spaces', { params: { ...params }, signal });
-  const offset = params.offset ?? 0;
+/** A page from GET /api/spaces's answer: its cards, and the counts and cursor from its headers. */
+function toSpacesPage(data: SpaceCard[], headers: Headers, offset: number): SpacesPage {
   const header = Number(headers.get('X-Total-Count'));
   const total = headers.has('X-Total-Count') && Number.isFinite(header) ? header : offset + data.length;
   return { spaces: data, total, exact: headers.get('X-Total-Count-Exact') !== 'false', offset, nextCursor: headers.get('X-Next-Cursor') };
+}
+
+/** GET /api/spaces: one page of spaces matching the filters. */
+export async function getSpaces(params: GetSpacesParams = {}, signal?: AbortSignal): Promise<SpacesPage> {
+  const { data, headers } = await request<SpaceCard[]>('GET', spacesPath(params), { signal });
+  return toSpacesPage(data, headers, params.offset ?? 0);
 }
 
 export function getSpacesQueryOptions(params: GetSpacesParams = {}) {
   return queryOptions({
     queryKey: ['spaces', 'list', params],
     queryFn: ({ signal }) => getSpaces(params, signal),
+    // E.g. the home page's featured spaces, when the server embedded that very call (issue 10).
+    initialData: () => {
+      const answer = takeInitialResponse(spacesPath(params));
+      return answer ? toSpacesPage(answer.body as SpaceCard[], new Headers(answer.headers), params.offset ?? 0) : undefined;
+    },
   });
 }
 
@@ -45,6 +56,12 @@ export function getSpacesInfiniteQueryOptions(filters: SpaceFilters, pageSize = 
     queryFn: ({ pageParam, signal }) => getSpaces({ ...filters, limit: pageSize, after: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    // The first page of /search as the server rendered it, when it embedded that very call (issue 10).
+    initialData: () => {
+      const answer = takeInitialResponse(firstResultsPath(filters, pageSize));
+      if (!answer) return undefined;
+      return { pages: [toSpacesPage(answer.body as SpaceCard[], new Headers(answer.headers), 0)], pageParams: [undefined] };
+    },
   });
 }
 

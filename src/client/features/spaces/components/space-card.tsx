@@ -1,7 +1,7 @@
 import { MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { thumbnailUrl } from '@/shared/images';
+import { spaceCardImageUrl } from '@/shared/images';
 import type { SpaceCard as SpaceCardData } from '@/shared/schemas';
 import { Badge } from '@/client/components/ui/badge';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -16,8 +16,22 @@ import { SpaceImage } from './space-image';
  * in the history entry, so the space's 'Back to Search' returns to it.
  * `action` (e.g. the favourite heart) sits on the image's corner, outside the link;
  * `footer` (e.g. an owner's Edit and Delete) sits under the card, outside the link too.
+ * `priority` marks the card whose image is likely the page's largest paint (the
+ * first result): it loads at once, first, instead of lazily (issue 10).
  */
-export function SpaceCard({ space, from, action, footer }: { space: SpaceCardData; from?: string; action?: ReactNode; footer?: ReactNode }) {
+export function SpaceCard({
+  space,
+  from,
+  action,
+  footer,
+  priority = false,
+}: {
+  space: SpaceCardData;
+  from?: string;
+  action?: ReactNode;
+  footer?: ReactNode;
+  priority?: boolean;
+}) {
   return (
     <div className={cn('relative h-full', footer && 'flex flex-col')}>
       <Link
@@ -30,7 +44,14 @@ export function SpaceCard({ space, from, action, footer }: { space: SpaceCardDat
         )}
       >
         <div className="relative aspect-[4/3] bg-slate-100">
-          <SpaceImage src={space.images[0] && thumbnailUrl(space.images[0])} alt={space.title} loading="lazy" decoding="async" className="size-full object-cover" />
+          <SpaceImage
+            src={spaceCardImageUrl(space.images)}
+            alt={space.title}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+            decoding="async"
+            className="size-full object-cover"
+          />
           <Badge variant="secondary" className="absolute top-3 left-3 shadow-sm">
             {space.spaceType}
           </Badge>

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
+import { spacePhotoUrl } from '@/shared/images';
 import { cn } from '@/client/lib/cn';
 import { SpaceImage } from './space-image';
 
@@ -17,7 +18,7 @@ export function SpaceGallery({ images, title }: { images: readonly string[]; tit
     <section aria-roledescription="carousel" aria-label={`Photos of ${title}`} className="relative overflow-hidden rounded-xl bg-slate-100">
       <div className="aspect-[16/10] sm:aspect-[16/8]">
         <SpaceImage
-          src={images[current]}
+          src={spacePhotoUrl(images, current)}
           alt={count > 1 ? `${title}, photo ${current + 1} of ${count}` : title}
           className="size-full object-cover"
           fetchPriority="high"

@@ -2,6 +2,7 @@ import { MapPin } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { Space } from '@/shared/schemas';
 import { Skeleton } from '@/client/components/ui/skeleton';
+import { useNearViewport } from '@/client/lib/use-near-viewport';
 
 const SpaceMap = lazy(() => import('./space-map'));
 
@@ -16,18 +17,28 @@ function coordinate(value: string | null, limit: number): number | null {
  * height 400, with a marker (tiles from `MAP_TILE_URL` over bundled state
  * outlines, so it draws offline too); without coordinates a box with the
  * address and 'Location coordinates not available for this space'.
+ *
+ * The map (Leaflet is most of the page's JavaScript) loads when it comes
+ * within 400 px of the viewport, usually by scrolling (issue 10); until
+ * then a placeholder of the map's own height holds its place, so nothing moves.
  */
 export function SpaceLocation({ space }: { space: Pick<Space, 'title' | 'address' | 'city' | 'state' | 'zipCode' | 'latitude' | 'longitude'> }) {
   const latitude = coordinate(space.latitude, 90);
   const longitude = coordinate(space.longitude, 180);
   const point = latitude !== null && longitude !== null ? { latitude, longitude } : null;
   const fullAddress = `${space.address}, ${space.city}, ${space.state} ${space.zipCode}`;
+  const [placeholder, near] = useNearViewport<HTMLDivElement>('400px');
 
   if (point) {
-    return (
-      <Suspense fallback={<Skeleton className="h-[400px] rounded-xl" />}>
+    const skeleton = <Skeleton className="h-[400px] rounded-xl" />;
+    return near ? (
+      <Suspense fallback={skeleton}>
         <SpaceMap latitude={point.latitude} longitude={point.longitude} label={fullAddress} />
       </Suspense>
+    ) : (
+      <div ref={placeholder} data-testid="space-map-placeholder">
+        {skeleton}
+      </div>
     );
   }
 

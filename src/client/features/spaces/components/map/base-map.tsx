@@ -33,20 +33,24 @@ export interface BaseMapProps {
  * A Leaflet map (zoom 1 to 18, SPEC section 9) on two layers: the bundled
  * state outlines underneath, and the configured tiles (`MAP_TILE_URL`, with
  * their attribution) on top. When tiles are off or unreachable the outlines,
- * markers and popups still work.
+ * markers and popups still work. The map is drawn once the settings
+ * (GET /api/config) have come, or failed, so it does not shift as it shows.
  */
 export function BaseMap({ center, zoom, heightClassName, label, scrollWheelZoom = true, className, children }: BaseMapProps) {
   const config = usePublicConfig();
   const tileUrl = config.data?.mapTileUrl ?? null;
   return (
     <div role="region" aria-label={label} className={cn('isolate overflow-hidden rounded-xl border border-slate-200 bg-sky-100', heightClassName, className)}>
-      <MapContainer center={center} zoom={zoom} minZoom={MIN_ZOOM} maxZoom={MAX_ZOOM} scrollWheelZoom={scrollWheelZoom} worldCopyJump className="size-full" style={{ background: "#e0f2fe" }}>
-        <Pane name="outline" style={{ zIndex: 150 }}>
-          <GeoJSON data={STATES} style={stateStyle} interactive={false} />
-        </Pane>
-        {tileUrl ? <TileLayer url={tileUrl} attribution={config.data?.mapTileAttribution} errorTileUrl={BLANK_TILE} /> : null}
-        {children}
-      </MapContainer>
+      {/* Drawn once the tile settings are known, so the map does not change (its attribution grow) as it shows. */}
+      {config.isPending ? null : (
+        <MapContainer center={center} zoom={zoom} minZoom={MIN_ZOOM} maxZoom={MAX_ZOOM} scrollWheelZoom={scrollWheelZoom} worldCopyJump className="size-full" style={{ background: "#e0f2fe" }}>
+          <Pane name="outline" style={{ zIndex: 150 }}>
+            <GeoJSON data={STATES} style={stateStyle} interactive={false} />
+          </Pane>
+          {tileUrl ? <TileLayer url={tileUrl} attribution={config.data?.mapTileAttribution} errorTileUrl={BLANK_TILE} /> : null}
+          {children}
+        </MapContainer>
+      )}
     </div>
   );
 }
