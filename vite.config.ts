@@ -22,11 +22,6 @@ export default defineConfig({
     // dist/client/.vite/manifest.json: the server reads it to preload each page's own chunks (src/server/pages/client-assets.ts).
     manifest: true,
     rolldownOptions: {
-      treeshake: {
-        // Only schema definitions: src/shared/schemas.ts re-exports them, and a page that uses none
-        // of them does not load the module nor libphonenumber-js's metadata (issue 10).
-        moduleSideEffects: [{ test: /[\\/]src[\\/]shared[\\/]profile-schemas\.ts$/, sideEffects: false }],
-      },
       output: {
         codeSplitting: {
           groups: [

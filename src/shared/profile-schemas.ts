@@ -4,9 +4,9 @@
  *
  * Apart from src/shared/schemas.ts because the phone check needs
  * libphonenumber-js and its metadata (about 35 KB of compressed JavaScript):
- * schemas.ts re-exports every name here, and the client build treats this
- * module as free of side effects (vite.config.ts), so only the pages that use
- * one of these schemas load it (issue 10, "A light first page").
+ * import these from here, never through schemas.ts, which every page loads,
+ * so only the profile page loads them (issue 10, "A light first page";
+ * tests/unit/client-bundle.test.ts).
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';

@@ -25,17 +25,9 @@ import { formatUsd, toCents } from './money';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordMatchesEmail, passwordStrengthProblem, passwordUserInputs } from './password';
 import { required, textSchema, trimmed, userTypeSchema } from './schema-fields';
 
-// The shared field schemas, and the profile form's schemas (apart for the size of their phone
-// metadata: see src/shared/profile-schemas.ts), under their usual names.
+// The shared field schemas. The profile form's schemas live apart, in src/shared/profile-schemas.ts,
+// and are imported from there: their phone metadata must not reach every page (issue 10).
 export { textSchema, userTypeSchema } from './schema-fields';
-export {
-  coverColorSchema,
-  licenseNumberSchema,
-  phoneSchema,
-  profileImageSchema,
-  updateUserSchema,
-  type UpdateUserInput,
-} from './profile-schemas';
 
 /**
  * A number input: a JSON number or a plain decimal string ("12", "-3.5"), as

@@ -1,7 +1,8 @@
 /** Profile routes (SPEC section 7; DESIGN decision 1: own profile only). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema, updateUserResultSchema, updateUserSchema, userSchema } from '../../shared/schemas';
+import { updateUserSchema } from '../../shared/profile-schemas';
+import { idParamSchema, updateUserResultSchema, userSchema } from '../../shared/schemas';
 import { requireSelf } from '../auth/session';
 import type { Database } from '../db/client';
 import type { FileStorage } from '../storage/storage';

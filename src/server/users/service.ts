@@ -6,7 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { updateUserSchema, User } from '../../shared/schemas';
+import type { updateUserSchema } from '../../shared/profile-schemas';
+import type { User } from '../../shared/schemas';
 import { sessionUserColumns, type SessionUser } from '../auth/session';
 import { SQLSTATE, sqlState, type Database } from '../db/client';
 import { users } from '../db/schema';
