@@ -5,7 +5,7 @@ import { insertSpace, insertUser } from '../../src/server/db/factories';
 import { DONATION_RATE_LIMIT } from '../../src/server/payments/donations';
 import { createIntent, TEST_CARD } from '../helpers/booking-flow';
 import { futureDate } from '../helpers/dates';
-import { startFakeStripe, stripeTestEnv, type FakeStripe } from '../helpers/fake-stripe';
+import { paymentsTestEnv, startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 type Provider = 'demo' | 'stripe';
@@ -21,10 +21,7 @@ afterAll(async () => {
 describe.each<Provider>(['demo', 'stripe'])('POST /api/create-payment-intent: donations (%s provider)', (provider) => {
   let t: TestApp;
   beforeAll(async () => {
-    t =
-      provider === 'demo'
-        ? await createTestApp({ PAYMENTS: 'demo' })
-        : await createTestApp(stripeTestEnv(stripe));
+    t = await createTestApp(paymentsTestEnv(provider, stripe));
   });
   afterAll(async () => {
     await t.close();

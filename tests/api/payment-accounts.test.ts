@@ -4,7 +4,7 @@ import { insertSpace } from '../../src/server/db/factories';
 import { demoConnectedAccounts, demoPaymentIntents, users } from '../../src/server/db/schema';
 import { createIntent } from '../helpers/booking-flow';
 import { futureDate } from '../helpers/dates';
-import { startFakeStripe, stripeTestEnv, type FakeStripe } from '../helpers/fake-stripe';
+import { paymentsTestEnv, startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 type Provider = 'demo' | 'stripe';
@@ -20,10 +20,7 @@ afterAll(async () => {
 describe.each<Provider>(['demo', 'stripe'])('payout onboarding (%s provider)', (provider) => {
   let t: TestApp;
   beforeAll(async () => {
-    t =
-      provider === 'demo'
-        ? await createTestApp({ PAYMENTS: 'demo' })
-        : await createTestApp(stripeTestEnv(stripe));
+    t = await createTestApp(paymentsTestEnv(provider, stripe));
   });
   afterAll(async () => {
     await t.close();

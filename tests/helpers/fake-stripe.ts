@@ -280,3 +280,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 export function stripeTestEnv(fake: FakeStripe, extra: Record<string, string> = {}): Record<string, string> {
   return { PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_API_BASE: fake.url, ...extra };
 }
+
+/** A test app's environment for `provider`: the demo payments, or Stripe against `fake`. */
+export function paymentsTestEnv(provider: 'demo' | 'stripe', fake: FakeStripe): Record<string, string> {
+  return provider === 'demo' ? { PAYMENTS: 'demo' } : stripeTestEnv(fake);
+}

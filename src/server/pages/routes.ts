@@ -24,7 +24,7 @@ import { firstResultsPath, spacePath, spacesPath } from '../../shared/api-paths'
 import { DEFAULT_PAGE_SIZE, FEATURED_SPACES_COUNT } from '../../shared/constants';
 import { spaceCardImageUrl, spacePhotoUrl } from '../../shared/images';
 import type { InitialData } from '../../shared/initial-data';
-import { spaceCardSchema, spaceSearchSchema } from '../../shared/schemas';
+import { spaceCardSchema, spaceSchema, spaceSearchSchema } from '../../shared/schemas';
 import { parseSpaceFilters } from '../../shared/space-filters';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -106,27 +106,28 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     return sendPage(reply, defaultHead(request), 200, [preloadsFor('/'), renderInitialData(initial)]);
   });
 
-  // The space (its API answer) and its first photo, the page's largest paint.
+  // The space (its API answer, which also gives the head) and its first photo, the page's largest paint.
   const spacePage = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const row = await findSpaceRow(db, request.params.id);
-    if (!row) return sendPage(reply, defaultHead(request, `Space Not Found | ${SITE_NAME}`), 404, [preloadsFor(pathname)]);
-    const space = toSpace(row);
     const initial = await fetchInitialData(app, request, [spacePath(request.params.id)]);
+    const answer = spaceSchema.safeParse(initial[spacePath(request.params.id)]?.body);
+    // Without an answer (the API's 404, or a failure), the database says whether the space exists.
+    const row = answer.success ? null : await findSpaceRow(db, request.params.id);
+    const space = answer.success ? answer.data : row && toSpace(row);
+    if (!space) return sendPage(reply, defaultHead(request, `Space Not Found | ${SITE_NAME}`), 404, [preloadsFor(pathname)]);
     return sendPage(reply, spaceHead(space, origin), 200, [preloadsFor(pathname, spacePhotoUrl(space.images)), renderInitialData(initial)]);
   };
   app.get('/spaces/:id', spacePage);
   app.get('/space/:id', spacePage);
 
   app.get('/search', async (request, reply) => {
-    const parsed = spaceSearchSchema.safeParse(request.query);
-    const query = parsed.success ? parsed.data : spaceSearchSchema.parse({});
-    const { spaces, total, exact } = await searchSpaces(db, { ...query, limit: 10, offset: 0, after: undefined });
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    // The first page of results exactly as the page asks for it (same filters, same page size), and its first image.
-    const initial = await fetchInitialData(app, request, [firstResultsPath(parseSpaceFilters(new URLSearchParams(search)), DEFAULT_PAGE_SIZE)]);
-    const first = firstCard(initial);
-    return sendPage(reply, searchHead(spaces, total, query.location, `${origin}/search${search}`, origin, exact), 200, [
+    const filters = parseSpaceFilters(new URLSearchParams(search));
+    // The first page of results exactly as the page asks for it (same filters, same page size); it also gives the head.
+    const initial = await fetchInitialData(app, request, [firstResultsPath(filters, DEFAULT_PAGE_SIZE)]);
+    const results = firstResults(initial) ?? (await searchSpaces(db, spaceSearchSchema.parse({ limit: DEFAULT_PAGE_SIZE })));
+    const first = results.spaces[0];
+    return sendPage(reply, searchHead(results.spaces, results.total, filters.location, `${origin}/search${search}`, origin, results.exact), 200, [
       preloadsFor('/search', first ? spaceCardImageUrl(first.images) : undefined),
       renderInitialData(initial),
     ]);
@@ -169,9 +170,10 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
   });
 };
 
-/** The first result card in a page's answers (the /search page's one answer), if it has one. */
-function firstCard(initial: InitialData) {
+/** The results in the /search page's one answer (cards and the counts of its headers), or null without it. */
+function firstResults(initial: InitialData) {
   const [answer] = Object.values(initial);
   const cards = spaceCardSchema.array().safeParse(answer?.body);
-  return cards.success ? cards.data[0] : undefined;
+  if (!answer || !cards.success) return null;
+  return { spaces: cards.data, total: Number(answer.headers['x-total-count'] ?? cards.data.length), exact: answer.headers['x-total-count-exact'] !== 'false' };
 }

@@ -6,13 +6,13 @@
  * occupied cell, so the answer stays small at every zoom, and the counts add
  * up to the number of matching spaces in the box.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { MapPoints, mapPointsQuerySchema } from '../../shared/schemas';
 import type { Database } from '../db/client';
 import { medicalSpaces } from '../db/schema';
-import { filtersKey, searchFilter } from './service';
+import { filtersKey, remember, searchFilter } from './service';
 
 export type MapPointsQuery = z.output<typeof mapPointsQuerySchema>;
 
@@ -22,11 +22,6 @@ export const CLUSTER_CELL_PX = 60;
 /** Cell size in degrees of longitude at `zoom` (also used for latitude: cells are a little taller near the poles). */
 export function cellDegrees(zoom: number): number {
   return (360 * CLUSTER_CELL_PX) / (256 * 2 ** zoom);
-}
-
-/** The filters of `GET /api/spaces` (SPEC section 7) and the box: one rule, `searchFilter`. */
-function filterClauses(query: MapPointsQuery): SQL {
-  return searchFilter(query);
 }
 
 /**
@@ -48,13 +43,7 @@ export function createMapPointsCache(): MapPointsCache {
 
 /** {@link mapPoints} through `cache`: a view asked again within 30 s is not clustered again. */
 export function cachedMapPoints(db: Database, query: MapPointsQuery, cache: MapPointsCache): Promise<MapPoints> {
-  const key = filtersKey(query);
-  const cached = cache.get(key);
-  if (cached) return cached;
-  const answer = mapPoints(db, query);
-  cache.set(key, answer);
-  answer.catch(() => cache.delete(key)); // a failure is not remembered
-  return answer;
+  return remember(cache, filtersKey(query), () => mapPoints(db, query));
 }
 
 /**
@@ -78,7 +67,8 @@ export async function mapPoints(db: Database, query: MapPointsQuery): Promise<Ma
       id: sql<string>`case when count(*) = 1 then min(${medicalSpaces.id}::text) end`,
     })
     .from(medicalSpaces)
-    .where(filterClauses(query))
+    // The filters of `GET /api/spaces` (SPEC section 7) and the box: one rule.
+    .where(searchFilter(query))
     .groupBy(gx, gy);
   let total = 0;
   const points = rows.map((row) => {

@@ -201,6 +201,20 @@ export function filtersKey(filters: object): string {
   return JSON.stringify(Object.entries(filters).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
+/**
+ * The answer of `key` in `cache`, or `compute()`'s, kept there. The cache
+ * holds the promise, so concurrent requests for one key share one
+ * computation; a failure is not remembered.
+ */
+export function remember<T>(cache: LRUCache<string, Promise<T>>, key: string, compute: () => Promise<T>): Promise<T> {
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const answer = compute();
+  cache.set(key, answer);
+  answer.catch(() => cache.delete(key));
+  return answer;
+}
+
 /** The key of a search's count: its filters, without paging. */
 function countKey(query: SpaceSearchQuery): string {
   const { limit: _limit, offset: _offset, after: _after, ...filters } = query;
@@ -294,16 +308,8 @@ function statementsFor(db: Database, query: SpaceSearchQuery, cursor: boolean): 
 
 /** How many spaces match, counting at most {@link COUNT_LIMIT} + 1 rows; cached by search. */
 function boundedCount(db: Database, query: SpaceSearchQuery, counts?: SearchCountCache): Promise<number> {
-  const key = countKey(query);
-  const cached = counts?.get(key);
-  if (cached) return cached;
-  const { count } = statementsFor(db, query, false);
-  const counting = count!.execute(searchValues(query, null)).then(([row]) => row?.total ?? 0);
-  if (counts) {
-    counts.set(key, counting);
-    counting.catch(() => counts.delete(key)); // a failed count is not remembered
-  }
-  return counting;
+  const count = () => statementsFor(db, query, false).count!.execute(searchValues(query, null)).then(([row]) => row?.total ?? 0);
+  return counts ? remember(counts, countKey(query), count) : count();
 }
 
 /**
