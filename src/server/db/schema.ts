@@ -58,6 +58,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
+    // One license number is verified on at most one account at a time.
+    uniqueIndex('users_verified_license_unique').on(t.licenseNumber).where(sql`${t.verified}`),
     check('users_user_type_check', sql`${t.userType} in ('lister', 'renter', 'both')`),
   ],
 );
@@ -71,6 +73,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the session last answered a request: an idle session ends (`SESSION_IDLE_DAYS`). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
@@ -199,6 +203,14 @@ export const bookings = pgTable(
     /** The refund decided at cancellation; `refunded_at` is set once the provider has made it. */
     refundAmount: numeric('refund_amount', { precision: 10, scale: 2 }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** What the payment provider has actually refunded of this booking's payment, dollars (read back from the provider). */
+    amountRefunded: numeric('amount_refunded', { precision: 10, scale: 2 }).notNull().default('0'),
+    /** The renter's cancellation kept the pair's first-booking platform fee: the pair counts as having transacted. */
+    feeRetained: boolean('fee_retained').notNull().default(false),
+    /** An owner's Accept has claimed this request and is capturing its payment; other answers wait or get 409. */
+    acceptingAt: timestamp('accepting_at', { withTimezone: true }),
+    /** The card network dispute on the payment, as Stripe states it (needs_response, under_review, won, lost, ...), or null. */
+    disputeStatus: text('dispute_status'),
     cancelledBy: text('cancelled_by', { enum: ['renter', 'owner'] }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The client's booking attempt: asking twice for one attempt returns the same hold. */
@@ -330,6 +342,22 @@ export const geocodeCache = pgTable('geocode_cache', {
   longitude: numeric('longitude', { precision: 10, scale: 7 }),
   createdAt: createdAt(),
 });
+
+/** Images an owner has uploaded, with their stored size: bounds the storage one account can use. */
+export const uploadedImages = pgTable(
+  'uploaded_images',
+  {
+    /** The display image's URL path (`/uploads/...`). */
+    url: text('url').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Bytes stored for the display image and its thumbnail. */
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploaded_images_owner_id_idx').on(t.ownerId)],
+);
 
 /** Connected accounts of the demo provider: the local stand-in for Stripe Connect Express onboarding. */
 export const demoConnectedAccounts = pgTable('demo_connected_accounts', {
