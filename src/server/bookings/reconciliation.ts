@@ -3,22 +3,30 @@
  * instance at a time across every app process (a database lock), on start and
  * every minute, it:
  * - expires holds that lapsed unpaid and cancels their payment intents;
- * - expires requests the owner did not answer in time and releases their cards;
+ * - settles an Accept's claim left standing (a crash or a lost answer between
+ *   claim and capture) from what the provider says of the payment: captured
+ *   -> confirmed, still authorised -> the claim cleared;
+ * - expires requests the owner did not answer in time (and nobody is
+ *   accepting) and releases their cards;
  * - gives back any payment whose booking is not going ahead (expired or
  *   declined, including a payment that succeeded after its hold lapsed);
  * - makes refunds decided at cancellation that the provider did not take yet.
+ * It never gives back money of a confirmed booking, nor more of a cancelled
+ * one than the refund decided for it.
  * Each step is idempotent: a crash half-way is finished by the next run.
  */
 import { and, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
 import type { PaymentProvider } from '../payments/provider';
-import { refundCancelled, releasePayment } from './service';
+import { ACCEPT_CLAIM_STALE_MS, finishAcceptClaim, refundCancelled, releasePayment } from './service';
 
 /** What one run did. */
 export interface ReconciliationSummary {
   expiredHolds: number;
   expiredRequests: number;
+  /** Stale Accept claims settled from their intent. */
+  resolvedClaims: number;
   released: number;
   refunded: number;
   failures: number;
@@ -44,13 +52,40 @@ export async function reconcileBookings(
     .set({ status: 'expired', holdExpiresAt: null })
     .where(and(eq(bookings.status, 'awaiting_payment'), lte(bookings.holdExpiresAt, now)))
     .returning({ id: bookings.id });
+  let resolvedClaims = 0;
+  let claimFailures = 0;
+  if (payments) {
+    const staleClaims = await db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.status, 'pending'), lte(bookings.acceptingAt, new Date(now.getTime() - ACCEPT_CLAIM_STALE_MS))))
+      .limit(500);
+    for (const booking of staleClaims) {
+      try {
+        const intent = booking.stripePaymentIntentId ? await payments.retrievePaymentIntent(booking.stripePaymentIntentId) : null;
+        await finishAcceptClaim(db, payments, booking, intent);
+        resolvedClaims++;
+      } catch (error) {
+        claimFailures++;
+        onError(error, booking.id);
+      }
+    }
+  }
+  // A request being accepted (claimed) is left to its claimant.
   const expiredRequests = await db
     .update(bookings)
     .set({ status: 'expired', requestExpiresAt: null })
-    .where(and(eq(bookings.status, 'pending'), lte(bookings.requestExpiresAt, now)))
+    .where(and(eq(bookings.status, 'pending'), lte(bookings.requestExpiresAt, now), isNull(bookings.acceptingAt)))
     .returning({ id: bookings.id });
 
-  const summary: ReconciliationSummary = { expiredHolds: expiredHolds.length, expiredRequests: expiredRequests.length, released: 0, refunded: 0, failures: 0 };
+  const summary: ReconciliationSummary = {
+    expiredHolds: expiredHolds.length,
+    expiredRequests: expiredRequests.length,
+    resolvedClaims,
+    released: 0,
+    refunded: 0,
+    failures: claimFailures,
+  };
   if (!payments) return summary;
 
   const unsettled = await db
@@ -110,7 +145,7 @@ export function startReconciliation(options: {
         reconcileBookings(options.db, options.payments, new Date(), (error, bookingId) => options.log.error({ err: error, bookingId }, 'could not settle a booking payment')),
       )
       .then((summary) => {
-        if (summary && (summary.expiredHolds || summary.expiredRequests || summary.released || summary.refunded || summary.failures)) {
+        if (summary && (summary.expiredHolds || summary.expiredRequests || summary.resolvedClaims || summary.released || summary.refunded || summary.failures)) {
           options.log.info(summary, 'reconciled bookings');
         }
       })

@@ -19,14 +19,14 @@
  * transaction. Whatever money a failed step leaves behind, the
  * reconciliation job (`reconciliation.ts`) gives back.
  */
-import { and, desc, eq, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { nextStatus, type BookingTransition } from '../../shared/booking-lifecycle';
 import { assertNotInPast, BookingRuleError, quoteBooking, type BookingQuote } from '../../shared/booking-rules';
 import { refundCents, type CancelledBy } from '../../shared/cancellation';
 import { HOLD_MINUTES, REQUEST_ANSWER_HOURS, type BookingStatus } from '../../shared/constants';
 import { fromCents, toCents } from '../../shared/money';
-import type { Booking, BookingPaymentIntent, CancellationQuote, createBookingPaymentIntentSchema, createBookingSchema } from '../../shared/schemas';
+import type { Booking, BookingPaymentIntent, BookingPaymentStatus, CancellationQuote, createBookingPaymentIntentSchema, createBookingSchema } from '../../shared/schemas';
 import { timeZoneForState } from '../../shared/time-zones';
 import { SQLSTATE, sqlState, type Database } from '../db/client';
 import { bookings, medicalSpaces, users } from '../db/schema';
@@ -106,6 +106,11 @@ export async function ownerPayoutAccount(db: Database, ownerId: string): Promise
   return owner?.account && owner.chargesEnabled ? owner.account : null;
 }
 
+/** The payment status the API shows: an intent made but not yet paid is still `none`. */
+function publicPaymentStatus(status: BookingRow['paymentStatus']): BookingPaymentStatus {
+  return status === 'requires_payment' ? 'none' : status;
+}
+
 /** Public shape of a booking row; instants ISO-8601 UTC. */
 export function toBooking(row: BookingRow, space?: BookingSpace, renter?: { firstName: string; lastName: string }): Booking {
   return {
@@ -124,6 +129,8 @@ export function toBooking(row: BookingRow, space?: BookingSpace, renter?: { firs
     holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
     requestExpiresAt: row.requestExpiresAt?.toISOString() ?? null,
     refundAmount: row.refundAmount,
+    paymentStatus: publicPaymentStatus(row.paymentStatus),
+    amountRefunded: fromCents(toCents(row.amountRefunded)),
     cancelledBy: row.cancelledBy,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     notes: row.notes,
@@ -146,8 +153,12 @@ export function toBooking(row: BookingRow, space?: BookingSpace, renter?: { firs
 
 /**
  * Applies a lifecycle transition to a booking whose status is `from`, with
- * `changes` in the same `UPDATE`.
- * @returns the updated row, or null when the booking was no longer in `from` (someone else moved it)
+ * `changes` in the same `UPDATE`. A pending request that an Accept has
+ * claimed (`accepting_at` set) moves only when `claim` is that claim (the
+ * claimant finishing, which also clears it): a concurrent decline, expiry or
+ * second accept finds nothing to move.
+ * @param claim the `accepting_at` of the claim this call finishes (see {@link acceptBookingRequest})
+ * @returns the updated row, or null when the booking was no longer in `from` or is claimed by someone else
  * @throws HttpError 409 when the state table does not allow the transition from `from`
  */
 export async function transitionBooking(
@@ -156,13 +167,15 @@ export async function transitionBooking(
   from: BookingStatus,
   transition: BookingTransition,
   changes: Partial<typeof bookings.$inferInsert> = {},
+  claim?: Date,
 ): Promise<BookingRow | null> {
   const to = nextStatus(from, transition);
   if (!to) throw conflict(`A ${from.replace('_', ' ')} booking cannot be ${PAST_TENSE[transition]}.`);
+  const claimGuard = from === 'pending' ? (claim ? eq(bookings.acceptingAt, claim) : isNull(bookings.acceptingAt)) : undefined;
   const [row] = await db
     .update(bookings)
-    .set({ ...changes, status: to })
-    .where(and(eq(bookings.id, id), eq(bookings.status, from)))
+    .set({ ...changes, ...(claim ? { acceptingAt: null } : {}), status: to })
+    .where(and(eq(bookings.id, id), eq(bookings.status, from), claimGuard))
     .returning();
   return row ?? null;
 }
@@ -300,33 +313,66 @@ function intentMatches(intent: PaymentIntentInfo, booking: BookingRow): boolean 
   return intent.metadata.bookingId === booking.id && intent.amount === toCents(booking.totalPrice) && intent.currency === 'usd';
 }
 
+/** The intent read back after a refund we made, for what the provider has refunded (never our own arithmetic); `before` if it no longer knows it. */
+async function afterRefund(payments: PaymentProvider, before: PaymentIntentInfo): Promise<PaymentIntentInfo> {
+  return (await payments.retrievePaymentIntent(before.id)) ?? before;
+}
+
+/** The payment status a succeeded intent's refunds amount to. */
+const refundedStatus = (intent: PaymentIntentInfo) => (intent.amountRefunded >= intent.amount ? ('refunded' as const) : ('partially_refunded' as const));
+
 /**
- * Gives back the money of a payment whose booking is not going ahead: a
- * refund of what is left when it was paid, a release when it was only
- * authorised or unpaid. Records the payment's new state on the booking.
+ * Gives back the money of a payment whose booking is not going ahead (an
+ * expired hold or request, a declined request): a refund of what is left when
+ * it was paid, a release when it was only authorised or unpaid. Records the
+ * payment's new state and what the provider has refunded on the booking.
+ * Each call carries the booking's one release key (`release-<id>` for the
+ * refund, `release-card-<id>` for the authorisation), and the amount left is
+ * read from the provider, so a retry gives nothing back twice.
+ * @throws Error for a booking that is going ahead or was cancelled (its money is not this function's to give back)
  */
 export async function releasePayment(db: Database, payments: PaymentProvider, booking: BookingRow, intent?: PaymentIntentInfo | null): Promise<void> {
+  if (booking.status !== 'expired' && booking.status !== 'declined') throw new Error(`Refusing to release the payment of a ${booking.status} booking (${booking.id}).`);
   if (!booking.stripePaymentIntentId) return;
   const current = intent ?? (await payments.retrievePaymentIntent(booking.stripePaymentIntentId));
   if (!current) return;
   if (current.status === 'succeeded') {
+    let after = current;
     if (current.amountRefunded < current.amount) {
       await payments.refundPaymentIntent(current.id, { amount: current.amount - current.amountRefunded, idempotencyKey: `release-${booking.id}` });
+      after = await afterRefund(payments, current);
     }
-    await db.update(bookings).set({ paymentStatus: 'refunded', refundedAt: new Date() }).where(eq(bookings.id, booking.id));
+    await db
+      .update(bookings)
+      .set({ paymentStatus: 'refunded', refundedAt: new Date(), amountRefunded: fromCents(after.amountRefunded) })
+      .where(eq(bookings.id, booking.id));
     return;
   }
-  if (current.status !== 'canceled') await payments.cancelPaymentIntent(current.id);
+  if (current.status !== 'canceled') await payments.cancelPaymentIntent(current.id, `release-card-${booking.id}`);
   await db.update(bookings).set({ paymentStatus: 'canceled' }).where(eq(bookings.id, booking.id));
+}
+
+/**
+ * Whether an expired booking is a hold that lapsed while its payment was in
+ * flight, with nothing decided about its money yet: its payment was never
+ * recorded as authorised or paid, nor given back. Such a payment, completing
+ * late, is given back in full; every other expired booking's money was
+ * decided when it expired (an unanswered request: its authorisation released).
+ */
+function isLapsedHold(booking: BookingRow): boolean {
+  return booking.status === 'expired' && (booking.paymentStatus === 'none' || booking.paymentStatus === 'requires_payment');
 }
 
 /**
  * Moves a hold on once its payment is verified with the provider: a
  * succeeded payment confirms it (instant booking), an authorised card makes
  * it a pending request. Settling a settled booking returns it unchanged. A
- * payment that completes after its hold lapsed is given back.
+ * payment that completes after its hold lapsed is given back; a booking whose
+ * money was already decided (cancelled with its policy refund, declined, an
+ * expired request) is answered 409 and no money moves (the webhook's
+ * `payment_intent.succeeded` comes through here too).
  * @returns the booking and whether this call moved it
- * @throws HttpError 400 when the intent is not this booking's, 402 when it is not paid or authorised, 409 when the hold lapsed (the money is given back)
+ * @throws HttpError 400 when the intent is not this booking's, 402 when it is not paid or authorised, 409 when the booking was cancelled, declined or expired (a lapsed hold's money is given back)
  */
 export async function settlePayment(
   db: Database,
@@ -337,6 +383,17 @@ export async function settlePayment(
 ): Promise<{ booking: BookingRow; settled: boolean }> {
   if (!intentMatches(intent, booking)) throw badRequest('The payment does not match this booking.');
   if (booking.status === 'confirmed' || booking.status === 'pending') return { booking, settled: false };
+  if (booking.status === 'cancelled') {
+    throw conflict('This booking was cancelled. Its refund follows the cancellation policy and has been made; nothing more is charged or refunded. Please start a new booking.');
+  }
+  if (booking.status === 'declined') throw conflict('The owner declined this booking request and the card authorisation was released. Please start a new booking.');
+  if (booking.status === 'expired' && !isLapsedHold(booking)) {
+    throw conflict(
+      booking.paymentStatus === 'authorized'
+        ? 'This booking request expired before the owner answered; the card authorisation is being released and nothing is charged. Please start a new booking.'
+        : 'This booking expired and its payment has been returned. Please start a new booking.',
+    );
+  }
   const paid = intent.status === 'succeeded';
   const authorised = intent.status === 'requires_capture';
   if (!paid && !authorised) throw paymentRequired('The payment has not been completed.');
@@ -395,37 +452,120 @@ async function requireBookingWithSpace(db: Database, id: string): Promise<{ book
   return row;
 }
 
+/** How long an Accept's claim on a request stands before the reconciliation job resolves it from the intent (a crash or a lost answer between claim and capture). */
+export const ACCEPT_CLAIM_STALE_MS = 5 * MINUTE_MS;
+
+/** The 409 for a booking someone else moved (or is accepting) between our read and our update, saying what it is now. */
+async function changedMeanwhile(db: Database, id: string): Promise<HttpError> {
+  const [row] = await db.select({ status: bookings.status, acceptingAt: bookings.acceptingAt }).from(bookings).where(eq(bookings.id, id)).limit(1);
+  if (row?.status === 'pending' && row.acceptingAt) return conflict('This booking request is being accepted right now. Please reload in a moment.');
+  if (row?.status === 'confirmed') return conflict('This booking request has already been accepted.');
+  if (row?.status === 'declined') return conflict('This booking request has already been declined.');
+  if (row?.status === 'expired') return conflict('This booking request has expired.');
+  if (row?.status === 'cancelled') return conflict('This booking has already been cancelled.');
+  return conflict(CHANGED_MEANWHILE);
+}
+
+/**
+ * Finishes an Accept's claim on a pending request from what the provider says
+ * of its payment: captured -> confirmed (paid); still authorised -> back to
+ * pending, the claim cleared; the authorisation gone (canceled, expired,
+ * unknown) -> declined, with whatever is left released. Only the claimant
+ * (`booking.acceptingAt`) moves it. Money is never given back for a booking
+ * that ends up confirmed.
+ * @returns what became of the request, with its row (null when someone else had finished the claim)
+ */
+export async function finishAcceptClaim(
+  db: Database,
+  payments: PaymentProvider,
+  booking: BookingRow,
+  intent: PaymentIntentInfo | null,
+): Promise<{ outcome: 'confirmed' | 'pending' | 'declined'; booking: BookingRow | null }> {
+  const claim = booking.acceptingAt;
+  if (booking.status !== 'pending' || !claim) throw new Error(`Booking ${booking.id} has no claim to finish.`);
+  if (intent?.status === 'succeeded') {
+    const accepted = await transitionBooking(db, booking.id, 'pending', 'accept', { paymentStatus: 'paid', requestExpiresAt: null }, claim);
+    return { outcome: 'confirmed', booking: accepted };
+  }
+  if (intent?.status === 'requires_capture') {
+    const [cleared] = await db
+      .update(bookings)
+      .set({ acceptingAt: null })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'pending'), eq(bookings.acceptingAt, claim)))
+      .returning();
+    return { outcome: 'pending', booking: cleared ?? null };
+  }
+  const declined = await transitionBooking(db, booking.id, 'pending', 'decline', { requestExpiresAt: null }, claim);
+  // A release that fails here is retried by the reconciliation job (declined, payment still authorised).
+  if (declined && intent) await releasePayment(db, payments, declined, intent).catch(() => undefined);
+  return { outcome: 'declined', booking: declined };
+}
+
 /**
  * PUT /api/bookings/{id}/accept: the space's owner accepts a pending request;
- * the authorised payment is captured and the booking confirmed.
- * @throws HttpError 403 not the owner, 404 unknown booking, 409 not pending (answered, expired)
+ * the authorised payment is captured and the booking confirmed. The first
+ * Accept claims the request (`accepting_at`, a conditional update on a
+ * pending, unclaimed, unexpired request) and only then captures, so one
+ * request is captured once; a concurrent accept, decline or expiry gets 409
+ * and touches no money. A capture that fails leaves the request pending (the
+ * claim cleared), or declines it when the card's authorisation is gone.
+ * @throws HttpError 403 not the owner, 404 unknown booking, 409 not pending (answered, expired, being accepted), 402 capture failed (still pending, or declined when the authorisation is gone), 503 the provider could not be reached (the job settles the claim)
  */
-export async function acceptBookingRequest(db: Database, payments: PaymentProvider, id: string, userId: string): Promise<Booking> {
+export async function acceptBookingRequest(db: Database, payments: PaymentProvider, id: string, userId: string, now = new Date()): Promise<Booking> {
   const { booking, space } = await requireBookingWithSpace(db, id);
   if (space.ownerId !== userId) throw forbidden('Only the owner of this space can answer its booking requests.');
   if (!nextStatus(booking.status, 'accept')) throw conflict(`This booking request is ${booking.status} and can no longer be accepted.`);
-  if (booking.requestExpiresAt && booking.requestExpiresAt <= new Date()) throw conflict('This booking request has expired and can no longer be accepted.');
+  if (booking.requestExpiresAt && booking.requestExpiresAt <= now) throw conflict('This booking request has expired and can no longer be accepted.');
   if (!booking.stripePaymentIntentId) throw conflict('This booking request has no payment to capture.');
-  const intent = await payments.capturePaymentIntent(booking.stripePaymentIntentId, `capture-${booking.id}`);
-  if (intent.status !== 'succeeded') throw new HttpError(402, 'The payment could not be captured.');
-  const accepted = await transitionBooking(db, id, 'pending', 'accept', { paymentStatus: 'paid', requestExpiresAt: null });
-  if (accepted) return toBooking(accepted, space);
-  // It expired or was declined meanwhile: the captured money goes back.
-  const [now] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
-  await releasePayment(db, payments, now!, intent);
-  throw conflict(CHANGED_MEANWHILE);
+
+  const [claimed] = await db
+    .update(bookings)
+    .set({ acceptingAt: now })
+    .where(
+      and(
+        eq(bookings.id, id),
+        eq(bookings.status, 'pending'),
+        isNull(bookings.acceptingAt),
+        or(isNull(bookings.requestExpiresAt), gt(bookings.requestExpiresAt, now)),
+      ),
+    )
+    .returning();
+  if (!claimed) throw await changedMeanwhile(db, id);
+
+  // One key per claim: a retry of this capture is the same capture, and a later Accept (after a failed one) is not answered with a replayed failure.
+  const captured = await payments.capturePaymentIntent(claimed.stripePaymentIntentId!, `capture-${id}-${claimed.acceptingAt!.getTime()}`).catch(() => null);
+  let intent: PaymentIntentInfo | null = captured;
+  if (captured?.status !== 'succeeded') {
+    try {
+      intent = await payments.retrievePaymentIntent(claimed.stripePaymentIntentId!);
+    } catch {
+      // Whether it was captured is unknown: the claim stays, and the reconciliation job settles it from the intent.
+      throw new HttpError(503, 'The payment provider could not be reached. The request is being accepted; please check again in a few minutes.');
+    }
+  }
+  const { outcome, booking: finished } = await finishAcceptClaim(db, payments, claimed, intent);
+  if (outcome === 'confirmed' && finished) return toBooking(finished, space);
+  if (!finished) {
+    // The reconciliation job finished a stale claim first: answer with what it made of it.
+    const [current] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+    if (current?.status === 'confirmed') return toBooking(current, space);
+    throw await changedMeanwhile(db, id);
+  }
+  if (outcome === 'pending') throw paymentRequired('The payment could not be captured. The request is still pending; please try again.');
+  throw paymentRequired("The payment could not be captured: the card's authorisation is no longer valid. The request has been declined and nothing was charged.");
 }
 
 /**
  * PUT /api/bookings/{id}/decline: the space's owner declines a pending
- * request; the card's authorisation is released.
- * @throws HttpError 403 not the owner, 404 unknown booking, 409 not pending
+ * request; the card's authorisation is released. A request being accepted
+ * (claimed) cannot be declined.
+ * @throws HttpError 403 not the owner, 404 unknown booking, 409 not pending or being accepted
  */
 export async function declineBookingRequest(db: Database, payments: PaymentProvider, id: string, userId: string): Promise<Booking> {
   const { booking, space } = await requireBookingWithSpace(db, id);
   if (space.ownerId !== userId) throw forbidden('Only the owner of this space can answer its booking requests.');
   const declined = await transitionBooking(db, id, booking.status, 'decline', { requestExpiresAt: null });
-  if (!declined) throw conflict(CHANGED_MEANWHILE);
+  if (!declined) throw await changedMeanwhile(db, id);
   // A release that fails here is retried by the reconciliation job.
   await releasePayment(db, payments, declined).catch(() => undefined);
   return toBooking(declined, space);
@@ -473,14 +613,26 @@ export async function cancelBooking(db: Database, payments: PaymentProvider, id:
   return toBooking(refunded, space);
 }
 
-/** Makes the refund decided for a cancelled booking, once. */
+/**
+ * Makes the refund decided for a cancelled booking, once: what the provider
+ * has already refunded of the payment counts towards it (an earlier attempt
+ * that went through but was not recorded), and the call carries the
+ * decision's one key (`cancel-<id>`). Records what the provider has refunded.
+ */
 export async function refundCancelled(db: Database, payments: PaymentProvider, booking: BookingRow): Promise<BookingRow> {
-  const refund = toCents(booking.refundAmount ?? '0');
-  if (refund === 0 || booking.refundedAt || !booking.stripePaymentIntentId) return booking;
-  await payments.refundPaymentIntent(booking.stripePaymentIntentId, { amount: refund, idempotencyKey: `cancel-${booking.id}` });
+  const decided = toCents(booking.refundAmount ?? '0');
+  if (booking.status !== 'cancelled' || decided === 0 || booking.refundedAt || !booking.stripePaymentIntentId) return booking;
+  const before = await payments.retrievePaymentIntent(booking.stripePaymentIntentId);
+  if (!before) return booking;
+  const due = Math.min(decided, before.amount) - before.amountRefunded;
+  let after = before;
+  if (due > 0) {
+    await payments.refundPaymentIntent(before.id, { amount: due, idempotencyKey: `cancel-${booking.id}` });
+    after = await afterRefund(payments, before);
+  }
   const [row] = await db
     .update(bookings)
-    .set({ refundedAt: new Date(), paymentStatus: refund === toCents(booking.totalPrice) ? 'refunded' : 'partially_refunded' })
+    .set({ refundedAt: new Date(), paymentStatus: refundedStatus(after), amountRefunded: fromCents(after.amountRefunded) })
     .where(eq(bookings.id, booking.id))
     .returning();
   return row!;
@@ -493,6 +645,24 @@ const bookingSpaceColumns = {
   pricePeriod: medicalSpaces.pricePeriod,
   ownerId: medicalSpaces.ownerId,
 };
+
+/**
+ * GET /api/bookings/{id}: one booking with its space and renter's name, for
+ * its renter or its space's owner.
+ * @throws HttpError 403 anyone else, 404 unknown booking
+ */
+export async function getBooking(db: Database, id: string, userId: string): Promise<Booking> {
+  const [row] = await db
+    .select({ booking: bookings, space: bookingSpaceColumns, renter: { firstName: users.firstName, lastName: users.lastName } })
+    .from(bookings)
+    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
+    .innerJoin(users, eq(users.id, bookings.renterId))
+    .where(eq(bookings.id, id))
+    .limit(1);
+  if (!row) throw notFound('Booking not found.');
+  if (row.booking.renterId !== userId && row.space.ownerId !== userId) throw forbidden('Only the renter or the owner can see this booking.');
+  return toBooking(row.booking, row.space, row.renter);
+}
 
 /** A renter's bookings with their space, newest start first (holds in payment, and holds that lapsed unpaid, are left out). */
 export async function listRenterBookings(db: Database, renterId: string): Promise<Booking[]> {

@@ -128,10 +128,13 @@ export class DemoPaymentProvider implements PaymentProvider {
     const left = row.amount - row.amountRefunded;
     const amount = input.amount ?? left;
     if (amount <= 0 || amount > left) throw new DemoPaymentError(`Refund amount (${amount}) is greater than the unrefunded amount (${left}).`);
-    await this.db
+    // Conditional, as the provider's own ledger would be: two concurrent refunds never give back more than was paid.
+    const [refunded] = await this.db
       .update(demoPaymentIntents)
       .set({ amountRefunded: sql`${demoPaymentIntents.amountRefunded} + ${amount}` })
-      .where(eq(demoPaymentIntents.id, id));
+      .where(and(eq(demoPaymentIntents.id, id), sql`${demoPaymentIntents.amountRefunded} + ${amount} <= ${demoPaymentIntents.amount}`))
+      .returning({ id: demoPaymentIntents.id });
+    if (!refunded) throw new DemoPaymentError(`Refund amount (${amount}) is greater than the unrefunded amount.`);
   }
 
   async createConnectedAccount(input: { userId: string }): Promise<string> {

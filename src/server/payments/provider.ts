@@ -62,8 +62,8 @@ export interface PaymentProvider {
   retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null>;
   /** Captures an authorised (requires_capture) intent; capturing a succeeded one is a no-op. */
   capturePaymentIntent(id: string, idempotencyKey?: string): Promise<PaymentIntentInfo>;
-  /** Cancels an unpaid or authorised intent (releases the card); a canceled one is a no-op. */
-  cancelPaymentIntent(id: string): Promise<PaymentIntentInfo>;
+  /** Cancels an unpaid or authorised intent (releases the card); a canceled one is a no-op. Same key, one cancellation. */
+  cancelPaymentIntent(id: string, idempotencyKey?: string): Promise<PaymentIntentInfo>;
   /** Refunds a succeeded intent, reversing the owner's transfer and the platform fee in proportion. */
   refundPaymentIntent(id: string, input?: RefundInput): Promise<void>;
   /** Creates a connected account (Stripe Connect Express) for an owner; returns its id. */

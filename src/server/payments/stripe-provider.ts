@@ -73,10 +73,10 @@ export class StripePaymentProvider implements PaymentProvider {
     return toInfo(await this.stripe.paymentIntents.capture(id, {}, idempotencyKey ? { idempotencyKey } : undefined));
   }
 
-  async cancelPaymentIntent(id: string): Promise<PaymentIntentInfo> {
+  async cancelPaymentIntent(id: string, idempotencyKey?: string): Promise<PaymentIntentInfo> {
     const current = await this.stripe.paymentIntents.retrieve(id);
     if (current.status === 'canceled') return toInfo(current);
-    return toInfo(await this.stripe.paymentIntents.cancel(id));
+    return toInfo(await this.stripe.paymentIntents.cancel(id, {}, idempotencyKey ? { idempotencyKey } : undefined));
   }
 
   /**
