@@ -397,6 +397,15 @@ export const createBookingSchema = z.object({
 });
 export type CreateBookingInput = z.input<typeof createBookingSchema>;
 
+/**
+ * What a booking's payment has done (the database's `requires_payment`, an
+ * intent made but not paid, shows as `none`): `authorized` (a request's card
+ * is held), `paid`, `partially_refunded`, `refunded`, `canceled` (released
+ * unpaid).
+ */
+export const BOOKING_PAYMENT_STATUSES = ['none', 'authorized', 'paid', 'partially_refunded', 'refunded', 'canceled'] as const;
+export type BookingPaymentStatus = (typeof BOOKING_PAYMENT_STATUSES)[number];
+
 export const bookingSchema = z.object({
   id: z.uuid(),
   spaceId: z.uuid(),
@@ -414,6 +423,9 @@ export const bookingSchema = z.object({
   requestExpiresAt: z.string().nullable(),
   /** The refund decided at cancellation (decimal dollars), and who cancelled. */
   refundAmount: z.string().nullable(),
+  paymentStatus: z.enum(BOOKING_PAYMENT_STATUSES),
+  /** What the provider has actually refunded of the payment (decimal dollars), "0.00" when nothing. */
+  amountRefunded: z.string(),
   cancelledBy: z.enum(['renter', 'owner']).nullable(),
   cancelledAt: z.string().nullable(),
   notes: z.string().nullable(),

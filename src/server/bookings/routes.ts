@@ -20,6 +20,7 @@ import {
   createBookingHold,
   createPaidBooking,
   declineBookingRequest,
+  getBooking,
   listBookingRequests,
   listRenterBookings,
   quoteCancellation,
@@ -80,6 +81,10 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
       const owner = requireSelf(request, request.body?.userId);
       return declineBookingRequest(db, requirePayments(), bookingId(request.params.id), owner.id);
     },
+  );
+
+  app.get('/api/bookings/:id', { schema: { params: idParams, response: { 200: bookingSchema } }, config: auth }, async (request) =>
+    getBooking(db, bookingId(request.params.id), requireUser(request).id),
   );
 
   app.get('/api/bookings/:id/cancellation', { schema: { params: idParams, response: { 200: cancellationQuoteSchema } }, config: auth }, async (request) =>
