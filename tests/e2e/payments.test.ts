@@ -122,12 +122,14 @@ describe('request-to-book, the owner accepts, the renter cancels', () => {
     expect(await toast(renterPage, 'Booking cancelled').textContent()).toContain('Refund: $200.00.');
     await expect.poll(() => row.getByTestId('booking-status').textContent()).toBe('cancelled');
     expect(await row.textContent()).toContain('Cancelled. Refund: $200.00.');
+    // What the provider actually refunded.
+    await expect.poll(() => row.getByTestId('booking-refunded').textContent()).toBe('Refunded $200.00');
     expect(await row.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
 
     // The server agrees.
     const me = await (await renterPage.request.get('/api/me')).json();
     const list = await (await renterPage.request.get(`/api/users/${me.id}/bookings`)).json();
-    expect(list).toEqual([expect.objectContaining({ spaceId: space.id, status: 'cancelled', refundAmount: '200.00', cancelledBy: 'renter' })]);
+    expect(list).toEqual([expect.objectContaining({ spaceId: space.id, status: 'cancelled', refundAmount: '200.00', cancelledBy: 'renter', paymentStatus: 'partially_refunded', amountRefunded: '200.00' })]);
     expect(session.errors).toEqual([]);
   });
 });

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Booking } from '@/shared/schemas';
 import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
-import { formatAmount } from '@/client/lib/format';
+import { centsOf, formatAmount } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { useUserBookings } from '../api/get-user-bookings';
 import { formatBookingRange } from '../lib/booking-dates';
-import { bookingOutcome } from '../lib/booking-outcome';
+import { bookingOutcome, formatRefund } from '../lib/booking-outcome';
 import { BookingStatusBadge } from './booking-status-badge';
 import { CancelBookingButton } from './cancel-booking-button';
 
@@ -41,6 +41,9 @@ export function UserBookingsList({ userId }: { userId: string }) {
   );
 }
 
+/** Whether the provider has refunded any of the booking's payment (what it actually refunded, not what was decided). */
+const refunded = (booking: Booking) => (centsOf(booking.amountRefunded) ?? 0) > 0;
+
 function BookingRow({ booking, userId, now }: { booking: Booking; userId: string; now: number }) {
   const outcome = bookingOutcome(booking);
   const cancellable = booking.status === 'confirmed' && new Date(booking.endDate).getTime() > now;
@@ -59,6 +62,11 @@ function BookingRow({ booking, userId, now }: { booking: Booking; userId: string
           {booking.space ? ` · ${booking.space.city}, ${booking.space.state}` : ''}
         </p>
         {outcome ? <p className="mt-1 text-sm text-slate-700">{outcome}</p> : null}
+        {refunded(booking) ? (
+          <p className="mt-1 text-sm font-medium text-emerald-700" data-testid="booking-refunded">
+            Refunded {formatRefund(booking.amountRefunded)}
+          </p>
+        ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <span className="font-semibold text-slate-900">{formatAmount(booking.totalPrice)}</span>
