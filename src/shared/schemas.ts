@@ -429,6 +429,8 @@ export const bookingSchema = z.object({
   cancelledBy: z.enum(['renter', 'owner']).nullable(),
   cancelledAt: z.string().nullable(),
   notes: z.string().nullable(),
+  /** A dispute of the payment with the renter's bank, as Stripe reports it (needs_response, under_review, won, lost, warning_*), or null. */
+  disputeStatus: z.string().nullable(),
   createdAt: z.string(),
   space: z
     .object({ title: z.string(), city: z.string(), state: z.string(), timeZone: z.string(), pricePeriod: pricingPeriodSchema, ownerId: z.uuid() })

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBooking, insertSpace, insertUser } from '../../src/server/db/factories';
@@ -40,6 +40,17 @@ function deliver(payload: unknown, secret = WEBHOOK_SECRET) {
 }
 
 const bookingRow = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+const recorded = (eventId: string) => t.db.select().from(paymentEvents).where(eq(paymentEvents.id, eventId));
+
+/** Makes the database refuse every update of one booking (a write that fails half-way through a change), until {@link allowUpdates}. */
+async function refuseUpdatesOf(bookingId: string) {
+  if (!/^[0-9a-f-]{36}$/.test(bookingId)) throw new Error(`not a uuid: ${bookingId}`);
+  await t.db.execute(sql.raw(`create or replace function test_refuse_update() returns trigger language plpgsql as $$ begin raise exception 'update refused by the test'; end $$`));
+  await t.db.execute(sql.raw(`create trigger test_refuse_update before update on bookings for each row when (old.id = '${bookingId}') execute function test_refuse_update()`));
+}
+async function allowUpdates() {
+  await t.db.execute(sql.raw('drop trigger if exists test_refuse_update on bookings'));
+}
 
 /** A renter's hold on a fresh space; returns the booking id and the intent at the fake. */
 async function hold(spaceOverrides: Parameters<typeof insertSpace>[2] = {}, days = 30) {
@@ -53,6 +64,15 @@ async function hold(spaceOverrides: Parameters<typeof insertSpace>[2] = {}, days
 }
 
 const intentObject = (intent: FakeIntent) => ({ id: intent.id, object: 'payment_intent', amount: intent.amount, currency: intent.currency, status: intent.status, metadata: intent.metadata });
+/** The charge of an intent as a `charge.*` event carries it. */
+const chargeObject = (intent: FakeIntent) => ({
+  id: `ch_${intent.id}`,
+  object: 'charge',
+  amount: intent.amount,
+  amount_refunded: intent.amount_refunded,
+  refunded: intent.amount_refunded >= intent.amount,
+  payment_intent: intent.id,
+});
 
 describe('POST /api/stripe/webhook', () => {
   it('payment_intent.succeeded confirms the hold; a redelivery is a no-op', async () => {
@@ -112,10 +132,61 @@ describe('POST /api/stripe/webhook', () => {
     } finally {
       fake.failing = null;
     }
+    // The read was tried three times (two retries) before the event failed.
+    expect(fake.calls('GET', new RegExp(`^/v1/payment_intents/${intent.id}$`))).toHaveLength(3);
     expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.id, succeeded.id))).toEqual([]);
     expect((await bookingRow(bookingId)).status).toBe('awaiting_payment');
     expect((await deliver(succeeded)).statusCode).toBe(200);
     expect((await bookingRow(bookingId)).status).toBe('confirmed');
+  });
+
+  it('records the event only with its change: nothing is recorded while Stripe is being read, then both at once', async () => {
+    const { bookingId, intent } = await hold();
+    intent.status = 'succeeded';
+    const succeeded = event('payment_intent.succeeded', intentObject(intent));
+    const slow = fake.pause(new RegExp(`^/v1/payment_intents/${intent.id}$`));
+    const delivery = deliver(succeeded);
+    try {
+      await slow.reached;
+      // Were the process to stop now, nothing would say the event was handled: Stripe's redelivery would be.
+      expect(await recorded(succeeded.id)).toEqual([]);
+      expect((await bookingRow(bookingId)).status).toBe('awaiting_payment');
+    } finally {
+      slow.release();
+    }
+    expect((await delivery).json()).toEqual({ received: true });
+    expect(await recorded(succeeded.id)).toHaveLength(1);
+    expect((await bookingRow(bookingId)).status).toBe('confirmed');
+  });
+
+  it('a change that fails in the database leaves the event unrecorded, and its redelivery is handled', async () => {
+    const { bookingId, intent } = await hold();
+    intent.status = 'succeeded';
+    const succeeded = event('payment_intent.succeeded', intentObject(intent));
+    await refuseUpdatesOf(bookingId);
+    try {
+      expect((await deliver(succeeded)).statusCode).toBe(500);
+    } finally {
+      await allowUpdates();
+    }
+    expect(await recorded(succeeded.id)).toEqual([]);
+    expect(await bookingRow(bookingId)).toMatchObject({ status: 'awaiting_payment', paymentStatus: 'requires_payment' });
+
+    const again = await deliver(succeeded);
+    expect(again.json()).toEqual({ received: true });
+    expect(await bookingRow(bookingId)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    expect(await recorded(succeeded.id)).toHaveLength(1);
+  });
+
+  it('two deliveries of one event at the same time: one applies it, the other is a duplicate', async () => {
+    const { bookingId, intent } = await hold();
+    intent.status = 'succeeded';
+    const succeeded = event('payment_intent.succeeded', intentObject(intent));
+    const answers = await Promise.all([deliver(succeeded), deliver(succeeded)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.json<{ duplicate?: boolean }>().duplicate ?? false).sort()).toEqual([false, true]);
+    expect(await bookingRow(bookingId)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    expect(await recorded(succeeded.id)).toHaveLength(1);
   });
 
   it('payment_intent.amount_capturable_updated makes a request-to-book hold a pending request', async () => {
@@ -164,9 +235,14 @@ describe('POST /api/stripe/webhook', () => {
     const { bookingId, intent } = await hold();
     await t.db.update(bookings).set({ status: 'expired', holdExpiresAt: null }).where(eq(bookings.id, bookingId));
     intent.status = 'succeeded';
-    expect((await deliver(event('payment_intent.succeeded', intentObject(intent)))).statusCode).toBe(200);
+    const late = event('payment_intent.succeeded', intentObject(intent));
+    expect((await deliver(late)).json()).toEqual({ received: true });
     expect(fake.refunds.filter((r) => r.payment_intent === intent.id)).toEqual([expect.objectContaining({ amount: intent.amount })]);
     expect(await bookingRow(bookingId)).toMatchObject({ status: 'expired', paymentStatus: 'refunded' });
+    // Giving the money back is a provider call, made outside the event's transaction; the event is recorded after it.
+    expect(await recorded(late.id)).toHaveLength(1);
+    expect((await deliver(late)).json()).toEqual({ received: true, duplicate: true });
+    expect(fake.refunds.filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
 
     const stray = await sdk.paymentIntents.create({ amount: 5000, currency: 'usd', metadata: { kind: 'booking', bookingId: randomUUID() } });
     fake.intents.get(stray.id)!.status = 'succeeded';
@@ -181,18 +257,32 @@ describe('POST /api/stripe/webhook', () => {
     expect(fake.refunds.filter((r) => r.payment_intent === donation.id)).toEqual([]);
   });
 
-  it('charge.refunded records a partial or full refund on the booking', async () => {
+  it('charge.refunded records a partial or full refund on the booking, as Stripe reports it', async () => {
     const { bookingId, intent } = await hold({ pricePerDay: '200.00' });
     intent.status = 'succeeded';
     await deliver(event('payment_intent.succeeded', intentObject(intent)));
-    const charge = (refunded: number) => ({ id: `ch_${intent.id}`, object: 'charge', amount: intent.amount, amount_refunded: refunded, payment_intent: intent.id });
 
-    expect((await deliver(event('charge.refunded', charge(5000)))).statusCode).toBe(200);
-    expect(await bookingRow(bookingId)).toMatchObject({ paymentStatus: 'partially_refunded', refundedAt: null });
-    expect((await deliver(event('charge.refunded', charge(intent.amount)))).statusCode).toBe(200);
+    await sdk.refunds.create({ payment_intent: intent.id, amount: 5000 });
+    expect((await deliver(event('charge.refunded', chargeObject(intent)))).statusCode).toBe(200);
+    expect(await bookingRow(bookingId)).toMatchObject({ paymentStatus: 'partially_refunded', amountRefunded: '50.00', refundedAt: null });
+    await sdk.refunds.create({ payment_intent: intent.id });
+    expect((await deliver(event('charge.refunded', chargeObject(intent)))).statusCode).toBe(200);
     const row = await bookingRow(bookingId);
-    expect(row.paymentStatus).toBe('refunded');
+    expect(row).toMatchObject({ paymentStatus: 'refunded', amountRefunded: '200.00' });
     expect(row.refundedAt).not.toBeNull();
+  });
+
+  it("charge.refunded takes the amount refunded from Stripe, never from the event's body", async () => {
+    const { bookingId, intent } = await hold({ pricePerDay: '120.00' });
+    intent.status = 'succeeded';
+    await deliver(event('payment_intent.succeeded', intentObject(intent)));
+    await sdk.refunds.create({ payment_intent: intent.id, amount: 3000 });
+
+    // The body claims a full refund; Stripe's charge says $30.00 of $120.00.
+    const lying = { ...chargeObject(intent), amount_refunded: intent.amount, refunded: true };
+    expect((await deliver(event('charge.refunded', lying))).statusCode).toBe(200);
+    expect(await bookingRow(bookingId)).toMatchObject({ status: 'confirmed', paymentStatus: 'partially_refunded', amountRefunded: '30.00', refundAmount: null });
+    expect(fake.calls('GET', new RegExp(`^/v1/payment_intents/${intent.id}$`)).at(-1)?.form).toMatchObject({ expand: { 0: 'latest_charge' } });
   });
 
   it("a full refund made in Stripe's dashboard cancels a confirmed booking ahead and frees its dates; a past booking stays as it was", async () => {
@@ -200,10 +290,10 @@ describe('POST /api/stripe/webhook', () => {
     intent.status = 'succeeded';
     await deliver(event('payment_intent.succeeded', intentObject(intent)));
     expect((await bookingRow(bookingId)).status).toBe('confirmed');
-    const charge = { id: `ch_${intent.id}`, object: 'charge', amount: intent.amount, amount_refunded: intent.amount, payment_intent: intent.id };
-    expect((await deliver(event('charge.refunded', charge))).statusCode).toBe(200);
+    await sdk.refunds.create({ payment_intent: intent.id });
+    expect((await deliver(event('charge.refunded', chargeObject(intent)))).statusCode).toBe(200);
     const row = await bookingRow(bookingId);
-    expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundAmount: '150.00' });
+    expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundAmount: '150.00', amountRefunded: '150.00' });
     expect(row.cancelledAt).not.toBeNull();
     // The dates are free: another renter holds them.
     const other = await signedInUser(t);
@@ -213,6 +303,8 @@ describe('POST /api/stripe/webhook', () => {
     const owner = await insertUser(t.db);
     const space = await insertSpace(t.db, owner.id);
     const renter = await insertUser(t.db);
+    const goodwill = await sdk.paymentIntents.create({ amount: 10000, currency: 'usd', metadata: { kind: 'booking' } });
+    fake.intents.get(goodwill.id)!.status = 'succeeded';
     const past = await insertBooking(t.db, {
       spaceId: space.id,
       renterId: renter.id,
@@ -221,11 +313,11 @@ describe('POST /api/stripe/webhook', () => {
       totalPrice: '100.00',
       status: 'confirmed',
       paymentStatus: 'paid',
-      stripePaymentIntentId: 'pi_past_goodwill',
+      stripePaymentIntentId: goodwill.id,
     });
-    const goodwill = { id: 'ch_past_goodwill', object: 'charge', amount: 10000, amount_refunded: 10000, payment_intent: 'pi_past_goodwill' };
-    expect((await deliver(event('charge.refunded', goodwill))).statusCode).toBe(200);
-    expect(await bookingRow(past.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'refunded' });
+    await sdk.refunds.create({ payment_intent: goodwill.id });
+    expect((await deliver(event('charge.refunded', chargeObject(fake.intents.get(goodwill.id)!)))).statusCode).toBe(200);
+    expect(await bookingRow(past.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'refunded', amountRefunded: '100.00' });
   });
 
   it("account.updated stores the owner's payout readiness from Stripe", async () => {

@@ -128,6 +128,9 @@ describe('the demo owner’s profile', () => {
     await page.getByRole('tab', { name: /^Bookings/ }).click();
     const request = page.getByTestId('booking-request').filter({ hasText: 'Taylor Brooks' });
     await request.waitFor();
+    // What became of the bookings of the owner's spaces: Taylor's confirmed stays, under the requests.
+    await page.getByRole('heading', { name: 'Bookings of My Spaces' }).waitFor();
+    await page.getByTestId('space-booking').filter({ hasText: 'Dr. Taylor Brooks' }).first().waitFor();
     await expectNoSeriousA11yViolations(page, 'profile bookings');
     await request.getByRole('button', { name: 'Decline' }).click();
     await toast(page, 'Booking request declined').waitFor();

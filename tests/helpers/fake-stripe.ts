@@ -3,13 +3,15 @@
  * the network level, STYLE), enough for the real `stripe` SDK's calls used
  * by the payments provider: PaymentIntents (create, retrieve with
  * `expand[]=latest_charge`, capture, cancel), refunds, Connect Express
- * accounts and account links. It records what it was asked (amounts, fee,
- * destination, capture method, idempotency keys) for assertions.
+ * accounts and account links, disputes and charges (retrieve). It records
+ * what it was asked (amounts, fee, destination, capture method, idempotency
+ * keys) for assertions.
  *
  * Confirming a payment is the browser's job (Stripe.js): tests do it by
  * setting an intent's `status` to `succeeded` (or `requires_capture` for a
  * manual-capture intent), and an account's `charges_enabled` /
- * `details_submitted` for a finished onboarding.
+ * `details_submitted` for a finished onboarding. A renter's bank opens a
+ * dispute with `openDispute`; tests move it on by setting its `status`.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -60,6 +62,27 @@ export interface FakeAccountLink {
   url: string;
 }
 
+/** A dispute of an intent's charge (https://docs.stripe.com/api/disputes/object). */
+export interface FakeDispute {
+  id: string;
+  object: 'dispute';
+  /** Cents. */
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string | null;
+  reason: string;
+  status: string;
+}
+
+/** Requests held back by `pause` until released. */
+export interface FakePause {
+  /** Resolves when the first matching request has arrived (and is being held). */
+  reached: Promise<void>;
+  /** Lets the held requests (and later ones) through. */
+  release(): void;
+}
+
 /** One API call as the fake saw it. */
 export interface FakeRequest {
   method: string;
@@ -74,6 +97,11 @@ export interface FakeStripe {
   refunds: FakeRefund[];
   accounts: Map<string, FakeAccount>;
   accountLinks: FakeAccountLink[];
+  disputes: Map<string, FakeDispute>;
+  /** Opens a dispute on the charge of `intentId` (status `needs_response` unless given); `withIntent: false` leaves its `payment_intent` empty. */
+  openDispute(intentId: string, options?: { status?: string; withIntent?: boolean }): FakeDispute;
+  /** Holds back the calls whose path matches until `release()` (a slow Stripe, to look at what happens meanwhile). */
+  pause(path: RegExp): FakePause;
   /** Every call, in order. */
   requests: FakeRequest[];
   /** Idempotency keys seen with POST /v1/payment_intents. */
@@ -106,6 +134,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refunds: FakeRefund[] = [];
   const accounts = new Map<string, FakeAccount>();
   const accountLinks: FakeAccountLink[] = [];
+  const disputes = new Map<string, FakeDispute>();
+  const pauses: { path: RegExp; released: Promise<void>; arrived: () => void }[] = [];
   const requests: FakeRequest[] = [];
   const idempotencyKeys: string[] = [];
   /** Idempotent answers by key, as Stripe replays them. */
@@ -132,7 +162,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
+    request.on('end', async () => {
+      const held = pauses.filter((p) => p.path.test(new URL(request.url ?? '/', 'http://localhost').pathname));
+      for (const pause of held) {
+        pause.arrived();
+        await pause.released;
+      }
       const send = (status: number, payload: unknown) => {
         response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++counter}` });
         response.end(JSON.stringify(payload));
@@ -231,6 +266,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         refunds.push(refund);
         return replay(200, { id: refund.id, object: 'refund', amount, payment_intent: intent.id, status: 'succeeded', currency: intent.currency });
       }
+      if (method === 'GET' && (match = /^\/v1\/disputes\/([^/]+)$/.exec(url.pathname))) {
+        const dispute = disputes.get(match[1]!);
+        if (!dispute) return send(404, invalid(`No such dispute: '${match[1]}'`, 'resource_missing'));
+        return send(200, dispute);
+      }
+      if (method === 'GET' && (match = /^\/v1\/charges\/ch_([^/]+)$/.exec(url.pathname))) {
+        const intent = intents.get(match[1]!);
+        if (!intent || (intent.status !== 'succeeded' && intent.status !== 'requires_capture')) {
+          return send(404, invalid(`No such charge: 'ch_${match[1]}'`, 'resource_missing'));
+        }
+        return send(200, charge(intent));
+      }
       if (method === 'POST' && url.pathname === '/v1/accounts') {
         const f = form as { type?: string; email?: string; metadata?: Record<string, string> };
         const account: FakeAccount = {
@@ -268,6 +315,31 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refunds,
     accounts,
     accountLinks,
+    disputes,
+    openDispute(intentId: string, options: { status?: string; withIntent?: boolean } = {}) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`openDispute: no intent ${intentId}`);
+      const dispute: FakeDispute = {
+        id: `dp_fake_${++counter}`,
+        object: 'dispute',
+        amount: intent.amount,
+        currency: intent.currency,
+        charge: `ch_${intent.id}`,
+        payment_intent: options.withIntent === false ? null : intent.id,
+        reason: 'fraudulent',
+        status: options.status ?? 'needs_response',
+      };
+      disputes.set(dispute.id, dispute);
+      return dispute;
+    },
+    pause(path: RegExp): FakePause {
+      let arrived!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      pauses.push({ path, released, arrived });
+      return { reached, release };
+    },
     requests,
     idempotencyKeys,
     calls: (method: string, path: RegExp) => requests.filter((r) => r.method === method && path.test(r.path)),

@@ -11,6 +11,7 @@ import { useBookingRequests } from '@/client/features/bookings/api/get-booking-r
 import { useUserBookings } from '@/client/features/bookings/api/get-user-bookings';
 import { IncomingRequests } from '@/client/features/bookings/components/incoming-requests';
 import { RecentBookings } from '@/client/features/bookings/components/recent-bookings';
+import { SpaceBookings } from '@/client/features/bookings/components/space-bookings';
 import { UserBookingsList } from '@/client/features/bookings/components/user-bookings-list';
 import { useFavorites } from '@/client/features/favorites/api/get-favorites';
 import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
@@ -130,6 +131,11 @@ function Profile({ user }: { user: User }) {
           <Card>
             <CardContent className="pt-5">
               <IncomingRequests userId={user.id} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent className="pt-5">
+              <SpaceBookings userId={user.id} />
             </CardContent>
           </Card>
           <Card>

@@ -14,6 +14,7 @@ import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';
 import { HttpError, notFound } from '../http/errors';
 import type { PaymentProvider } from '../payments/provider';
+import { listOwnerSpaceBookings } from './owner-bookings';
 import {
   acceptBookingRequest,
   cancelBooking,
@@ -63,6 +64,11 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
   app.get('/api/users/:id/booking-requests', { schema: { params: idParams, response: { 200: z.array(bookingSchema) } }, config: auth }, async (request) => {
     const user = requireSelf(request, request.params.id);
     return listBookingRequests(db, user.id);
+  });
+
+  app.get('/api/users/:id/space-bookings', { schema: { params: idParams, response: { 200: z.array(bookingSchema) } }, config: auth }, async (request) => {
+    const user = requireSelf(request, request.params.id);
+    return listOwnerSpaceBookings(db, user.id);
   });
 
   app.put(

@@ -134,6 +134,7 @@ export function toBooking(row: BookingRow, space?: BookingSpace, renter?: { firs
     cancelledBy: row.cancelledBy,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     notes: row.notes,
+    disputeStatus: row.disputeStatus,
     createdAt: row.createdAt.toISOString(),
     ...(space
       ? {

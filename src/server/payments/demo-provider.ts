@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { SQLSTATE, sqlState } from '../db/client';
 import { demoConnectedAccounts, demoPaymentIntents } from '../db/schema';
-import type { ConnectedAccountStatus, CreatePaymentIntentInput, PaymentIntentInfo, PaymentProvider, RefundInput } from './provider';
+import type { ConnectedAccountStatus, CreatePaymentIntentInput, DisputeInfo, PaymentIntentInfo, PaymentProvider, RefundInput } from './provider';
 
 /** Outcomes of Stripe's test card numbers; `null` means the payment succeeds. */
 const TEST_CARDS: Record<string, string | null> = {
@@ -151,6 +151,11 @@ export class DemoPaymentProvider implements PaymentProvider {
   async retrieveAccount(accountId: string): Promise<ConnectedAccountStatus | null> {
     const [row] = await this.db.select().from(demoConnectedAccounts).where(eq(demoConnectedAccounts.id, accountId)).limit(1);
     return row ? { chargesEnabled: row.chargesEnabled, detailsSubmitted: row.detailsSubmitted } : null;
+  }
+
+  /** Demo payments are never disputed: there is no card network behind them. */
+  async retrieveDispute(): Promise<DisputeInfo | null> {
+    return null;
   }
 
   /** Whether the demo connected account `accountId` is `userId`'s. */

@@ -49,6 +49,22 @@ export interface RefundInput {
   idempotencyKey?: string;
 }
 
+/**
+ * A dispute of a payment (a chargeback, or an inquiry that may become one),
+ * as the provider reports it now.
+ */
+export interface DisputeInfo {
+  id: string;
+  /**
+   * Stripe's statuses (https://docs.stripe.com/api/disputes/object#dispute_object-status):
+   * warning_needs_response, warning_under_review, warning_closed (inquiries),
+   * needs_response, under_review, won, lost.
+   */
+  status: string;
+  /** The disputed payment's intent, or null when the charge was made without one. */
+  paymentIntentId: string | null;
+}
+
 /** A connected account's state for payouts (SPEC section 3, Payment account status). */
 export interface ConnectedAccountStatus {
   chargesEnabled: boolean;
@@ -66,6 +82,8 @@ export interface PaymentProvider {
   cancelPaymentIntent(id: string, idempotencyKey?: string): Promise<PaymentIntentInfo>;
   /** Refunds a succeeded intent, reversing the owner's transfer and the platform fee in proportion. */
   refundPaymentIntent(id: string, input?: RefundInput): Promise<void>;
+  /** The dispute, read back from the provider, or null when it does not know it (the demo provider has none). */
+  retrieveDispute(id: string): Promise<DisputeInfo | null>;
   /** Creates a connected account (Stripe Connect Express) for an owner; returns its id. */
   createConnectedAccount(input: { userId: string; email: string }): Promise<string>;
   /** An onboarding link for the account; the browser is sent there. */

@@ -5,7 +5,7 @@
  * https://docs.stripe.com/connect/destination-charges).
  */
 import Stripe from 'stripe';
-import type { ConnectedAccountStatus, CreatePaymentIntentInput, PaymentIntentInfo, PaymentProvider, RefundInput } from './provider';
+import type { ConnectedAccountStatus, CreatePaymentIntentInput, DisputeInfo, PaymentIntentInfo, PaymentProvider, RefundInput } from './provider';
 
 /** Cents refunded so far, from the intent's latest charge when it is expanded. */
 function refundedOf(intent: Stripe.PaymentIntent): number {
@@ -24,16 +24,47 @@ const toInfo = (intent: Stripe.PaymentIntent): PaymentIntentInfo => ({
   metadata: intent.metadata,
 });
 
-/** Builds the Stripe client; `apiBase` points it at a local fake in tests. */
+/**
+ * How long one attempt of a Stripe call may wait for Stripe, in milliseconds
+ * (the SDK's default is 80 s, longer than any request should hang).
+ */
+export const STRIPE_TIMEOUT_MS = 20_000;
+/**
+ * How many times the SDK retries a call that failed on the network, or with
+ * a 409 or 5xx. Retried POSTs carry the same idempotency key, which the SDK
+ * adds when we give none (https://docs.stripe.com/error-low-level#idempotency).
+ */
+export const STRIPE_MAX_NETWORK_RETRIES = 2;
+/**
+ * The longest one Stripe call can take with its retries, in milliseconds:
+ * every attempt timing out, plus the SDK's waits between attempts (0.5 s,
+ * then at most 1 s). Graceful shutdown waits at least this long for
+ * requests in flight (`src/server/main.ts`).
+ */
+export const STRIPE_CALL_LIMIT_MS = STRIPE_TIMEOUT_MS * (STRIPE_MAX_NETWORK_RETRIES + 1) + 1_500;
+
+/**
+ * Builds the Stripe client with an explicit timeout ({@link STRIPE_TIMEOUT_MS})
+ * and retries ({@link STRIPE_MAX_NETWORK_RETRIES}); `apiBase` points it at a
+ * local fake in tests.
+ */
 export function createStripeClient(secretKey: string, apiBase?: string): Stripe {
-  if (!apiBase) return new Stripe(secretKey);
+  const network = { timeout: STRIPE_TIMEOUT_MS, maxNetworkRetries: STRIPE_MAX_NETWORK_RETRIES };
+  if (!apiBase) return new Stripe(secretKey, network);
   const url = new URL(apiBase);
   return new Stripe(secretKey, {
+    ...network,
     host: url.hostname,
     port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
     protocol: url.protocol === 'https:' ? 'https' : 'http',
   });
 }
+
+/** The id of an expandable Stripe field (an id, an expanded object, or nothing). */
+const idOf = (field: string | { id: string } | null | undefined): string | null => (typeof field === 'string' ? field : (field?.id ?? null));
+
+/** Whether `error` is Stripe saying it does not know the object. */
+const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
 
 export class StripePaymentProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;
@@ -95,6 +126,20 @@ export class StripePaymentProvider implements PaymentProvider {
       },
       input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : undefined,
     );
+  }
+
+  /** The dispute's current status and its payment intent (from its charge when the dispute does not name one). */
+  async retrieveDispute(id: string): Promise<DisputeInfo | null> {
+    try {
+      const dispute = await this.stripe.disputes.retrieve(id);
+      let paymentIntentId = idOf(dispute.payment_intent);
+      const chargeId = idOf(dispute.charge);
+      if (!paymentIntentId && chargeId) paymentIntentId = idOf((await this.stripe.charges.retrieve(chargeId)).payment_intent);
+      return { id: dispute.id, status: dispute.status, paymentIntentId };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
   }
 
   async createConnectedAccount(input: { userId: string; email: string }): Promise<string> {

@@ -1,10 +1,31 @@
 /**
- * POST /api/stripe/webhook (DESIGN decision 6; issue "Bookings as holds"):
- * Stripe's events, verified by their signature on the raw body
- * (https://docs.stripe.com/webhooks#verify-events) and handled once each
- * (Stripe delivers at least once: the event id goes into `payment_events`
- * first, and a redelivery changes nothing).
+ * POST /api/stripe/webhook (docs/api.md): Stripe's events, verified by their
+ * signature on the raw body (https://docs.stripe.com/webhooks#verify-events)
+ * and applied once each. Stripe delivers at least once, and may deliver an
+ * event twice, even at the same time
+ * (https://docs.stripe.com/webhooks#handle-duplicate-events).
  *
+ * An event is handled in two steps:
+ * 1. Read. What the event is about is read back from Stripe (the payment
+ *    intent, the dispute, the account) rather than taken from its body, so
+ *    that a late, replayed or out-of-order event still leaves the current
+ *    state. This happens outside any database transaction: no transaction
+ *    waits on the network. A payment that belongs to no booking of ours is
+ *    given back here (a refund under an idempotency key: a redelivery cannot
+ *    refund twice).
+ * 2. Write. One transaction inserts the event id into `payment_events`
+ *    (`ON CONFLICT DO NOTHING`: a delivery that finds it there is a duplicate
+ *    and changes nothing) and makes the event's change. The event is recorded
+ *    if and only if its change is committed: an error or a crash before the
+ *    commit leaves it unrecorded, so Stripe's redelivery is handled in full.
+ *
+ * The write step is given a provider that refuses every call. A settlement
+ * that turns out to move money (settlePayment giving back a payment whose
+ * hold had lapsed) is rolled back and made again outside a transaction, with
+ * its idempotency keys, and the event is recorded right after it; a crash in
+ * between is redelivered and makes the same idempotent calls again.
+ *
+ * Events:
  * - `payment_intent.succeeded`, `payment_intent.amount_capturable_updated`:
  *   the booking's hold moves on (`settlePayment`, which checks the intent's
  *   status, amount, currency and booking id, and gives the money back when
@@ -12,13 +33,17 @@
  * - `payment_intent.payment_failed`: nothing changes (the renter may retry
  *   until the hold lapses).
  * - `payment_intent.canceled`: an unpaid hold, or an unanswered request whose
- *   authorisation Stripe released, expires.
- * - `charge.refunded`: the booking's payment status becomes refunded or
- *   partially refunded; a full refund of a confirmed booking ahead cancels it.
+ *   authorisation Stripe released, expires (when Stripe says the intent is canceled).
+ * - `charge.refunded`: the booking records what Stripe has refunded on the
+ *   payment (`amount_refunded`, read from the intent, never from the event)
+ *   and its payment status becomes refunded or partially refunded; a full
+ *   refund of a confirmed booking ahead cancels it.
+ * - `charge.dispute.created`, `charge.dispute.updated`, `charge.dispute.closed`:
+ *   the booking of the disputed payment records the dispute's current status
+ *   (`dispute_status`: needs_response, under_review, won, lost, or an
+ *   inquiry's warning_*), which its owner sees.
  * - `account.updated`: the owner's payout readiness is stored.
  *
- * Intents and accounts are read back from Stripe rather than taken from the
- * event, so events that arrive out of order still leave the current state.
  * Only registered with `PAYMENTS=stripe`. Server-to-server: the cross-site
  * guard lets requests without `Origin`/`Sec-Fetch-Site` through.
  */
@@ -32,9 +57,33 @@ import type { Database } from '../db/client';
 import { bookings, paymentEvents } from '../db/schema';
 import { badRequest, HttpError } from '../http/errors';
 import { recordAccountStatus } from './accounts';
-import type { PaymentIntentInfo, PaymentProvider } from './provider';
+import type { DisputeInfo, PaymentIntentInfo, PaymentProvider } from './provider';
 
 type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * An event's change to our database. Run in the transaction that records the
+ * event, with a provider that refuses every call; or, when it needs the
+ * provider after all, on the database with the real provider.
+ */
+type Change = (db: Database, payments: PaymentProvider) => Promise<void>;
+
+/** A change called the provider inside the recording transaction: it is rolled back and made outside one. */
+class ProviderCallInTransaction extends Error {
+  override name = 'ProviderCallInTransaction';
+}
+
+/** The provider given to a change inside the transaction: every call throws {@link ProviderCallInTransaction}. */
+const providerRefusingCalls = new Proxy({} as PaymentProvider, {
+  get: (_target, key) => {
+    if (key === 'kind') return 'stripe';
+    if (key === 'then') return undefined;
+    return () => Promise.reject(new ProviderCallInTransaction(`${String(key)} called inside the webhook's transaction`));
+  },
+});
+
+/** The id of an expandable Stripe field (an id, an expanded object, or nothing). */
+const idOf = (field: string | { id: string } | null | undefined): string | null => (typeof field === 'string' ? field : (field?.id ?? null));
 
 /** The booking of a payment intent: by the stored intent id, else by the intent's `metadata.bookingId`. */
 async function bookingOfIntent(db: Database, intentId: string, metadata: Record<string, string> = {}): Promise<BookingRow | null> {
@@ -57,17 +106,35 @@ async function releaseOrphanIntent(payments: PaymentProvider, intent: PaymentInt
   }
 }
 
-/** A booking payment succeeded or was authorised: settle its booking. */
-async function settleIntent(db: Database, payments: PaymentProvider, intentId: string, log: FastifyBaseLogger): Promise<void> {
+/**
+ * A booking payment succeeded or was authorised: reads the intent, and gives
+ * back a payment that belongs to no booking of ours.
+ * @returns the settlement of its booking, or null when there is nothing to change
+ */
+async function readPayment(db: Database, payments: PaymentProvider, intentId: string, log: FastifyBaseLogger): Promise<Change | null> {
   const intent = await payments.retrievePaymentIntent(intentId);
-  if (!intent) return log.warn({ intentId }, 'webhook for a payment intent the provider does not know');
-  if (intent.metadata.kind === 'donation') return log.info({ intentId, amount: intent.amount, status: intent.status }, 'donation payment');
-  let booking = await bookingOfIntent(db, intent.id, intent.metadata);
+  if (!intent) {
+    log.warn({ intentId }, 'webhook for a payment intent the provider does not know');
+    return null;
+  }
+  if (intent.metadata.kind === 'donation') {
+    log.info({ intentId, amount: intent.amount, status: intent.status }, 'donation payment');
+    return null;
+  }
+  const booking = await bookingOfIntent(db, intent.id, intent.metadata);
   if (!booking || (booking.stripePaymentIntentId && booking.stripePaymentIntentId !== intent.id)) {
     // Paid for no booking of ours (or for one that has another payment): nothing is kept.
     log.warn({ intentId, bookingId: intent.metadata.bookingId }, 'payment without a booking: giving it back');
-    return releaseOrphanIntent(payments, intent);
+    await releaseOrphanIntent(payments, intent);
+    return null;
   }
+  return (tx, provider) => settleIntent(tx, provider, intent, log);
+}
+
+/** Settles the booking of a verified intent (see {@link readPayment}). */
+async function settleIntent(db: Database, payments: PaymentProvider, intent: PaymentIntentInfo, log: FastifyBaseLogger): Promise<void> {
+  let booking = await bookingOfIntent(db, intent.id, intent.metadata);
+  if (!booking) return;
   if (!booking.stripePaymentIntentId) {
     // The hold was made but the intent id not stored (a crash in between): link them.
     const [linked] = await db
@@ -84,7 +151,7 @@ async function settleIntent(db: Database, payments: PaymentProvider, intentId: s
     // 402: not paid (yet) — a stale event; 409: the hold had lapsed and the money was given back; 400: not this booking's payment.
     if (!(error instanceof HttpError)) throw error;
     const level = error.statusCode === 400 ? 'error' : 'info';
-    log[level]({ intentId, bookingId: booking.id, status: error.statusCode, reason: error.message }, 'payment not settled');
+    log[level]({ intentId: intent.id, bookingId: booking.id, status: error.statusCode, reason: error.message }, 'payment not settled');
   }
 }
 
@@ -105,27 +172,28 @@ async function expireCanceledIntent(db: Database, intentId: string): Promise<voi
 }
 
 /**
- * A charge was refunded (by us or in Stripe's dashboard): record it on the
- * booking. A full refund of a confirmed booking that has not ended (made in
- * the dashboard, say) cancels it through the state table, so the dates are
- * free again and nobody holds a booking that was paid back.
+ * A charge was refunded (by us or in Stripe's dashboard): records what Stripe
+ * has refunded on the intent (`intent.amountRefunded`, cents; stored in
+ * dollars in `amount_refunded`) and the payment status. A full refund of a
+ * confirmed booking that has not ended (made in the dashboard, say) cancels
+ * it through the state table, so the dates are free again and nobody holds a
+ * booking that was paid back.
  */
-async function recordRefund(db: Database, charge: Stripe.Charge, now = new Date()): Promise<void> {
-  const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-  if (!intentId) return;
-  const booking = await bookingOfIntent(db, intentId);
-  if (!booking || booking.stripePaymentIntentId !== intentId || charge.amount_refunded <= 0) return;
-  const full = charge.amount_refunded >= charge.amount;
+async function recordRefund(db: Database, intent: PaymentIntentInfo, now = new Date()): Promise<void> {
+  const booking = await bookingOfIntent(db, intent.id);
+  if (!booking || booking.stripePaymentIntentId !== intent.id || intent.amountRefunded <= 0) return;
+  const full = intent.amountRefunded >= intent.amount;
   // The refund decided at cancellation is made: the reconciliation job must not make it again.
-  const decidedDone = booking.refundAmount !== null && charge.amount_refunded >= toCents(booking.refundAmount);
+  const decidedDone = booking.refundAmount !== null && intent.amountRefunded >= toCents(booking.refundAmount);
   const changes = {
     paymentStatus: full ? ('refunded' as const) : ('partially_refunded' as const),
+    amountRefunded: fromCents(intent.amountRefunded),
     ...(!booking.refundedAt && (full || decidedDone) ? { refundedAt: now } : {}),
   };
   if (full && booking.status === 'confirmed' && booking.endAt > now) {
     const cancelled = await transitionBooking(db, booking.id, 'confirmed', 'cancel', {
       ...changes,
-      refundAmount: fromCents(charge.amount_refunded),
+      refundAmount: fromCents(intent.amountRefunded),
       cancelledAt: now,
     });
     if (cancelled) return;
@@ -133,29 +201,94 @@ async function recordRefund(db: Database, charge: Stripe.Charge, now = new Date(
   await db.update(bookings).set(changes).where(eq(bookings.id, booking.id));
 }
 
-/**
- * Applies one verified Stripe event.
- * @throws whatever the provider or database throws (the event is then not recorded as handled, and Stripe retries it)
- */
-export async function handleStripeEvent(db: Database, payments: PaymentProvider, event: Stripe.Event, log: FastifyBaseLogger): Promise<void> {
+/** Records a dispute's current status on the booking of the disputed payment. */
+async function recordDispute(db: Database, dispute: DisputeInfo & { paymentIntentId: string }, log: FastifyBaseLogger): Promise<void> {
+  const rows = await db
+    .update(bookings)
+    .set({ disputeStatus: dispute.status })
+    .where(eq(bookings.stripePaymentIntentId, dispute.paymentIntentId))
+    .returning({ id: bookings.id });
+  const [booking] = rows;
+  if (booking) log.warn({ disputeId: dispute.id, bookingId: booking.id, status: dispute.status }, 'payment dispute');
+  else log.warn({ disputeId: dispute.id, intentId: dispute.paymentIntentId, status: dispute.status }, 'dispute of a payment that is no booking');
+}
+
+/** The read step of one event: provider reads (and gives back a payment of no booking). @returns its change, or null for none */
+async function readEvent(db: Database, payments: PaymentProvider, event: Stripe.Event, log: FastifyBaseLogger): Promise<Change | null> {
   switch (event.type) {
     case 'payment_intent.succeeded':
     case 'payment_intent.amount_capturable_updated':
-      return settleIntent(db, payments, event.data.object.id, log);
+      return readPayment(db, payments, event.data.object.id, log);
     case 'payment_intent.payment_failed':
-      return log.info({ intentId: event.data.object.id, reason: event.data.object.last_payment_error?.message }, 'payment failed');
-    case 'payment_intent.canceled':
-      return expireCanceledIntent(db, event.data.object.id);
-    case 'charge.refunded':
-      return recordRefund(db, event.data.object);
+      log.info({ intentId: event.data.object.id, reason: event.data.object.last_payment_error?.message }, 'payment failed');
+      return null;
+    case 'payment_intent.canceled': {
+      const intent = await payments.retrievePaymentIntent(event.data.object.id);
+      if (intent?.status !== 'canceled') return null;
+      return (tx) => expireCanceledIntent(tx, intent.id);
+    }
+    case 'charge.refunded': {
+      // The event names the payment; the amounts come from Stripe.
+      const intentId = idOf(event.data.object.payment_intent);
+      const intent = intentId ? await payments.retrievePaymentIntent(intentId) : null;
+      return intent ? (tx) => recordRefund(tx, intent) : null;
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed': {
+      const dispute = await payments.retrieveDispute(event.data.object.id);
+      if (!dispute?.paymentIntentId) {
+        log.warn({ disputeId: event.data.object.id }, 'dispute the provider does not know, or of a charge without a payment intent');
+        return null;
+      }
+      const { paymentIntentId } = dispute;
+      return (tx) => recordDispute(tx, { ...dispute, paymentIntentId }, log);
+    }
     case 'account.updated': {
-      const status = await payments.retrieveAccount(event.data.object.id);
-      if (status) await recordAccountStatus(db, event.data.object.id, status);
-      return;
+      const accountId = event.data.object.id;
+      const status = await payments.retrieveAccount(accountId);
+      if (!status) return null;
+      return async (tx) => {
+        await recordAccountStatus(tx, accountId, status);
+      };
     }
     default:
-      return;
+      return null;
   }
+}
+
+/**
+ * Applies one verified Stripe event once: reads from Stripe, then records the
+ * event id and makes its change in one transaction (see the module comment).
+ * @returns `duplicate` when the event was already recorded (nothing changed), else `handled`
+ * @throws whatever the provider or the database throws; the event is then not recorded, and Stripe's retry is handled
+ */
+export async function handleStripeEvent(
+  db: Database,
+  payments: PaymentProvider,
+  event: Stripe.Event,
+  log: FastifyBaseLogger,
+): Promise<'handled' | 'duplicate'> {
+  // A redelivery of a recorded event asks Stripe nothing.
+  const [seen] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, event.id)).limit(1);
+  if (seen) return 'duplicate';
+
+  const change = await readEvent(db, payments, event, log);
+  /** Inserts the event id; false when a concurrent delivery recorded it first (the insert waits for its commit). */
+  const record = async (tx: Database) =>
+    (await tx.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id })).length > 0;
+  try {
+    return await db.transaction(async (tx) => {
+      if (!(await record(tx))) return 'duplicate';
+      await change?.(tx, providerRefusingCalls);
+      return 'handled';
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderCallInTransaction) || !change) throw error;
+  }
+  // The change moves money: made outside a transaction (its provider calls are idempotent), then the event is recorded.
+  await change(db, payments);
+  return (await record(db)) ? 'handled' : 'duplicate';
 }
 
 /**
@@ -179,15 +312,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ db: Database; payments: P
     } catch {
       throw badRequest('Invalid Stripe signature.');
     }
-    const fresh = await db.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id });
-    if (fresh.length === 0) return { received: true, duplicate: true };
-    try {
-      await handleStripeEvent(db, payments, event, request.log);
-    } catch (error) {
-      // Not handled: forget the event so that Stripe's retry is handled.
-      await db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));
-      throw error;
-    }
-    return { received: true };
+    const outcome = await handleStripeEvent(db, payments, event, request.log);
+    return outcome === 'duplicate' ? { received: true, duplicate: true } : { received: true };
   });
 };

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Booking } from '@/shared/schemas';
 import { api } from '@/client/lib/api-client';
 import { getBookingRequestsQueryOptions } from './get-booking-requests';
+import { getSpaceBookingsQueryOptions } from './get-space-bookings';
 
 export type BookingAnswer = 'accept' | 'decline';
 
@@ -14,11 +15,15 @@ export function answerBookingRequest(input: { bookingId: string; userId: string;
   return api.put<Booking>(`/api/bookings/${encodeURIComponent(input.bookingId)}/${input.answer}`, { userId: input.userId });
 }
 
-/** Answers a request and refreshes the owner's incoming requests. */
+/** Answers a request and refreshes the owner's incoming requests and the bookings of their spaces (an accepted request joins them). */
 export function useAnswerBookingRequest(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { bookingId: string; answer: BookingAnswer }) => answerBookingRequest({ ...input, userId }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: getBookingRequestsQueryOptions(userId).queryKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getBookingRequestsQueryOptions(userId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: getSpaceBookingsQueryOptions(userId).queryKey }),
+      ]),
   });
 }

@@ -1,0 +1,78 @@
+import { CalendarCheck, ShieldAlert } from 'lucide-react';
+import { Link } from 'wouter';
+import type { Booking } from '@/shared/schemas';
+import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
+import { cn } from '@/client/lib/cn';
+import { formatAmount } from '@/client/lib/format';
+import { paths } from '@/client/lib/paths';
+import { useSpaceBookings } from '../api/get-space-bookings';
+import { formatBookingRange } from '../lib/booking-dates';
+import { disputeLabel } from '../lib/dispute';
+import { BookingStatusBadge } from './booking-status-badge';
+
+/**
+ * 'Bookings of My Spaces': what became of the bookings of the owner's spaces
+ * (confirmed, cancelled, or disputed by the renter's bank), newest first:
+ * space, renter, dates, total, status, and the dispute when there is one.
+ */
+export function SpaceBookings({ userId }: { userId: string }) {
+  const bookings = useSpaceBookings(userId);
+  return (
+    <section aria-labelledby="space-bookings-heading" className="grid gap-3">
+      <h2 id="space-bookings-heading" className="text-lg leading-tight font-semibold text-slate-900">
+        Bookings of My Spaces
+      </h2>
+      {bookings.isPending ? (
+        <SkeletonRows label="Loading bookings of your spaces" count={2} />
+      ) : bookings.isError ? (
+        <LoadError>Failed to load the bookings of your spaces. Please try again later.</LoadError>
+      ) : bookings.data.length === 0 ? (
+        <EmptyState icon={CalendarCheck} title="No bookings of your spaces yet">
+          Confirmed and cancelled bookings of your spaces show here.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-3">
+          {bookings.data.map((booking) => (
+            <li key={booking.id}>
+              <SpaceBookingRow booking={booking} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Closed disputes in calm colours; an open one (or a lost one) in red. */
+const DISPUTE_TONES: Record<string, string> = { won: 'text-emerald-700', warning_closed: 'text-slate-700' };
+
+function SpaceBookingRow({ booking }: { booking: Booking }) {
+  const renter = booking.renter ? `Dr. ${booking.renter.firstName} ${booking.renter.lastName}` : 'A renter';
+  const dispute = disputeLabel(booking.disputeStatus);
+  return (
+    <div
+      className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="space-booking"
+      data-booking-id={booking.id}
+    >
+      <div className="min-w-0">
+        <Link href={paths.space(booking.spaceId)} className="font-medium text-slate-900 hover:text-primary hover:underline">
+          {booking.space?.title ?? 'Medical space'}
+        </Link>
+        <p className="text-sm text-slate-600">
+          {renter} · {formatBookingRange(booking)}
+        </p>
+        {dispute ? (
+          <p className={cn('mt-1 flex items-center gap-1 text-sm font-medium', DISPUTE_TONES[booking.disputeStatus ?? ''] ?? 'text-red-700')} data-testid="dispute">
+            <ShieldAlert className="size-4" aria-hidden="true" />
+            {dispute}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="font-semibold text-slate-900">{formatAmount(booking.totalPrice)}</span>
+        <BookingStatusBadge status={booking.status} />
+      </div>
+    </div>
+  );
+}
