@@ -25,8 +25,9 @@ describe('map configuration', () => {
 
   it('geocodes with the ZIP centroid outside production and with Nominatim in production, unless told', () => {
     expect(loadConfig({}).geocoder.mode).toBe('zip');
-    expect(loadConfig({ NODE_ENV: 'production' }).geocoder.mode).toBe('nominatim');
-    expect(loadConfig({ NODE_ENV: 'production', GEOCODER: 'off' }).geocoder.mode).toBe('off');
+    const production = { NODE_ENV: 'production', PAYMENTS: 'none', PUBLIC_URL: 'https://clinicshare.example' };
+    expect(loadConfig(production).geocoder.mode).toBe('nominatim');
+    expect(loadConfig({ ...production, GEOCODER: 'off' }).geocoder.mode).toBe('off');
     expect(() => loadConfig({ GEOCODER: 'google' })).toThrow(/GEOCODER/);
   });
 
