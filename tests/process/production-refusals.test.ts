@@ -11,14 +11,18 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, SERVER_ENTRY } from '../../scripts/build.mjs';
-import { freePort, waitForHealth, type AppProcess } from '../helpers/app-process';
+// @ts-expect-error: the build script is plain JavaScript
+import { build } from '../../scripts/build.mjs';
+import { freePort, PROJECT_ROOT, waitForHealth, type AppProcess } from '../helpers/app-process';
+
+/** The compiled server (scripts/build.mjs SERVER_ENTRY). */
+const SERVER_ENTRY = path.join(PROJECT_ROOT, 'dist/server/main.js');
 
 const dirs: string[] = [];
 const children: AppProcess[] = [];
 
 beforeAll(async () => {
-  await build(['server'], { onlyIfStale: true });
+  await (build as (names: string[], options: { onlyIfStale: boolean }) => Promise<void>)(['server'], { onlyIfStale: true });
 });
 afterAll(() => {
   for (const child of children) child.killGroup();
