@@ -3,7 +3,9 @@ import { openDatabase } from '../src/server/db/client';
 import { seedDemoData } from '../src/server/db/seed';
 import { loadEnvironment } from '../src/server/environment';
 
-const config = loadEnvironment();
+// This script seeds whatever SEED_DEMO_DATA says, so it is checked as SEED_DEMO_DATA=true: refused in
+// production unless ALLOW_DEMO_IN_PRODUCTION=true (the demo accounts share a published password).
+const config = loadEnvironment({ SEED_DEMO_DATA: 'true' });
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 const seeded = await seedDemoData(database.db);

@@ -79,7 +79,10 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
     /** Only for tests against a local fake: e.g. http://127.0.0.1:12111 */
     STRIPE_API_BASE: z.url().optional(),
-    SEED_DEMO_DATA: booleanFlag.default(true),
+    /** Default: true, except in production (where true needs ALLOW_DEMO_IN_PRODUCTION). */
+    SEED_DEMO_DATA: booleanFlag.optional(),
+    /** A public demo in production: allows PAYMENTS=demo (or unset) and SEED_DEMO_DATA=true there. */
+    ALLOW_DEMO_IN_PRODUCTION: booleanFlag.default(false),
     /** Raster tile template; default OpenStreetMap's standard tiles; `none` loads no tiles (the offline base map only). */
     MAP_TILE_URL: z
       .string()
@@ -130,7 +133,46 @@ const envSchema = z
     if (env.S3_BUCKET && Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither' });
     }
+    if (env.NODE_ENV === 'production') productionRefusals(env, ctx);
   });
+
+/**
+ * What production refuses to start with (README "Deploy to production"): demo payments, which
+ * take no money, and the demo accounts, whose password is published, unless
+ * ALLOW_DEMO_IN_PRODUCTION=true says this is a public demo; and a PUBLIC_URL that is not https
+ * (the session cookie is Secure and the pages link to it), demo or not.
+ */
+function productionRefusals(
+  env: { PAYMENTS?: unknown; SEED_DEMO_DATA?: unknown; ALLOW_DEMO_IN_PRODUCTION?: unknown; PUBLIC_URL?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  const demoAllowed = env.ALLOW_DEMO_IN_PRODUCTION === true;
+  if (env.PAYMENTS === undefined && !demoAllowed) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENTS'],
+      message: 'must be set in production: stripe (with its keys) or none; demo payments take no money and need ALLOW_DEMO_IN_PRODUCTION=true',
+    });
+  } else if (env.PAYMENTS === 'demo' && !demoAllowed) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENTS'],
+      message: 'demo payments take no money: use stripe or none in production, or set ALLOW_DEMO_IN_PRODUCTION=true for a public demo',
+    });
+  }
+  if (env.SEED_DEMO_DATA === true && !demoAllowed) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SEED_DEMO_DATA'],
+      message: 'the demo accounts share a published password: leave it unset (false) in production, or set ALLOW_DEMO_IN_PRODUCTION=true for a public demo',
+    });
+  }
+  if (env.PUBLIC_URL === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: "must be set in production to the site's https:// address (e.g. https://clinicshare.example)" });
+  } else if (typeof env.PUBLIC_URL === 'string' && URL.canParse(env.PUBLIC_URL) && new URL(env.PUBLIC_URL).protocol !== 'https:') {
+    ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be an https:// URL in production (the session cookie is Secure and pages link to it)' });
+  }
+}
 
 /** The application's configuration, after defaults. */
 export interface Config {
@@ -146,6 +188,7 @@ export interface Config {
   dataDir: string;
   payments: 'demo' | 'stripe' | 'none';
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
+  /** Seed the demo data into an empty database; default true, false in production. */
   seedDemoData: boolean;
   /** Tile URL template, or undefined when tiles are off. */
   mapTileUrl: string | undefined;
@@ -202,7 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiBase: e.STRIPE_API_BASE,
     },
-    seedDemoData: e.SEED_DEMO_DATA,
+    seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
     npiRegistryUrl: e.NPI_REGISTRY_URL,
     mapTileUrl: e.MAP_TILE_URL === 'none' ? undefined : e.MAP_TILE_URL,
     mapTileAttribution: e.MAP_TILE_ATTRIBUTION ?? OSM_ATTRIBUTION,

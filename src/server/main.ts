@@ -38,6 +38,9 @@ function startShutdownLimit(): void {
 
 async function main(): Promise<void> {
   const config = loadEnvironment();
+  if (config.env === 'production' && config.payments === 'demo') {
+    console.warn('ALLOW_DEMO_IN_PRODUCTION=true: a public demo with demo payments, which take no money.');
+  }
 
   // A signal during boot (migrations, seeding) stops the process once the database is consistent.
   let stopRequested = false;

@@ -230,6 +230,10 @@ export const MESSAGES_PER_MINUTE = 60;
  * registry could not be asked yet (retried on the next save or by the retry
  * button), verified, not an active NPI, a name that differs from the
  * registry's, or a license number that is not an NPI (only NPIs can be checked).
+ * in_use: the number is verified on another account (one account per NPI; support moves it).
  */
-export const LICENSE_VERIFICATION_STATES = ['none', 'pending', 'verified', 'not_found', 'name_mismatch', 'unsupported'] as const;
+export const LICENSE_VERIFICATION_STATES = ['none', 'pending', 'verified', 'not_found', 'name_mismatch', 'unsupported', 'in_use'] as const;
 export type LicenseVerification = (typeof LICENSE_VERIFICATION_STATES)[number];
+
+/** Where people write to us, e.g. to have a verified NPI moved to their account. */
+export const SUPPORT_EMAIL = 'support@clinicshare.example';

@@ -7,6 +7,13 @@
  * for Check Digit Computation": https://www.cms.gov/regulations-and-guidance/administrative-simplification/nationalprovidentstand/downloads/npicheckdigit.pdf).
  * Example from CMS: 123456789 has the check digit 3, so 1234567893 is valid.
  */
+import { SUPPORT_EMAIL } from './constants';
+
+/**
+ * Why a number cannot be claimed, or stays unverified: it is verified on another account
+ * (one account per NPI; the API's 409 and the profile's license status say it).
+ */
+export const NPI_IN_USE_MESSAGE = `This NPI is already verified on another ClinicShare account. If it is yours, contact ${SUPPORT_EMAIL} to have it moved.`;
 
 /** Spaces and dashes people type inside a number are ignored. */
 export function normalizeNpi(text: string): string {

@@ -24,6 +24,7 @@ import {
 import { formatUsd, toCents } from './money';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordMatchesEmail, passwordStrengthProblem, passwordUserInputs } from './password';
 import { required, textSchema, trimmed, userTypeSchema } from './schema-fields';
+import { isUsStateCode } from './time-zones';
 
 // The shared field schemas. The profile form's schemas live apart, in src/shared/profile-schemas.ts,
 // and are imported from there: their phone metadata must not reach every page (issue 10).
@@ -271,6 +272,14 @@ const listingImageSchema = z
     'Please upload only image files',
   );
 
+/**
+ * The state of an address: a USPS state or territory code (`US_STATES` in src/shared/time-zones.ts,
+ * whose time zone the space's days are counted in), in any case: "tx" is stored as "TX".
+ */
+export const usStateSchema = required('State', 50)
+  .toUpperCase()
+  .refine(isUsStateCode, 'Enter a US state code (e.g. TX).');
+
 /** POST /api/spaces (SPEC sections 2, 5 and 7). `ownerId`, when sent, must be the session user. */
 export const createSpaceSchema = z.object({
   title: required('Title', 120),
@@ -279,7 +288,7 @@ export const createSpaceSchema = z.object({
   capacity: numberInputSchema.pipe(z.number().int('Capacity must be a whole number').min(1, 'Capacity must be at least 1').max(1000)).default(1),
   address: required('Street address', 200),
   city: required('City', 100),
-  state: required('State', 50),
+  state: usStateSchema,
   zipCode: textSchema.trim().regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code'),
   amenities: z.array(z.enum(AMENITIES)).max(AMENITIES.length).default([]),
   equipment: z.array(z.enum(EQUIPMENT)).max(EQUIPMENT.length).default([]),
@@ -323,7 +332,7 @@ export type MapPoints = z.infer<typeof mapPointsSchema>;
 export const geocodeQuerySchema = z.object({
   address: required('Street address', 200),
   city: required('City', 100),
-  state: required('State', 50),
+  state: usStateSchema,
   zipCode: textSchema.trim().regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code'),
 });
 export const geocodeResultSchema = z.object({

@@ -1,28 +1,99 @@
 /**
- * The IANA time zone a space's local days are counted in (DESIGN decision 3),
- * from its US state. States split across zones use the zone of most of their
- * population; that is the zone the owner's calendar is kept in.
+ * The US states and territories a space can be in, by USPS code, each with
+ * its name and the IANA time zone its local days are counted in
+ * (docs/decisions/003-bookings-as-ranges.md). This is the one list: the
+ * address schemas accept exactly these codes, so every space has a time zone.
+ * States split across zones use the zone of most of their population; that is
+ * the zone the owner's calendar is kept in.
+ *
+ * Codes: USPS Publication 28, appendix B (https://pe.usps.com/text/pub28/28apb.htm):
+ * the 50 states, DC and the five inhabited territories. The military codes
+ * (AA, AE, AP) are mail routes, not places with a clock, and the freely
+ * associated states (FM, MH, PW) are not US territory: neither is accepted.
+ * Sorted by name, as a select lists them.
  */
-const STATE_TIME_ZONES: Record<string, string> = {
-  AL: 'America/Chicago', AK: 'America/Anchorage', AZ: 'America/Phoenix', AR: 'America/Chicago',
-  CA: 'America/Los_Angeles', CO: 'America/Denver', CT: 'America/New_York', DE: 'America/New_York',
-  DC: 'America/New_York', FL: 'America/New_York', GA: 'America/New_York', HI: 'Pacific/Honolulu',
-  ID: 'America/Boise', IL: 'America/Chicago', IN: 'America/Indiana/Indianapolis', IA: 'America/Chicago',
-  KS: 'America/Chicago', KY: 'America/New_York', LA: 'America/Chicago', ME: 'America/New_York',
-  MD: 'America/New_York', MA: 'America/New_York', MI: 'America/Detroit', MN: 'America/Chicago',
-  MS: 'America/Chicago', MO: 'America/Chicago', MT: 'America/Denver', NE: 'America/Chicago',
-  NV: 'America/Los_Angeles', NH: 'America/New_York', NJ: 'America/New_York', NM: 'America/Denver',
-  NY: 'America/New_York', NC: 'America/New_York', ND: 'America/Chicago', OH: 'America/New_York',
-  OK: 'America/Chicago', OR: 'America/Los_Angeles', PA: 'America/New_York', RI: 'America/New_York',
-  SC: 'America/New_York', SD: 'America/Chicago', TN: 'America/Chicago', TX: 'America/Chicago',
-  UT: 'America/Denver', VT: 'America/New_York', VA: 'America/New_York', WA: 'America/Los_Angeles',
-  WV: 'America/New_York', WI: 'America/Chicago', WY: 'America/Denver', PR: 'America/Puerto_Rico',
-};
+export const US_STATES = {
+  AL: { name: 'Alabama', timeZone: 'America/Chicago' },
+  AK: { name: 'Alaska', timeZone: 'America/Anchorage' },
+  AS: { name: 'American Samoa', timeZone: 'Pacific/Pago_Pago' },
+  AZ: { name: 'Arizona', timeZone: 'America/Phoenix' },
+  AR: { name: 'Arkansas', timeZone: 'America/Chicago' },
+  CA: { name: 'California', timeZone: 'America/Los_Angeles' },
+  CO: { name: 'Colorado', timeZone: 'America/Denver' },
+  CT: { name: 'Connecticut', timeZone: 'America/New_York' },
+  DE: { name: 'Delaware', timeZone: 'America/New_York' },
+  DC: { name: 'District of Columbia', timeZone: 'America/New_York' },
+  FL: { name: 'Florida', timeZone: 'America/New_York' },
+  GA: { name: 'Georgia', timeZone: 'America/New_York' },
+  GU: { name: 'Guam', timeZone: 'Pacific/Guam' },
+  HI: { name: 'Hawaii', timeZone: 'Pacific/Honolulu' },
+  ID: { name: 'Idaho', timeZone: 'America/Boise' },
+  IL: { name: 'Illinois', timeZone: 'America/Chicago' },
+  IN: { name: 'Indiana', timeZone: 'America/Indiana/Indianapolis' },
+  IA: { name: 'Iowa', timeZone: 'America/Chicago' },
+  KS: { name: 'Kansas', timeZone: 'America/Chicago' },
+  KY: { name: 'Kentucky', timeZone: 'America/New_York' },
+  LA: { name: 'Louisiana', timeZone: 'America/Chicago' },
+  ME: { name: 'Maine', timeZone: 'America/New_York' },
+  MD: { name: 'Maryland', timeZone: 'America/New_York' },
+  MA: { name: 'Massachusetts', timeZone: 'America/New_York' },
+  MI: { name: 'Michigan', timeZone: 'America/Detroit' },
+  MN: { name: 'Minnesota', timeZone: 'America/Chicago' },
+  MS: { name: 'Mississippi', timeZone: 'America/Chicago' },
+  MO: { name: 'Missouri', timeZone: 'America/Chicago' },
+  MT: { name: 'Montana', timeZone: 'America/Denver' },
+  NE: { name: 'Nebraska', timeZone: 'America/Chicago' },
+  NV: { name: 'Nevada', timeZone: 'America/Los_Angeles' },
+  NH: { name: 'New Hampshire', timeZone: 'America/New_York' },
+  NJ: { name: 'New Jersey', timeZone: 'America/New_York' },
+  NM: { name: 'New Mexico', timeZone: 'America/Denver' },
+  NY: { name: 'New York', timeZone: 'America/New_York' },
+  NC: { name: 'North Carolina', timeZone: 'America/New_York' },
+  ND: { name: 'North Dakota', timeZone: 'America/Chicago' },
+  MP: { name: 'Northern Mariana Islands', timeZone: 'Pacific/Saipan' },
+  OH: { name: 'Ohio', timeZone: 'America/New_York' },
+  OK: { name: 'Oklahoma', timeZone: 'America/Chicago' },
+  OR: { name: 'Oregon', timeZone: 'America/Los_Angeles' },
+  PA: { name: 'Pennsylvania', timeZone: 'America/New_York' },
+  PR: { name: 'Puerto Rico', timeZone: 'America/Puerto_Rico' },
+  RI: { name: 'Rhode Island', timeZone: 'America/New_York' },
+  SC: { name: 'South Carolina', timeZone: 'America/New_York' },
+  SD: { name: 'South Dakota', timeZone: 'America/Chicago' },
+  TN: { name: 'Tennessee', timeZone: 'America/Chicago' },
+  TX: { name: 'Texas', timeZone: 'America/Chicago' },
+  VI: { name: 'U.S. Virgin Islands', timeZone: 'America/St_Thomas' },
+  UT: { name: 'Utah', timeZone: 'America/Denver' },
+  VT: { name: 'Vermont', timeZone: 'America/New_York' },
+  VA: { name: 'Virginia', timeZone: 'America/New_York' },
+  WA: { name: 'Washington', timeZone: 'America/Los_Angeles' },
+  WV: { name: 'West Virginia', timeZone: 'America/New_York' },
+  WI: { name: 'Wisconsin', timeZone: 'America/Chicago' },
+  WY: { name: 'Wyoming', timeZone: 'America/Denver' },
+} as const satisfies Record<string, { name: string; timeZone: string }>;
 
-/** Fallback zone for a state we do not know. */
+/** A USPS state or territory code we accept (a key of {@link US_STATES}). */
+export type UsStateCode = keyof typeof US_STATES;
+
+/** Every accepted code, in the order of {@link US_STATES} (by name). */
+export const US_STATE_CODES = Object.keys(US_STATES) as UsStateCode[];
+
+/** Whether `code` is exactly one of {@link US_STATE_CODES} (upper case, no spaces). */
+export function isUsStateCode(code: string): code is UsStateCode {
+  return Object.hasOwn(US_STATES, code);
+}
+
+/** The code of a state given by code or by name, in any case ("tx", "Texas"); undefined when it is neither. */
+export function findUsStateCode(text: string): UsStateCode | undefined {
+  const wanted = text.trim().toUpperCase();
+  if (isUsStateCode(wanted)) return wanted;
+  return US_STATE_CODES.find((code) => US_STATES[code].name.toUpperCase() === wanted);
+}
+
+/** Fallback zone for a state we do not know (rows saved before state codes were checked). */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
 /** The IANA time zone of a US state code (case-insensitive); {@link DEFAULT_TIME_ZONE} when unknown. */
 export function timeZoneForState(state: string): string {
-  return STATE_TIME_ZONES[state.trim().toUpperCase()] ?? DEFAULT_TIME_ZONE;
+  const code = state.trim().toUpperCase();
+  return isUsStateCode(code) ? US_STATES[code].timeZone : DEFAULT_TIME_ZONE;
 }

@@ -68,7 +68,7 @@ describe('geocoding chain', () => {
   });
 
   it('lists with null coordinates when neither Nominatim nor the ZIP table places the address', async () => {
-    const nowhere = await list({ address: '9 Imaginary Rd', city: 'Atlantis', state: 'ZZ', zipCode: '00000' });
+    const nowhere = await list({ address: '9 Imaginary Rd', city: 'Atlantis', state: 'NV', zipCode: '00000' });
     expect(nowhere).toMatchObject({ latitude: null, longitude: null });
   });
 

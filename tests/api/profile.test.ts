@@ -155,12 +155,13 @@ describe('professional verification against the NPI registry', () => {
   });
 
   it('saves the profile with verification pending when the registry does not answer, and verifies on retry', async () => {
-    registry.records.set('1234567893', { firstName: 'Sam', lastName: 'Lee' });
+    // A number of its own: one NPI is verified on one account at a time.
+    registry.records.set('1234567802', { firstName: 'Sam', lastName: 'Lee' });
     registry.delayMs = NPI_TIMEOUT_MS + 2000;
     const { user, cookie } = await signedInUser(t, { firstName: 'Sam', lastName: 'Lee', email: `sam-${Date.now()}@example.test` });
     await t.db.delete((await import('../../src/server/db/schema')).npiRegistryCache);
     const started = Date.now();
-    const response = await updateProfile(user.id, cookie, { licenseNumber: '1234567893', bio: 'Saved anyway' });
+    const response = await updateProfile(user.id, cookie, { licenseNumber: '1234567802', bio: 'Saved anyway' });
     expect(Date.now() - started).toBeLessThan(NPI_TIMEOUT_MS + 1500);
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ bio: 'Saved anyway', verified: false, licenseVerification: 'pending' });
@@ -174,19 +175,20 @@ describe('professional verification against the NPI registry', () => {
     registry.status = 503;
     await t.db.delete((await import('../../src/server/db/schema')).npiRegistryCache);
     const { user, cookie } = await signedInUser(t, { firstName: 'Maya', lastName: 'Patel' });
-    registry.records.set('1234567893', { firstName: 'Maya', lastName: 'Patel' });
-    const response = await updateProfile(user.id, cookie, { licenseNumber: '1234567893' });
+    registry.records.set('1234567810', { firstName: 'Maya', lastName: 'Patel' });
+    const response = await updateProfile(user.id, cookie, { licenseNumber: '1234567810' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().user).toMatchObject({ licenseNumber: '1234567893', verified: false, licenseVerification: 'pending' });
+    expect(response.json().user).toMatchObject({ licenseNumber: '1234567810', verified: false, licenseVerification: 'pending' });
     // The next save asks again, now that the registry is back.
     registry.status = 200;
     expect((await updateProfile(user.id, cookie, { bio: 'Back again' })).json().user).toMatchObject({ verified: true, licenseVerification: 'verified' });
   });
 
   it('caches registry answers', async () => {
+    // Names that do not match: neither account is verified, so both ask (one NPI is verified on one account only).
     registry.records.set('1588667638', { firstName: 'Cache', lastName: 'Hit' });
-    const a = await signedInUser(t, { firstName: 'Cache', lastName: 'Hit' });
-    const b = await signedInUser(t, { firstName: 'Cache', lastName: 'Hit' });
+    const a = await signedInUser(t, { firstName: 'Cache', lastName: 'Miss' });
+    const b = await signedInUser(t, { firstName: 'Cache', lastName: 'Other' });
     await t.db.delete((await import('../../src/server/db/schema')).npiRegistryCache);
     const before = registry.lookups.filter((n) => n === '1588667638').length;
     await updateProfile(a.user.id, a.cookie, { licenseNumber: '1588667638' });

@@ -54,7 +54,7 @@ describe('listing wizard, search and map', () => {
     await expect.poll(() => page.getByLabel('Street address').inputValue()).toBe('500 Boylston St');
     expect(await page.getByLabel('Progress').getByLabel('completed').count()).toBe(1);
     await page.getByLabel('City').fill('Boston');
-    await page.getByLabel('State').fill('MA');
+    await page.getByLabel('State').selectOption('MA');
     expect(await next.isDisabled()).toBe(true);
     await page.getByLabel('ZIP code').fill('02116');
     // The geocoded pin shows on the small map (tiles refused: the outline base and the marker still draw).

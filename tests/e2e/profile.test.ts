@@ -107,6 +107,31 @@ describe('a renter’s profile', () => {
     await expectNoSeriousA11yViolations(page, 'profile overview');
     expect(session.errors).toEqual([]);
   });
+
+  it('shows, under the license field, that an NPI verified on another account is taken and how to reach support', async () => {
+    const { page } = session;
+    await page.evaluate(() => localStorage.clear());
+    await session.context.clearCookies();
+    await page.goto('/');
+    // Same name as the registry's: only the other account's verification stands in the way.
+    await signUp(page, { email: `morgan.${Date.now()}@example.test`, firstName: npi.firstName, lastName: npi.lastName });
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+    const license = dialog.getByLabel('License number (NPI)');
+    await license.fill(npi.number);
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    const error = dialog.locator('#profile-license-error');
+    await error.getByText(/^This NPI is already verified on another ClinicShare account\. If it is yours, contact support@/).waitFor();
+    expect(await license.getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByLabel('Email').getAttribute('aria-invalid')).toBeNull();
+    // Nothing was saved: the dialog stays open and the account has no license number.
+    expect(await dialog.isVisible()).toBe(true);
+    expect(((await (await page.request.get('/api/me')).json()) as User).licenseNumber).toBeNull();
+    await page.keyboard.press('Escape');
+    // The browser logs the refused save's 409 answer; nothing else went wrong.
+    expect(session.errors.filter((message) => !message.includes('409'))).toEqual([]);
+    session.errors.length = 0;
+  });
 });
 
 describe('the demo owner’s profile', () => {

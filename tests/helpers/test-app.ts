@@ -40,10 +40,17 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?: strin
 /** Throttling limits high enough that tests logging in and signing up many times are not refused (tests/api/abuse.test.ts checks them). */
 const THROTTLE_LIMITS = { LOGIN_FAILURES_PER_ACCOUNT: '1000', LOGIN_FAILURES_PER_ADDRESS: '1000', REGISTRATIONS_PER_ADDRESS: '1000' };
 
+/**
+ * What production needs to start on demo payments (README "Deploy to production"): an app built with
+ * NODE_ENV=production runs as a public demo would, unless the test says otherwise.
+ */
+const productionDemo = (env: Record<string, string>) =>
+  env.NODE_ENV === 'production' ? { ALLOW_DEMO_IN_PRODUCTION: 'true', PUBLIC_URL: 'https://clinicshare.test' } : {};
+
 /** Builds the app on a migrated, empty database. `env` overrides configuration variables. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PAYMENTS: 'demo', ...THROTTLE_LIMITS, ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PAYMENTS: 'demo', ...THROTTLE_LIMITS, ...productionDemo(env), ...env });
   const { handle, url, drop } = await openTestDatabase();
   await handle.migrate();
   const app = await buildApp({ config, db: handle.db, notifications: handle });
@@ -86,7 +93,7 @@ export async function signedInUser(t: TestApp, overrides: NewUser = {}) {
  */
 export async function createPeerApp(t: TestApp, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   if (!t.databaseUrl) throw new Error('A second instance needs PostgreSQL (TEST_DB=postgres)');
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.config.dataDir, PAYMENTS: 'demo', ...THROTTLE_LIMITS, ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.config.dataDir, PAYMENTS: 'demo', ...THROTTLE_LIMITS, ...productionDemo(env), ...env });
   const handle = await openDatabase({ url: t.databaseUrl, poolSize: 5 });
   const app = await buildApp({ config, db: handle.db, notifications: handle });
   await app.ready();

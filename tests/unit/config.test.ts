@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 
+/** A production environment that starts: real payments, an https address. */
+const PRODUCTION = { NODE_ENV: 'production', PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', PUBLIC_URL: 'https://clinicshare.example' };
+
+/** The ConfigError message loadConfig throws for `env`. */
+function refusal(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  return expect.fail('loadConfig should throw');
+}
+
 describe('configuration', () => {
   it('has working defaults: port 5000, embedded database, demo payments, seeding on', () => {
     const config = loadConfig({});
@@ -49,7 +63,7 @@ describe('configuration', () => {
 
   it('trusts no proxy by default, never all of them, and takes a hop count or an address list', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production' }).trustProxy).toBe(false);
+    expect(loadConfig(PRODUCTION).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1 ,::1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1']);
@@ -72,5 +86,50 @@ describe('live messaging configuration', () => {
 
   it('refuses a REDIS_URL that is not redis://', () => {
     expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+  });
+});
+
+describe('safe production defaults', () => {
+  it('starts in production with stripe (or no payments) and an https PUBLIC_URL, without demo data', () => {
+    expect(loadConfig(PRODUCTION)).toMatchObject({ env: 'production', payments: 'stripe', seedDemoData: false, publicUrl: 'https://clinicshare.example' });
+    expect(loadConfig({ ...PRODUCTION, PAYMENTS: 'none' })).toMatchObject({ payments: 'none', seedDemoData: false });
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
+    // Outside production the defaults stay: demo payments, demo data seeded.
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ payments: 'demo', seedDemoData: true });
+  });
+
+  it('refuses unset PAYMENTS, even with the Stripe keys (one line naming it)', () => {
+    const message = refusal({ ...PRODUCTION, PAYMENTS: undefined });
+    expect(message).toMatch(/^ {2}PAYMENTS: must be set in production: stripe .*ALLOW_DEMO_IN_PRODUCTION=true$/m);
+    expect(message.split('\n')).toHaveLength(2);
+  });
+
+  it('refuses PAYMENTS=demo', () => {
+    expect(refusal({ ...PRODUCTION, PAYMENTS: 'demo' })).toMatch(/^ {2}PAYMENTS: demo payments take no money: .*ALLOW_DEMO_IN_PRODUCTION=true for a public demo$/m);
+  });
+
+  it('refuses SEED_DEMO_DATA=true', () => {
+    expect(refusal({ ...PRODUCTION, SEED_DEMO_DATA: 'true' })).toMatch(/^ {2}SEED_DEMO_DATA: the demo accounts share a published password: .*ALLOW_DEMO_IN_PRODUCTION=true/m);
+  });
+
+  it('refuses a PUBLIC_URL that is unset or not https://', () => {
+    expect(refusal({ ...PRODUCTION, PUBLIC_URL: undefined })).toMatch(/^ {2}PUBLIC_URL: must be set in production to the site's https:\/\/ address/m);
+    expect(refusal({ ...PRODUCTION, PUBLIC_URL: 'http://clinicshare.example' })).toMatch(/^ {2}PUBLIC_URL: must be an https:\/\/ URL in production/m);
+    // A malformed URL is named once, by the URL check.
+    const malformed = refusal({ ...PRODUCTION, PUBLIC_URL: 'clinicshare.example' });
+    expect(malformed.match(/PUBLIC_URL/g)).toHaveLength(1);
+  });
+
+  it('names every refused variable at once, one line each, with the other bad values', () => {
+    const message = refusal({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true', PORT: '99999' });
+    expect(message.split('\n').slice(1).map((line) => line.trim().split(':')[0]).sort()).toEqual(['PAYMENTS', 'PORT', 'PUBLIC_URL', 'SEED_DEMO_DATA']);
+  });
+
+  it('allows demo payments and demo data with ALLOW_DEMO_IN_PRODUCTION=true, still over https', () => {
+    const demo = { NODE_ENV: 'production', ALLOW_DEMO_IN_PRODUCTION: 'true', PUBLIC_URL: 'https://demo.clinicshare.example' };
+    expect(loadConfig({ ...demo, PAYMENTS: 'demo', SEED_DEMO_DATA: 'true' })).toMatchObject({ payments: 'demo', seedDemoData: true });
+    expect(loadConfig(demo)).toMatchObject({ payments: 'demo', seedDemoData: false });
+    expect(refusal({ ...demo, PUBLIC_URL: 'http://demo.clinicshare.example', PAYMENTS: 'demo' })).toMatch(/^ {2}PUBLIC_URL: must be an https:\/\/ URL/m);
+    expect(() => loadConfig({ ...demo, ALLOW_DEMO_IN_PRODUCTION: 'perhaps' })).toThrow(/ALLOW_DEMO_IN_PRODUCTION: use true or false/);
   });
 });

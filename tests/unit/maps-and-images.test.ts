@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { RequestGate } from '../../src/server/geocoding/geocoder';
 import { cellDegrees } from '../../src/server/spaces/map-points';
-import { EMPTY_LISTING, isStepValid, toPayload } from '../../src/client/features/spaces/lib/listing-form';
+import { EMPTY_LISTING, fromSpace, isStepValid, stepErrors, toPayload } from '../../src/client/features/spaces/lib/listing-form';
 import { thumbnailUrl } from '../../src/shared/images';
 import { bboxSchema } from '../../src/shared/schemas';
 
@@ -25,8 +25,9 @@ describe('map configuration', () => {
 
   it('geocodes with the ZIP centroid outside production and with Nominatim in production, unless told', () => {
     expect(loadConfig({}).geocoder.mode).toBe('zip');
-    expect(loadConfig({ NODE_ENV: 'production' }).geocoder.mode).toBe('nominatim');
-    expect(loadConfig({ NODE_ENV: 'production', GEOCODER: 'off' }).geocoder.mode).toBe('off');
+    const production = { NODE_ENV: 'production', PAYMENTS: 'none', PUBLIC_URL: 'https://clinicshare.example' };
+    expect(loadConfig(production).geocoder.mode).toBe('nominatim');
+    expect(loadConfig({ ...production, GEOCODER: 'off' }).geocoder.mode).toBe('off');
     expect(() => loadConfig({ GEOCODER: 'google' })).toThrow(/GEOCODER/);
   });
 
@@ -88,11 +89,21 @@ describe('listing wizard rules (SPEC section 5)', () => {
     expect(isStepValid(0, { ...filled, spaceType: '' })).toBe(false);
     expect(isStepValid(0, { ...filled, capacity: '0' })).toBe(false);
     expect(isStepValid(1, { ...filled, zipCode: '' })).toBe(false);
+    // The state is a USPS code, as the server wants it (the wizard's select).
+    expect(isStepValid(1, { ...filled, state: 'Massachusetts' })).toBe(false);
+    expect(stepErrors(1, { ...filled, state: 'XX' }).state).toBe('Enter a US state code (e.g. TX).');
     expect(isStepValid(2, { ...filled, equipment: [] })).toBe(false);
     expect(isStepValid(3, filled)).toBe(true);
     expect(isStepValid(3, { ...filled, pricePerDay: '0' })).toBe(false);
     expect(isStepValid(3, { ...filled, pricePerDay: '10.999' })).toBe(false);
     expect(isStepValid(3, { ...filled, availableFrom: '2026-05-02', availableTo: '2026-05-01' })).toBe(false);
+  });
+
+  it('opens a listing saved with a state name on its code, and one with no known state on an empty choice', () => {
+    const saved = { ...toPayload(filled), id: 'x', ownerId: 'y', latitude: null, longitude: null, pricePerDay: '10.00' } as unknown as Parameters<typeof fromSpace>[0];
+    expect(fromSpace({ ...saved, state: 'Massachusetts' }).state).toBe('MA');
+    expect(fromSpace({ ...saved, state: 'ma' }).state).toBe('MA');
+    expect(fromSpace({ ...saved, state: 'Atlantis' }).state).toBe('');
   });
 
   it("sends the pin only when the owner moved it", () => {

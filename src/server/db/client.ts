@@ -233,5 +233,16 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The constraint (or unique index) a database error names, looking through Drizzle's wrapper. */
+export function sqlConstraint(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string' && constraint) return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** SQLSTATEs we turn into 409s. */
 export const SQLSTATE = { uniqueViolation: '23505', exclusionViolation: '23P01' } as const;

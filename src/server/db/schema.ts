@@ -40,8 +40,8 @@ export const users = pgTable(
     coverColor: text('cover_color').notNull().default('#3b82f6'),
     /** Set only by the server, when the NPI registry confirms the license (DESIGN decision 17). */
     verified: boolean('verified').notNull().default(false),
-    /** Where the license check stands: none, pending, verified, not_found, name_mismatch, unsupported (`src/shared/constants.ts`). */
-    licenseVerification: text('license_verification', { enum: ['none', 'pending', 'verified', 'not_found', 'name_mismatch', 'unsupported'] })
+    /** Where the license check stands: none, pending, verified, not_found, name_mismatch, unsupported, in_use (`src/shared/constants.ts`). */
+    licenseVerification: text('license_verification', { enum: ['none', 'pending', 'verified', 'not_found', 'name_mismatch', 'unsupported', 'in_use'] })
       .notNull()
       .default('none'),
     licenseCheckedAt: timestamp('license_checked_at', { withTimezone: true }),

@@ -2,16 +2,19 @@
  * Profiles (SPEC sections 2 Profile, 5 and 7; DESIGN decisions 1, 8 and 17):
  * a user edits their own profile; images go through the image pipeline; a
  * license number is checked against the NPI registry, and only the server
- * sets `verified`.
+ * sets `verified`. One license number is verified on at most one account at a
+ * time (the unique index users_verified_license_unique, migration 0009).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { LicenseVerification } from '../../shared/constants';
+import { NPI_IN_USE_MESSAGE } from '../../shared/npi';
 import type { updateUserSchema } from '../../shared/profile-schemas';
 import type { User } from '../../shared/schemas';
 import { sessionUserColumns, type SessionUser } from '../auth/session';
-import { SQLSTATE, sqlState, type Database } from '../db/client';
+import { SQLSTATE, sqlConstraint, sqlState, type Database } from '../db/client';
 import { users } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { conflict, HttpError, notFound } from '../http/errors';
 import { storeDataUrlImage } from '../storage/images';
 import type { FileStorage } from '../storage/storage';
 import { verifyLicense } from '../verification/npi-registry';
@@ -25,10 +28,46 @@ async function storedImage(storage: FileStorage, image: string | null | undefine
   return image;
 }
 
+/** The unique index that keeps a license number verified on one account at a time. */
+const VERIFIED_LICENSE_INDEX = 'users_verified_license_unique';
+
+/** Whether `licenseNumber` is verified on an account other than `userId`. */
+async function verifiedElsewhere(db: Database, licenseNumber: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.licenseNumber, licenseNumber), eq(users.verified, true), ne(users.id, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The 409 of a claim on a number verified on another account; its issue names the field, for the form. */
+const licenseInUse = () => new HttpError(409, NPI_IN_USE_MESSAGE, [{ path: 'licenseNumber', message: NPI_IN_USE_MESSAGE }]);
+
+/** Whether `error` is the write that would have verified a second account with one license number. */
+const isVerifiedLicenseConflict = (error: unknown) => sqlState(error) === SQLSTATE.uniqueViolation && sqlConstraint(error) === VERIFIED_LICENSE_INDEX;
+
+/**
+ * Where the license check of account `userId` with `profile` stands: in_use when the number is
+ * verified on another account (the registry is not asked), else the registry's answer.
+ */
+async function checkLicense(
+  db: Database,
+  registryUrl: string,
+  userId: string,
+  profile: { licenseNumber: string | null; firstName: string; lastName: string },
+): Promise<LicenseVerification> {
+  if (profile.licenseNumber && (await verifiedElsewhere(db, profile.licenseNumber, userId))) return 'in_use';
+  return verifyLicense(db, registryUrl, profile);
+}
+
 /**
  * Updates the profile of `current` with the fields given. A change of the
- * license number or the name checks the license again.
- * @throws HttpError 409 when the email belongs to another account, 413/415 for a bad image
+ * license number or the name checks the license again. Keeping a number that
+ * another account has since verified saves the profile with the license `in_use`.
+ * @throws HttpError 409 when the email belongs to another account, or the new
+ *   license number is verified on another account (nothing is changed; the
+ *   answer's issue has the path `licenseNumber`); 413/415 for a bad image
  */
 export async function updateUser(
   db: Database,
@@ -37,20 +76,25 @@ export async function updateUser(
   current: SessionUser,
   input: UpdateUserData,
 ): Promise<User> {
-  const [profileImage, coverImage] = await Promise.all([storedImage(storage, input.profileImage), storedImage(storage, input.coverImage)]);
   const next = {
     firstName: input.firstName ?? current.firstName,
     lastName: input.lastName ?? current.lastName,
     licenseNumber: input.licenseNumber === undefined ? current.licenseNumber : input.licenseNumber,
   };
+  const licenseChanged = next.licenseNumber !== current.licenseNumber;
+  // One account per NPI: a claim on a number verified elsewhere changes nothing (support moves numbers).
+  if (licenseChanged && next.licenseNumber && (await verifiedElsewhere(db, next.licenseNumber, current.id))) throw licenseInUse();
+
+  const [profileImage, coverImage] = await Promise.all([storedImage(storage, input.profileImage), storedImage(storage, input.coverImage)]);
   const recheck =
-    next.licenseNumber !== current.licenseNumber ||
+    licenseChanged ||
     next.firstName !== current.firstName ||
     next.lastName !== current.lastName ||
     current.licenseVerification === 'pending';
-  const licenseVerification = recheck ? await verifyLicense(db, registryUrl, next) : current.licenseVerification;
+  const licenseVerification = recheck ? await checkLicense(db, registryUrl, current.id, next) : current.licenseVerification;
+  if (licenseChanged && licenseVerification === 'in_use') throw licenseInUse();
 
-  try {
+  const save = async (verification: LicenseVerification) => {
     const [row] = await db
       .update(users)
       .set({
@@ -65,28 +109,46 @@ export async function updateUser(
         ...(profileImage !== undefined ? { profileImage } : {}),
         ...(coverImage !== undefined ? { coverImage } : {}),
         ...(input.coverColor !== undefined ? { coverColor: input.coverColor } : {}),
-        ...(recheck ? { licenseVerification, verified: licenseVerification === 'verified', licenseCheckedAt: new Date() } : {}),
+        ...(recheck ? { licenseVerification: verification, verified: verification === 'verified', licenseCheckedAt: new Date() } : {}),
       })
       .where(eq(users.id, current.id))
       .returning(sessionUserColumns);
     if (!row) throw notFound('User not found.');
+    return row;
+  };
+
+  try {
+    const row = await save(licenseVerification).catch((error: unknown) => {
+      // Another account was verified with this number between the check and this write.
+      if (!isVerifiedLicenseConflict(error)) throw error;
+      if (licenseChanged) throw licenseInUse();
+      return save('in_use');
+    });
     return toUser(row);
   } catch (error) {
-    if (sqlState(error) === SQLSTATE.uniqueViolation) throw conflict('An account with this email already exists.');
+    if (!(error instanceof HttpError) && sqlState(error) === SQLSTATE.uniqueViolation) throw conflict('An account with this email already exists.');
     throw error;
   }
 }
 
 /**
  * Asks the registry again for a profile whose check is pending (the retry button).
+ * A number verified on another account, even one verified there meanwhile, leaves it `in_use`.
  * @returns the user with the new verification state
  */
 export async function retryLicenseVerification(db: Database, registryUrl: string, current: SessionUser): Promise<User> {
-  const licenseVerification = await verifyLicense(db, registryUrl, current);
-  const [row] = await db
-    .update(users)
-    .set({ licenseVerification, verified: licenseVerification === 'verified', licenseCheckedAt: new Date() })
-    .where(eq(users.id, current.id))
-    .returning(sessionUserColumns);
-  return toUser(row!);
+  const save = async (licenseVerification: LicenseVerification) => {
+    const [row] = await db
+      .update(users)
+      .set({ licenseVerification, verified: licenseVerification === 'verified', licenseCheckedAt: new Date() })
+      .where(eq(users.id, current.id))
+      .returning(sessionUserColumns);
+    return row!;
+  };
+  const licenseVerification = await checkLicense(db, registryUrl, current.id, current);
+  const row = await save(licenseVerification).catch((error: unknown) => {
+    if (isVerifiedLicenseConflict(error)) return save('in_use');
+    throw error;
+  });
+  return toUser(row);
 }

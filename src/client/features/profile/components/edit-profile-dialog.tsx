@@ -112,7 +112,9 @@ function ProfileForm({ user, onDone, onCancel }: { user: User; onDone: () => voi
       onError: (error) => {
         if (isApiError(error, 409)) {
           const message = error.serverMessage ?? 'An account with this email already exists.';
-          form.setError('email', { message }, { shouldFocus: true });
+          // An NPI verified on another account names its field; any other 409 is the email.
+          const field = error.serverIssues.some((issue) => issue.path === 'licenseNumber') ? 'licenseNumber' : 'email';
+          form.setError(field, { message }, { shouldFocus: true });
           toast({ variant: 'destructive', title: 'Failed to update profile', description: message });
         } else if (isApiError(error, 413)) {
           toast({ variant: 'destructive', title: IMAGE_TOO_LARGE.profile });

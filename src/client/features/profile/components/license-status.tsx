@@ -1,5 +1,6 @@
 import { BadgeCheck, CircleAlert, Clock, LoaderCircle, RotateCw } from 'lucide-react';
 import type { LicenseVerification } from '@/shared/constants';
+import { NPI_IN_USE_MESSAGE } from '@/shared/npi';
 import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/use-toast';
 import { cn } from '@/client/lib/cn';
@@ -12,6 +13,7 @@ const STATES: Record<Exclude<LicenseVerification, 'none'>, { text: string; tone:
   not_found: { text: 'Not matched: the NPI Registry has no active individual provider with this number.', tone: 'bad', retry: true },
   name_mismatch: { text: "Not matched: the NPI Registry's name for this number differs from your first and last name.", tone: 'bad', retry: true },
   unsupported: { text: 'Only a 10-digit US NPI can be verified automatically.', tone: 'info', retry: false },
+  in_use: { text: `Not verified: ${NPI_IN_USE_MESSAGE}`, tone: 'bad', retry: true },
 };
 
 const TONES = {

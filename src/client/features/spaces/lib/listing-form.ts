@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DEFAULT_CANCELLATION_POLICY_TIER, DEFAULT_PRICING_PERIOD, type Amenity, type CancellationPolicyTier, type Equipment, type PricingPeriod } from '@/shared/constants';
 import { createSpaceSchema, unitPriceSchema, type CreateSpaceInput, type Space } from '@/shared/schemas';
+import { findUsStateCode } from '@/shared/time-zones';
 
 export interface ListingFormValues {
   title: string;
@@ -14,6 +15,7 @@ export interface ListingFormValues {
   capacity: string;
   address: string;
   city: string;
+  /** A USPS state or territory code (`US_STATES`), or empty. */
   state: string;
   zipCode: string;
   amenities: Amenity[];
@@ -153,7 +155,8 @@ export function fromSpace(space: Space): ListingFormValues {
     capacity: String(space.capacity),
     address: space.address,
     city: space.city,
-    state: space.state,
+    // A listing saved before codes were checked may say "Texas": the select shows its code, or asks for one.
+    state: findUsStateCode(space.state) ?? '',
     zipCode: space.zipCode,
     amenities: space.amenities as Amenity[],
     equipment: space.equipment as Equipment[],

@@ -14,6 +14,7 @@ import {
   type PricingPeriod,
 } from '@/shared/constants';
 import type { CreateSpaceInput } from '@/shared/schemas';
+import { US_STATE_CODES, US_STATES } from '@/shared/time-zones';
 import { Button } from '@/client/components/ui/button';
 import { Checkbox } from '@/client/components/ui/checkbox';
 import { fieldAria, FormField } from '@/client/components/ui/form-field';
@@ -176,7 +177,7 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
     requestAnimationFrame(() => heading.current?.focus());
   };
 
-  const text = (key: 'title' | 'address' | 'city' | 'state' | 'zipCode', label: string, props: Partial<React.ComponentProps<'input'>> = {}) => (
+  const text = (key: 'title' | 'address' | 'city' | 'zipCode', label: string, props: Partial<React.ComponentProps<'input'>> = {}) => (
     <FormField id={`${id}-${key}`} label={label} error={shown(key)}>
       <Input
         {...fieldAria(`${id}-${key}`, shown(key))}
@@ -244,9 +245,27 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
     body = (
       <div className="grid gap-4">
         {text('address', 'Street address', { autoComplete: 'street-address' })}
-        <div className="grid gap-4 sm:grid-cols-[1fr_8rem_9rem]">
+        <div className="grid gap-4 sm:grid-cols-[1fr_12rem_9rem]">
           {text('city', 'City', { autoComplete: 'address-level2' })}
-          {text('state', 'State', { autoComplete: 'address-level1' })}
+          <FormField id={`${id}-state`} label="State" error={shown('state')}>
+            <Select
+              {...fieldAria(`${id}-state`, shown('state'))}
+              autoComplete="address-level1"
+              value={values.state}
+              onChange={(event) => {
+                const state = event.target.value;
+                setValues((current) => ({ ...current, state, pinned: false }));
+              }}
+              onBlur={() => touch('state')}
+            >
+              <option value="">Choose a state</option>
+              {US_STATE_CODES.map((code) => (
+                <option key={code} value={code}>
+                  {US_STATES[code].name} ({code})
+                </option>
+              ))}
+            </Select>
+          </FormField>
           {text('zipCode', 'ZIP code', { autoComplete: 'postal-code', inputMode: 'numeric' })}
         </div>
         <LocationPreview values={values} onPin={onPin} />
