@@ -5,6 +5,7 @@
  * fake registry knows) and, after a reload, sees it all with the Verified
  * badge; the demo owner declines the seeded incoming request.
  */
+import { request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SpaceCard, User } from '../../src/shared/schemas';
@@ -110,6 +111,18 @@ describe('a renter’s profile', () => {
 
   it('shows, under the license field, that an NPI verified on another account is taken and how to reach support', async () => {
     const { page } = session;
+    // The number is verified on another account: the test above verified it, or this holder does (then 200).
+    const api = await request.newContext({ baseURL: baseUrl });
+    try {
+      const email = `holder.${Date.now()}@example.test`;
+      const registered = await api.post('/api/register', { data: { firstName: npi.firstName, lastName: npi.lastName, email, password: 'a-strong-password', acceptedTerms: true } });
+      expect(registered.status()).toBe(201);
+      const claim = await api.put(`/api/users/${((await registered.json()) as User).id}`, { data: { licenseNumber: npi.number } });
+      expect([200, 409]).toContain(claim.status());
+    } finally {
+      await api.dispose();
+    }
+
     await page.evaluate(() => localStorage.clear());
     await session.context.clearCookies();
     await page.goto('/');
