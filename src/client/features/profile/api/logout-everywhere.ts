@@ -11,18 +11,19 @@ export function logoutEverywhere(): Promise<void> {
 }
 
 /**
- * Ends every session of the user, then signs this tab out as Log out does: forgets the user and
- * their cached data and goes home. A 401 means this session had already ended: signed out all the same.
+ * Ends every session of the user, then signs this tab out as Log out does: goes home and forgets
+ * the user and their cached data. A 401 means this session had already ended: signed out all the same.
  */
 export function useLogoutEverywhere() {
   const { setUser } = useAuth();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const signOut = (description: string) => {
-    setUser(null);
-    queryClient.removeQueries({ queryKey: ['users'] });
     navigate(paths.home());
+    setUser(null);
     toast({ title: 'Logged out everywhere', description });
+    // Once the signed-out page has rendered (no user query is enabled any more), so that nothing asks again for what is dropped.
+    setTimeout(() => queryClient.removeQueries({ queryKey: ['users'] }), 0);
   };
   return useMutation({
     mutationFn: logoutEverywhere,
