@@ -13,6 +13,7 @@ import type Stripe from 'stripe';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '../shared/schemas';
 import { authRoutes } from './auth/routes';
+import { sessionSettings } from './auth/session';
 import { AuthThrottle } from './auth/throttle';
 import { startReconciliation } from './bookings/reconciliation';
 import { bookingRoutes } from './bookings/routes';
@@ -131,7 +132,9 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   app.decorateRequest('sessionExpiresAt', null);
   // Cross-site state changes are refused and routes that need a session answer 401, before any body is read.
   const allowedOrigins = [config.publicUrl];
-  registerRequestGuards(app, { db, allowedOrigins });
+  // The session cookie (`__Host-` and Secure in production) and the idle period, for every reader of the cookie.
+  const sessions = sessionSettings(config);
+  registerRequestGuards(app, { db, allowedOrigins, sessions });
 
   const { payments, stripe } = paymentProvider(config, db);
   if (jobLock) {
@@ -153,13 +156,14 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
     mapTileAttribution: config.mapTileAttribution,
   }));
 
-  const secureCookies = config.env === 'production';
+  // One set of failed-login counts for logins and current-password checks.
+  const throttle = new AuthThrottle(config, limiters);
   // Before the auth routes: a logout closes that session's sockets on every instance.
-  await registerMessaging(app, { db, config, notifications, redis, limiters, allowedOrigins });
-  await app.register(authRoutes, { db, secureCookies, throttle: new AuthThrottle(config, limiters) });
+  await registerMessaging(app, { db, config, notifications, redis, limiters, allowedOrigins, sessions });
+  await app.register(authRoutes, { db, sessions, throttle });
   await app.register(spaceRoutes, { db, storage, geocoder });
   await app.register(uploadRoutes, { storage });
-  await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl });
+  await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl, throttle });
   await app.register(favoriteRoutes, { db });
   await app.register(bookingRoutes, { db, payments });
   await app.register(connectRoutes, { db, payments, publicUrl: config.publicUrl });

@@ -113,6 +113,8 @@ const envSchema = z
     LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(100),
     /** Sign-ups per client address per hour. */
     REGISTRATIONS_PER_ADDRESS: positiveInt.default(10),
+    /** Days a session may go unused before it ends (besides its 30-day lifetime; ASVS 3.3.2). */
+    SESSION_IDLE_DAYS: positiveInt.max(30, 'must be at most 30 (the session lifetime)').default(14),
     /** Redis for live events and rate-limit counters shared by several instances (DESIGN "Scale"). */
     REDIS_URL: z
       .string()
@@ -206,6 +208,8 @@ export interface Config {
   loginFailuresPerAddress: number;
   /** Sign-ups allowed per client address per hour. */
   registrationsPerAddress: number;
+  /** Days a session may go unused before it ends (it ends 30 days after login at the latest). */
+  sessionIdleDays: number;
   /** `undefined`: live events through Postgres LISTEN/NOTIFY, rate-limit counters in memory. */
   redisUrl: string | undefined;
   redisKeyPrefix: string;
@@ -268,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
     loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
     registrationsPerAddress: e.REGISTRATIONS_PER_ADDRESS,
+    sessionIdleDays: e.SESSION_IDLE_DAYS,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     liveHeartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000),

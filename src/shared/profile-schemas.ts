@@ -11,7 +11,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { isValidNpi, looksLikeNpi, normalizeNpi } from './npi';
-import { required, textSchema, trimmed, userTypeSchema } from './schema-fields';
+import { currentPasswordSchema, required, textSchema, trimmed, userTypeSchema } from './schema-fields';
 
 /** A hex colour for a profile cover (it reaches a style attribute: DESIGN decision 13). */
 export const coverColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Choose a colour like #3b82f6');
@@ -64,7 +64,8 @@ export const profileImageSchema = z
 
 /**
  * PUT /api/users/{id} (SPEC sections 5 and 7): a partial of the user. `id`,
- * `verified` and the payment fields are not part of it and cannot be set.
+ * `verified` and the payment fields are not part of it and cannot be set. A new email
+ * needs `currentPassword`.
  */
 export const updateUserSchema = z.object({
   firstName: required('First name', 80).optional(),
@@ -78,5 +79,7 @@ export const updateUserSchema = z.object({
   profileImage: profileImageSchema.optional(),
   coverImage: profileImageSchema.optional(),
   coverColor: coverColorSchema.optional(),
+  /** Needed when `email` changes the address (ASVS 3.7.1); never stored. */
+  currentPassword: currentPasswordSchema.optional(),
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;

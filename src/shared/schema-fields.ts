@@ -26,5 +26,11 @@ export const trimmed = (max: number) => textSchema.trim().max(max);
 /** Trimmed text of 1 to `max` characters; empty gives '{label} is required'. */
 export const required = (label: string, max = 200) => textSchema.trim().min(1, `${label} is required`).max(max);
 
+/**
+ * The current password, asked before a change of credentials (a new password or email): any
+ * password that could have been stored, so as long as the login form accepts.
+ */
+export const currentPasswordSchema = textSchema.max(200);
+
 /** lister, renter or both (SPEC section 1). */
 export const userTypeSchema = z.enum(USER_TYPES);

@@ -23,7 +23,7 @@ import {
 } from './constants';
 import { formatUsd, toCents } from './money';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordMatchesEmail, passwordStrengthProblem, passwordUserInputs } from './password';
-import { required, textSchema, trimmed, userTypeSchema } from './schema-fields';
+import { currentPasswordSchema, required, textSchema, trimmed, userTypeSchema } from './schema-fields';
 import { isUsStateCode } from './time-zones';
 
 // The shared field schemas. The profile form's schemas live apart, in src/shared/profile-schemas.ts,
@@ -113,6 +113,28 @@ export const registerFormSchema = registerFields
     path: ['confirmPassword'],
   });
 export type RegisterFormValues = z.input<typeof registerFormSchema>;
+
+const changePasswordFields = z.object({
+  currentPassword: currentPasswordSchema.min(1, 'Enter your current password'),
+  newPassword: textSchema.min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort).max(PASSWORD_MAX_LENGTH),
+});
+
+const newPasswordDiffers = (form: { currentPassword: string; newPassword: string }) => form.newPassword !== form.currentPassword;
+const NEW_PASSWORD_SAME = { message: 'Choose a new password different from your current one', path: ['newPassword'] };
+
+/**
+ * PUT /api/users/{id}/password: the current password and a new one, which follows the sign-up rules
+ * (src/shared/password.ts; its strength is checked by the server, as at sign-up) and differs from it.
+ */
+export const changePasswordSchema = changePasswordFields.refine(newPasswordDiffers, NEW_PASSWORD_SAME);
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** The Change password form: the payload plus confirmPassword, which is never sent. */
+export const changePasswordFormSchema = changePasswordFields
+  .extend({ confirmPassword: textSchema })
+  .refine(newPasswordDiffers, NEW_PASSWORD_SAME)
+  .refine((form) => form.newPassword === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type ChangePasswordFormValues = z.input<typeof changePasswordFormSchema>;
 
 /** A user as the API returns it: never the password hash (DESIGN decision 1). */
 export const userSchema = z.object({

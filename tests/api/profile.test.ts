@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertBooking, insertSpace, insertUser } from '../../src/server/db/factories';
+import { FACTORY_PASSWORD, insertBooking, insertSpace, insertUser } from '../../src/server/db/factories';
 import { favorites, users } from '../../src/server/db/schema';
 import { NPI_TIMEOUT_MS } from '../../src/server/verification/npi-registry';
 import { startFakeNpiRegistry, type FakeNpiRegistry } from '../helpers/fake-npi-registry';
@@ -60,7 +60,7 @@ describe('PUT /api/users/:id', () => {
   it('keeps emails unique (409) and checks formats (400)', async () => {
     const taken = await insertUser(t.db, { email: 'taken@example.test' });
     const { user, cookie } = await signedInUser(t);
-    const duplicate = await updateProfile(user.id, cookie, { email: 'TAKEN@example.test' });
+    const duplicate = await updateProfile(user.id, cookie, { email: 'TAKEN@example.test', currentPassword: FACTORY_PASSWORD });
     expect(duplicate.statusCode).toBe(409);
     expect((await userRow(user.id)).email).not.toBe(taken.email);
     for (const bad of [{ phone: '12' }, { phone: 'call me' }, { userType: 'admin' }, { coverColor: 'red;background:url(x)' }, { email: 'nope' }, { profileImage: 'https://evil.example/x.png' }]) {

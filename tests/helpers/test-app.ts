@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../src/server/auth/session';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createScratchDatabase } from '../../src/server/db/scratch-database';
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseNotifications } from '../../src/server/db/client';
@@ -71,11 +72,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
-/** The session cookie header value from a login/register answer. */
+/**
+ * The session cookie header value from a login/register answer, under the name the app
+ * gave it (`__Host-clinicshare_session` in production, `clinicshare_session` otherwise).
+ */
 export function sessionCookie(response: LightMyRequestResponse): string {
-  const cookie = response.cookies.find((c) => c.name === 'clinicshare_session');
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE || c.name === SECURE_SESSION_COOKIE);
   if (!cookie) throw new Error(`No session cookie in ${response.statusCode} answer: ${response.body}`);
-  return `clinicshare_session=${cookie.value}`;
+  return `${cookie.name}=${cookie.value}`;
 }
 
 /** Inserts a user and logs them in; returns the user row and a cookie header. */

@@ -18,9 +18,18 @@ export class ApiRequestError extends Error {
 
   /** The server's `{ message }` (DESIGN decision 12), when the body carries one. */
   get serverMessage(): string | undefined {
+    return this.parsedBody()?.message;
+  }
+
+  /** The server's field issues (`{ path: 'body.email', message }`), empty when there are none. */
+  get serverIssues(): { path: string; message: string }[] {
+    return this.parsedBody()?.issues ?? [];
+  }
+
+  private parsedBody() {
     try {
       const parsed = apiErrorSchema.safeParse(JSON.parse(this.body));
-      return parsed.success ? parsed.data.message : undefined;
+      return parsed.success ? parsed.data : undefined;
     } catch {
       return undefined;
     }

@@ -20,6 +20,7 @@ import { RecentMessages } from '@/client/features/messages/components/recent-mes
 import { EditProfileDialog } from '@/client/features/profile/components/edit-profile-dialog';
 import { ProfileHeader } from '@/client/features/profile/components/profile-header';
 import { ProfileOverview } from '@/client/features/profile/components/profile-overview';
+import { SecuritySection } from '@/client/features/profile/components/security-section';
 import { useOwnerSpaces } from '@/client/features/spaces/api/get-owner-spaces';
 import { OwnerSpaces } from '@/client/features/spaces/components/owner-spaces';
 import { SpaceCard, SpaceCardGridSkeleton } from '@/client/features/spaces/components/space-card';
@@ -117,8 +118,10 @@ function Profile({ user }: { user: User }) {
           </TabsTrigger>
         </TabsList>
 
-        <TabsContent value="overview">
+        <TabsContent value="overview" className="grid gap-6">
           <ProfileOverview userType={user.userType} counts={counts} recentActivity={<RecentBookings userId={user.id} />} />
+          {/* Change password and Log out everywhere (docs/api.md). */}
+          <SecuritySection userId={user.id} />
         </TabsContent>
 
         <TabsContent value="spaces">

@@ -1,24 +1,38 @@
-/** Auth routes: register, login, logout, me (DESIGN decision 1; SPEC section 7). */
+/** Auth routes: register, login, logout, me, change password, log out everywhere (DESIGN decision 1; SPEC section 7). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginSchema, registerSchema, userSchema } from '../../shared/schemas';
+import { z } from 'zod';
+import { changePasswordSchema, idParamSchema, loginSchema, registerSchema, userSchema } from '../../shared/schemas';
 import type { Database } from '../db/client';
-import { HttpError } from '../http/errors';
+import { HttpError, unauthorized } from '../http/errors';
 import { toUser } from '../users/serialize';
-import { authenticate, registerUser } from './service';
-import { clearSessionCookie, createSession, deleteSession, requireUser, SESSION_COOKIE, setSessionCookie } from './session';
+import { authenticate, changePassword, registerUser } from './service';
+import {
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  requireSelf,
+  requireUser,
+  sessionToken,
+  setSessionCookie,
+  type SessionSettings,
+} from './session';
 import type { AuthThrottle } from './throttle';
 
 export interface AuthRoutesOptions {
   db: Database;
-  secureCookies: boolean;
+  /** The cookie's name and attributes and the idle period ({@link SessionSettings}). */
+  sessions: SessionSettings;
   /** Failed-login and sign-up counters; the client address is `request.ip` (see TRUST_PROXY). */
   throttle: AuthThrottle;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, secureCookies, throttle }) => {
+const idParams = z.object({ id: idParamSchema });
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, sessions, throttle }) => {
   app.post('/api/register', { schema: { body: registerSchema, response: { 201: userSchema } } }, async (request, reply) => {
     const user = await registerUser(db, request.body, () => throttle.register(request.ip));
-    setSessionCookie(reply, await createSession(db, user.id), secureCookies);
+    setSessionCookie(reply, await createSession(db, user.id, sessions.idleMs), sessions);
     return reply.status(201).send(toUser(user));
   });
 
@@ -30,16 +44,36 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       throw error;
     });
     await attempt.succeeded();
-    setSessionCookie(reply, await createSession(db, user.id), secureCookies);
+    setSessionCookie(reply, await createSession(db, user.id, sessions.idleMs), sessions);
     return toUser(user);
   });
 
   app.post('/api/logout', async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionToken(request, sessions);
     if (token) await deleteSession(db, token);
-    clearSessionCookie(reply);
+    clearSessionCookie(reply, sessions);
     return reply.status(204).send();
   });
 
   app.get('/api/me', { schema: { response: { 200: userSchema } }, config: { auth: 'required' } }, async (request) => toUser(requireUser(request)));
+
+  // Change password (docs/api.md): the current password, then the new one; every other session ends, this one stays.
+  app.put(
+    '/api/users/:id/password',
+    { schema: { params: idParams, body: changePasswordSchema }, config: { auth: 'required', rateLimit: { max: 20, perSeconds: 60 * 60 } } },
+    async (request, reply) => {
+      const user = requireSelf(request, request.params.id);
+      const keepToken = sessionToken(request, sessions);
+      if (!keepToken) throw unauthorized();
+      await changePassword(db, throttle, user, request.body, { keepToken, address: request.ip });
+      return reply.status(204).send();
+    },
+  );
+
+  // Log out everywhere: every session of the user ends, this one included.
+  app.post('/api/logout-everywhere', { config: { auth: 'required' } }, async (request, reply) => {
+    await deleteUserSessions(db, requireUser(request).id);
+    clearSessionCookie(reply, sessions);
+    return reply.status(204).send();
+  });
 };

@@ -5,12 +5,13 @@
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { passwordStrengthProblem, passwordUserInputs } from '../../shared/password';
-import type { loginSchema, registerSchema } from '../../shared/schemas';
+import { PASSWORD_MESSAGES, passwordMatchesEmail, passwordStrengthProblem, passwordUserInputs } from '../../shared/password';
+import type { changePasswordSchema, loginSchema, registerSchema } from '../../shared/schemas';
 import { SQLSTATE, sqlState, type Database } from '../db/client';
 import { users } from '../db/schema';
-import { badRequest, conflict, unauthorized } from '../http/errors';
-import { sessionUserColumns, type SessionUser } from './session';
+import { badRequest, conflict, notFound, unauthorized } from '../http/errors';
+import { deleteUserSessions, sessionUserColumns, type SessionUser } from './session';
+import type { AuthThrottle } from './throttle';
 
 /** Hashes a password with argon2id (the library's default algorithm). */
 export function hashPassword(password: string): Promise<string> {
@@ -67,4 +68,71 @@ export async function authenticate(db: Database, input: z.output<typeof loginSch
   if (!user || !ok) throw unauthorized('Invalid email or password.');
   const { passwordHash: _hash, ...withoutHash } = user;
   return withoutHash;
+}
+
+/** Messages of the current-password check (Change password, a new email). */
+export const CURRENT_PASSWORD_MESSAGES = {
+  missing: 'Enter your current password',
+  wrong: 'Your current password is not correct',
+} as const;
+
+/**
+ * Checks the signed-in user's current password before a change of credentials (a new password or
+ * email; ASVS 3.7.1), counted as a login is: a wrong password uses up one of the account's and the
+ * address's failed attempts (src/server/auth/throttle.ts), so a stolen session cannot guess it freely.
+ * @param address the client address (`request.ip`)
+ * @throws HttpError 400 with an issue on `body.currentPassword` when it is missing or wrong
+ * @throws HttpError 429 with Retry-After when the account or the address has no failed attempts left
+ */
+export async function verifyCurrentPassword(
+  db: Database,
+  throttle: AuthThrottle,
+  user: Pick<SessionUser, 'id' | 'email'>,
+  currentPassword: string | undefined,
+  address: string,
+): Promise<void> {
+  if (!currentPassword) {
+    throw badRequest(CURRENT_PASSWORD_MESSAGES.missing, [{ path: 'body.currentPassword', message: CURRENT_PASSWORD_MESSAGES.missing }]);
+  }
+  const attempt = await throttle.beginLogin(user.email, address);
+  let ok: boolean;
+  try {
+    const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
+    ok = row ? await verify(row.passwordHash, currentPassword).catch(() => false) : false;
+  } catch (error) {
+    await attempt.abandoned();
+    throw error;
+  }
+  if (!ok) throw badRequest(CURRENT_PASSWORD_MESSAGES.wrong, [{ path: 'body.currentPassword', message: CURRENT_PASSWORD_MESSAGES.wrong }]);
+  await attempt.succeeded();
+}
+
+/**
+ * Changes the signed-in user's password (ASVS 3.3.3): the current password must be right
+ * ({@link verifyCurrentPassword}), the new one passes the sign-up rules (src/shared/password.ts), and
+ * every other session of the user ends in the same transaction; the session of `keepToken` lives on.
+ * @param keepToken the token of the session that asked (it stays signed in)
+ * @param address the client address (`request.ip`), for the failed-attempt counts
+ * @returns how many other sessions ended
+ * @throws HttpError 400 with an issue on `body.currentPassword` (missing or wrong) or `body.newPassword` (weak)
+ * @throws HttpError 429 when too many wrong current passwords were tried
+ */
+export async function changePassword(
+  db: Database,
+  throttle: AuthThrottle,
+  user: SessionUser,
+  input: z.output<typeof changePasswordSchema>,
+  { keepToken, address }: { keepToken: string; address: string },
+): Promise<number> {
+  await verifyCurrentPassword(db, throttle, user, input.currentPassword, address);
+  const weakness = passwordMatchesEmail(input.newPassword, user.email)
+    ? PASSWORD_MESSAGES.sameAsEmail
+    : await passwordStrengthProblem(input.newPassword, passwordUserInputs(user));
+  if (weakness) throw badRequest(weakness, [{ path: 'body.newPassword', message: weakness }]);
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning({ id: users.id });
+    if (!row) throw notFound('User not found.');
+    return deleteUserSessions(tx, user.id, keepToken);
+  });
 }

@@ -12,7 +12,7 @@
  *   Sheet, "Verifying origin with standard headers").
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findSession, SESSION_COOKIE } from '../auth/session';
+import { clearSessionCookie, findSession, sessionToken, type SessionSettings } from '../auth/session';
 import type { Database } from '../db/client';
 import { forbidden, unauthorized } from './errors';
 
@@ -61,17 +61,20 @@ export function isSameOriginRequest(request: FastifyRequest, allowedOrigins: rea
 
 /**
  * Installs the guards on `app` (an `onRequest` hook, so nothing of the body
- * is read for a refused request).
+ * is read for a refused request). A session cookie whose session has ended
+ * (lifetime, idle period, logout elsewhere) is cleared in the answer.
+ * @param options.sessions the session cookie's name and the idle period
  */
-export function registerRequestGuards(app: FastifyInstance, options: { db: Database; allowedOrigins: readonly string[] }): void {
-  app.addHook('onRequest', async (request) => {
+export function registerRequestGuards(app: FastifyInstance, options: { db: Database; allowedOrigins: readonly string[]; sessions: SessionSettings }): void {
+  app.addHook('onRequest', async (request, reply) => {
     if (UNSAFE_METHODS.has(request.method) && !isSameOriginRequest(request, options.allowedOrigins)) {
       throw forbidden('Cross-site requests are not allowed.');
     }
     const auth = request.routeOptions.config.auth;
     if (!auth) return;
-    const token = request.cookies[SESSION_COOKIE];
-    const session = token ? await findSession(options.db, token) : null;
+    const token = sessionToken(request, options.sessions);
+    const session = token ? await findSession(options.db, token, options.sessions.idleMs) : null;
+    if (token && !session) clearSessionCookie(reply, options.sessions);
     request.user = session?.user ?? null;
     request.sessionExpiresAt = session?.expiresAt ?? null;
     if (auth === 'required' && !request.user) throw unauthorized();

@@ -71,6 +71,18 @@ export class MessagingLive {
     await this.publish({ type: 'session_ended', sessionKey: liveSessionKey(sessionToken) });
   }
 
+  /**
+   * Closes, on every instance, the sockets of `userId`'s sessions: all of them (log out everywhere), or
+   * all but those of `keepSessionToken` (a password change, which keeps the asking session).
+   */
+  async userSessionsEnded(userId: string, keepSessionToken?: string): Promise<void> {
+    await this.publish({
+      type: 'user_sessions_ended',
+      userId,
+      ...(keepSessionToken === undefined ? {} : { exceptSessionKey: liveSessionKey(keepSessionToken) }),
+    });
+  }
+
   /** A failed publish loses only the live push: the data is stored and clients refresh on reconnect. */
   private async publish(event: RealtimeEvent): Promise<void> {
     try {
@@ -96,6 +108,9 @@ export class MessagingLive {
         return;
       case 'session_ended':
         this.hub.closeSession(event.sessionKey, POLICY_VIOLATION, 'Session ended');
+        return;
+      case 'user_sessions_ended':
+        this.hub.closeUserSessions(event.userId, event.exceptSessionKey, POLICY_VIOLATION, 'Session ended');
         return;
     }
   }

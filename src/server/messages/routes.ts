@@ -20,7 +20,7 @@ import {
   sendMessageSchema,
   unreadCountSchema,
 } from '../../shared/schemas';
-import { requireSelf, SESSION_COOKIE } from '../auth/session';
+import { requireSelf, sessionToken, type SessionSettings } from '../auth/session';
 import type { Config } from '../config';
 import type { Database, DatabaseNotifications } from '../db/client';
 import { forbidden } from '../http/errors';
@@ -86,9 +86,9 @@ const messageHttpRoutes: FastifyPluginAsyncZod<{ db: Database; live: MessagingLi
   );
 };
 
-const messageSocketRoutes: FastifyPluginAsyncZod<{ live: MessagingLive; hub: SocketHub; allowedOrigins: readonly string[] }> = async (
+const messageSocketRoutes: FastifyPluginAsyncZod<{ live: MessagingLive; hub: SocketHub; allowedOrigins: readonly string[]; sessions: SessionSettings }> = async (
   app,
-  { live, hub, allowedOrigins },
+  { live, hub, allowedOrigins, sessions },
 ) => {
   // A frame over 16 KB closes the socket (ws answers 1009, message too big).
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_SOCKET_FRAME_BYTES } });
@@ -106,7 +106,7 @@ const messageSocketRoutes: FastifyPluginAsyncZod<{ live: MessagingLive; hub: Soc
     },
     (socket, request) => {
       const user = request.user;
-      const token = request.cookies[SESSION_COOKIE];
+      const token = sessionToken(request, sessions);
       const sessionExpiresAt = request.sessionExpiresAt;
       if (!user || !token || !sessionExpiresAt) {
         socket.close(POLICY_VIOLATION, 'Please log in');
@@ -136,16 +136,22 @@ export interface MessagingOptions {
   /** Builds the send limiter (counters shared through Redis when it is set). */
   limiters: LimiterFactory;
   allowedOrigins: readonly string[];
+  /** The session cookie's name (the `/ws` handshake reads it). */
+  sessions: SessionSettings;
 }
+
+/** Routes after whose success sockets of ended sessions are closed on every instance. */
+const SESSION_ENDING_ROUTES = new Set(['POST /api/logout', 'POST /api/logout-everywhere', 'PUT /api/users/:id/password']);
 
 /**
  * Sets up messaging on the root `app`: the live-event bus, the socket
- * registry, the HTTP routes, `/ws`, and a hook that closes a session's
- * sockets on every instance when it logs out. Register it before the auth
- * routes so that hook applies to `POST /api/logout`.
+ * registry, the HTTP routes, `/ws`, and a hook that closes sockets on every
+ * instance when sessions end: the session's own on logout, all of the user's
+ * on log out everywhere, all but the asking session's on a password change.
+ * Register it before the auth routes so that hook applies to their routes.
  */
 export async function registerMessaging(app: FastifyInstance, options: MessagingOptions): Promise<void> {
-  const { db, config, notifications, redis, limiters, allowedOrigins } = options;
+  const { db, config, notifications, redis, limiters, allowedOrigins, sessions } = options;
   const bus = createRealtimeBus({ redis, redisKeyPrefix: config.redisKeyPrefix, notifications, log: app.log });
   const hub = new SocketHub(config.liveHeartbeatMs);
   const sendLimiter = limiters({ keyPrefix: 'message_send', points: MESSAGES_PER_MINUTE, duration: 60 });
@@ -157,11 +163,17 @@ export async function registerMessaging(app: FastifyInstance, options: Messaging
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'POST' || request.routeOptions.url !== '/api/logout' || reply.statusCode >= 300) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await live.sessionEnded(token);
+    if (reply.statusCode >= 300 || !SESSION_ENDING_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
+    const token = sessionToken(request, sessions);
+    const route = request.routeOptions.url;
+    if (route === '/api/logout') {
+      if (token) await live.sessionEnded(token);
+    } else if (request.user) {
+      // A password change keeps the asking session (and its sockets); log out everywhere keeps none.
+      await live.userSessionsEnded(request.user.id, route === '/api/users/:id/password' ? token : undefined);
+    }
   });
 
   await app.register(messageHttpRoutes, { db, live });
-  await app.register(messageSocketRoutes, { live, hub, allowedOrigins });
+  await app.register(messageSocketRoutes, { live, hub, allowedOrigins, sessions });
 }

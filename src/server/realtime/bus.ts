@@ -18,6 +18,8 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('messages_read'), conversationId: z.string(), readerId: z.uuid(), readAt: z.string(), userIds: z.array(z.uuid()) }),
   /** A session ended (logout): sockets opened with it are closed. `sessionKey` from {@link liveSessionKey}. */
   z.object({ type: z.literal('session_ended'), sessionKey: z.string() }),
+  /** Every session of a user ended (log out everywhere), or every one but `exceptSessionKey` (a password change). */
+  z.object({ type: z.literal('user_sessions_ended'), userId: z.uuid(), exceptSessionKey: z.string().optional() }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 

@@ -16,7 +16,7 @@ export interface LiveConnection {
   userId: string;
   /** {@link liveSessionKey} of the session the socket was opened with. */
   sessionKey: string;
-  /** When that session ends: the heartbeat closes the socket then. */
+  /** When that session ends, as known when the socket opened (its lifetime's or idle end): the heartbeat closes the socket then. */
   sessionExpiresAt: Date;
 }
 
@@ -80,6 +80,13 @@ export class SocketHub {
       for (const connection of set) {
         if (connection.sessionKey === sessionKey) connection.socket.close(code, reason);
       }
+    }
+  }
+
+  /** Closes the sockets of `userId`, but those opened with the session `exceptSessionKey` (log out everywhere, a password change). */
+  closeUserSessions(userId: string, exceptSessionKey: string | undefined, code: number, reason: string): void {
+    for (const connection of this.byUser.get(userId) ?? []) {
+      if (connection.sessionKey !== exceptSessionKey) connection.socket.close(code, reason);
     }
   }
 

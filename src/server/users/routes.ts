@@ -3,20 +3,35 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { updateUserSchema } from '../../shared/profile-schemas';
 import { idParamSchema, updateUserResultSchema, userSchema } from '../../shared/schemas';
+import { verifyCurrentPassword } from '../auth/service';
 import { requireSelf } from '../auth/session';
+import type { AuthThrottle } from '../auth/throttle';
 import type { Database } from '../db/client';
 import type { FileStorage } from '../storage/storage';
 import { retryLicenseVerification, updateUser } from './service';
 
 const idParams = z.object({ id: idParamSchema });
 
-export const userRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage; npiRegistryUrl: string }> = async (app, { db, storage, npiRegistryUrl }) => {
+export interface UserRoutesOptions {
+  db: Database;
+  storage: FileStorage;
+  npiRegistryUrl: string;
+  /** Failed-login counts, which a wrong current password (a new email) uses up as a wrong login does. */
+  throttle: AuthThrottle;
+}
+
+/** True when `email` is given and is another address than the user's (letter case aside). */
+const changesEmail = (current: { email: string }, email: string | undefined) => email !== undefined && email.toLowerCase() !== current.email.toLowerCase();
+
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, storage, npiRegistryUrl, throttle }) => {
   app.put(
     '/api/users/:id',
     // Two 5 MB images as base64 data fit in 16 MB.
     { schema: { params: idParams, body: updateUserSchema, response: { 200: updateUserResultSchema } }, bodyLimit: 16 * 1024 * 1024, config: { auth: 'required' } },
     async (request) => {
       const user = requireSelf(request, request.params.id);
+      // A new email is a change of credentials: it needs the current password (ASVS 3.7.1), checked before anything is stored.
+      if (changesEmail(user, request.body.email)) await verifyCurrentPassword(db, throttle, user, request.body.currentPassword, request.ip);
       return { user: await updateUser(db, storage, npiRegistryUrl, user, request.body) };
     },
   );

@@ -17,6 +17,7 @@ import { toast } from '@/client/components/ui/use-toast';
 import { isApiError } from '@/client/lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
 import { formatPhone, safeCoverColor } from '../lib/display';
+import { showServerIssues } from '../lib/server-issues';
 import { IMAGE_TOO_LARGE } from '../lib/use-image-upload';
 import { AppearanceFields } from './appearance-fields';
 import { LicenseStatus } from './license-status';
@@ -45,8 +46,12 @@ function defaultsOf(user: User): ProfileFormInput {
     coverColor: safeCoverColor(user.coverColor),
     coverImage: user.coverImage,
     profileImage: user.profileImage,
+    currentPassword: '',
   };
 }
+
+/** The fields the server may name in a 400's issues (`body.<field>`). */
+const SERVER_CHECKED_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'specialty', 'bio', 'licenseNumber', 'currentPassword'] as const;
 
 /** Edit Profile: the button and its dialog. The form starts from the signed-in user each time it opens. */
 export function EditProfileDialog({ user }: { user: User }) {
@@ -83,22 +88,29 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * The four parts of Edit Profile (SPEC section 2): Appearance, Personal
  * Information, Professional Information (with the license's verification
  * state) and Account Settings. Validated with the server's own schema;
- * saving refreshes the signed-in user.
+ * saving refreshes the signed-in user. A changed email asks for the current
+ * password, which is sent only then.
  */
 function ProfileForm({ user, onDone, onCancel }: { user: User; onDone: () => void; onCancel: () => void }) {
   const form = useForm<ProfileFormInput, unknown, ProfileFormOutput>({ resolver: zodResolver(updateUserSchema), defaultValues: defaultsOf(user) });
   const save = useUpdateProfile(user.id);
   const [uploading, setUploading] = useState(false);
   const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
-  const [firstName = '', lastName = '', licenseNumber = '', coverColor, coverImage, profileImage] = useWatch({
+  const [firstName = '', lastName = '', licenseNumber = '', coverColor, coverImage, profileImage, email = ''] = useWatch({
     control: form.control,
-    name: ['firstName', 'lastName', 'licenseNumber', 'coverColor', 'coverImage', 'profileImage'],
+    name: ['firstName', 'lastName', 'licenseNumber', 'coverColor', 'coverImage', 'profileImage', 'email'],
   });
   const { errors } = form.formState;
   const licenseEdited = normalizeNpi(licenseNumber ?? '').trim() !== (user.licenseNumber ?? '');
+  // A new email needs the current password (docs/api.md); the same address in another letter case does not.
+  const emailEdited = (email ?? '').trim().toLowerCase() !== user.email.toLowerCase();
 
-  const onSubmit = (values: ProfileFormOutput) => {
-    save.mutate(values, {
+  const onSubmit = ({ currentPassword, ...values }: ProfileFormOutput) => {
+    if (emailEdited && !currentPassword) {
+      form.setError('currentPassword', { message: 'Enter your current password to change your email' }, { shouldFocus: true });
+      return;
+    }
+    save.mutate(emailEdited ? { ...values, currentPassword } : values, {
       onSuccess: (saved) => {
         toast({
           title: 'Profile updated successfully!',
@@ -118,7 +130,8 @@ function ProfileForm({ user, onDone, onCancel }: { user: User; onDone: () => voi
           toast({ variant: 'destructive', title: 'Failed to update profile', description: message });
         } else if (isApiError(error, 413)) {
           toast({ variant: 'destructive', title: IMAGE_TOO_LARGE.profile });
-        } else if (isApiError(error, 400, 415)) {
+        } else if (isApiError(error, 400, 415, 429)) {
+          showServerIssues(error, form.setError, SERVER_CHECKED_FIELDS);
           toast({ variant: 'destructive', title: 'Failed to update profile', description: error.serverMessage ?? 'Please check the form and try again.' });
         } else {
           toast({ variant: 'destructive', title: 'Failed to update profile', description: 'Please try again later.' });
@@ -156,6 +169,16 @@ function ProfileForm({ user, onDone, onCancel }: { user: User; onDone: () => voi
           <FormField id="profile-phone" label="Phone" error={errors.phone?.message}>
             <Input type="tel" autoComplete="tel" placeholder="(617) 555-0123" {...fieldAria('profile-phone', errors.phone?.message)} {...form.register('phone')} />
           </FormField>
+          {emailEdited ? (
+            <FormField id="profile-current-password" label="Current password" error={errors.currentPassword?.message} hint="Needed to change your email.">
+              <Input
+                type="password"
+                autoComplete="current-password"
+                {...fieldAria('profile-current-password', errors.currentPassword?.message, true)}
+                {...form.register('currentPassword')}
+              />
+            </FormField>
+          ) : null}
         </div>
       </Section>
 
