@@ -34,16 +34,6 @@ export class ApiRequestError extends Error {
       return undefined;
     }
   }
-
-  /** The server's `issues` (field path and message), when the body carries them; else empty. */
-  get serverIssues(): { path: string; message: string }[] {
-    try {
-      const parsed = apiErrorSchema.safeParse(JSON.parse(this.body));
-      return parsed.success ? (parsed.data.issues ?? []) : [];
-    } catch {
-      return [];
-    }
-  }
 }
 
 /** True when `error` is an API answer with one of the given statuses. */
