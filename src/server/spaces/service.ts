@@ -5,7 +5,7 @@
 import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import type { Bbox, createSpaceSchema, DeleteSpaceResult, Space, SpaceCard, spaceSearchSchema } from '../../shared/schemas';
+import { locationParts, type Bbox, type createSpaceSchema, type DeleteSpaceResult, type Space, type SpaceCard, type spaceSearchSchema } from '../../shared/schemas';
 import { BLOCKING_BOOKING_STATUSES } from '../../shared/constants';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
@@ -67,13 +67,6 @@ type Bind = (name: string, value: unknown) => unknown;
 // One bound parameter each (an array stays one `text[]` parameter rather than a list).
 const literal: Bind = (_name, value) => sql.param(value);
 const placeholder: Bind = (name) => sql.placeholder(name);
-
-/** The comma-separated parts of a location search ("Austin, TX" -> ["Austin", "TX"]). */
-const locationParts = (location: string) =>
-  location
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
 
 /**
  * The location filter: every comma-separated part ("Austin, TX") must match
