@@ -198,13 +198,24 @@ export function filtersKey(filters: object): string {
  * The answer of `key` in `cache`, or `compute()`'s, kept there. The cache
  * holds the promise, so concurrent requests for one key share one
  * computation; a failure is not remembered.
+ * @param size for a cache with a `maxSize`: the answer's size once known
+ *   (it counts the cache's `sizeCalculation` while computed); an answer
+ *   larger than the whole cache is answered but not kept
  */
-export function remember<T>(cache: LRUCache<string, Promise<T>>, key: string, compute: () => Promise<T>): Promise<T> {
+export function remember<T>(cache: LRUCache<string, Promise<T>>, key: string, compute: () => Promise<T>, size?: (value: T) => number): Promise<T> {
   const cached = cache.get(key);
   if (cached) return cached;
   const answer = compute();
   cache.set(key, answer);
-  answer.catch(() => cache.delete(key));
+  answer.then(
+    (value) => {
+      // A settled promise of the same value: the cache takes a new size only with a new value.
+      if (size && cache.peek(key) === answer) cache.set(key, Promise.resolve(value), { size: Math.max(1, size(value)), noUpdateTTL: true });
+    },
+    () => {
+      if (cache.peek(key) === answer) cache.delete(key);
+    },
+  );
   return answer;
 }
 
