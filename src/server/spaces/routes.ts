@@ -17,6 +17,7 @@ import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';
 import type { Geocoder } from '../geocoding/geocoder';
 import type { FileStorage } from '../storage/storage';
+import type { SpaceChanges } from './changes';
 import { cachedMapPoints, createMapPointsCache } from './map-points';
 import { createSearchCountCache, createSpace, deleteSpace, getSpace, searchSpaces, updateSpace } from './service';
 
@@ -26,13 +27,22 @@ const idParams = z.object({ id: idParamSchema });
 /** Room for 10 inline images of 5 MB in base64 (4/3 larger) plus the text fields. */
 const LISTING_BODY_LIMIT = 80 * 1024 * 1024;
 
-export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage; geocoder: Geocoder }> = async (app, { db, storage, geocoder }) => {
+export interface SpaceRoutesOptions {
+  db: Database;
+  storage: FileStorage;
+  geocoder: Geocoder;
+  /** Told when a space is listed, edited or removed here (the sitemap listens). */
+  changes?: SpaceChanges;
+}
+
+export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (app, { db, storage, geocoder, changes }) => {
   // Recent bounded counts and map answers; listing, editing or removing a space here clears them.
   const counts = createSearchCountCache();
   const maps = createMapPointsCache();
   const spacesChanged = () => {
     counts.clear();
     maps.clear();
+    changes?.notify();
   };
 
   // Result cards; the count is exact up to COUNT_LIMIT, beyond it `X-Total-Count-Exact: false` means "at least".
