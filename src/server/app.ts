@@ -36,6 +36,7 @@ import { spaceRoutes } from './spaces/routes';
 import { userRoutes } from './users/routes';
 import { favoriteRoutes } from './favorites/routes';
 import { createGeocoder } from './geocoding/geocoder';
+import { UploadQuota } from './storage/quota';
 import { uploadRoutes } from './storage/routes';
 import { createFileStorage, LocalFileStorage } from './storage/storage';
 
@@ -147,6 +148,7 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   const storage = createFileStorage(config);
   if (storage instanceof LocalFileStorage) mkdirSync(storage.dir, { recursive: true });
   const geocoder = createGeocoder(db, config, (message) => app.log.warn(message));
+  const quota = new UploadQuota(db, config.uploadQuotaBytes);
   const spaceChanges = new SpaceChanges();
 
   app.get('/api/health', async () => ({ status: 'ok' }));
@@ -161,9 +163,9 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   // Before the auth routes: a logout closes that session's sockets on every instance.
   await registerMessaging(app, { db, config, notifications, redis, limiters, allowedOrigins });
   await app.register(authRoutes, { db, secureCookies, throttle: new AuthThrottle(config, limiters) });
-  await app.register(spaceRoutes, { db, storage, geocoder, changes: spaceChanges });
-  await app.register(uploadRoutes, { storage });
-  await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl });
+  await app.register(spaceRoutes, { db, storage, geocoder, quota, changes: spaceChanges });
+  await app.register(uploadRoutes, { storage, quota });
+  await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl, quota });
   await app.register(favoriteRoutes, { db });
   await app.register(bookingRoutes, { db, payments });
   await app.register(connectRoutes, { db, payments, publicUrl: config.publicUrl });

@@ -16,6 +16,7 @@ import {
 import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';
 import type { Geocoder } from '../geocoding/geocoder';
+import type { UploadQuota } from '../storage/quota';
 import type { FileStorage } from '../storage/storage';
 import type { SpaceChanges } from './changes';
 import { cachedMapPoints, createMapPointsCache } from './map-points';
@@ -31,11 +32,13 @@ export interface SpaceRoutesOptions {
   db: Database;
   storage: FileStorage;
   geocoder: Geocoder;
+  /** The owner's image storage inline listing images count against. */
+  quota: UploadQuota;
   /** Told when a space is listed, edited or removed here (the sitemap listens). */
   changes?: SpaceChanges;
 }
 
-export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (app, { db, storage, geocoder, changes }) => {
+export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (app, { db, storage, geocoder, quota, changes }) => {
   // Recent bounded counts and map answers; listing, editing or removing a space here clears them.
   const counts = createSearchCountCache();
   const maps = createMapPointsCache();
@@ -65,7 +68,7 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (app
     { schema: { body: createSpaceSchema, response: { 201: spaceSchema } }, bodyLimit: LISTING_BODY_LIMIT, config: { auth: 'required' } },
     async (request, reply) => {
       const owner = requireSelf(request, request.body.ownerId);
-      const space = await createSpace(db, storage, geocoder, owner.id, request.body);
+      const space = await createSpace(db, storage, geocoder, owner.id, request.body, quota);
       spacesChanged();
       return reply.status(201).send(space);
     },
@@ -76,7 +79,7 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (app
     { schema: { params: idParams, body: createSpaceSchema, response: { 200: spaceSchema } }, bodyLimit: LISTING_BODY_LIMIT, config: { auth: 'required' } },
     async (request) => {
       const owner = requireSelf(request, request.body.ownerId);
-      const space = await updateSpace(db, storage, geocoder, request.params.id, owner.id, request.body);
+      const space = await updateSpace(db, storage, geocoder, request.params.id, owner.id, request.body, quota);
       spacesChanged();
       return space;
     },

@@ -13,6 +13,7 @@ import { bookings, medicalSpaces } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { AddressParts, Geocoder } from '../geocoding/geocoder';
 import { storeListingImages } from '../storage/images';
+import type { UploadQuota } from '../storage/quota';
 import type { FileStorage } from '../storage/storage';
 
 type SpaceRow = typeof medicalSpaces.$inferSelect;
@@ -404,10 +405,17 @@ function sentCoordinates(input: CreateSpaceData): { latitude: number; longitude:
  * owner's pin is kept, else the address is geocoded on the server (DESIGN
  * decision 9), and a space nothing places is still listed with null
  * coordinates (SPEC section 4).
- * @throws HttpError 413 / 415 for a bad inline image
+ * @throws HttpError 413 / 415 for a bad inline image, 413 past the owner's image storage
  */
-export async function createSpace(db: Database, storage: FileStorage, geocoder: Geocoder, ownerId: string, input: CreateSpaceData): Promise<Space> {
-  const images = await storeListingImages(storage, input.images);
+export async function createSpace(
+  db: Database,
+  storage: FileStorage,
+  geocoder: Geocoder,
+  ownerId: string,
+  input: CreateSpaceData,
+  quota: UploadQuota,
+): Promise<Space> {
+  const images = await storeListingImages(storage, input.images, { userId: ownerId, quota });
   const located = sentCoordinates(input) ?? (await geocoder.geocode(input));
   const [row] = await db
     .insert(medicalSpaces)
@@ -423,13 +431,21 @@ const sameAddress = (a: AddressParts, b: AddressParts) =>
  * Replaces a space's listing fields for its owner (`PUT /api/spaces/{id}`,
  * the create schema). Coordinates: the owner's pin when sent; otherwise the
  * address is geocoded again only when it changed, and kept when it did not.
- * @throws HttpError 404 when missing or archived, 403 when `userId` is not the owner, 413 / 415 for a bad inline image
+ * @throws HttpError 404 when missing or archived, 403 when `userId` is not the owner, 413 / 415 for a bad inline image, 413 past the owner's image storage
  */
-export async function updateSpace(db: Database, storage: FileStorage, geocoder: Geocoder, id: string, userId: string, input: CreateSpaceData): Promise<Space> {
+export async function updateSpace(
+  db: Database,
+  storage: FileStorage,
+  geocoder: Geocoder,
+  id: string,
+  userId: string,
+  input: CreateSpaceData,
+  quota: UploadQuota,
+): Promise<Space> {
   const existing = await findSpaceRow(db, id);
   if (!existing || !existing.active) throw notFound('Space not found.');
   requireOwner(existing, userId);
-  const images = await storeListingImages(storage, input.images);
+  const images = await storeListingImages(storage, input.images, { userId, quota });
   const pin = sentCoordinates(input);
   const coordinates = pin
     ? coordinateColumns(pin)

@@ -12,23 +12,24 @@ import { sessionUserColumns, type SessionUser } from '../auth/session';
 import { SQLSTATE, sqlState, type Database } from '../db/client';
 import { users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
-import { storeDataUrlImage } from '../storage/images';
+import { storeDataUrlImage, type ImageOwner } from '../storage/images';
+import type { UploadQuota } from '../storage/quota';
 import type { FileStorage } from '../storage/storage';
 import { verifyLicense } from '../verification/npi-registry';
 import { toUser } from './serialize';
 
 export type UpdateUserData = z.output<typeof updateUserSchema>;
 
-/** A profile image as stored: inline data goes through the pipeline; paths and null pass through. */
-async function storedImage(storage: FileStorage, image: string | null | undefined): Promise<string | null | undefined> {
-  if (image && image.startsWith('data:')) return storeDataUrlImage(storage, image, 'profiles');
+/** A profile image as stored: inline data goes through the pipeline (counted against the user's image storage); paths and null pass through. */
+async function storedImage(storage: FileStorage, image: string | null | undefined, owner: ImageOwner): Promise<string | null | undefined> {
+  if (image && image.startsWith('data:')) return storeDataUrlImage(storage, image, 'profiles', owner);
   return image;
 }
 
 /**
  * Updates the profile of `current` with the fields given. A change of the
  * license number or the name checks the license again.
- * @throws HttpError 409 when the email belongs to another account, 413/415 for a bad image
+ * @throws HttpError 409 when the email belongs to another account, 413/415 for a bad image, 413 past the user's image storage
  */
 export async function updateUser(
   db: Database,
@@ -36,8 +37,10 @@ export async function updateUser(
   registryUrl: string,
   current: SessionUser,
   input: UpdateUserData,
+  quota: UploadQuota,
 ): Promise<User> {
-  const [profileImage, coverImage] = await Promise.all([storedImage(storage, input.profileImage), storedImage(storage, input.coverImage)]);
+  const owner = { userId: current.id, quota };
+  const [profileImage, coverImage] = await Promise.all([storedImage(storage, input.profileImage, owner), storedImage(storage, input.coverImage, owner)]);
   const next = {
     firstName: input.firstName ?? current.firstName,
     lastName: input.lastName ?? current.lastName,
