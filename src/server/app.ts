@@ -32,10 +32,12 @@ import { demoPaymentRoutes } from './payments/routes';
 import { createStripeClient, StripePaymentProvider } from './payments/stripe-provider';
 import { stripeWebhookRoutes } from './payments/webhook';
 import { createRedisClient } from './realtime/redis-bus';
+import { SpaceChanges } from './spaces/changes';
 import { spaceRoutes } from './spaces/routes';
 import { userRoutes } from './users/routes';
 import { favoriteRoutes } from './favorites/routes';
 import { createGeocoder } from './geocoding/geocoder';
+import { UploadQuota } from './storage/quota';
 import { uploadRoutes } from './storage/routes';
 import { createFileStorage, LocalFileStorage } from './storage/storage';
 
@@ -63,6 +65,8 @@ export interface BuildAppOptions {
    * this lock (`DatabaseHandle.tryWithLock`). Off when absent (API tests run the job themselves).
    */
   jobLock?: Pick<DatabaseHandle, 'tryWithLock'>;
+  /** URLs per sitemap file (default 50,000, the protocol's most); tests pass a few to see the sitemap index. */
+  sitemapPageSize?: number;
 }
 
 /** The payment provider of `config.payments`, with its Stripe client when it is Stripe (for the webhook's signatures). */
@@ -96,7 +100,7 @@ function cspDirectives(config: Config) {
 }
 
 /** Builds the application: plugins, session loading, API routes, pages. */
-export async function buildApp({ config, db, serveClient = false, clientDir = CLIENT_DIST, logger = false, notifications, jobLock }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, serveClient = false, clientDir = CLIENT_DIST, logger = false, notifications, jobLock, sitemapPageSize }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
@@ -147,6 +151,8 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   const storage = createFileStorage(config);
   if (storage instanceof LocalFileStorage) mkdirSync(storage.dir, { recursive: true });
   const geocoder = createGeocoder(db, config, (message) => app.log.warn(message));
+  const quota = new UploadQuota(db, config.uploadQuotaBytes);
+  const spaceChanges = new SpaceChanges();
 
   app.get('/api/health', async () => ({ status: 'ok' }));
   app.get('/api/config', async (): Promise<PublicConfig> => ({
@@ -161,9 +167,9 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   // Before the auth routes: a logout closes that session's sockets on every instance.
   await registerMessaging(app, { db, config, notifications, redis, limiters, allowedOrigins, sessions });
   await app.register(authRoutes, { db, sessions, throttle });
-  await app.register(spaceRoutes, { db, storage, geocoder });
-  await app.register(uploadRoutes, { storage });
-  await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl, throttle });
+  await app.register(spaceRoutes, { db, storage, geocoder, quota, changes: spaceChanges });
+  await app.register(uploadRoutes, { storage, quota });
+  await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl, throttle, quota });
   await app.register(favoriteRoutes, { db });
   await app.register(bookingRoutes, { db, payments });
   await app.register(connectRoutes, { db, payments, publicUrl: config.publicUrl });
@@ -172,7 +178,7 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   if (payments && stripe) await app.register(stripeWebhookRoutes, { db, payments, stripe, webhookSecret: config.stripe.webhookSecret });
 
   if (serveClient) {
-    await app.register(pageRoutes, { db, config, clientDir });
+    await app.register(pageRoutes, { db, config, clientDir, spaceChanges, sitemapPageSize });
   } else {
     app.setNotFoundHandler(async () => {
       throw notFound('Not found.');

@@ -103,6 +103,8 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    /** Image storage per owner, in megabytes (1 MB = 1,048,576 bytes); a fraction is allowed (tests use a tiny one). */
+    UPLOAD_QUOTA_MB: z.coerce.number().positive('must be a number of megabytes above 0').default(500),
     /** The NPPES NPI Registry API (DESIGN decision 17); tests point it at a local fake. */
     NPI_REGISTRY_URL: z.url('must be a URL like https://npiregistry.cms.hhs.gov/api/').default('https://npiregistry.cms.hhs.gov/api/'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -201,6 +203,8 @@ export interface Config {
   geocoder: { mode: 'nominatim' | 'zip' | 'off'; nominatimUrl: string; contact: string | undefined };
   /** Set when images go to an S3-compatible bucket. */
   s3: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | undefined;
+  /** Bytes of stored images (display and thumbnail) an owner may have in all (`UPLOAD_QUOTA_MB`). */
+  uploadQuotaBytes: number;
   logLevel: string;
   /** Failed logins allowed per account (lower-cased email) per 15 minutes. */
   loginFailuresPerAccount: number;
@@ -268,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    uploadQuotaBytes: Math.round(e.UPLOAD_QUOTA_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
     loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,

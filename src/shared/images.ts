@@ -6,6 +6,20 @@
  */
 import { DEFAULT_SPACE_IMAGE } from './constants';
 
+/**
+ * The 413 answer when an owner's stored images would pass the image storage
+ * quota (`UPLOAD_QUOTA_MB`; docs/api.md "Limits"). Stored files are never
+ * deleted, so it does not suggest removing photos.
+ */
+export function imageStorageFullMessage(megabytes: number): string {
+  return `You have used your image storage (${Number(megabytes.toFixed(2))} MB). Please contact support to upload more.`;
+}
+
+/** True for a {@link imageStorageFullMessage}: the client shows it as it is, not as "File too large". */
+export function isImageStorageFull(message: string | undefined): boolean {
+  return message?.startsWith('You have used your image storage (') ?? false;
+}
+
 const UPLOADED_WEBP = /^(\/uploads\/(?:[\w-]+\/)*[\w-]+?)(-thumb)?\.webp$/;
 
 /** The thumbnail of an uploaded image; any other image (bundled stock photos) is its own thumbnail. */

@@ -258,9 +258,26 @@ export const bboxSchema = textSchema
   });
 export type Bbox = z.output<typeof bboxSchema>;
 
+/** The most comma-separated parts a location search may have: each part is one more text match over every space. */
+export const MAX_LOCATION_PARTS = 10;
+
+/** The comma-separated parts of a location search, trimmed, empty ones dropped ("Austin, TX" -> ["Austin", "TX"]). */
+export function locationParts(location: string): string[] {
+  return location
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** A location search: at most 200 characters in at most {@link MAX_LOCATION_PARTS} parts. */
+export const locationSearchSchema = trimmed(200).refine(
+  (value) => locationParts(value).length <= MAX_LOCATION_PARTS,
+  `A location search can have at most ${MAX_LOCATION_PARTS} comma-separated parts.`,
+);
+
 /** GET /api/spaces query (SPEC section 7 search filter, plus ownerId and pagination). */
 export const spaceSearchSchema = z.object({
-  location: trimmed(200).optional(),
+  location: locationSearchSchema.optional(),
   spaceType: z.preprocess((value) => (value === 'all' || value === '' ? undefined : value), spaceTypeSchema.optional()),
   specialty: z.preprocess((value) => (value === 'any' || value === '' ? undefined : value), trimmed(120).optional()),
   /**

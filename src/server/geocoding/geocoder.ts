@@ -13,6 +13,11 @@
  * every request of the process goes through one {@link RequestGate}, answers
  * (found or not) are cached in `geocode_cache`, and a slow server is given up
  * after {@link NOMINATIM_TIMEOUT_MS}. Failures are never cached.
+ *
+ * The gate's queue is bounded ({@link NOMINATIM_MAX_WAITING}): past it, a
+ * lookup does not wait its turn but takes the ZIP centroid at once (logged),
+ * so a burst of listings can neither queue without end nor make a listing
+ * wait minutes for its pin.
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -42,6 +47,8 @@ export interface Geocoder {
 export const NOMINATIM_TIMEOUT_MS = 3000;
 /** Nominatim's limit: at most one request a second. */
 export const NOMINATIM_MIN_INTERVAL_MS = 1000;
+/** Lookups that may wait for their turn at Nominatim (so the last waits about 30 s); more fall back to the ZIP centroid. */
+export const NOMINATIM_MAX_WAITING = 30;
 
 /** The spec's query text: 'street, city, state zip, USA'. */
 export function addressQuery(parts: AddressParts): string {
@@ -53,32 +60,55 @@ function cacheKey(query: string): string {
   return query.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
+/** Thrown by {@link RequestGate.wait} when `maxWaiting` callers already wait. */
+export class GateFullError extends Error {
+  override name = 'GateFullError';
+}
+
 /**
  * Spaces calls at least `minIntervalMs` apart, in the order they asked,
- * across everything that shares the gate.
+ * across everything that shares the gate. At most `maxWaiting` callers wait
+ * for a later turn at once; the next is refused rather than queued.
  */
 export class RequestGate {
   private next = 0;
-  constructor(readonly minIntervalMs: number) {}
+  private waiting = 0;
+  constructor(
+    readonly minIntervalMs: number,
+    readonly maxWaiting = Number.POSITIVE_INFINITY,
+  ) {}
 
-  /** Resolves when the caller may make its request. */
+  /**
+   * Resolves when the caller may make its request.
+   * @throws GateFullError at once when `maxWaiting` callers already wait (the caller gets no turn)
+   */
   async wait(): Promise<void> {
     const now = Date.now();
     const slot = Math.max(now, this.next);
+    if (slot <= now) {
+      this.next = now + this.minIntervalMs;
+      return;
+    }
+    if (this.waiting >= this.maxWaiting) throw new GateFullError(`${this.waiting} lookups are already waiting for Nominatim`);
     this.next = slot + this.minIntervalMs;
-    if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+    this.waiting++;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, slot - now));
+    } finally {
+      this.waiting--;
+    }
   }
 }
 
 /** One gate for every Nominatim request of the process. */
-const processNominatimGate = new RequestGate(NOMINATIM_MIN_INTERVAL_MS);
+const processNominatimGate = new RequestGate(NOMINATIM_MIN_INTERVAL_MS, NOMINATIM_MAX_WAITING);
 
 const nominatimAnswer = z.array(z.object({ lat: z.string(), lon: z.string() }));
 
 /**
  * Asks a Nominatim server for the first match.
  * @returns coordinates, null when it found nothing
- * @throws Error on network trouble, a timeout or a non-OK answer (the caller falls back)
+ * @throws Error on network trouble, a timeout or a non-OK answer, GateFullError when too many lookups wait for their turn (the caller falls back)
  */
 export async function nominatimSearch(baseUrl: string, query: string, userAgent: string, gate: RequestGate = processNominatimGate): Promise<Coordinates | null> {
   await gate.wait();

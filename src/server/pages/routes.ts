@@ -1,7 +1,7 @@
 /**
  * Pages: the built client (dist/client) with per-page metadata injected into
  * its `<!--app-head-->` placeholder (DESIGN decision 11), plus robots.txt and
- * sitemap.xml. Unknown API paths answer JSON 404; unknown pages get the
+ * sitemap.xml (cached, and an index of files past 50,000 URLs: sitemap.ts). Unknown API paths answer JSON 404; unknown pages get the
  * client's not-found page with status 404.
  *
  * Absolute URLs (canonical, og:url, robots.txt, sitemap) start with
@@ -17,9 +17,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { create } from 'xmlbuilder2';
 import { firstResultsPath, spacePath, spacesPath } from '../../shared/api-paths';
 import { DEFAULT_PAGE_SIZE, FEATURED_SPACES_COUNT } from '../../shared/constants';
 import { spaceCardImageUrl, spacePhotoUrl } from '../../shared/images';
@@ -28,12 +26,13 @@ import { spaceCardSchema, spaceSchema, spaceSearchSchema } from '../../shared/sc
 import { parseSpaceFilters } from '../../shared/space-filters';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { medicalSpaces } from '../db/schema';
 import { notFound } from '../http/errors';
+import type { SpaceChanges } from '../spaces/changes';
 import { findSpaceRow, searchSpaces, toSpace } from '../spaces/service';
 import { readClientManifest, routeAssets } from './client-assets';
 import { DEFAULT_DESCRIPTION, renderHead, renderPreloads, searchHead, SITE_NAME, spaceHead, type PageHead } from './head';
 import { fetchInitialData, renderInitialData } from './initial-data';
+import { Sitemap, sitemapPageNumber } from './sitemap';
 
 /**
  * Paths the client router knows (src/client/app.tsx), each with the page module
@@ -58,9 +57,13 @@ export interface PageRoutesOptions {
   db: Database;
   config: Config;
   clientDir: string;
+  /** Says when a space was listed, edited or removed: the sitemap is built again. */
+  spaceChanges?: SpaceChanges;
+  /** URLs per sitemap file (default and most 50,000, the protocol's limit); tests pass a few. */
+  sitemapPageSize?: number;
 }
 
-export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { db, config, clientDir }) => {
+export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { db, config, clientDir, spaceChanges, sitemapPageSize }) => {
   const indexPath = path.join(clientDir, 'index.html');
   if (!existsSync(indexPath)) throw new Error(`The client is not built: ${indexPath} is missing. Run \`npm run build\` first.`);
   const template = readFileSync(indexPath, 'utf8');
@@ -137,27 +140,19 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     reply.type('text/plain').send(`User-agent: *\nDisallow: /api/\nDisallow: /profile\nDisallow: /messages\nSitemap: ${origin}/sitemap.xml\n`),
   );
 
-  app.get('/sitemap.xml', async (_request, reply) => {
-    const rows = await db
-      .select({ id: medicalSpaces.id, createdAt: medicalSpaces.createdAt })
-      .from(medicalSpaces)
-      .where(eq(medicalSpaces.active, true))
-      .orderBy(desc(medicalSpaces.createdAt))
-      .limit(45_000);
-    const urls: { loc: string; lastmod?: string }[] = [
-      { loc: `${origin}/` },
-      { loc: `${origin}/search` },
-      { loc: `${origin}/terms` },
-      ...rows.map((row) => ({ loc: `${origin}/spaces/${row.id}`, lastmod: row.createdAt.toISOString().slice(0, 10) })),
-    ];
-    // xmlbuilder2 escapes text content, so nothing in a URL can break the XML.
-    const urlset = create({ version: '1.0', encoding: 'UTF-8' }).ele('http://www.sitemaps.org/schemas/sitemap/0.9', 'urlset');
-    for (const url of urls) {
-      const entry = urlset.ele('url');
-      entry.ele('loc').txt(url.loc);
-      if (url.lastmod) entry.ele('lastmod').txt(url.lastmod);
-    }
-    return reply.type('application/xml').send(`${urlset.end({ prettyPrint: true })}\n`);
+  // Built on demand, kept a few minutes, and built again when a space changes through this instance (sitemap.ts).
+  const sitemap = new Sitemap({ db, origin, pageSize: sitemapPageSize });
+  const stopListening = spaceChanges?.subscribe(() => sitemap.clear());
+  app.addHook('onClose', async () => stopListening?.());
+
+  app.get('/sitemap.xml', async (_request, reply) => reply.type('application/xml').send(await sitemap.root()));
+
+  // The files of the sitemap index, when the spaces do not fit in one file.
+  app.get('/sitemaps/:file', async (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
+    const page = sitemapPageNumber(request.params.file);
+    const xml = page === null ? null : await sitemap.page(page);
+    if (xml === null) throw notFound('Not found.');
+    return reply.type('application/xml').send(xml);
   });
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
-import type { MapPoints, mapPointsQuerySchema } from '../../shared/schemas';
+import type { Bbox, MapPoints, mapPointsQuerySchema } from '../../shared/schemas';
 import type { Database } from '../db/client';
 import { medicalSpaces } from '../db/schema';
 import { filtersKey, remember, searchFilter } from './service';
@@ -25,6 +25,30 @@ export function cellDegrees(zoom: number): number {
 }
 
 /**
+ * The box a view is answered for: `bbox` widened outward to whole cluster
+ * cells ({@link cellDegrees} at `zoom`, the grid {@link mapPoints} groups by)
+ * and clamped to the world. Every point of the asked box is inside it; boxes
+ * that differ by less than a cell (60 px on screen) give the same box, so
+ * they share one cached answer, and the clusters at its edges are whole.
+ * A box that crosses the antimeridian stays crossing, or becomes the whole
+ * width of the world when the widening closes it.
+ */
+export function snapBbox(bbox: Bbox, zoom: number): Bbox {
+  const cell = cellDegrees(zoom);
+  const clamp = (value: number, limit: number) => Math.min(limit, Math.max(-limit, value));
+  // Math.min/max with the asked edge: a product of the cell that rounds inward by a float's last bit changes nothing.
+  const down = (value: number, limit: number) => clamp(Math.min(value, Math.floor(value / cell) * cell), limit);
+  const up = (value: number, limit: number) => clamp(Math.max(value, Math.ceil(value / cell) * cell), limit);
+  const south = down(bbox.south, 90);
+  const north = up(bbox.north, 90);
+  const west = down(bbox.west, 180);
+  const east = up(bbox.east, 180);
+  const crossing = bbox.west > bbox.east;
+  if (crossing && west <= east) return { west: -180, south, east: 180, north };
+  return { west, south, east, north };
+}
+
+/**
  * Recent map answers by view and filters. A view's clusters cost a pass
  * over every matching space (the whole table for /map's first view), while
  * many visitors ask for the same views; it holds promises, so concurrent
@@ -32,18 +56,28 @@ export function cellDegrees(zoom: number): number {
  */
 export type MapPointsCache = LRUCache<string, Promise<MapPoints>>;
 
+/** The most points all cached map answers hold together (a point is about 100 bytes): about 25 MB. */
+export const MAP_POINTS_CACHE_POINTS = 250_000;
+
 /**
- * A cache of map answers: up to 500 views for 30 seconds. Like the search
+ * A cache of map answers: up to 500 views and {@link MAP_POINTS_CACHE_POINTS}
+ * points for 30 seconds, least recently used first out. Like the search
  * counts, the app clears it when a space is listed, edited or removed
  * through it; another instance's change shows within 30 s.
  */
 export function createMapPointsCache(): MapPointsCache {
-  return new LRUCache<string, Promise<MapPoints>>({ max: 500, ttl: 30_000 });
+  // An answer counts 1 while it is computed, then its points (see `remember`'s size).
+  return new LRUCache<string, Promise<MapPoints>>({ max: 500, maxSize: MAP_POINTS_CACHE_POINTS, sizeCalculation: () => 1, ttl: 30_000 });
 }
 
-/** {@link mapPoints} through `cache`: a view asked again within 30 s is not clustered again. */
+/**
+ * {@link mapPoints} through `cache`, for the view's box widened by
+ * {@link snapBbox}: a view asked again within 30 s, or one that differs by
+ * less than a cluster cell, is not clustered again.
+ */
 export function cachedMapPoints(db: Database, query: MapPointsQuery, cache: MapPointsCache): Promise<MapPoints> {
-  return remember(cache, filtersKey(query), () => mapPoints(db, query));
+  const view = { ...query, bbox: snapBbox(query.bbox, query.zoom) };
+  return remember(cache, filtersKey(view), () => mapPoints(db, view), (answer) => answer.points.length + 1);
 }
 
 /**

@@ -16,7 +16,9 @@ import {
 import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';
 import type { Geocoder } from '../geocoding/geocoder';
+import type { UploadQuota } from '../storage/quota';
 import type { FileStorage } from '../storage/storage';
+import type { SpaceChanges } from './changes';
 import { cachedMapPoints, createMapPointsCache } from './map-points';
 import { createSearchCountCache, createSpace, deleteSpace, getSpace, searchSpaces, updateSpace } from './service';
 
@@ -26,13 +28,24 @@ const idParams = z.object({ id: idParamSchema });
 /** Room for 10 inline images of 5 MB in base64 (4/3 larger) plus the text fields. */
 const LISTING_BODY_LIMIT = 80 * 1024 * 1024;
 
-export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage; geocoder: Geocoder }> = async (app, { db, storage, geocoder }) => {
+export interface SpaceRoutesOptions {
+  db: Database;
+  storage: FileStorage;
+  geocoder: Geocoder;
+  /** The owner's image storage inline listing images count against. */
+  quota: UploadQuota;
+  /** Told when a space is listed, edited or removed here (the sitemap listens). */
+  changes?: SpaceChanges;
+}
+
+export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (app, { db, storage, geocoder, quota, changes }) => {
   // Recent bounded counts and map answers; listing, editing or removing a space here clears them.
   const counts = createSearchCountCache();
   const maps = createMapPointsCache();
   const spacesChanged = () => {
     counts.clear();
     maps.clear();
+    changes?.notify();
   };
 
   // Result cards; the count is exact up to COUNT_LIMIT, beyond it `X-Total-Count-Exact: false` means "at least".
@@ -55,7 +68,7 @@ export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileSto
     { schema: { body: createSpaceSchema, response: { 201: spaceSchema } }, bodyLimit: LISTING_BODY_LIMIT, config: { auth: 'required' } },
     async (request, reply) => {
       const owner = requireSelf(request, request.body.ownerId);
-      const space = await createSpace(db, storage, geocoder, owner.id, request.body);
+      const space = await createSpace(db, storage, geocoder, owner.id, request.body, quota);
       spacesChanged();
       return reply.status(201).send(space);
     },
@@ -66,7 +79,7 @@ export const spaceRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileSto
     { schema: { params: idParams, body: createSpaceSchema, response: { 200: spaceSchema } }, bodyLimit: LISTING_BODY_LIMIT, config: { auth: 'required' } },
     async (request) => {
       const owner = requireSelf(request, request.body.ownerId);
-      const space = await updateSpace(db, storage, geocoder, request.params.id, owner.id, request.body);
+      const space = await updateSpace(db, storage, geocoder, request.params.id, owner.id, request.body, quota);
       spacesChanged();
       return space;
     },

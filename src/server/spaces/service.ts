@@ -5,7 +5,7 @@
 import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import type { Bbox, createSpaceSchema, DeleteSpaceResult, Space, SpaceCard, spaceSearchSchema } from '../../shared/schemas';
+import { locationParts, type Bbox, type createSpaceSchema, type DeleteSpaceResult, type Space, type SpaceCard, type spaceSearchSchema } from '../../shared/schemas';
 import { BLOCKING_BOOKING_STATUSES } from '../../shared/constants';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
@@ -13,6 +13,7 @@ import { bookings, medicalSpaces } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { AddressParts, Geocoder } from '../geocoding/geocoder';
 import { storeListingImages } from '../storage/images';
+import type { UploadQuota } from '../storage/quota';
 import type { FileStorage } from '../storage/storage';
 
 type SpaceRow = typeof medicalSpaces.$inferSelect;
@@ -67,13 +68,6 @@ type Bind = (name: string, value: unknown) => unknown;
 // One bound parameter each (an array stays one `text[]` parameter rather than a list).
 const literal: Bind = (_name, value) => sql.param(value);
 const placeholder: Bind = (name) => sql.placeholder(name);
-
-/** The comma-separated parts of a location search ("Austin, TX" -> ["Austin", "TX"]). */
-const locationParts = (location: string) =>
-  location
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
 
 /**
  * The location filter: every comma-separated part ("Austin, TX") must match
@@ -205,13 +199,24 @@ export function filtersKey(filters: object): string {
  * The answer of `key` in `cache`, or `compute()`'s, kept there. The cache
  * holds the promise, so concurrent requests for one key share one
  * computation; a failure is not remembered.
+ * @param size for a cache with a `maxSize`: the answer's size once known
+ *   (it counts the cache's `sizeCalculation` while computed); an answer
+ *   larger than the whole cache is answered but not kept
  */
-export function remember<T>(cache: LRUCache<string, Promise<T>>, key: string, compute: () => Promise<T>): Promise<T> {
+export function remember<T>(cache: LRUCache<string, Promise<T>>, key: string, compute: () => Promise<T>, size?: (value: T) => number): Promise<T> {
   const cached = cache.get(key);
   if (cached) return cached;
   const answer = compute();
   cache.set(key, answer);
-  answer.catch(() => cache.delete(key));
+  answer.then(
+    (value) => {
+      // A settled promise of the same value: the cache takes a new size only with a new value.
+      if (size && cache.peek(key) === answer) cache.set(key, Promise.resolve(value), { size: Math.max(1, size(value)), noUpdateTTL: true });
+    },
+    () => {
+      if (cache.peek(key) === answer) cache.delete(key);
+    },
+  );
   return answer;
 }
 
@@ -400,10 +405,17 @@ function sentCoordinates(input: CreateSpaceData): { latitude: number; longitude:
  * owner's pin is kept, else the address is geocoded on the server (DESIGN
  * decision 9), and a space nothing places is still listed with null
  * coordinates (SPEC section 4).
- * @throws HttpError 413 / 415 for a bad inline image
+ * @throws HttpError 413 / 415 for a bad inline image, 413 past the owner's image storage
  */
-export async function createSpace(db: Database, storage: FileStorage, geocoder: Geocoder, ownerId: string, input: CreateSpaceData): Promise<Space> {
-  const images = await storeListingImages(storage, input.images);
+export async function createSpace(
+  db: Database,
+  storage: FileStorage,
+  geocoder: Geocoder,
+  ownerId: string,
+  input: CreateSpaceData,
+  quota: UploadQuota,
+): Promise<Space> {
+  const images = await storeListingImages(storage, input.images, { userId: ownerId, quota });
   const located = sentCoordinates(input) ?? (await geocoder.geocode(input));
   const [row] = await db
     .insert(medicalSpaces)
@@ -419,13 +431,21 @@ const sameAddress = (a: AddressParts, b: AddressParts) =>
  * Replaces a space's listing fields for its owner (`PUT /api/spaces/{id}`,
  * the create schema). Coordinates: the owner's pin when sent; otherwise the
  * address is geocoded again only when it changed, and kept when it did not.
- * @throws HttpError 404 when missing or archived, 403 when `userId` is not the owner, 413 / 415 for a bad inline image
+ * @throws HttpError 404 when missing or archived, 403 when `userId` is not the owner, 413 / 415 for a bad inline image, 413 past the owner's image storage
  */
-export async function updateSpace(db: Database, storage: FileStorage, geocoder: Geocoder, id: string, userId: string, input: CreateSpaceData): Promise<Space> {
+export async function updateSpace(
+  db: Database,
+  storage: FileStorage,
+  geocoder: Geocoder,
+  id: string,
+  userId: string,
+  input: CreateSpaceData,
+  quota: UploadQuota,
+): Promise<Space> {
   const existing = await findSpaceRow(db, id);
   if (!existing || !existing.active) throw notFound('Space not found.');
   requireOwner(existing, userId);
-  const images = await storeListingImages(storage, input.images);
+  const images = await storeListingImages(storage, input.images, { userId, quota });
   const pin = sentCoordinates(input);
   const coordinates = pin
     ? coordinateColumns(pin)

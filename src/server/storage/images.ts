@@ -10,7 +10,8 @@ import sharp from 'sharp';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../shared/constants';
 import { thumbnailUrl } from '../../shared/images';
 import { HttpError } from '../http/errors';
-import type { FileStorage } from './storage';
+import type { UploadQuota } from './quota';
+import { UPLOADS_PREFIX, type FileStorage } from './storage';
 
 const DATA_URL = /^data:(image\/[a-z0-9.+-]+);base64,([a-z0-9+/=\s]+)$/i;
 
@@ -62,38 +63,88 @@ export async function processImage(bytes: Buffer): Promise<{ display: Buffer; th
   }
 }
 
+/** Who stores an image, and the quota its bytes count against (quota.ts). */
+export interface ImageOwner {
+  userId: string;
+  quota: UploadQuota;
+}
+
+/** An image decoded and re-encoded, not yet stored: its display image's key and URL, and both files. */
+interface PreparedImage {
+  key: string;
+  url: string;
+  display: Buffer;
+  thumbnail: Buffer;
+}
+
 /**
- * Decodes, re-encodes and stores an image under `<folder>/<uuid>.webp` and `<folder>/<uuid>-thumb.webp`.
+ * Decodes and re-encodes an image for `<folder>/<uuid>.webp`.
  * @throws HttpError 413 / 415 as {@link processImage}
  */
-export async function storeImage(storage: FileStorage, bytes: Buffer, folder: string): Promise<StoredImage> {
+async function prepareImage(bytes: Buffer, folder: string): Promise<PreparedImage> {
   if (bytes.length > MAX_IMAGE_BYTES) throw new HttpError(413, TOO_LARGE);
   const { display, thumbnail } = await processImage(bytes);
-  const id = randomUUID();
-  const url = await storage.put(`${folder}/${id}.webp`, display, 'image/webp');
-  await storage.put(`${folder}/${id}-thumb.webp`, thumbnail, 'image/webp');
-  return { url, thumbnailUrl: thumbnailUrl(url) };
+  const key = `${folder}/${randomUUID()}.webp`;
+  return { key, url: `${UPLOADS_PREFIX}${key}`, display, thumbnail };
+}
+
+/**
+ * Records prepared images against their owner's quota, all or none, then
+ * stores them; the records of images that could not be stored are removed.
+ * @throws HttpError 413 when they do not fit in the owner's quota (nothing is stored)
+ */
+async function storePrepared(storage: FileStorage, images: PreparedImage[], owner: ImageOwner): Promise<string[]> {
+  await owner.quota.record(
+    owner.userId,
+    images.map((image) => ({ url: image.url, bytes: image.display.length + image.thumbnail.length })),
+  );
+  let stored = 0;
+  try {
+    for (const image of images) {
+      await storage.put(image.key, image.display, 'image/webp');
+      await storage.put(image.key.replace(/\.webp$/, '-thumb.webp'), image.thumbnail, 'image/webp');
+      stored++;
+    }
+  } catch (error) {
+    await owner.quota.forget(images.slice(stored).map((image) => image.url));
+    throw error;
+  }
+  return images.map((image) => image.url);
+}
+
+/**
+ * Decodes, re-encodes and stores an image under `<folder>/<uuid>.webp` and
+ * `<folder>/<uuid>-thumb.webp`, counted against `owner`'s quota.
+ * @throws HttpError 413 / 415 as {@link processImage}; 413 when it does not fit in the owner's quota
+ */
+export async function storeImage(storage: FileStorage, bytes: Buffer, folder: string, owner: ImageOwner): Promise<StoredImage> {
+  const [url] = await storePrepared(storage, [await prepareImage(bytes, folder)], owner);
+  return { url: url!, thumbnailUrl: thumbnailUrl(url!) };
 }
 
 /**
  * Decodes a `data:image/...;base64,` URL and stores it through {@link storeImage}.
  * @returns the display image's public URL
- * @throws HttpError 413 over 5 MB or too many pixels, 415 when it is not a decodable image
+ * @throws HttpError 413 over 5 MB, too many pixels or past the owner's quota, 415 when it is not a decodable image
  */
-export async function storeDataUrlImage(storage: FileStorage, dataUrl: string, folder: string): Promise<string> {
-  return (await storeImage(storage, dataUrlBytes(dataUrl), folder)).url;
+export async function storeDataUrlImage(storage: FileStorage, dataUrl: string, folder: string, owner: ImageOwner): Promise<string> {
+  const bytes = dataUrlBytes(dataUrl);
+  await owner.quota.checkRoom(owner.userId);
+  return (await storeImage(storage, bytes, folder, owner)).url;
 }
 
 /**
  * Stores every inline image of a listing; URLs pass through unchanged. Every
- * size is checked before any image is stored.
- * @throws HttpError 413 when any image is over 5 MB, 415 when one is not an image
+ * size is checked before any image is stored, and the images are counted
+ * against the owner's quota together: all are stored or none.
+ * @throws HttpError 413 when any image is over 5 MB or they do not fit in the owner's quota, 415 when one is not an image
  */
-export async function storeListingImages(storage: FileStorage, images: string[]): Promise<string[]> {
+export async function storeListingImages(storage: FileStorage, images: string[], owner: ImageOwner): Promise<string[]> {
   const decoded = images.map((image) => (image.startsWith('data:') ? dataUrlBytes(image) : image));
-  const stored: string[] = [];
-  for (const image of decoded) {
-    stored.push(typeof image === 'string' ? image : (await storeImage(storage, image, 'spaces')).url);
-  }
-  return stored;
+  if (!decoded.some((image) => typeof image !== 'string')) return images;
+  await owner.quota.checkRoom(owner.userId);
+  const prepared = new Map<Buffer, PreparedImage>();
+  for (const image of decoded) if (typeof image !== 'string') prepared.set(image, await prepareImage(image, 'spaces'));
+  await storePrepared(storage, [...prepared.values()], owner);
+  return decoded.map((image) => (typeof image === 'string' ? image : prepared.get(image)!.url));
 }

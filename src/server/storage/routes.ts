@@ -5,7 +5,10 @@
  * in (401 from the request guard before any of the body is read). The file
  * is read from the stream up to {@link MAX_IMAGE_BYTES} and no further (413
  * beyond), then goes through the shared image pipeline (`storeImage`): not
- * decodable 415, too many pixels 413. Answers the display and thumbnail URLs.
+ * decodable 415, too many pixels 413. Its stored bytes count against the
+ * owner's image storage (`UPLOAD_QUOTA_MB`, quota.ts): past it 413, and an
+ * owner whose storage is full is refused before the file is read. Answers
+ * the display and thumbnail URLs.
  *
  * `/uploads/*`: the stored files, with long-lived cache headers (their names
  * are random and never reused): the local directory statically, or a bucket's
@@ -19,6 +22,7 @@ import { uploadedImageSchema, uploadQuerySchema } from '../../shared/schemas';
 import { requireUser } from '../auth/session';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { NOT_AN_IMAGE, TOO_LARGE, storeImage } from './images';
+import type { UploadQuota } from './quota';
 import { LocalFileStorage, UPLOADS_PREFIX, type FileStorage } from './storage';
 
 /** Where each kind of upload is stored: listing photos beside each other, profile pictures and covers with the profile images sent inline. */
@@ -27,15 +31,16 @@ const UPLOAD_FOLDERS = { space: 'spaces', profile: 'profiles' } as const;
 /** Cache-Control of stored images: a year, immutable. */
 export const UPLOADS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-export const uploadRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (app, { storage }) => {
+export const uploadRoutes: FastifyPluginAsyncZod<{ storage: FileStorage; quota: UploadQuota }> = async (app, { storage, quota }) => {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
 
   app.post(
     '/api/uploads',
     { schema: { querystring: uploadQuerySchema, response: { 201: uploadedImageSchema } }, config: { auth: 'required', rateLimit: { max: 120, perSeconds: 60 } } },
     async (request, reply) => {
-      requireUser(request);
+      const user = requireUser(request);
       if (!request.isMultipart()) throw new HttpError(415, 'Send the image as multipart/form-data.');
+      await quota.checkRoom(user.id);
       const file = await request.file();
       if (!file) throw badRequest('Choose an image to upload.');
       let bytes: Buffer;
@@ -46,7 +51,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = asy
         throw error;
       }
       if (bytes.length === 0) throw new HttpError(415, NOT_AN_IMAGE);
-      return reply.status(201).send(await storeImage(storage, bytes, UPLOAD_FOLDERS[request.query.purpose]));
+      return reply.status(201).send(await storeImage(storage, bytes, UPLOAD_FOLDERS[request.query.purpose], { userId: user.id, quota }));
     },
   );
 

@@ -7,6 +7,7 @@ import { verifyCurrentPassword } from '../auth/service';
 import { requireSelf } from '../auth/session';
 import type { AuthThrottle } from '../auth/throttle';
 import type { Database } from '../db/client';
+import type { UploadQuota } from '../storage/quota';
 import type { FileStorage } from '../storage/storage';
 import { retryLicenseVerification, updateUser } from './service';
 
@@ -18,12 +19,14 @@ export interface UserRoutesOptions {
   npiRegistryUrl: string;
   /** Failed-login counts, which a wrong current password (a new email) uses up as a wrong login does. */
   throttle: AuthThrottle;
+  /** The image storage each user may use. */
+  quota: UploadQuota;
 }
 
 /** True when `email` is given and is another address than the user's (letter case aside). */
 const changesEmail = (current: { email: string }, email: string | undefined) => email !== undefined && email.toLowerCase() !== current.email.toLowerCase();
 
-export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, storage, npiRegistryUrl, throttle }) => {
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, storage, npiRegistryUrl, throttle, quota }) => {
   app.put(
     '/api/users/:id',
     // Two 5 MB images as base64 data fit in 16 MB.
@@ -32,7 +35,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       const user = requireSelf(request, request.params.id);
       // A new email is a change of credentials: it needs the current password (ASVS 3.7.1), checked before anything is stored.
       if (changesEmail(user, request.body.email)) await verifyCurrentPassword(db, throttle, user, request.body.currentPassword, request.ip);
-      return { user: await updateUser(db, storage, npiRegistryUrl, user, request.body) };
+      return { user: await updateUser(db, storage, npiRegistryUrl, user, request.body, quota) };
     },
   );
 

@@ -15,16 +15,17 @@ import { sessionUserColumns, type SessionUser } from '../auth/session';
 import { SQLSTATE, sqlConstraint, sqlState, type Database } from '../db/client';
 import { users } from '../db/schema';
 import { conflict, HttpError, notFound } from '../http/errors';
-import { storeDataUrlImage } from '../storage/images';
+import { storeDataUrlImage, type ImageOwner } from '../storage/images';
+import type { UploadQuota } from '../storage/quota';
 import type { FileStorage } from '../storage/storage';
 import { verifyLicense } from '../verification/npi-registry';
 import { toUser } from './serialize';
 
 export type UpdateUserData = z.output<typeof updateUserSchema>;
 
-/** A profile image as stored: inline data goes through the pipeline; paths and null pass through. */
-async function storedImage(storage: FileStorage, image: string | null | undefined): Promise<string | null | undefined> {
-  if (image && image.startsWith('data:')) return storeDataUrlImage(storage, image, 'profiles');
+/** A profile image as stored: inline data goes through the pipeline (counted against the user's image storage); paths and null pass through. */
+async function storedImage(storage: FileStorage, image: string | null | undefined, owner: ImageOwner): Promise<string | null | undefined> {
+  if (image && image.startsWith('data:')) return storeDataUrlImage(storage, image, 'profiles', owner);
   return image;
 }
 
@@ -67,7 +68,7 @@ async function checkLicense(
  * another account has since verified saves the profile with the license `in_use`.
  * @throws HttpError 409 when the email belongs to another account, or the new
  *   license number is verified on another account (nothing is changed; the
- *   answer's issue has the path `licenseNumber`); 413/415 for a bad image
+ *   answer's issue has the path `licenseNumber`); 413/415 for a bad image, 413 past the user's image storage
  */
 export async function updateUser(
   db: Database,
@@ -75,6 +76,7 @@ export async function updateUser(
   registryUrl: string,
   current: SessionUser,
   input: UpdateUserData,
+  quota: UploadQuota,
 ): Promise<User> {
   const next = {
     firstName: input.firstName ?? current.firstName,
@@ -85,7 +87,8 @@ export async function updateUser(
   // One account per NPI: a claim on a number verified elsewhere changes nothing (support moves numbers).
   if (licenseChanged && next.licenseNumber && (await verifiedElsewhere(db, next.licenseNumber, current.id))) throw licenseInUse();
 
-  const [profileImage, coverImage] = await Promise.all([storedImage(storage, input.profileImage), storedImage(storage, input.coverImage)]);
+  const owner = { userId: current.id, quota };
+  const [profileImage, coverImage] = await Promise.all([storedImage(storage, input.profileImage, owner), storedImage(storage, input.coverImage, owner)]);
   const recheck =
     licenseChanged ||
     next.firstName !== current.firstName ||

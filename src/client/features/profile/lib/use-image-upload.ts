@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { MAX_IMAGE_BYTES } from '@/shared/constants';
+import { isImageStorageFull } from '@/shared/images';
 import { toast } from '@/client/components/ui/use-toast';
 import { isApiError } from '@/client/lib/api-client';
 import { uploadImage } from '@/client/lib/upload-image';
@@ -47,7 +48,8 @@ export function useImageUpload(kind: ProfileImageKind, onUploaded: (url: string)
       .then((stored) => onUploaded(stored.url))
       .catch((error: unknown) => {
         if (current.signal.aborted) return;
-        if (isApiError(error, 413)) tooLarge(kind);
+        if (isApiError(error, 413) && isImageStorageFull(error.serverMessage)) toast({ variant: 'destructive', title: 'Image storage full', description: error.serverMessage });
+        else if (isApiError(error, 413)) tooLarge(kind);
         else if (isApiError(error, 415)) badType();
         else toast({ variant: 'destructive', title: 'Upload failed', description: `${file.name} could not be uploaded. Please try again.` });
       })

@@ -1,6 +1,8 @@
 import { MapPin, Search } from 'lucide-react';
-import { type FormEvent, useId } from 'react';
+import { type FormEvent, useId, useState } from 'react';
+import { locationSearchSchema } from '@/shared/schemas';
 import { Button } from '@/client/components/ui/button';
+import { FieldError } from '@/client/components/ui/form-field';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { Select } from '@/client/components/ui/select';
@@ -25,11 +27,16 @@ interface SpaceSearchFormProps {
 export function SpaceSearchForm({ variant = 'hero', defaultValues = {}, onSearch, className }: SpaceSearchFormProps) {
   const id = useId();
   const hero = variant === 'hero';
+  // The server's rule for a location search (at most 10 comma-separated parts), checked before searching.
+  const [locationError, setLocationError] = useState<string>();
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const location = String(data.get('location') ?? '').trim();
+    const checked = locationSearchSchema.safeParse(location);
+    setLocationError(checked.success ? undefined : checked.error.issues[0]?.message);
+    if (!checked.success) return;
     const specialty = String(data.get('specialty') ?? 'any');
     const maxPriceText = String(data.get('maxPrice') ?? '').trim();
     const maxPrice = maxPriceText === '' ? Number.NaN : Number(maxPriceText);
@@ -61,8 +68,11 @@ export function SpaceSearchForm({ variant = 'hero', defaultValues = {}, onSearch
             autoComplete="off"
             defaultValue={defaultValues.location ?? ''}
             className="pl-9"
+            aria-invalid={locationError ? true : undefined}
+            aria-describedby={locationError ? `${id}-location-error` : undefined}
           />
         </div>
+        <FieldError id={`${id}-location-error`} message={locationError} />
       </div>
       {hero ? (
         <>

@@ -1,7 +1,7 @@
 import { ArrowLeft, ArrowRight, ImagePlus, LoaderCircle, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from '@/shared/constants';
-import { thumbnailUrl } from '@/shared/images';
+import { isImageStorageFull, thumbnailUrl } from '@/shared/images';
 import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/use-toast';
 import { isApiError } from '@/client/lib/api-client';
@@ -18,6 +18,7 @@ interface Upload {
 const tooMany = () => toast({ variant: 'destructive', title: 'Too many images', description: `You can upload a maximum of ${MAX_LISTING_IMAGES} images` });
 const badType = () => toast({ variant: 'destructive', title: 'Invalid file type', description: 'Please upload only image files' });
 const tooLarge = (name: string) => toast({ variant: 'destructive', title: 'File too large', description: `${name} exceeds the 5MB size limit` });
+const storageFull = (message: string) => toast({ variant: 'destructive', title: 'Image storage full', description: message });
 
 interface PhotoUploaderProps {
   images: string[];
@@ -63,7 +64,8 @@ export function PhotoUploader({ images, onImagesChange, onBusyChange }: PhotoUpl
         })
         .catch((error: unknown) => {
           finish();
-          if (isApiError(error, 413)) tooLarge(file.name);
+          if (isApiError(error, 413) && isImageStorageFull(error.serverMessage)) storageFull(error.serverMessage!);
+          else if (isApiError(error, 413)) tooLarge(file.name);
           else if (isApiError(error, 415)) badType();
           else toast({ variant: 'destructive', title: 'Upload failed', description: `${file.name} could not be uploaded. Please try again.` });
         });
