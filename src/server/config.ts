@@ -104,8 +104,10 @@ const envSchema = z
     NPI_REGISTRY_URL: z.url('must be a URL like https://npiregistry.cms.hhs.gov/api/').default('https://npiregistry.cms.hhs.gov/api/'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxySchema.default(false),
-    /** Failed logins per account (email) per 15 minutes. */
+    /** Failed logins per account (email) from one client address per 15 minutes. */
     LOGIN_FAILURES_PER_ACCOUNT: positiveInt.default(10),
+    /** Failed logins per account from all addresses per 15 minutes, past which guessing is slowed (src/server/auth/throttle.ts). */
+    LOGIN_FAILURES_ACCOUNT_CEILING: positiveInt.default(50),
     /** Failed logins per client address per 15 minutes. */
     LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(100),
     /** Sign-ups per client address per hour. */
@@ -157,8 +159,10 @@ export interface Config {
   /** Set when images go to an S3-compatible bucket. */
   s3: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | undefined;
   logLevel: string;
-  /** Failed logins allowed per account (lower-cased email) per 15 minutes. */
+  /** Failed logins allowed per account (lower-cased email) from one client address per 15 minutes. */
   loginFailuresPerAccount: number;
+  /** Failed logins per account from all addresses per 15 minutes before only fresh addresses are heard. */
+  loginFailuresAccountCeiling: number;
   /** Failed logins allowed per client address per 15 minutes. */
   loginFailuresPerAddress: number;
   /** Sign-ups allowed per client address per hour. */
@@ -223,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     logLevel: e.LOG_LEVEL,
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
+    loginFailuresAccountCeiling: e.LOGIN_FAILURES_ACCOUNT_CEILING,
     loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
     registrationsPerAddress: e.REGISTRATIONS_PER_ADDRESS,
     redisUrl: e.REDIS_URL,

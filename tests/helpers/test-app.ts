@@ -38,7 +38,12 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?: strin
 }
 
 /** Throttling limits high enough that tests logging in and signing up many times are not refused (tests/api/abuse.test.ts checks them). */
-const THROTTLE_LIMITS = { LOGIN_FAILURES_PER_ACCOUNT: '1000', LOGIN_FAILURES_PER_ADDRESS: '1000', REGISTRATIONS_PER_ADDRESS: '1000' };
+const THROTTLE_LIMITS = {
+  LOGIN_FAILURES_PER_ACCOUNT: '1000',
+  LOGIN_FAILURES_ACCOUNT_CEILING: '1000',
+  LOGIN_FAILURES_PER_ADDRESS: '1000',
+  REGISTRATIONS_PER_ADDRESS: '1000',
+};
 
 /** Builds the app on a migrated, empty database. `env` overrides configuration variables. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
