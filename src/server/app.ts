@@ -145,7 +145,8 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   if (storage instanceof LocalFileStorage) mkdirSync(storage.dir, { recursive: true });
   const geocoder = createGeocoder(db, config, (message) => app.log.warn(message));
 
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  // With REDIS_URL, whether Redis is connected; while it is not, rate limits are counted in this process (still 200).
+  app.get('/api/health', async () => ({ status: 'ok', ...(redis ? { redis: redis.status === 'ready' ? 'up' : 'down' } : {}) }));
   app.get('/api/config', async (): Promise<PublicConfig> => ({
     payments: config.payments,
     stripePublishableKey: config.payments === 'stripe' ? (config.stripe.publishableKey ?? null) : null,
