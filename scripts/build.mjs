@@ -3,7 +3,8 @@
  * `npm start` (scripts/start.mjs: builds only what is stale).
  *
  * - client: `vite build` into dist/client;
- * - server: src/server/main.ts bundled by esbuild into dist/server/main.js
+ * - server: src/server/main.ts bundled by esbuild into dist/server/main.js, and the
+ *   password strength worker into dist/server/password-worker.js
  *   (ESM for Node 20; npm packages stay external and load from node_modules).
  *   `import.meta.url` in our own sources is replaced by the source file's URL,
  *   so paths built from it (the SQL migrations, dist/client) resolve exactly
@@ -169,8 +170,11 @@ const sourceLocations = {
 async function buildServer() {
   const esbuild = await import('esbuild');
   await esbuild.build({
-    entryPoints: [path.join(ROOT, 'src/server/main.ts')],
-    outfile: SERVER_ENTRY,
+    // The password strength worker (src/server/auth/password-check.ts) is its own entry point,
+    // dist/server/password-worker.js, which piscina loads in its worker threads.
+    entryPoints: { main: path.join(ROOT, 'src/server/main.ts'), 'password-worker': path.join(ROOT, 'src/server/auth/password-worker.ts') },
+    outdir: path.dirname(SERVER_ENTRY),
+    define: { SERVER_BUNDLE: 'true' },
     bundle: true,
     platform: 'node',
     format: 'esm',

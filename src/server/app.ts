@@ -154,7 +154,8 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   const quota = new UploadQuota(db, config.uploadQuotaBytes);
   const spaceChanges = new SpaceChanges();
 
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  // With REDIS_URL, whether Redis is connected; while it is not, rate limits are counted in this process (still 200).
+  app.get('/api/health', async () => ({ status: 'ok', ...(redis ? { redis: redis.status === 'ready' ? 'up' : 'down' } : {}) }));
   app.get('/api/config', async (): Promise<PublicConfig> => ({
     payments: config.payments,
     stripePublishableKey: config.payments === 'stripe' ? (config.stripe.publishableKey ?? null) : null,

@@ -109,8 +109,10 @@ const envSchema = z
     NPI_REGISTRY_URL: z.url('must be a URL like https://npiregistry.cms.hhs.gov/api/').default('https://npiregistry.cms.hhs.gov/api/'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxySchema.default(false),
-    /** Failed logins per account (email) per 15 minutes. */
+    /** Failed logins per account (email) from one client address per 15 minutes. */
     LOGIN_FAILURES_PER_ACCOUNT: positiveInt.default(10),
+    /** Failed logins per account from all addresses per 15 minutes, past which guessing is slowed (src/server/auth/throttle.ts). */
+    LOGIN_FAILURES_ACCOUNT_CEILING: positiveInt.default(50),
     /** Failed logins per client address per 15 minutes. */
     LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(100),
     /** Sign-ups per client address per hour. */
@@ -206,8 +208,10 @@ export interface Config {
   /** Bytes of stored images (display and thumbnail) an owner may have in all (`UPLOAD_QUOTA_MB`). */
   uploadQuotaBytes: number;
   logLevel: string;
-  /** Failed logins allowed per account (lower-cased email) per 15 minutes. */
+  /** Failed logins allowed per account (lower-cased email) from one client address per 15 minutes. */
   loginFailuresPerAccount: number;
+  /** Failed logins per account from all addresses per 15 minutes before only fresh addresses are heard. */
+  loginFailuresAccountCeiling: number;
   /** Failed logins allowed per client address per 15 minutes. */
   loginFailuresPerAddress: number;
   /** Sign-ups allowed per client address per hour. */
@@ -275,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadQuotaBytes: Math.round(e.UPLOAD_QUOTA_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
+    loginFailuresAccountCeiling: e.LOGIN_FAILURES_ACCOUNT_CEILING,
     loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
     registrationsPerAddress: e.REGISTRATIONS_PER_ADDRESS,
     sessionIdleDays: e.SESSION_IDLE_DAYS,

@@ -152,6 +152,10 @@ export const BLOCKING_BOOKING_STATUSES = ['awaiting_payment', 'pending', 'confir
 
 /** How long a hold keeps the dates while the renter pays, in minutes (DESIGN decision 4). */
 export const HOLD_MINUTES = 15;
+/** Unpaid holds (bookings in payment whose hold has not ended) one renter may have at once; one more is a 429. */
+export const MAX_UNPAID_HOLDS = 5;
+/** Payment intents for bookings (holds) one account may ask for per hour. */
+export const BOOKING_HOLDS_PER_HOUR = 30;
 
 /** How long an owner has to answer a booking request, in hours; a request also expires at its start. */
 export const REQUEST_ANSWER_HOURS = 48;

@@ -65,12 +65,19 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/**
+ * A new password, wherever one is set (sign-up, change of password): 8 to 128 characters (OWASP ASVS 4.0
+ * 2.1.1, 2.1.2). Its strength is checked after this schema: on the server by `checkNewPassword`
+ * (src/server/auth/password-check.ts), in a form by `passwordStrengthProblem` (src/shared/password.ts).
+ */
+export const newPasswordSchema = textSchema.min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort).max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong);
+
 const registerFields = z.object({
   firstName: required('First name', 80),
   lastName: required('Last name', 80),
   email: z.email('Please enter a valid email address').max(254),
   specialty: trimmed(120).optional().default(''),
-  password: textSchema.min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort).max(PASSWORD_MAX_LENGTH),
+  password: newPasswordSchema,
   acceptedTerms: z.literal(true, 'You must accept the terms and conditions to create an account'),
   userType: userTypeSchema.default('both'),
 });
@@ -85,7 +92,7 @@ const passwordNotEmail = (form: { email: unknown; password: unknown }, ctx: z.Re
 /**
  * POST /api/register: the registration fields without confirmPassword, plus userType (SPEC sections 5 and 7).
  * The password's strength (zxcvbn, asynchronous) is checked by the server after this schema, with
- * `passwordStrengthProblem` from src/shared/password.ts.
+ * `checkNewPassword` (src/server/auth/password-check.ts).
  */
 export const registerSchema = registerFields.superRefine(passwordNotEmail);
 export type RegisterInput = z.input<typeof registerSchema>;

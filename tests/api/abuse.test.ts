@@ -7,8 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD, insertUser } from '../../src/server/db/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
-/** An empty value means "unset": the production defaults (10 per account, 100 per address, 10 sign-ups per hour). */
-const DEFAULT_LIMITS = { LOGIN_FAILURES_PER_ACCOUNT: '', LOGIN_FAILURES_PER_ADDRESS: '', REGISTRATIONS_PER_ADDRESS: '' };
+/**
+ * An empty value means "unset": the production defaults (10 per account from one address, 50 per account
+ * from all addresses, 100 per address, 10 sign-ups per hour).
+ */
+const DEFAULT_LIMITS = { LOGIN_FAILURES_PER_ACCOUNT: '', LOGIN_FAILURES_ACCOUNT_CEILING: '', LOGIN_FAILURES_PER_ADDRESS: '', REGISTRATIONS_PER_ADDRESS: '' };
 
 const login = (t: TestApp, email: string, password: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
   t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, headers, ...(remoteAddress ? { remoteAddress } : {}) });
@@ -58,6 +61,58 @@ describe('login throttling with the default limits', () => {
     for (let i = 0; i < 9; i++) expect((await login(t, user.email, 'not-my-password')).statusCode).toBe(401);
     expect((await login(t, user.email, FACTORY_PASSWORD)).statusCode).toBe(200);
   });
+});
+
+describe('login lockout per account and address', () => {
+  const OWNER_ADDRESS = '198.51.100.44';
+
+  it('locks an account only from the address that failed: its owner still logs in from elsewhere', async () => {
+    const t = await createTestApp(DEFAULT_LIMITS);
+    try {
+      const stranger = '203.0.113.66';
+      const owner = await insertUser(t.db);
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push((await login(t, owner.email, `stranger-guess-${i}`, {}, stranger)).statusCode);
+      expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+      // The stranger's address is locked out of the account, the right password included.
+      expect((await login(t, owner.email, FACTORY_PASSWORD, {}, stranger)).statusCode).toBe(429);
+
+      // The owner, elsewhere, is not: a typo is heard as one, and the right password logs in.
+      expect((await login(t, owner.email, 'owner-typo', {}, OWNER_ADDRESS)).statusCode).toBe(401);
+      expect((await login(t, owner.email, FACTORY_PASSWORD, {}, OWNER_ADDRESS)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+
+  it('past the ceiling for the account over all addresses, slows every guess but lets the right password in from a fresh address', async () => {
+    const t = await createTestApp({ ...DEFAULT_LIMITS, LOGIN_FAILURES_PER_ACCOUNT: '3', LOGIN_FAILURES_ACCOUNT_CEILING: '6' });
+    try {
+      const owner = await insertUser(t.db);
+      const attempt = async (address: string, password: string) => (await login(t, owner.email, password, {}, address)).statusCode;
+      // Six wrong passwords spread over two addresses: heard, 401 each.
+      for (const address of ['192.0.2.1', '192.0.2.2']) {
+        for (let i = 0; i < 3; i++) expect(await attempt(address, `spread-guess-${i}`)).toBe(401);
+      }
+
+      // Past the ceiling, a new address's wrong password is checked but answered 429 with Retry-After...
+      const slowed = await login(t, owner.email, 'spread-guess-x', {}, '192.0.2.3');
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.json().message).toMatch(/too many failed login attempts/i);
+      expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+      // ...and an address that has failed on the account is not heard again, the right password included.
+      expect(await attempt('192.0.2.3', FACTORY_PASSWORD)).toBe(429);
+      expect(await attempt('192.0.2.1', FACTORY_PASSWORD)).toBe(429);
+
+      // The owner, from an address with no failure on the account, logs in.
+      expect(await attempt(OWNER_ADDRESS, FACTORY_PASSWORD)).toBe(200);
+      // Their login does not reopen the account to guessing.
+      expect(await attempt('192.0.2.4', 'spread-guess-y')).toBe(429);
+      expect(await attempt('192.0.2.4', 'spread-guess-z')).toBe(429);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
 });
 
 describe('login throttling per address', () => {

@@ -39,7 +39,12 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?: strin
 }
 
 /** Throttling limits high enough that tests logging in and signing up many times are not refused (tests/api/abuse.test.ts checks them). */
-const THROTTLE_LIMITS = { LOGIN_FAILURES_PER_ACCOUNT: '1000', LOGIN_FAILURES_PER_ADDRESS: '1000', REGISTRATIONS_PER_ADDRESS: '1000' };
+const THROTTLE_LIMITS = {
+  LOGIN_FAILURES_PER_ACCOUNT: '1000',
+  LOGIN_FAILURES_ACCOUNT_CEILING: '1000',
+  LOGIN_FAILURES_PER_ADDRESS: '1000',
+  REGISTRATIONS_PER_ADDRESS: '1000',
+};
 
 /**
  * What production needs to start on demo payments (README "Deploy to production"): an app built with

@@ -52,13 +52,17 @@ describe('configuration', () => {
   });
 
   it('has the abuse limits of issue 5 by default and takes others from the environment', () => {
-    expect(loadConfig({})).toMatchObject({ loginFailuresPerAccount: 10, loginFailuresPerAddress: 100, registrationsPerAddress: 10 });
-    expect(loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '5', LOGIN_FAILURES_PER_ADDRESS: '50', REGISTRATIONS_PER_ADDRESS: '3' })).toMatchObject({
+    expect(loadConfig({})).toMatchObject({ loginFailuresPerAccount: 10, loginFailuresAccountCeiling: 50, loginFailuresPerAddress: 100, registrationsPerAddress: 10 });
+    expect(
+      loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '5', LOGIN_FAILURES_ACCOUNT_CEILING: '20', LOGIN_FAILURES_PER_ADDRESS: '50', REGISTRATIONS_PER_ADDRESS: '3' }),
+    ).toMatchObject({
       loginFailuresPerAccount: 5,
+      loginFailuresAccountCeiling: 20,
       loginFailuresPerAddress: 50,
       registrationsPerAddress: 3,
     });
     expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '0' })).toThrow(/LOGIN_FAILURES_PER_ACCOUNT/);
+    expect(() => loadConfig({ LOGIN_FAILURES_ACCOUNT_CEILING: '0' })).toThrow(/LOGIN_FAILURES_ACCOUNT_CEILING/);
   });
 
   it('trusts no proxy by default, never all of them, and takes a hop count or an address list', () => {

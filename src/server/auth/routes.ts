@@ -39,8 +39,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post('/api/login', { schema: { body: loginSchema, response: { 200: userSchema } } }, async (request, reply) => {
     const attempt = await throttle.beginLogin(request.body.email, request.ip);
     const user = await authenticate(db, request.body).catch(async (error: unknown) => {
-      // A wrong password keeps its reserved failure; anything else gives it back.
-      if (!(error instanceof HttpError && error.statusCode === 401)) await attempt.abandoned();
+      // A wrong password keeps its reserved failure (429 past the account's ceiling); anything else gives it back.
+      if (error instanceof HttpError && error.statusCode === 401) await attempt.failed();
+      else await attempt.abandoned();
       throw error;
     });
     await attempt.succeeded();

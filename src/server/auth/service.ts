@@ -5,11 +5,11 @@
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { PASSWORD_MESSAGES, passwordMatchesEmail, passwordStrengthProblem, passwordUserInputs } from '../../shared/password';
 import type { changePasswordSchema, loginSchema, registerSchema } from '../../shared/schemas';
 import { SQLSTATE, sqlState, type Database } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest, conflict, notFound, unauthorized } from '../http/errors';
+import { checkNewPassword } from './password-check';
 import { deleteUserSessions, sessionUserColumns, type SessionUser } from './session';
 import type { AuthThrottle } from './throttle';
 
@@ -22,8 +22,9 @@ export function hashPassword(password: string): Promise<string> {
 let decoyHash: Promise<string> | undefined;
 
 /**
- * Creates a user, after checking the password's strength (src/shared/password.ts) and then
- * calling `beforeCreate` (the sign-up throttle), so refused weak passwords do not count.
+ * Creates a user, after calling `beforeCreate` (the sign-up throttle) and then checking the password
+ * (`checkNewPassword`: the strength estimation runs in a worker pool). The throttle comes first so
+ * that one address cannot queue estimations without limit; a refused weak password counts as an attempt.
  * @throws HttpError 400 for a weak or common password (issue on `body.password`)
  * @throws HttpError 409 when the email is already registered
  * @throws whatever `beforeCreate` throws (429 from the throttle)
@@ -33,9 +34,8 @@ export async function registerUser(
   input: z.output<typeof registerSchema>,
   beforeCreate: () => Promise<void> = async () => {},
 ): Promise<SessionUser> {
-  const weakness = await passwordStrengthProblem(input.password, passwordUserInputs(input));
-  if (weakness) throw badRequest(weakness, [{ path: 'body.password', message: weakness }]);
   await beforeCreate();
+  await checkNewPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
   try {
     const [user] = await db
@@ -125,10 +125,7 @@ export async function changePassword(
   { keepToken, address }: { keepToken: string; address: string },
 ): Promise<number> {
   await verifyCurrentPassword(db, throttle, user, input.currentPassword, address);
-  const weakness = passwordMatchesEmail(input.newPassword, user.email)
-    ? PASSWORD_MESSAGES.sameAsEmail
-    : await passwordStrengthProblem(input.newPassword, passwordUserInputs(user));
-  if (weakness) throw badRequest(weakness, [{ path: 'body.newPassword', message: weakness }]);
+  await checkNewPassword(input.newPassword, user, 'body.newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {
     const [row] = await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning({ id: users.id });

@@ -1,16 +1,32 @@
 /**
- * Throttling of logins and sign-ups (issue 5, Abuse), with rate-limiter-flexible
+ * Throttling of logins and sign-ups (issues 5 and 16, Abuse), with rate-limiter-flexible
  * (its login brute-force protection pattern: refuse before verifying a password
- * once the failures are used up; successes do not count and clear the account).
+ * once the failures are used up; successes do not count and clear the counter).
  *
- * - Failed logins are counted per account (the lower-cased email) and per client
- *   address, separately: 30 wrong passwords for one account lock that account,
- *   not the other people behind the same office address.
- * - A login attempt reserves its point before the password is verified and gets
- *   it back when the password is right, so 30 guesses sent at once cannot all
- *   pass a check made before any of them has failed.
- * - Sign-ups are counted per client address, each attempt that gets as far as
- *   creating the account.
+ * Failed logins are counted three ways, in windows of {@link LOGIN_WINDOW_SECONDS}:
+ *
+ * - per account AND client address (`loginFailuresPerAccount`, default 10): the lock.
+ *   Used up, that address gets 429 for that account, the right password included,
+ *   without the password being verified. A stranger elsewhere failing on purpose
+ *   locks only their own address out of the account, never its owner's.
+ * - per client address (`loginFailuresPerAddress`, default 100): one address
+ *   guessing across many accounts.
+ * - per account across all addresses (`loginFailuresAccountCeiling`, default 50): the
+ *   ceiling against guesses spread over many addresses. It slows, it does not lock:
+ *   past it, an address that has already failed on the account in this window gets
+ *   429 before verifying, and a wrong password from any address answers 429 (not 401);
+ *   but an address with no failure on the account yet (a fresh one, e.g. the owner's
+ *   phone) has its password verified, so the right password still logs in. Spread
+ *   guessing thus drops from `loginFailuresPerAccount` guesses per address to one.
+ *
+ * A login attempt reserves its points (account and address, and the address alone)
+ * before the password is verified and gets them back when the password is right, so
+ * guesses sent at once cannot all pass a check made before any of them has failed.
+ * The ceiling is counted after the verdict (a wrong password), so it is a soft limit
+ * that concurrent guesses may overshoot by a few; the per-address reservations bound them.
+ *
+ * Sign-ups are counted per client address, each attempt that gets past the request's
+ * schema (before the password's strength is estimated).
  *
  * The counters come from the application's {@link LimiterFactory}: in memory, or
  * in Redis when `REDIS_URL` is set, so several instances count together.
@@ -26,8 +42,10 @@ export const REGISTER_WINDOW_SECONDS = 60 * 60;
 
 
 export interface ThrottleLimits {
-  /** Failed logins per account per {@link LOGIN_WINDOW_SECONDS}. */
+  /** Failed logins per account from one client address per {@link LOGIN_WINDOW_SECONDS}. */
   loginFailuresPerAccount: number;
+  /** Failed logins per account from all addresses per {@link LOGIN_WINDOW_SECONDS}, past which guessing is slowed. */
+  loginFailuresAccountCeiling: number;
   /** Failed logins per client address per {@link LOGIN_WINDOW_SECONDS}. */
   loginFailuresPerAddress: number;
   /** Sign-ups per client address per {@link REGISTER_WINDOW_SECONDS}. */
@@ -43,29 +61,45 @@ const minutesText = (seconds: number) => {
 
 const accountKey = (email: string) => email.trim().toLowerCase();
 
+const tooManyFailures = (res: RateLimiterRes) => {
+  const retryAfter = secondsUntil(res);
+  return tooManyRequests(`Too many failed login attempts. Try again in ${minutesText(retryAfter)}.`, retryAfter);
+};
+
 /** A login attempt that holds one reserved failure on its account and address. */
 export interface LoginAttempt {
-  /** The password was right: the account's failures are cleared and the address gets its point back. */
+  /** The password was right: the account's failures from this address are cleared and the address gets its point back. */
   succeeded(): Promise<void>;
-  /** No verdict (e.g. a database error): both points are given back. */
+  /**
+   * The password was wrong: the reservations stay, and the failure counts toward the account's ceiling.
+   * @throws HttpError 429 with Retry-After when the account is past its ceiling (instead of the caller's 401)
+   */
+  failed(): Promise<void>;
+  /** No verdict (e.g. a database error): the reserved points are given back. */
   abandoned(): Promise<void>;
 }
 
 /** The login and sign-up counters of one application. */
 export class AuthThrottle {
-  private readonly failuresByAccount: RateLimiterAbstract;
+  private readonly failuresByAccountAndAddress: RateLimiterAbstract;
   private readonly failuresByAddress: RateLimiterAbstract;
+  private readonly failuresByAccount: RateLimiterAbstract;
   private readonly registrationsByAddress: RateLimiterAbstract;
 
   constructor(limits: ThrottleLimits, createLimiter: LimiterFactory = memoryLimiters) {
-    this.failuresByAccount = createLimiter({
-      keyPrefix: 'login_fail_account',
+    this.failuresByAccountAndAddress = createLimiter({
+      keyPrefix: 'login_fail_account_address',
       points: limits.loginFailuresPerAccount,
       duration: LOGIN_WINDOW_SECONDS,
     });
     this.failuresByAddress = createLimiter({
       keyPrefix: 'login_fail_address',
       points: limits.loginFailuresPerAddress,
+      duration: LOGIN_WINDOW_SECONDS,
+    });
+    this.failuresByAccount = createLimiter({
+      keyPrefix: 'login_fail_account',
+      points: limits.loginFailuresAccountCeiling,
       duration: LOGIN_WINDOW_SECONDS,
     });
     this.registrationsByAddress = createLimiter({
@@ -76,35 +110,53 @@ export class AuthThrottle {
   }
 
   /**
-   * Reserves one failed attempt for the account and for the address before the password is verified.
-   * Call {@link LoginAttempt.succeeded} when the password is right, {@link LoginAttempt.abandoned} when the
-   * attempt ended without a verdict (a server error); a wrong password keeps the reservation.
-   * @throws HttpError 429 with Retry-After when the account or the address has no failed attempts left
+   * Reserves one failed attempt for the account from this address, and one for the address, before the
+   * password is verified. Call {@link LoginAttempt.succeeded} when the password is right,
+   * {@link LoginAttempt.failed} when it is wrong, {@link LoginAttempt.abandoned} when the attempt ended
+   * without a verdict (a server error).
+   * @throws HttpError 429 with Retry-After when the account has no failed attempts left from this address,
+   *   the address has none left, or the account is past its ceiling and this address has already failed on it
    */
   async beginLogin(email: string, address: string): Promise<LoginAttempt> {
     const account = accountKey(email);
-    const refused = (res: RateLimiterRes) => {
-      const retryAfter = secondsUntil(res);
-      return tooManyRequests(`Too many failed login attempts. Try again in ${minutesText(retryAfter)}.`, retryAfter);
-    };
+    // JSON keeps the two parts apart whatever they contain (an email may hold any character but a quote unescaped).
+    const pair = JSON.stringify([account, address]);
+    let reserved: RateLimiterRes;
     try {
-      await this.failuresByAccount.consume(account);
+      reserved = await this.failuresByAccountAndAddress.consume(pair);
     } catch (error) {
-      throw error instanceof RateLimiterRes ? refused(error) : error;
+      throw error instanceof RateLimiterRes ? tooManyFailures(error) : error;
     }
     try {
       await this.failuresByAddress.consume(address);
     } catch (error) {
-      await this.failuresByAccount.reward(account);
-      throw error instanceof RateLimiterRes ? refused(error) : error;
+      await this.failuresByAccountAndAddress.reward(pair);
+      throw error instanceof RateLimiterRes ? tooManyFailures(error) : error;
+    }
+    const giveBack = async () => {
+      await Promise.all([this.failuresByAccountAndAddress.reward(pair), this.failuresByAddress.reward(address)]);
+    };
+    // Past the ceiling only a fresh address (this attempt is its first in the window) has its password verified.
+    const ceiling = await this.failuresByAccount.get(account).catch(async (error: unknown) => {
+      await giveBack();
+      throw error;
+    });
+    if (ceiling && ceiling.remainingPoints <= 0 && reserved.consumedPoints > 1) {
+      await giveBack();
+      throw tooManyFailures(ceiling);
     }
     return {
       succeeded: async () => {
-        await Promise.all([this.failuresByAccount.delete(account), this.failuresByAddress.reward(address)]);
+        await Promise.all([this.failuresByAccountAndAddress.delete(pair), this.failuresByAddress.reward(address)]);
       },
-      abandoned: async () => {
-        await Promise.all([this.failuresByAccount.reward(account), this.failuresByAddress.reward(address)]);
+      failed: async () => {
+        try {
+          await this.failuresByAccount.consume(account);
+        } catch (error) {
+          throw error instanceof RateLimiterRes ? tooManyFailures(error) : error;
+        }
       },
+      abandoned: giveBack,
     };
   }
 

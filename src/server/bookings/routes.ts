@@ -10,6 +10,7 @@ import {
   createBookingSchema,
   idParamSchema,
 } from '../../shared/schemas';
+import { BOOKING_HOLDS_PER_HOUR } from '../../shared/constants';
 import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';
 import { HttpError, notFound } from '../http/errors';
@@ -43,7 +44,11 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
 
   app.post(
     '/api/create-booking-payment-intent',
-    { schema: { body: createBookingPaymentIntentSchema, response: { 200: bookingPaymentIntentSchema } }, config: auth },
+    {
+      schema: { body: createBookingPaymentIntentSchema, response: { 200: bookingPaymentIntentSchema } },
+      // Per account; the cap on unpaid holds is checked as the hold is made (hold-limits.ts).
+      config: { ...auth, rateLimit: { max: BOOKING_HOLDS_PER_HOUR, perSeconds: 60 * 60 } },
+    },
     async (request) => {
       const renter = requireSelf(request, request.body.userId);
       return createBookingHold(db, requirePayments(), renter.id, request.body);

@@ -33,6 +33,7 @@ import { bookings, medicalSpaces, users } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound, paymentRequired } from '../http/errors';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import { findSpaceRow } from '../spaces/service';
+import { assertRoomForHold } from './hold-limits';
 
 type SpaceRow = typeof medicalSpaces.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;
@@ -249,6 +250,7 @@ export async function createBookingHold(
   if (!hold) {
     try {
       hold = await db.transaction(async (tx) => {
+        await assertRoomForHold(tx, renterId, now); // 429 past MAX_UNPAID_HOLDS (hold-limits.ts)
         // Stale holds no longer keep the dates (DESIGN decision 4).
         await tx
           .update(bookings)

@@ -15,9 +15,22 @@ export type LimiterFactory = (options: IRateLimiterOptions & { keyPrefix: string
 /** Counters in this process's memory. */
 export const memoryLimiters: LimiterFactory = (options) => new RateLimiterMemory(options);
 
-/** Counters in Redis under `<prefix><keyPrefix>:<key>`, shared by every instance. */
+/**
+ * Counters in Redis under `<prefix><keyPrefix>:<key>`, shared by every instance. While Redis is not
+ * connected (down, or still connecting), each limiter counts in this process's memory instead
+ * (rate-limiter-flexible's `insuranceLimiter`), at once rather than after the client's retries, so
+ * logins, sign-ups and limited routes keep answering; the outage is logged once by the Redis client
+ * (`createRedisClient`) and shown by `GET /api/health`.
+ */
 export function redisLimiters(redis: Redis, prefix: string): LimiterFactory {
-  return (options) => new RateLimiterRedis({ ...options, storeClient: redis, keyPrefix: `${prefix}${options.keyPrefix}` });
+  return (options) =>
+    new RateLimiterRedis({
+      ...options,
+      storeClient: redis,
+      keyPrefix: `${prefix}${options.keyPrefix}`,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(options),
+    });
 }
 
 /**

@@ -24,7 +24,7 @@ export class RedisBus implements RealtimeBus {
   async start(handler: (event: RealtimeEvent) => void): Promise<void> {
     const subscriber = this.redis.duplicate();
     this.subscriber = subscriber;
-    subscriber.on('error', (error: Error) => this.log.warn({ err: error }, 'Redis subscriber error'));
+    logOutages(subscriber, this.log, 'Redis (live events subscriber)', 'live events from other instances do not arrive');
     subscriber.on('message', (channel: string, payload: string) => {
       if (channel !== this.channel) return;
       const event = parseRealtimePayload(payload, this.log);
@@ -59,11 +59,30 @@ export class RedisBus implements RealtimeBus {
 }
 
 /**
- * A Redis client for REDIS_URL: errors are logged (never an unhandled
- * 'error' event), commands fail after 3 retries instead of waiting forever.
+ * Logs a Redis connection's outages once each, not once per error or request: an error when it is
+ * lost (ioredis then reconnects by itself and emits an error per failed attempt), info when it is back.
+ * Also the 'error' listener every ioredis client needs (never an unhandled 'error' event).
+ */
+export function logOutages(redis: Redis, log: FastifyBaseLogger, name: string, meanwhile: string): void {
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    log.error({ err: error }, `${name} is unreachable: ${meanwhile} until it is back`);
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.info(`${name} is reachable again`);
+  });
+}
+
+/**
+ * A Redis client for REDIS_URL: outages are logged once each ({@link logOutages}), commands fail
+ * after 3 retries instead of waiting forever.
  */
 export function createRedisClient(url: string, log: FastifyBaseLogger): Redis {
   const redis = new Redis(url, { maxRetriesPerRequest: 3, connectTimeout: 5000 });
-  redis.on('error', (error: Error) => log.warn({ err: error }, 'Redis error'));
+  logOutages(redis, log, 'Redis', 'rate limits are counted in this process and live events reach no other instance');
   return redis;
 }
