@@ -437,6 +437,10 @@ export const cancellationQuoteSchema = z.object({
   refundAmount: z.string(),
   totalPrice: z.string(),
   cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS),
+  /** The first-booking platform fee kept, decimal dollars ("0.00" when none; docs/decisions/008-first-booking-fee-on-cancellation.md). */
+  keptFeeAmount: z.string(),
+  /** Why the refund is what it is, in plain English. */
+  reason: z.string(),
 });
 export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
 
