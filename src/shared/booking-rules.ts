@@ -12,12 +12,23 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { addMonths, differenceInCalendarMonths, startOfDay, startOfHour } from 'date-fns';
-import { FIRST_BOOKING_FEE_BASIS_POINTS, MAX_BOOKING_TOTAL_CENTS, MAX_BOOKING_UNITS, type PricingPeriod } from './constants';
+import { FIRST_BOOKING_FEE_BASIS_POINTS, MAX_BOOKING_TOTAL_CENTS, MAX_BOOKING_UNITS, MIN_BOOKING_TOTAL_CENTS, type PricingPeriod } from './constants';
 import { formatUsd } from './money';
 
 /** A booking rule was broken; `message` is safe to show to the person booking. */
 export class BookingRuleError extends Error {
   override name = 'BookingRuleError';
+}
+
+/** The spec's title for a payment amount that cannot be charged. */
+export const INVALID_AMOUNT = 'Invalid Amount';
+
+/** A booking total below {@link MIN_BOOKING_TOTAL_CENTS}: its message starts with {@link INVALID_AMOUNT}. */
+export class BookingAmountError extends BookingRuleError {
+  override name = 'BookingAmountError';
+  constructor() {
+    super(`${INVALID_AMOUNT}: a booking must cost at least ${formatUsd(MIN_BOOKING_TOTAL_CENTS)}.`);
+  }
 }
 
 /** Where a booking starts and ends (UTC instants) and how many pricing units it spans. */
@@ -158,6 +169,7 @@ export interface BookingQuote extends BookingRange {
 /**
  * Quotes a booking: range, units, total, fee and the owner's share (total minus fee).
  * @throws BookingRuleError for bad or too long ranges, and totals above {@link MAX_BOOKING_TOTAL_CENTS}
+ * @throws BookingAmountError for totals below {@link MIN_BOOKING_TOTAL_CENTS} (the payment minimum)
  */
 export function quoteBooking(input: {
   period: PricingPeriod;
@@ -172,6 +184,7 @@ export function quoteBooking(input: {
   if (totalCents > MAX_BOOKING_TOTAL_CENTS) {
     throw new BookingRuleError(`A booking can cost at most ${formatUsd(MAX_BOOKING_TOTAL_CENTS)}: choose fewer dates.`);
   }
+  if (totalCents < MIN_BOOKING_TOTAL_CENTS) throw new BookingAmountError();
   const fee = platformFeeCents(totalCents, input.isFirstTransaction);
   return { ...range, unitPriceCents: input.unitPriceCents, totalCents, platformFeeCents: fee, ownerPayoutCents: totalCents - fee };
 }

@@ -8,8 +8,13 @@
  * - strict: 50% up to 14 days before, nothing after.
  * "Up to" includes the edge: cancelling exactly 24 hours before a flexible
  * booking still refunds it in full. An owner who cancels refunds in full.
+ *
+ * A renter who cancels the booking that carried the pair's first-booking fee
+ * while holding other bookings with the same owner does not get that fee back
+ * (docs/decisions/008-first-booking-fee-on-cancellation.md).
  */
 import type { CancellationPolicyTier } from './constants';
+import { formatUsd } from './money';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -46,17 +51,86 @@ export const CANCELLATION_POLICY_LABELS: Record<CancellationPolicyTier, string> 
 /** Who cancels a booking. */
 export type CancelledBy = 'renter' | 'owner';
 
+/** The share of the refundable amount a renter's policy gives back when cancelling at `now`, percent (100, 50 or 0). */
+export function refundPercent(tier: CancellationPolicyTier, startAt: Date, now: Date): number {
+  const hoursBefore = (startAt.getTime() - now.getTime()) / HOUR_MS;
+  return POLICIES[tier].find((candidate) => hoursBefore >= candidate.hoursBefore)?.percent ?? 0;
+}
+
 /**
- * The refund of a cancelled booking, in cents.
+ * The refund of a cancelled booking, in cents (the platform fee is not kept).
  * @param input.totalCents what the renter paid, cents
  * @param input.startAt the booking's start (UTC instant)
  * @param input.now the moment of cancelling
  * @returns cents to refund, 0 to `totalCents`; a percentage is rounded half up to the cent
  */
 export function refundCents(input: { tier: CancellationPolicyTier; totalCents: number; startAt: Date; now: Date; cancelledBy: CancelledBy }): number {
-  if (input.cancelledBy === 'owner') return input.totalCents;
-  const hoursBefore = (input.startAt.getTime() - input.now.getTime()) / HOUR_MS;
-  const step = POLICIES[input.tier].find((candidate) => hoursBefore >= candidate.hoursBefore);
-  if (!step) return 0;
-  return Math.round((input.totalCents * step.percent) / 100);
+  return cancellationRefund({ ...input, feeCents: 0, feeKept: false }).refundCents;
 }
+
+/** What a cancellation gives back and keeps, in cents. */
+export interface CancellationRefund {
+  /** Cents refunded to the renter, 0 to the total. */
+  refundCents: number;
+  /** The platform fee kept, cents: the booking's fee when it is kept, else 0. */
+  keptFeeCents: number;
+  /** The share of the refundable amount (the total, less a kept fee) given back, percent; 100 when the owner cancels. */
+  percent: number;
+}
+
+/**
+ * Whether a cancellation keeps the pair's first-booking fee
+ * (docs/decisions/008-first-booking-fee-on-cancellation.md): the renter
+ * cancels a booking that carried a platform fee while holding other bookings
+ * (awaiting payment, pending or confirmed) with the same owner. An owner's
+ * cancellation never keeps it.
+ */
+export function keepsFirstBookingFee(input: { cancelledBy: CancelledBy; feeCents: number; holdsOtherBookingsWithOwner: boolean }): boolean {
+  return input.cancelledBy === 'renter' && input.feeCents > 0 && input.holdsOtherBookingsWithOwner;
+}
+
+/**
+ * The refund of a cancelled booking, in cents
+ * (docs/decisions/008-first-booking-fee-on-cancellation.md): the owner
+ * refunds the total; the renter gets the policy's share of the total, or,
+ * when the first-booking fee is kept, of the total less the fee.
+ * @param input.totalCents what the renter paid, cents
+ * @param input.feeCents the platform fee within the total, cents (clamped to 0..total)
+ * @param input.feeKept whether the fee is kept ({@link keepsFirstBookingFee}); ignored when the owner cancels
+ * @param input.startAt the booking's start (UTC instant)
+ * @param input.now the moment of cancelling
+ * @returns the refund (0 to the total, at most total less the kept fee; a percentage rounded half up to the cent) and the fee kept
+ */
+export function cancellationRefund(input: {
+  tier: CancellationPolicyTier;
+  totalCents: number;
+  feeCents: number;
+  feeKept: boolean;
+  startAt: Date;
+  now: Date;
+  cancelledBy: CancelledBy;
+}): CancellationRefund {
+  if (input.cancelledBy === 'owner') return { refundCents: input.totalCents, keptFeeCents: 0, percent: 100 };
+  const keptFeeCents = input.feeKept ? Math.min(Math.max(input.feeCents, 0), input.totalCents) : 0;
+  const percent = refundPercent(input.tier, input.startAt, input.now);
+  return { refundCents: Math.round(((input.totalCents - keptFeeCents) * percent) / 100), keptFeeCents, percent };
+}
+
+/**
+ * Why a cancellation refunds what it does, in plain English (the Cancel
+ * dialog shows it), e.g. "The platform fee of $12.00 is kept: it was charged
+ * on your first booking with this owner and you hold other bookings with
+ * them. Under the Moderate policy, cancelling now refunds 50% of the
+ * remaining $108.00: $54.00."
+ */
+export function cancellationReason(input: { tier: CancellationPolicyTier; totalCents: number; cancelledBy: CancelledBy } & CancellationRefund): string {
+  if (input.cancelledBy === 'owner') return `As the owner, cancelling refunds the renter in full: ${formatUsd(input.totalCents)}.`;
+  const policy = `Under the ${CANCELLATION_POLICY_LABELS[input.tier]} policy, cancelling now refunds`;
+  const base = input.keptFeeCents > 0 ? `the remaining ${formatUsd(input.totalCents - input.keptFeeCents)}` : formatUsd(input.totalCents);
+  const refund = input.percent === 0 ? `${policy} nothing.` : `${policy} ${input.percent}% of ${base}: ${formatUsd(input.refundCents)}.`;
+  if (input.keptFeeCents === 0) return refund;
+  return `The platform fee of ${formatUsd(input.keptFeeCents)} is kept: it was charged on your first booking with this owner and you hold other bookings with them. ${refund}`;
+}
+
+/** What the booking quote says about the first-booking fee (shown with a fee above 0). */
+export const FIRST_BOOKING_FEE_NOTE = 'The platform fee is not refunded if you cancel this booking while you hold other bookings with this owner.';

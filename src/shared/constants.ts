@@ -202,6 +202,16 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_UNIT_PRICE_CENTS = 100_000_00;
 export const MAX_BOOKING_TOTAL_CENTS = 999_999_99;
 
+/**
+ * The smallest booking payment, cents: $1.00 (the spec's payment minimum;
+ * Stripe refuses USD charges under $0.50,
+ * https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts).
+ * A total below it is 400 "Invalid Amount" before any provider call.
+ */
+export const MIN_BOOKING_TOTAL_CENTS = 100;
+/** The smallest unit price of a listing, cents: one unit must be a payable booking. */
+export const MIN_UNIT_PRICE_CENTS = MIN_BOOKING_TOTAL_CENTS;
+
 /** The smallest donation, cents (SPEC sections 5 and 9: at least $1). */
 export const DONATION_MIN_CENTS = 100;
 /** The largest donation, cents: Stripe's USD limit, as for a booking total. */

@@ -16,6 +16,7 @@ import {
   MAX_LISTING_IMAGES,
   MAX_PAGE_SIZE,
   MAX_UNIT_PRICE_CENTS,
+  MIN_UNIT_PRICE_CENTS,
   MAX_THREAD_MESSAGES,
   MESSAGE_MAX_LENGTH,
   PRICING_PERIODS,
@@ -46,12 +47,14 @@ export const moneySchema = z
   .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
   .pipe(z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, 'Enter an amount like 120 or 120.50'));
 
-/** A listing's unit price: a money amount of at most {@link MAX_UNIT_PRICE_CENTS} (per hour, day or month). */
-export const unitPriceSchema = moneySchema.refine(
-  // A plain comparison: this also runs on text that failed the amount format (toCents would throw).
-  (value) => Number(value) <= MAX_UNIT_PRICE_CENTS / 100,
-  `The price can be at most ${formatUsd(MAX_UNIT_PRICE_CENTS, { compact: true })}`,
-);
+/** A listing's unit price: a money amount from {@link MIN_UNIT_PRICE_CENTS} to {@link MAX_UNIT_PRICE_CENTS} (per hour, day or month). */
+export const unitPriceSchema = moneySchema
+  .refine(
+    // Plain comparisons: these also run on text that failed the amount format (toCents would throw).
+    (value) => Number(value) <= MAX_UNIT_PRICE_CENTS / 100,
+    `The price can be at most ${formatUsd(MAX_UNIT_PRICE_CENTS, { compact: true })}`,
+  )
+  .refine((value) => Number(value) >= MIN_UNIT_PRICE_CENTS / 100, `The price must be at least ${formatUsd(MIN_UNIT_PRICE_CENTS)}`);
 
 /** A path segment naming a record: any short text (a malformed id is simply not found). */
 export const idParamSchema = textSchema.max(100);
@@ -503,6 +506,10 @@ export const cancellationQuoteSchema = z.object({
   refundAmount: z.string(),
   totalPrice: z.string(),
   cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS),
+  /** The first-booking platform fee kept, decimal dollars ("0.00" when none; docs/decisions/008-first-booking-fee-on-cancellation.md). */
+  keptFeeAmount: z.string(),
+  /** Why the refund is what it is, in plain English. */
+  reason: z.string(),
 });
 export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
 

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CANCELLATION_POLICY_TEXT } from '../../src/shared/cancellation';
+import { CANCELLATION_POLICY_TEXT, FIRST_BOOKING_FEE_NOTE } from '../../src/shared/cancellation';
 import type { Space } from '../../src/shared/schemas';
 import { futureCardExpiry, futureDate } from '../helpers/dates';
 import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, signUp, toast, type BrowserSession } from './browser';
@@ -83,6 +83,8 @@ describe('request-to-book, the owner accepts, the renter cancels', () => {
     expect(summary).toContain('$400.00');
     expect(await payment.getByTestId('hold-countdown').textContent()).toMatch(/Dates held for you for 1[45]:\d\d/);
     expect(await payment.getByTestId('request-to-book-note').isVisible()).toBe(true);
+    // The quote says when the first-booking fee is not refunded (docs/decisions/008-first-booking-fee-on-cancellation.md).
+    expect(await payment.getByTestId('first-booking-fee-note').textContent()).toBe(FIRST_BOOKING_FEE_NOTE);
     await fillTestCard(payment);
     await payment.getByRole('button', { name: /^Request to Book · \$400\.00/ }).click();
     await expect.poll(() => toast(renterPage, 'Request sent!').isVisible(), { timeout: 20_000 }).toBe(true);
@@ -116,6 +118,9 @@ describe('request-to-book, the owner accepts, the renter cancels', () => {
     const confirm = renterPage.getByRole('alertdialog');
     await expect.poll(() => confirm.getByTestId('refund-quote').textContent()).toBe('Refund if you cancel now: $200.00 of $400.00');
     expect(await confirm.getByText(CANCELLATION_POLICY_TEXT.moderate).isVisible()).toBe(true);
+    // Why: the only booking with this owner, so the fee is not kept.
+    expect(await confirm.getByTestId('refund-reason').textContent()).toBe('Under the Moderate policy, cancelling now refunds 50% of $400.00: $200.00.');
+    expect(await confirm.getByTestId('kept-fee').count()).toBe(0);
     await expectNoSeriousA11yViolations(renterPage, 'cancel dialog');
     await confirm.getByRole('button', { name: 'Cancel booking' }).click();
     await expect.poll(() => toast(renterPage, 'Booking cancelled').isVisible(), { timeout: 20_000 }).toBe(true);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   assertNotInPast,
+  BookingAmountError,
   BookingRuleError,
   bookingTotalCents,
   earliestBookingStart,
@@ -10,7 +11,7 @@ import {
   resolveBookingRange,
 } from '../../src/shared/booking-rules';
 import { timeZoneForState } from '../../src/shared/time-zones';
-import { MAX_BOOKING_TOTAL_CENTS } from '../../src/shared/constants';
+import { MAX_BOOKING_TOTAL_CENTS, MIN_BOOKING_TOTAL_CENTS } from '../../src/shared/constants';
 
 const NY = 'America/New_York';
 const HOUR = 3_600_000;
@@ -94,7 +95,7 @@ describe('totals and the platform fee', () => {
   it('never takes more than the total, and the owner share plus fee is the total (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 366 }), fc.boolean(), (price, days, first) => {
-        fc.pre(price * days <= MAX_BOOKING_TOTAL_CENTS);
+        fc.pre(price * days <= MAX_BOOKING_TOTAL_CENTS && price * days >= MIN_BOOKING_TOTAL_CENTS);
         const quote = quoteBooking({
           period: 'daily',
           unitPriceCents: price,
@@ -109,6 +110,29 @@ describe('totals and the platform fee', () => {
         expect(quote.platformFeeCents).toBeLessThanOrEqual(quote.totalCents);
         expect(Math.abs(quote.platformFeeCents * 10 - (first ? quote.totalCents : 0))).toBeLessThanOrEqual(5);
         expect(quote.ownerPayoutCents + quote.platformFeeCents).toBe(quote.totalCents);
+      }),
+    );
+  });
+});
+
+describe('the payment minimum', () => {
+  const quote = (unitPriceCents: number, end = '2026-01-02') =>
+    quoteBooking({ period: 'daily', unitPriceCents, start: '2026-01-01', end, timeZone: NY, isFirstTransaction: true });
+
+  it('refuses a total under $1.00 as "Invalid Amount", and takes $1.00', () => {
+    expect(() => quote(50)).toThrow(BookingAmountError);
+    expect(() => quote(99)).toThrow(/^Invalid Amount: a booking must cost at least \$1\.00\.$/);
+    expect(() => quote(0)).toThrow(BookingRuleError);
+    expect(quote(100).totalCents).toBe(100);
+    expect(quote(50, '2026-01-03').totalCents).toBe(100); // two days at 50 cents
+  });
+
+  it('quotes exactly the totals from the minimum to the maximum (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 1, max: 3 }), (price, days) => {
+        const end = new Date(Date.UTC(2026, 0, 1 + days)).toISOString().slice(0, 10);
+        if (price * days < MIN_BOOKING_TOTAL_CENTS) expect(() => quote(price, end)).toThrow(BookingAmountError);
+        else expect(quote(price, end).totalCents).toBe(price * days);
       }),
     );
   });

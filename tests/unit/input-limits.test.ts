@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BookingRuleError, quoteBooking } from '../../src/shared/booking-rules';
-import { MAX_BOOKING_TOTAL_CENTS } from '../../src/shared/constants';
+import { MAX_BOOKING_TOTAL_CENTS, MIN_UNIT_PRICE_CENTS } from '../../src/shared/constants';
 import { numberInputSchema, textSchema, unitPriceSchema } from '../../src/shared/schemas';
 
 const quote = (period: 'hourly' | 'daily' | 'monthly', start: string, end: string, unitPriceCents = 100) =>
@@ -19,7 +19,7 @@ describe('booking limits (issue "Hardening": money overflow)', () => {
 
   it('never quotes a total above $999,999.99', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 366 }), (unitPriceCents, days) => {
+      fc.property(fc.integer({ min: MIN_UNIT_PRICE_CENTS, max: 10_000_000 }), fc.integer({ min: 1, max: 366 }), (unitPriceCents, days) => {
         const end = new Date(Date.UTC(2024, 0, 1 + days)).toISOString().slice(0, 10);
         try {
           expect(quote('daily', '2024-01-01', end, unitPriceCents).totalCents).toBeLessThanOrEqual(MAX_BOOKING_TOTAL_CENTS);
@@ -45,8 +45,11 @@ describe('shared input schemas', () => {
     }
   });
 
-  it('caps a unit price at $100,000', () => {
+  it('keeps a unit price between $1.00 and $100,000', () => {
     expect(unitPriceSchema.safeParse('100000.00').success).toBe(true);
     expect(unitPriceSchema.safeParse('100000.01').success).toBe(false);
+    // The smallest unit price is the payment minimum, $1.00.
+    expect(unitPriceSchema.safeParse('1.00').success).toBe(true);
+    expect(unitPriceSchema.safeParse('0.99').success).toBe(false);
   });
 });

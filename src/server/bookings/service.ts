@@ -19,11 +19,11 @@
  * transaction. Whatever money a failed step leaves behind, the
  * reconciliation job (`reconciliation.ts`) gives back.
  */
-import { and, desc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { nextStatus, type BookingTransition } from '../../shared/booking-lifecycle';
 import { assertNotInPast, BookingRuleError, quoteBooking, type BookingQuote } from '../../shared/booking-rules';
-import { refundCents, type CancelledBy } from '../../shared/cancellation';
+import { cancellationReason, cancellationRefund, keepsFirstBookingFee, type CancellationRefund, type CancelledBy } from '../../shared/cancellation';
 import { HOLD_MINUTES, REQUEST_ANSWER_HOURS, type BookingStatus } from '../../shared/constants';
 import { fromCents, toCents } from '../../shared/money';
 import type { Booking, BookingPaymentIntent, BookingPaymentStatus, CancellationQuote, createBookingPaymentIntentSchema, createBookingSchema } from '../../shared/schemas';
@@ -44,17 +44,70 @@ const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 
 /**
- * Whether `renterId` has no confirmed booking yet with `ownerId`: the first
- * one carries the platform fee (SPEC section 9, DESIGN decision 5).
+ * Whether `renterId` has not transacted yet with `ownerId`: no confirmed
+ * booking, and no cancelled one whose first-booking fee was kept
+ * (docs/decisions/008-first-booking-fee-on-cancellation.md). The first one
+ * carries the platform fee (SPEC section 9, DESIGN decision 5).
  */
 export async function isFirstTransaction(db: Database, renterId: string, ownerId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: bookings.id })
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
-    .where(and(eq(bookings.renterId, renterId), eq(medicalSpaces.ownerId, ownerId), eq(bookings.status, 'confirmed')))
+    .where(
+      and(
+        eq(bookings.renterId, renterId),
+        eq(medicalSpaces.ownerId, ownerId),
+        or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'cancelled'), eq(bookings.feeRetained, true))),
+      ),
+    )
     .limit(1);
   return !row;
+}
+
+/**
+ * Whether `renterId` holds a booking other than `exceptId` with `ownerId`:
+ * pending or confirmed, or a hold in payment that has not lapsed at `now`, of any of the owner's spaces.
+ */
+async function holdsOtherBookingsWithOwner(db: Database, renterId: string, ownerId: string, exceptId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
+    .where(
+      and(
+        eq(bookings.renterId, renterId),
+        eq(medicalSpaces.ownerId, ownerId),
+        ne(bookings.id, exceptId),
+        or(inArray(bookings.status, ['pending', 'confirmed']), and(eq(bookings.status, 'awaiting_payment'), gt(bookings.holdExpiresAt, now))),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * What cancelling `booking` at `now` refunds and keeps: the policy's share,
+ * and the first-booking fee kept when the renter cancels the booking that
+ * carried it while holding other bookings with the owner
+ * (docs/decisions/008-first-booking-fee-on-cancellation.md).
+ */
+async function decideCancellation(db: Database, booking: BookingRow, space: SpaceRow, cancelledBy: CancelledBy, now: Date): Promise<CancellationRefund> {
+  const feeCents = toCents(booking.platformFeeAmount ?? '0');
+  const feeKept = keepsFirstBookingFee({
+    cancelledBy,
+    feeCents,
+    holdsOtherBookingsWithOwner: cancelledBy === 'renter' && feeCents > 0 && (await holdsOtherBookingsWithOwner(db, booking.renterId, space.ownerId, booking.id, now)),
+  });
+  return cancellationRefund({
+    tier: booking.cancellationPolicyTier,
+    totalCents: toCents(booking.totalPrice),
+    feeCents,
+    feeKept,
+    startAt: booking.startAt,
+    now,
+    cancelledBy,
+  });
 }
 
 /**
@@ -251,6 +304,9 @@ export async function createBookingHold(
     try {
       hold = await db.transaction(async (tx) => {
         await assertRoomForHold(tx, renterId, now); // 429 past MAX_UNPAID_HOLDS (hold-limits.ts)
+        // One hold at a time per space: concurrent inserts of overlapping ranges would each wait on the
+        // other's exclusion check, and PostgreSQL would abort them as deadlocks (a 500, maybe no winner).
+        await tx.select({ id: medicalSpaces.id }).from(medicalSpaces).where(eq(medicalSpaces.id, space.id)).for('no key update');
         // Stale holds no longer keep the dates (DESIGN decision 4).
         await tx
           .update(bookings)
@@ -582,30 +638,41 @@ function cancellingParty(booking: BookingRow, space: SpaceRow, userId: string): 
 }
 
 /**
- * What cancelling would refund now (the Cancel button shows it).
+ * What cancelling would refund now, the first-booking fee it would keep and
+ * why (the Cancel dialog shows it; docs/decisions/008-first-booking-fee-on-cancellation.md).
  * @throws HttpError 403 neither renter nor owner, 404 unknown booking
  */
 export async function quoteCancellation(db: Database, id: string, userId: string, now = new Date()): Promise<CancellationQuote> {
   const { booking, space } = await requireBookingWithSpace(db, id);
   const cancelledBy = cancellingParty(booking, space, userId);
-  const refund = refundCents({ tier: booking.cancellationPolicyTier, totalCents: toCents(booking.totalPrice), startAt: booking.startAt, now, cancelledBy });
-  return { refundAmount: fromCents(refund), totalPrice: booking.totalPrice, cancellationPolicyTier: booking.cancellationPolicyTier };
+  const decision = await decideCancellation(db, booking, space, cancelledBy, now);
+  const totalCents = toCents(booking.totalPrice);
+  return {
+    refundAmount: fromCents(decision.refundCents),
+    totalPrice: booking.totalPrice,
+    cancellationPolicyTier: booking.cancellationPolicyTier,
+    keptFeeAmount: fromCents(decision.keptFeeCents),
+    reason: cancellationReason({ tier: booking.cancellationPolicyTier, totalCents, cancelledBy, ...decision }),
+  };
 }
 
 /**
  * PUT /api/bookings/{id}/cancel: the renter (refund by the listing's policy)
  * or the owner (full refund) cancels a confirmed booking that has not ended.
  * Its dates are free again at once; the refund goes through the provider
- * (reversing the owner's transfer and the fee in proportion).
+ * (reversing the owner's transfer and the fee in proportion), except a kept
+ * first-booking fee (docs/decisions/008-first-booking-fee-on-cancellation.md).
  * @throws HttpError 403 neither renter nor owner, 404 unknown booking, 409 not confirmed or already ended
  */
 export async function cancelBooking(db: Database, payments: PaymentProvider, id: string, userId: string, now = new Date()): Promise<Booking> {
   const { booking, space } = await requireBookingWithSpace(db, id);
   const cancelledBy = cancellingParty(booking, space, userId);
   if (booking.status === 'confirmed' && booking.endAt <= now) throw conflict('This booking has already ended.');
-  const refund = refundCents({ tier: booking.cancellationPolicyTier, totalCents: toCents(booking.totalPrice), startAt: booking.startAt, now, cancelledBy });
+  const decision = await decideCancellation(db, booking, space, cancelledBy, now);
+  const refund = decision.refundCents;
   const cancelled = await transitionBooking(db, id, booking.status, 'cancel', {
     refundAmount: fromCents(refund),
+    feeRetained: decision.keptFeeCents > 0,
     cancelledBy,
     cancelledAt: now,
   });
@@ -630,7 +697,12 @@ export async function refundCancelled(db: Database, payments: PaymentProvider, b
   const due = Math.min(decided, before.amount) - before.amountRefunded;
   let after = before;
   if (due > 0) {
-    await payments.refundPaymentIntent(before.id, { amount: due, idempotencyKey: `cancel-${booking.id}` });
+    await payments.refundPaymentIntent(before.id, {
+      amount: due,
+      idempotencyKey: `cancel-${booking.id}`,
+      // A kept first-booking fee stays with the platform (docs/decisions/008-first-booking-fee-on-cancellation.md).
+      keepApplicationFee: booking.feeRetained,
+    });
     after = await afterRefund(payments, before);
   }
   const [row] = await db

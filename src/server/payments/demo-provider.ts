@@ -122,10 +122,12 @@ export class DemoPaymentProvider implements PaymentProvider {
     return toInfo(updated!);
   }
 
+  /** Refunds a succeeded intent; with `keepApplicationFee`, at most the charge less its application fee (the fee is never given back). */
   async refundPaymentIntent(id: string, input: RefundInput = {}): Promise<void> {
     const row = await this.requireIntent(id);
     if (row.status !== 'succeeded') throw new DemoPaymentError(`This PaymentIntent has a status of ${row.status} and cannot be refunded.`);
-    const left = row.amount - row.amountRefunded;
+    const kept = input.keepApplicationFee ? row.applicationFeeAmount : 0;
+    const left = Math.max(0, row.amount - kept - row.amountRefunded);
     const amount = input.amount ?? left;
     if (amount <= 0 || amount > left) throw new DemoPaymentError(`Refund amount (${amount}) is greater than the unrefunded amount (${left}).`);
     // Conditional, as the provider's own ledger would be: two concurrent refunds never give back more than was paid.

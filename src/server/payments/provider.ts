@@ -47,6 +47,13 @@ export interface RefundInput {
   amount?: number;
   /** Same key, one refund. */
   idempotencyKey?: string;
+  /**
+   * Keep the platform fee (the application fee) of a destination charge: the
+   * refund comes from the owner's transfer only, and at most the charge less
+   * the fee is refunded (a kept first-booking fee,
+   * docs/decisions/008-first-booking-fee-on-cancellation.md). Default false.
+   */
+  keepApplicationFee?: boolean;
 }
 
 /**
@@ -80,7 +87,7 @@ export interface PaymentProvider {
   capturePaymentIntent(id: string, idempotencyKey?: string): Promise<PaymentIntentInfo>;
   /** Cancels an unpaid or authorised intent (releases the card); a canceled one is a no-op. Same key, one cancellation. */
   cancelPaymentIntent(id: string, idempotencyKey?: string): Promise<PaymentIntentInfo>;
-  /** Refunds a succeeded intent, reversing the owner's transfer and the platform fee in proportion. */
+  /** Refunds a succeeded intent, reversing the owner's transfer and the platform fee in proportion (the fee stays with `keepApplicationFee`). */
   refundPaymentIntent(id: string, input?: RefundInput): Promise<void>;
   /** The dispute, read back from the provider, or null when it does not know it (the demo provider has none). */
   retrieveDispute(id: string): Promise<DisputeInfo | null>;

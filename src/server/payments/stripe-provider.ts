@@ -113,7 +113,10 @@ export class StripePaymentProvider implements PaymentProvider {
   /**
    * Refunds a payment. For a destination charge the transfer to the owner and
    * the platform fee are reversed in proportion
-   * (https://docs.stripe.com/connect/destination-charges#issue-refunds).
+   * (https://docs.stripe.com/connect/destination-charges#issue-refunds);
+   * with `keepApplicationFee` only the transfer is reversed
+   * (`refund_application_fee: false`, https://docs.stripe.com/api/refunds/create),
+   * so the platform keeps its fee.
    */
   async refundPaymentIntent(id: string, input: RefundInput = {}): Promise<void> {
     const intent = await this.stripe.paymentIntents.retrieve(id);
@@ -122,7 +125,7 @@ export class StripePaymentProvider implements PaymentProvider {
       {
         payment_intent: id,
         ...(input.amount !== undefined ? { amount: input.amount } : {}),
-        ...(destination ? { reverse_transfer: true, refund_application_fee: true } : {}),
+        ...(destination ? { reverse_transfer: true, refund_application_fee: !input.keepApplicationFee } : {}),
       },
       input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : undefined,
     );

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { assertNotInPast, BookingRuleError, quoteBooking } from '@/shared/booking-rules';
+import { assertNotInPast, BookingAmountError, BookingRuleError, INVALID_AMOUNT, quoteBooking } from '@/shared/booking-rules';
 import type { PricingPeriod } from '@/shared/constants';
 import { formatUsd } from '@/shared/money';
 import { bookingDetailsSchema, type Space } from '@/shared/schemas';
@@ -34,6 +34,7 @@ interface BookingDialogProps {
 }
 
 const DAILY_RANGE_MESSAGE = 'End date must be at least 1 day after start date.';
+const INVALID_DATES = 'Invalid booking dates';
 
 /** Quotes the form's range, or says why it cannot be booked. */
 function quote(space: BookingDialogProps['space'], startDate: string, endDate: string) {
@@ -42,15 +43,17 @@ function quote(space: BookingDialogProps['space'], startDate: string, endDate: s
   try {
     result = quoteBooking({ period: space.pricePeriod, unitPriceCents, start: startDate, end: endDate, timeZone: space.timeZone, isFirstTransaction: false });
   } catch (error) {
+    // A total under the payment minimum (a listing priced before the minimum existed): the spec's 'Invalid Amount'.
+    if (error instanceof BookingAmountError) return { ok: false as const, title: INVALID_AMOUNT, message: error.message };
     if (error instanceof BookingRuleError) {
-      return { ok: false as const, message: space.pricePeriod === 'daily' ? DAILY_RANGE_MESSAGE : error.message };
+      return { ok: false as const, title: INVALID_DATES, message: space.pricePeriod === 'daily' ? DAILY_RANGE_MESSAGE : error.message };
     }
     throw error;
   }
   try {
     assertNotInPast(space.pricePeriod, result.startAt, new Date(), space.timeZone);
   } catch (error) {
-    if (error instanceof BookingRuleError) return { ok: false as const, message: error.message };
+    if (error instanceof BookingRuleError) return { ok: false as const, title: INVALID_DATES, message: error.message };
     throw error;
   }
   return { ok: true as const, quote: result };
@@ -79,7 +82,7 @@ export function BookingDialog({ open, onOpenChange, space, onContinue }: Booking
   const onSubmit = (values: BookingFormOutput) => {
     const result = quote(space, values.startDate, values.endDate);
     if (!result.ok) {
-      toast({ variant: 'destructive', title: 'Invalid booking dates', description: result.message });
+      toast({ variant: 'destructive', title: result.title, description: result.message });
       return;
     }
     onContinue({

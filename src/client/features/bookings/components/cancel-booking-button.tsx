@@ -20,6 +20,7 @@ import { formatRefund } from '../lib/booking-outcome';
 /**
  * Cancel for a confirmed booking: the confirm dialog first shows what
  * cancelling now refunds (asked from the server, by the listing's policy),
+ * any first-booking fee kept and why (docs/decisions/008-first-booking-fee-on-cancellation.md),
  * then the outcome as a toast ('Booking cancelled' with the refund decided).
  */
 export function CancelBookingButton({ booking, userId }: { booking: Pick<Booking, 'id' | 'cancellationPolicyTier' | 'space'>; userId: string }) {
@@ -60,6 +61,12 @@ export function CancelBookingButton({ booking, userId }: { booking: Pick<Booking
               <p className="text-base text-slate-900" data-testid="refund-quote">
                 Refund if you cancel now: <strong>{formatRefund(quote.data.refundAmount)}</strong> of {formatRefund(quote.data.totalPrice)}
               </p>
+              {quote.data.keptFeeAmount !== '0.00' ? (
+                <p className="text-slate-900" data-testid="kept-fee">
+                  Platform fee kept: <strong>{formatRefund(quote.data.keptFeeAmount)}</strong>
+                </p>
+              ) : null}
+              <p data-testid="refund-reason">{quote.data.reason}</p>
               <p>{CANCELLATION_POLICY_TEXT[quote.data.cancellationPolicyTier]}</p>
             </>
           )}

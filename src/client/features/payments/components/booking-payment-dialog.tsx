@@ -1,6 +1,7 @@
 import { parseISO, format } from 'date-fns';
 import { CircleAlert, Clock, LoaderCircle } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { FIRST_BOOKING_FEE_NOTE } from '@/shared/cancellation';
 import { formatUsd, fromCents } from '@/shared/money';
 import type { BookingPaymentIntent, Space } from '@/shared/schemas';
 import { Button } from '@/client/components/ui/button';
@@ -168,6 +169,11 @@ export function BookingPaymentDialog({
             <dd>{formatUsd(totalCents)}</dd>
           </div>
         </dl>
+        {feeCents ? (
+          <p className="-mt-2 text-xs text-slate-600" data-testid="first-booking-fee-note">
+            {FIRST_BOOKING_FEE_NOTE}
+          </p>
+        ) : null}
 
         {holdLeft !== null && !holdExpired ? (
           <p className="-mt-2 flex items-center gap-1.5 text-xs text-slate-600" data-testid="hold-countdown">

@@ -72,7 +72,8 @@ export const EMPTY_LISTING: ListingFormValues = {
 const basics = createSpaceSchema.pick({ title: true, description: true, spaceType: true, capacity: true });
 const location = createSpaceSchema.pick({ address: true, city: true, state: true, zipCode: true });
 const pricing = z.object({
-  pricePerDay: unitPriceSchema.refine((value) => Number(value) > 0, 'Enter a price greater than 0'),
+  // At least $1.00 (the server's minimum), so above 0 as step 4 needs.
+  pricePerDay: unitPriceSchema,
   availableTo: z.string(),
 });
 

@@ -6,6 +6,7 @@ import {
   AMENITIES,
   CANCELLATION_POLICY_TIERS,
   EQUIPMENT,
+  MIN_UNIT_PRICE_CENTS,
   PRICING_PERIOD_LABELS,
   PRICING_PERIODS,
   SPACE_TYPES,
@@ -299,7 +300,7 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
               {...fieldAria(`${id}-price`, shown('pricePerDay'))}
               type="number"
               inputMode="decimal"
-              min={0}
+              min={MIN_UNIT_PRICE_CENTS / 100}
               step={0.01}
               value={values.pricePerDay}
               onChange={(event) => set('pricePerDay', event.target.value)}
