@@ -89,6 +89,18 @@ describe('npm start', () => {
     expect(app.output()).toContain('client build is current');
     expect(statSync(BUILT_INDEX).mtimeMs).toBe(builtAt);
 
+    // The built server estimates password strength in its own worker (dist/server/password-worker.js).
+    const signUp = (email: string, password: string) =>
+      fetch(`${app.baseUrl}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ firstName: 'Maya', lastName: 'Patel', email, password, acceptedTerms: true }),
+      });
+    expect((await signUp('built-strong@example.test', 'violet-harbor-quietly-87-lantern')).status).toBe(201);
+    const weak = await signUp('built-weak@example.test', 'password123');
+    expect(weak.status).toBe(400);
+    expect(((await weak.json()) as { message: string }).message).toMatch(/common password/);
+
     app.child.kill('SIGTERM');
     expect(await app.exited).toEqual({ code: 0, signal: null });
     expect(await isListening(app.port)).toBe(false);

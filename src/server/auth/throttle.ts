@@ -119,7 +119,7 @@ export class AuthThrottle {
    */
   async beginLogin(email: string, address: string): Promise<LoginAttempt> {
     const account = accountKey(email);
-    // JSON keeps the two parts apart whatever they contain (an email may hold any character but a quote unescaped).
+    // JSON keeps the two parts apart whatever characters the email holds.
     const pair = JSON.stringify([account, address]);
     let reserved: RateLimiterRes;
     try {

@@ -67,6 +67,11 @@ export function logOutages(redis: Redis, log: FastifyBaseLogger, name: string, m
   let down = false;
   redis.on('error', (error: Error) => {
     if (down) return;
+    if (redis.status === 'ready') {
+      // Not (yet) an outage: the connection still stands.
+      log.warn({ err: error }, `${name} error`);
+      return;
+    }
     down = true;
     log.error({ err: error }, `${name} is unreachable: ${meanwhile} until it is back`);
   });
