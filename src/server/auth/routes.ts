@@ -1,4 +1,4 @@
-/** Auth routes: register, login, logout, me, change password, log out everywhere (DESIGN decision 1; SPEC section 7). */
+/** Auth routes: register, login, logout, me, change password, log out everywhere (the routes and their answers: docs/api.md). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordSchema, idParamSchema, loginSchema, registerSchema, userSchema } from '../../shared/schemas';

@@ -47,7 +47,7 @@ const HOUR_MS = 60 * MINUTE_MS;
  * Whether `renterId` has not transacted yet with `ownerId`: no confirmed
  * booking, and no cancelled one whose first-booking fee was kept
  * (docs/decisions/008-first-booking-fee-on-cancellation.md). The first one
- * carries the platform fee (SPEC section 9, DESIGN decision 5).
+ * carries the 10% platform fee (`platformFeeCents` in src/shared/booking-rules.ts).
  */
 export async function isFirstTransaction(db: Database, renterId: string, ownerId: string): Promise<boolean> {
   const [row] = await db
