@@ -72,14 +72,14 @@ describe('a bounded request gate', () => {
       const gate = new RequestGate(1000, 2);
       const passed: number[] = [];
       const refused: number[] = [];
-      for (const n of [0, 1, 2, 3]) void gate.wait().then(() => passed.push(n), (error: unknown) => error instanceof GateFullError && refused.push(n));
+      for (const n of [0, 1, 2, 3]) void gate.run(async () => void passed.push(n)).catch((error: unknown) => error instanceof GateFullError && refused.push(n));
       await vi.advanceTimersByTimeAsync(0);
       expect(passed).toEqual([0]);
       expect(refused).toEqual([3]);
       await vi.advanceTimersByTimeAsync(2000);
       expect(passed).toEqual([0, 1, 2]);
       // The refused caller took no turn: the next one goes a second after the last.
-      void gate.wait().then(() => passed.push(4));
+      void gate.run(async () => void passed.push(4));
       await vi.advanceTimersByTimeAsync(999);
       expect(passed).toEqual([0, 1, 2]);
       await vi.advanceTimersByTimeAsync(1);

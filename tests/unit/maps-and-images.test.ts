@@ -49,12 +49,12 @@ describe('map geometry', () => {
     for (const bad of ['1,2,3', '0,50,10,40', '-181,0,0,1', '1e1,0,2,1', '', 'a,b,c,d']) expect(bboxSchema.safeParse(bad).success, bad).toBe(false);
   });
 
-  it('spaces requests through a gate at least its interval apart', async () => {
+  it('spaces requests through a gate at least its interval after the previous one finished', async () => {
     vi.useFakeTimers();
     try {
       const gate = new RequestGate(1000);
       const passed: number[] = [];
-      for (const n of [0, 1, 2]) void gate.wait().then(() => passed.push(n));
+      for (const n of [0, 1, 2]) void gate.run(async () => void passed.push(n));
       await vi.advanceTimersByTimeAsync(0);
       expect(passed).toEqual([0]);
       await vi.advanceTimersByTimeAsync(999);
@@ -63,6 +63,21 @@ describe('map geometry', () => {
       expect(passed).toEqual([0, 1]);
       await vi.advanceTimersByTimeAsync(1000);
       expect(passed).toEqual([0, 1, 2]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+  it('counts a gate\'s interval from when the previous request finished, not from when it was sent', async () => {
+    vi.useFakeTimers();
+    try {
+      const gate = new RequestGate(1000);
+      const started: number[] = [];
+      const slow = () => new Promise<void>((resolve) => setTimeout(resolve, 600));
+      for (const n of [0, 1]) void gate.run(async () => { started.push(n); await slow(); });
+      await vi.advanceTimersByTimeAsync(1599);
+      expect(started).toEqual([0]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(started).toEqual([0, 1]);
     } finally {
       vi.useRealTimers();
     }

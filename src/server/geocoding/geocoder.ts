@@ -60,42 +60,50 @@ function cacheKey(query: string): string {
   return query.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-/** Thrown by {@link RequestGate.wait} when `maxWaiting` callers already wait. */
+/** Thrown by {@link RequestGate.run} when `maxWaiting` callers already wait. */
 export class GateFullError extends Error {
   override name = 'GateFullError';
 }
 
 /**
- * Spaces calls at least `minIntervalMs` apart, in the order they asked,
- * across everything that shares the gate. At most `maxWaiting` callers wait
- * for a later turn at once; the next is refused rather than queued.
+ * Runs requests one at a time, in the order they asked, across everything
+ * that shares the gate, each at least `minIntervalMs` after the previous one
+ * FINISHED: the server then sees them at least that far apart however long
+ * each spent in transit (counting from when a request was sent is not
+ * enough: a request delayed on its way arrives closer to the next one). At
+ * most `maxWaiting` callers wait for a later turn at once; the next is
+ * refused rather than queued.
  */
 export class RequestGate {
-  private next = 0;
-  private waiting = 0;
+  /** Callers waiting for their turn, first first. */
+  private readonly queue: (() => void)[] = [];
+  /** A request, or the interval after it, is under way. */
+  private busy = false;
+
   constructor(
     readonly minIntervalMs: number,
     readonly maxWaiting = Number.POSITIVE_INFINITY,
   ) {}
 
   /**
-   * Resolves when the caller may make its request.
+   * Runs `request` when its turn comes.
+   * @returns what `request` returns (its error is rethrown; the turn ends all the same)
    * @throws GateFullError at once when `maxWaiting` callers already wait (the caller gets no turn)
    */
-  async wait(): Promise<void> {
-    const now = Date.now();
-    const slot = Math.max(now, this.next);
-    if (slot <= now) {
-      this.next = now + this.minIntervalMs;
-      return;
+  async run<T>(request: () => Promise<T>): Promise<T> {
+    if (this.busy) {
+      if (this.queue.length >= this.maxWaiting) throw new GateFullError(`${this.queue.length} lookups are already waiting for Nominatim`);
+      await new Promise<void>((resolve) => this.queue.push(resolve));
     }
-    if (this.waiting >= this.maxWaiting) throw new GateFullError(`${this.waiting} lookups are already waiting for Nominatim`);
-    this.next = slot + this.minIntervalMs;
-    this.waiting++;
+    this.busy = true;
     try {
-      await new Promise((resolve) => setTimeout(resolve, slot - now));
+      return await request();
     } finally {
-      this.waiting--;
+      setTimeout(() => {
+        const next = this.queue.shift();
+        if (next) next();
+        else this.busy = false;
+      }, this.minIntervalMs);
     }
   }
 }
@@ -111,16 +119,17 @@ const nominatimAnswer = z.array(z.object({ lat: z.string(), lon: z.string() }));
  * @throws Error on network trouble, a timeout or a non-OK answer, GateFullError when too many lookups wait for their turn (the caller falls back)
  */
 export async function nominatimSearch(baseUrl: string, query: string, userAgent: string, gate: RequestGate = processNominatimGate): Promise<Coordinates | null> {
-  await gate.wait();
-  const url = `${baseUrl}/search?${new URLSearchParams({ q: query, format: 'jsonv2', limit: '1', countrycodes: 'us' })}`;
-  const response = await fetch(url, { headers: { 'User-Agent': userAgent, Accept: 'application/json' }, signal: AbortSignal.timeout(NOMINATIM_TIMEOUT_MS) });
-  if (!response.ok) throw new Error(`Nominatim answered ${response.status}`);
-  const [first] = nominatimAnswer.parse(await response.json());
-  if (!first) return null;
-  const latitude = Number(first.lat);
-  const longitude = Number(first.lon);
-  if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
-  return { latitude, longitude };
+  return gate.run(async () => {
+    const url = `${baseUrl}/search?${new URLSearchParams({ q: query, format: 'jsonv2', limit: '1', countrycodes: 'us' })}`;
+    const response = await fetch(url, { headers: { 'User-Agent': userAgent, Accept: 'application/json' }, signal: AbortSignal.timeout(NOMINATIM_TIMEOUT_MS) });
+    if (!response.ok) throw new Error(`Nominatim answered ${response.status}`);
+    const [first] = nominatimAnswer.parse(await response.json());
+    if (!first) return null;
+    const latitude = Number(first.lat);
+    const longitude = Number(first.lon);
+    if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+    return { latitude, longitude };
+  });
 }
 
 function zipResult(parts: AddressParts): GeocodeResult | null {
