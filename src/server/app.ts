@@ -128,7 +128,8 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   await app.register(fastifyCookie);
   // With REDIS_URL, rate-limit counters and live events are shared by every instance (DESIGN "Scale").
   const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  // QUIT would wait in the offline queue while Redis is down.
+  if (redis) app.addHook('onClose', async () => void (redis.status === 'ready' ? await redis.quit().catch(() => redis.disconnect()) : redis.disconnect()));
   const limiters = redis ? redisLimiters(redis, `${config.redisKeyPrefix}rate-limit:`) : memoryLimiters;
   registerRouteRateLimits(app, limiters);
 

@@ -1,20 +1,23 @@
 /**
  * A Redis outage (issue 16, Abuse): with REDIS_URL set and Redis stopped mid-test, login, sign-up and
  * the limited routes keep working on in-process counters, the outage is logged once, and
- * GET /api/health says Redis is down. The test runs its own redis-server on a free port (never the
- * shared one) and kills it.
+ * GET /api/health says Redis is down. With Redis down when the app starts, it boots all the same,
+ * delivers live messages to its own sockets, and subscribes once Redis is up, so live messages cross
+ * instances again. The tests run their own redis-server on a free port (never the shared one) and kill it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD, insertSpace, insertUser } from '../../src/server/db/factories';
+import type { ServerSocketEvent } from '../../src/shared/schemas';
 import { createRedisClient } from '../../src/server/realtime/redis-bus';
 import { createIntent } from '../helpers/booking-flow';
 import { freePort, isListening } from '../helpers/app-process';
 import { futureDate } from '../helpers/dates';
-import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
+import { listenOnFreePort, openLiveSocket, type LiveSocket } from '../helpers/live-socket';
+import { createPeerApp, createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -131,6 +134,115 @@ describe('Redis stopped while the app runs', () => {
     const donation = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { amount: 5 } });
     expect(donation.statusCode, donation.body).toBe(200);
   }, 120_000);
+});
+
+describe('Redis down when the app starts', () => {
+  let port: number;
+  let redisServer: ChildProcess | undefined;
+  let t: TestApp;
+  let peer: { app: FastifyInstance; close(): Promise<void> } | null = null;
+  /** The second instance (PostgreSQL), or the first again (PGlite: one process per database). */
+  let b: FastifyInstance;
+  let hostA: string;
+  let hostB: string;
+  const sockets: LiveSocket[] = [];
+  const prefix = `boot-${randomBytes(4).toString('hex')}:`;
+
+  beforeAll(async () => {
+    port = await freePort();
+    const env = { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_KEY_PREFIX: prefix };
+    // Nothing listens on `port` yet: building the app must not wait for Redis, nor fail.
+    t = await createTestApp(env);
+    peer = process.env.TEST_DB === 'postgres' ? await createPeerApp(t, env) : null;
+    b = peer?.app ?? t.app;
+    hostA = await listenOnFreePort(t.app);
+    hostB = peer ? await listenOnFreePort(b) : hostA;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.ws.terminate();
+    await peer?.close();
+    await t?.close();
+    if (redisServer) await stopRedis(redisServer, port);
+  });
+
+  const health = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/health' })).json() as { status: string; redis?: string };
+  const open = async (host: string, cookie: string) => {
+    const socket = await openLiveSocket(host, { cookie });
+    sockets.push(socket);
+    return socket;
+  };
+  const isMessage = (id: string) => (event: ServerSocketEvent) => event.type === 'new_message' && event.message.id === id;
+  const post = (from: { cookie: string }, payload: object) => t.app.inject({ method: 'POST', url: '/api/messages', headers: { cookie: from.cookie }, payload });
+
+  it('boots, logs in and signs up, says Redis is down, and delivers messages to its own sockets', async () => {
+    expect(await health(t.app)).toEqual({ status: 'ok', redis: 'down' });
+    const owner = await signedInUser(t);
+    const renter = await signedInUser(t);
+    const space = await insertSpace(t.db, owner.user.id);
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { firstName: 'Ada', lastName: 'Boot', email: `${prefix.slice(0, -1)}@example.test`, password: 'violet-harbor-quietly-87-lantern', acceptedTerms: true },
+    });
+    expect(signUp.statusCode, signUp.body).toBe(201);
+
+    const ownerSocket = await open(hostA, owner.cookie);
+    const posted = await post(renter, { receiverId: owner.user.id, spaceId: space.id, content: 'Anyone there while Redis sleeps?' });
+    expect(posted.statusCode, posted.body).toBe(201);
+    await ownerSocket.waitFor(isMessage(posted.json().id), 5000);
+  });
+
+  /**
+   * Once every instance's subscriber is on the events channel: a message posted through A reaches the
+   * owner's socket on B through Redis (as ids only), once.
+   */
+  async function checkDeliveryThroughRedis() {
+    const probe = new Redis(`redis://127.0.0.1:${port}`);
+    const listener = new Redis(`redis://127.0.0.1:${port}`);
+    const payloads: string[] = [];
+    try {
+      const instances = peer ? 2 : 1;
+      await waitFor('the instances to subscribe', async () => {
+        const [, count] = (await probe.pubsub('NUMSUB', `${prefix}events`)) as [string, number];
+        return count === instances;
+      });
+      listener.on('message', (_channel: string, payload: string) => payloads.push(payload));
+      // Not before 'ready': a SUBSCRIBE sent while connecting makes ioredis's ready check (INFO) fail.
+      await waitFor('the listener to connect', () => listener.status === 'ready');
+      await listener.subscribe(`${prefix}events`);
+
+      const owner = await signedInUser(t);
+      const renter = await signedInUser(t);
+      const space = await insertSpace(t.db, owner.user.id);
+      const ownerOnB = await open(hostB, owner.cookie);
+      const first = await post(renter, { receiverId: owner.user.id, spaceId: space.id, content: 'Across instances again' });
+      expect(first.statusCode, first.body).toBe(201);
+      await ownerOnB.waitFor(isMessage(first.json().id), 5000);
+      expect(payloads.filter((payload) => payload.includes(first.json().id))).toHaveLength(1);
+
+      // Delivered once: a second message arrives after any repeat of the first would have.
+      const second = await post(renter, { receiverId: owner.user.id, spaceId: space.id, content: 'And once only' });
+      await ownerOnB.waitFor(isMessage(second.json().id), 5000);
+      expect(ownerOnB.events.filter(isMessage(first.json().id))).toHaveLength(1);
+    } finally {
+      probe.disconnect();
+      listener.disconnect();
+    }
+  }
+
+  it('subscribes once Redis is up: health says up, and a message posted through one instance reaches a socket on the other, once', async () => {
+    redisServer = await startRedis(port);
+    await waitFor('health to say Redis is up', async () => (await health(t.app)).redis === 'up' && (await health(b)).redis === 'up');
+    await checkDeliveryThroughRedis();
+  }, 60_000);
+
+  it('subscribes again when Redis restarts', async () => {
+    if (redisServer) await stopRedis(redisServer, port);
+    await waitFor('health to say Redis is down', async () => (await health(t.app)).redis === 'down');
+    redisServer = await startRedis(port);
+    await waitFor('health to say Redis is up', async () => (await health(t.app)).redis === 'up' && (await health(b)).redis === 'up');
+    await checkDeliveryThroughRedis();
+  }, 60_000);
 });
 
 describe('the Redis client log', () => {

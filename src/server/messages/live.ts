@@ -8,7 +8,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { consumePoint } from '../http/rate-limits';
 import type { Message } from '../../shared/schemas';
 import type { Database } from '../db/client';
-import type { RealtimeBus, RealtimeEvent } from '../realtime/bus';
+import { BusUnavailableError, type RealtimeBus, type RealtimeEvent } from '../realtime/bus';
 import { liveSessionKey, type SocketHub } from '../realtime/socket-hub';
 import { getMessage, markConversationRead, sendMessage, type SendMessageData } from './service';
 
@@ -83,12 +83,18 @@ export class MessagingLive {
     });
   }
 
-  /** A failed publish loses only the live push: the data is stored and clients refresh on reconnect. */
+  /**
+   * When the bus cannot take the event (Redis down: {@link BusUnavailableError}, logged once by the
+   * client; any other failure is logged here), it is delivered to this instance's sockets only, so
+   * live messages between users on one instance keep working. Nothing is lost but the live push to
+   * other instances: the data is stored and clients refresh on reconnect.
+   */
   private async publish(event: RealtimeEvent): Promise<void> {
     try {
       await this.bus.publish(event);
     } catch (error) {
-      this.log.error({ err: error, event: event.type }, 'could not publish a live event');
+      if (!(error instanceof BusUnavailableError)) this.log.error({ err: error, event: event.type }, 'could not publish a live event');
+      await this.dispatch(event).catch((dispatchError: unknown) => this.log.warn({ err: dispatchError, event: event.type }, 'live event not delivered'));
     }
   }
 

@@ -26,12 +26,29 @@ export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 /** Publish/subscribe between app instances. */
 export interface RealtimeBus {
   readonly transport: 'redis' | 'postgres' | 'memory';
-  /** Starts delivering every instance's events to `handler`; resolves once subscribed. Call once. */
+  /**
+   * Starts delivering every instance's events to `handler`; resolves once subscribed (Redis: or once
+   * it is found unreachable, subscribing when it is back). Call once.
+   */
   start(handler: (event: RealtimeEvent) => void): Promise<void>;
-  /** Sends `event` to every instance. Call after the transaction that made it true has committed. */
+  /**
+   * Sends `event` to every instance. Call after the transaction that made it true has committed.
+   * @throws BusUnavailableError while the transport is not connected (the caller may deliver in this process)
+   */
   publish(event: RealtimeEvent): Promise<void>;
   /** Stops receiving (idempotent). Does not close a Redis client it was given. */
   close(): Promise<void>;
+}
+
+/**
+ * Thrown by a bus's publish while its transport is not connected (Redis down): the event is not queued (it would
+ * arrive late, after the caller delivered it in this process). The outage itself is logged once by the client.
+ */
+export class BusUnavailableError extends Error {
+  constructor() {
+    super('The live-event transport is not connected: events reach no other instance');
+    this.name = 'BusUnavailableError';
+  }
 }
 
 /**

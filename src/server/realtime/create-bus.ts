@@ -8,7 +8,7 @@ import { PostgresBus } from './postgres-bus';
 import { RedisBus } from './redis-bus';
 
 export interface CreateRealtimeBusOptions {
-  /** A connected ioredis client (publishing; a duplicate subscribes). */
+  /** An ioredis client, connected or not yet (publishing; a duplicate subscribes once Redis is reachable). */
   redis: Redis | null;
   /** Prefix of Redis channel names (`REDIS_KEY_PREFIX`). */
   redisKeyPrefix: string;

@@ -1,10 +1,10 @@
 /** Live events over Redis pub/sub (DESIGN "Scale"), with ioredis. */
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import { parseRealtimePayload, type RealtimeBus, type RealtimeEvent } from './bus';
+import { BusUnavailableError, parseRealtimePayload, type RealtimeBus, type RealtimeEvent } from './bus';
 
-/** How long start() waits for Redis before giving up with a clear error. */
-const SUBSCRIBE_TIMEOUT_MS = 10_000;
+/** How long start() waits for a first subscription before going on without one (see {@link RedisBus.start}). */
+const FIRST_SUBSCRIBE_WAIT_MS = 5_000;
 
 export class RedisBus implements RealtimeBus {
   readonly transport = 'redis';
@@ -20,9 +20,15 @@ export class RedisBus implements RealtimeBus {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** @throws Error when Redis cannot be reached within 10 seconds */
+  /**
+   * Subscribes on a duplicate of the client, and again every time it (re)connects ('ready'), so a
+   * Redis that is down at boot or restarts later gets the subscription once it is back. Resolves once
+   * subscribed, or, when Redis does not answer (refused, or nothing within 5 seconds), without a
+   * subscription: the app then serves everything, and live events of other instances arrive once Redis is back.
+   */
   async start(handler: (event: RealtimeEvent) => void): Promise<void> {
-    const subscriber = this.redis.duplicate();
+    // Our own 'ready' listener subscribes; ioredis's resubscription would only repeat it.
+    const subscriber = this.redis.duplicate({ autoResubscribe: false });
     this.subscriber = subscriber;
     logOutages(subscriber, this.log, 'Redis (live events subscriber)', 'live events from other instances do not arrive');
     subscriber.on('message', (channel: string, payload: string) => {
@@ -30,31 +36,37 @@ export class RedisBus implements RealtimeBus {
       const event = parseRealtimePayload(payload, this.log);
       if (event) handler(event);
     });
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        subscriber.subscribe(this.channel),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('Could not subscribe to Redis (REDIS_URL) within 10 seconds.')), SUBSCRIBE_TIMEOUT_MS);
-        }),
-      ]);
-    } catch (error) {
-      subscriber.disconnect();
-      this.subscriber = null;
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
+    let settle: () => void = () => {};
+    const firstOutcome = new Promise<void>((resolve) => (settle = resolve));
+    const subscribe = () => {
+      subscriber.subscribe(this.channel).then(
+        () => settle(),
+        (error: unknown) => this.log.warn({ err: error }, 'Redis (live events subscriber) could not subscribe; it tries again when it reconnects'),
+      );
+    };
+    subscriber.on('ready', subscribe);
+    subscriber.once('error', () => settle());
+    const timer = setTimeout(settle, FIRST_SUBSCRIBE_WAIT_MS);
+    await firstOutcome;
+    clearTimeout(timer);
   }
 
+  /**
+   * Publishes `event` on the channel.
+   * @throws BusUnavailableError at once while Redis is not connected (nothing is queued)
+   */
   async publish(event: RealtimeEvent): Promise<void> {
+    if (this.redis.status !== 'ready') throw new BusUnavailableError();
     await this.redis.publish(this.channel, JSON.stringify(event));
   }
 
   async close(): Promise<void> {
     const subscriber = this.subscriber;
     this.subscriber = null;
-    if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
+    if (!subscriber) return;
+    // QUIT would wait in the offline queue while Redis is down.
+    if (subscriber.status === 'ready') await subscriber.quit().catch(() => subscriber.disconnect());
+    else subscriber.disconnect();
   }
 }
 
