@@ -85,6 +85,15 @@ describe('request-to-book, the owner accepts, the renter cancels', () => {
     expect(await payment.getByTestId('request-to-book-note').isVisible()).toBe(true);
     // The quote says when the first-booking fee is not refunded (docs/decisions/008-first-booking-fee-on-cancellation.md).
     expect(await payment.getByTestId('first-booking-fee-note').textContent()).toBe(FIRST_BOOKING_FEE_NOTE);
+
+    // Closing the dialog without paying gives the hold back at once, so holds do not pile up; the dates can be held again.
+    const released = renterPage.waitForResponse((response) => response.request().method() === 'DELETE' && /\/api\/bookings\/[^/]+\/hold$/.test(response.url()));
+    await payment.getByRole('button', { name: 'Cancel', exact: true }).click();
+    expect((await released).status()).toBe(204);
+    await booking.getByRole('button', { name: 'Continue to Payment' }).click();
+    await payment.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect.poll(() => payment.getByTestId('hold-countdown').isVisible()).toBe(true);
+
     await fillTestCard(payment);
     await payment.getByRole('button', { name: /^Request to Book · \$400\.00/ }).click();
     await expect.poll(() => toast(renterPage, 'Request sent!').isVisible(), { timeout: 20_000 }).toBe(true);

@@ -2,7 +2,8 @@
  * The cap on unpaid holds (issue 16, Abuse): a hold keeps its dates from every other renter for
  * `HOLD_MINUTES` (15) minutes, so one account holding many at once could block every calendar.
  * A renter may have at most {@link MAX_UNPAID_HOLDS} bookings in `awaiting_payment` whose hold has
- * not ended; asking for one more is a 429 that names them. (The hold route is also rate-limited per
+ * not ended; asking for one more is a 429 that names them, to finish paying for or cancel
+ * (`DELETE /api/bookings/:id/hold`, `releaseHold` in service.ts). (The hold route is also rate-limited per
  * account, `BOOKING_HOLDS_PER_HOUR` (30) an hour, in `routes.ts`.)
  *
  * The check runs inside the transaction that inserts the hold, under a per-renter transaction-level
@@ -60,7 +61,7 @@ export async function assertRoomForHold(tx: Database, renterId: string, now: Dat
   const minutes = Math.ceil(retryAfterSeconds / 60);
   throw tooManyRequests(
     `You already have ${holds.length} bookings waiting for payment: ${named.join('; ')}. ` +
-      `Finish paying for one of them, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}, when the first hold ends.`,
+      `Finish paying for one of them, cancel one, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}, when the first hold ends.`,
     retryAfterSeconds,
   );
 }

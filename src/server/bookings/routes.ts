@@ -26,6 +26,7 @@ import {
   listBookingRequests,
   listRenterBookings,
   quoteCancellation,
+  releaseHold,
 } from './service';
 
 const idParams = z.object({ id: idParamSchema });
@@ -97,6 +98,12 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
   app.get('/api/bookings/:id', { schema: { params: idParams, response: { 200: bookingSchema } }, config: auth }, async (request) =>
     getBooking(db, bookingId(request.params.id), requireUser(request).id),
   );
+
+  // The renter gives up an unpaid hold (the payment dialog closed): 204, its dates free at once.
+  app.delete('/api/bookings/:id/hold', { schema: { params: idParams }, config: auth }, async (request, reply) => {
+    await releaseHold(db, requirePayments(), bookingId(request.params.id), requireUser(request).id);
+    return reply.status(204).send();
+  });
 
   app.get('/api/bookings/:id/cancellation', { schema: { params: idParams, response: { 200: cancellationQuoteSchema } }, config: auth }, async (request) =>
     quoteCancellation(db, bookingId(request.params.id), requireUser(request).id),

@@ -504,6 +504,49 @@ export async function createPaidBooking(
   return { booking: toBooking(booking, space), created: settled };
 }
 
+/** Intent statuses of a payment that is going through or has (Stripe's lifecycle): a hold with one is never released. */
+const PAYMENT_UNDER_WAY = new Set(['processing', 'requires_capture', 'succeeded']);
+
+/** Whether an expired booking is a hold that ended unpaid (lapsed or released): releasing it again has nothing to do. */
+const isEndedHold = (booking: BookingRow) => booking.status === 'expired' && ['none', 'requires_payment', 'canceled'].includes(booking.paymentStatus);
+
+/**
+ * DELETE /api/bookings/{id}/hold: the renter gives up a hold they have not
+ * paid (the payment dialog closed), so it stops counting towards their unpaid
+ * holds ({@link assertRoomForHold}) and its dates are free at once. The hold
+ * moves `awaiting_payment` -> `expired` through the state table, then its
+ * payment intent is cancelled with the provider under the booking's release
+ * key (`release-card-<id>`; {@link releasePayment}), recording payment status
+ * `canceled`. A hold whose payment is going through or went through
+ * (`processing`, `requires_capture`, `succeeded` at the provider) is not
+ * touched: 409, and settlement (POST /api/bookings, the webhook) confirms it.
+ * Should the payment complete between that check and the release, the hold
+ * has lapsed and its payment is given back, as for any lapsed hold. Releasing
+ * a hold that already ended unpaid changes nothing and asks no provider.
+ * @throws HttpError 403 not the booking's renter, 404 unknown booking, 409 not a hold waiting for payment (paid, authorised, confirmed, cancelled...)
+ */
+export async function releaseHold(db: Database, payments: PaymentProvider, id: string, userId: string): Promise<void> {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+  if (!booking) throw notFound('Booking not found.');
+  if (booking.renterId !== userId) throw forbidden('Only the renter can release this hold.');
+  if (isEndedHold(booking)) return;
+  const notAHold = conflict('This booking is no longer waiting for payment, so there is no hold to release.');
+  if (booking.status !== 'awaiting_payment') throw notAHold;
+  const intent = booking.stripePaymentIntentId ? await payments.retrievePaymentIntent(booking.stripePaymentIntentId) : null;
+  if (intent && PAYMENT_UNDER_WAY.has(intent.status)) {
+    throw conflict('Your payment for this booking has already gone through, so the hold cannot be released. It is being confirmed.');
+  }
+  const released = await transitionBooking(db, id, 'awaiting_payment', 'expire', { holdExpiresAt: null });
+  if (!released) {
+    const [current] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+    if (current && isEndedHold(current)) return;
+    throw notAHold;
+  }
+  // Read afresh from the provider: cancels an unpaid intent, or gives back a payment that completed meanwhile.
+  // A call that fails here is retried by the reconciliation job (expired, payment status still requires_payment).
+  await releasePayment(db, payments, released).catch(() => undefined);
+}
+
 /** A booking with its space, for permission checks. */
 async function requireBookingWithSpace(db: Database, id: string): Promise<{ booking: BookingRow; space: SpaceRow }> {
   const [row] = await db.select({ booking: bookings, space: medicalSpaces }).from(bookings).innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId)).where(eq(bookings.id, id)).limit(1);

@@ -1,6 +1,6 @@
 import { parseISO, format } from 'date-fns';
 import { CircleAlert, Clock, LoaderCircle } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FIRST_BOOKING_FEE_NOTE } from '@/shared/cancellation';
 import { formatUsd, fromCents } from '@/shared/money';
 import type { BookingPaymentIntent, Space } from '@/shared/schemas';
@@ -13,6 +13,7 @@ import { centsOf, formatUnits } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { usePublicConfig } from '@/client/lib/public-config';
 import { useCreateBookingPaymentIntent } from '../api/create-booking-payment-intent';
+import { releaseBookingHold } from '../api/release-booking-hold';
 import { DemoCardForm } from './demo-card-form';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
@@ -40,6 +41,21 @@ interface BookingPaymentDialogProps {
   onPaid: (paymentIntentId: string, intent: BookingPaymentIntent) => void;
   /** 'Cancel': back to the booking form. */
   onCancel: () => void;
+}
+
+/**
+ * Gives up the hold when the dialog closes with nothing paid (the X, Escape, 'Cancel'), so that
+ * opening and closing the dialog does not pile up holds against the renter's cap. Never while a
+ * card payment is being submitted or after one went through; at most once per dialog. Fire and
+ * forget: a release that fails leaves the hold to lapse on its own.
+ */
+function useReleaseHoldOnClose(intent: BookingPaymentIntent | null, paying: boolean, paidIntentId: string | null, finalizing: boolean) {
+  const released = useRef(false);
+  return () => {
+    if (!intent || paying || paidIntentId || finalizing || released.current) return;
+    released.current = true;
+    releaseBookingHold(intent.bookingId).catch(() => undefined);
+  };
 }
 
 /** Milliseconds left until `expiresAt` (ISO), ticking every second; null without an expiry. */
@@ -86,6 +102,16 @@ export function BookingPaymentDialog({
   const createIntent = useCreateBookingPaymentIntent();
   const [intent, setIntent] = useState<BookingPaymentIntent | null>(null);
   const [paidIntentId, setPaidIntentId] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const releaseHold = useReleaseHoldOnClose(intent, paying, paidIntentId, finalizing);
+  const close = (nextOpen: boolean) => {
+    if (!nextOpen) releaseHold();
+    onOpenChange(nextOpen);
+  };
+  const cancel = () => {
+    releaseHold();
+    onCancel();
+  };
 
   const mode = config.data?.payments;
   const publishableKey = config.data?.stripePublishableKey ?? null;
@@ -124,7 +150,7 @@ export function BookingPaymentDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={close}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Complete Payment</DialogTitle>
@@ -218,6 +244,7 @@ export function BookingPaymentDialog({
                 busy={finalizing}
                 submitLabel={instantBook ? undefined : `Request to Book · ${formatUsd(totalCents)}`}
                 onSucceeded={paid}
+                onPayingChange={setPaying}
               />
             </Suspense>
           ) : (
@@ -227,6 +254,7 @@ export function BookingPaymentDialog({
               busy={finalizing}
               submitLabel={instantBook ? undefined : `Request to Book · ${formatUsd(totalCents)}`}
               onSucceeded={paid}
+              onPayingChange={setPaying}
             />
           )
         ) : (
@@ -236,7 +264,7 @@ export function BookingPaymentDialog({
         )}
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onCancel} disabled={finalizing}>
+          <Button variant="outline" onClick={cancel} disabled={finalizing}>
             Cancel
           </Button>
           {available && !intent ? (

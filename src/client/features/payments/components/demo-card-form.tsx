@@ -39,10 +39,12 @@ interface DemoCardFormProps {
   /** The submit button's text; default 'Pay $amount'. */
   submitLabel?: string;
   onSucceeded: (paymentIntentId: string) => void;
+  /** Told when a payment starts being submitted (true) and when it has been answered (false). */
+  onPayingChange?: (paying: boolean) => void;
 }
 
 /** Our own card form for demo payments (DESIGN decision 6): nothing is charged, and it says so. */
-export function DemoCardForm({ clientSecret, amountCents, busy = false, kind = 'booking', submitLabel, onSucceeded }: DemoCardFormProps) {
+export function DemoCardForm({ clientSecret, amountCents, busy = false, kind = 'booking', submitLabel, onSucceeded, onPayingChange }: DemoCardFormProps) {
   const form = useForm<CardFormInput, unknown, CardFormOutput>({
     resolver: zodResolver(cardFormSchema),
     defaultValues: { cardNumber: '', expiry: '', cvc: '' },
@@ -52,9 +54,11 @@ export function DemoCardForm({ clientSecret, amountCents, busy = false, kind = '
   const pending = confirm.isPending || busy;
 
   const onSubmit = (values: CardFormOutput) => {
+    onPayingChange?.(true);
     confirm.mutate(
       { clientSecret, ...values },
       {
+        onSettled: () => onPayingChange?.(false),
         onSuccess: (result) => onSucceeded(result.paymentIntentId),
         onError: (error) => {
           const description = error instanceof ApiRequestError ? (error.serverMessage ?? error.message) : error.message;

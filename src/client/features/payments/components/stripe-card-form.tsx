@@ -32,6 +32,8 @@ interface StripeCardFormProps {
   /** The submit button's text; default 'Pay $amount'. */
   submitLabel?: string;
   onSucceeded: (paymentIntentId: string) => void;
+  /** Told when a payment starts being submitted (true) and when it has been answered (false). */
+  onPayingChange?: (paying: boolean) => void;
 }
 
 /** The card payment provider's embedded form (SPEC section 7), loaded lazily. */
@@ -43,7 +45,7 @@ export default function StripeCardForm({ publishableKey, clientSecret, ...props 
   );
 }
 
-function StripeCheckout({ amountCents, returnUrl, busy = false, submitLabel, onSucceeded }: Omit<StripeCardFormProps, 'publishableKey' | 'clientSecret'>) {
+function StripeCheckout({ amountCents, returnUrl, busy = false, submitLabel, onSucceeded, onPayingChange }: Omit<StripeCardFormProps, 'publishableKey' | 'clientSecret'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [submitting, setSubmitting] = useState(false);
@@ -53,6 +55,7 @@ function StripeCheckout({ amountCents, returnUrl, busy = false, submitLabel, onS
     event.preventDefault();
     if (!stripe || !elements) return;
     setSubmitting(true);
+    onPayingChange?.(true);
     try {
       const result = await stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } });
       if (result.error) {
@@ -64,6 +67,7 @@ function StripeCheckout({ amountCents, returnUrl, busy = false, submitLabel, onS
       }
     } finally {
       setSubmitting(false);
+      onPayingChange?.(false);
     }
   };
 
