@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCEPT_CLAIM_STALE_MS } from '../../src/server/bookings/service';
 import { reconcileBookings } from '../../src/server/bookings/reconciliation';
@@ -18,7 +18,7 @@ import { bookings } from '../../src/server/db/schema';
 import { createStripeClient, StripePaymentProvider } from '../../src/server/payments/stripe-provider';
 import { createBooking, createIntent } from '../helpers/booking-flow';
 import { futureDate } from '../helpers/dates';
-import { startFakeStripe, stripeTestEnv, type FakeIntent, type FakeStripe } from '../helpers/fake-stripe';
+import { fakeStripeSdk, startFakeStripe, stripeTestEnv, type FakeIntent, type FakeStripe } from '../helpers/fake-stripe';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 const WEBHOOK_SECRET = 'whsec_test_money_once';
@@ -32,8 +32,7 @@ let provider: StripePaymentProvider;
 beforeAll(async () => {
   fake = await startFakeStripe();
   t = await createTestApp(stripeTestEnv(fake, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }));
-  const base = new URL(fake.url);
-  sdk = new Stripe('sk_test_fake', { host: base.hostname, port: Number(base.port), protocol: 'http' });
+  sdk = fakeStripeSdk(fake);
   provider = new StripePaymentProvider(createStripeClient('sk_test_fake', fake.url));
 });
 afterAll(async () => {

@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBooking, insertSpace, insertUser } from '../../src/server/db/factories';
 import { bookings, paymentEvents } from '../../src/server/db/schema';
 import type { Booking } from '../../src/shared/schemas';
-import { startFakeStripe, stripeTestEnv, type FakeDispute, type FakeStripe } from '../helpers/fake-stripe';
+import { fakeStripeSdk, startFakeStripe, stripeTestEnv, type FakeDispute, type FakeStripe } from '../helpers/fake-stripe';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,8 +22,7 @@ let sdk: Stripe;
 beforeAll(async () => {
   fake = await startFakeStripe();
   t = await createTestApp(stripeTestEnv(fake, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }));
-  const base = new URL(fake.url);
-  sdk = new Stripe('sk_test_fake', { host: base.hostname, port: Number(base.port), protocol: 'http' });
+  sdk = fakeStripeSdk(fake);
 });
 afterAll(async () => {
   await t.close();

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBooking, insertSpace, insertUser } from '../../src/server/db/factories';
 import { bookings, paymentEvents, users } from '../../src/server/db/schema';
 import { createIntent } from '../helpers/booking-flow';
 import { futureDate } from '../helpers/dates';
-import { startFakeStripe, stripeTestEnv, type FakeIntent, type FakeStripe } from '../helpers/fake-stripe';
+import { fakeStripeSdk, startFakeStripe, stripeTestEnv, type FakeIntent, type FakeStripe } from '../helpers/fake-stripe';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,8 +19,7 @@ let sdk: Stripe;
 beforeAll(async () => {
   fake = await startFakeStripe();
   t = await createTestApp(stripeTestEnv(fake, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }));
-  const base = new URL(fake.url);
-  sdk = new Stripe('sk_test_fake', { host: base.hostname, port: Number(base.port), protocol: 'http' });
+  sdk = fakeStripeSdk(fake);
 });
 afterAll(async () => {
   await t.close();

@@ -15,6 +15,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 
 export interface FakeIntent {
   id: string;
@@ -346,6 +347,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
   return fake;
+}
+
+/** The real Stripe SDK talking to `fake` (to make intents there and sign webhook events). */
+export function fakeStripeSdk(fake: FakeStripe): Stripe {
+  const base = new URL(fake.url);
+  return new Stripe('sk_test_fake', { host: base.hostname, port: Number(base.port), protocol: 'http' });
 }
 
 /** Configuration that points the app's Stripe provider at `fake` (test keys, the fake's URL). */

@@ -19,7 +19,7 @@
  * transaction. Whatever money a failed step leaves behind, the
  * reconciliation job (`reconciliation.ts`) gives back.
  */
-import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { nextStatus, type BookingTransition } from '../../shared/booking-lifecycle';
 import { assertNotInPast, BookingRuleError, quoteBooking, type BookingQuote } from '../../shared/booking-rules';
@@ -50,38 +50,29 @@ const HOUR_MS = 60 * MINUTE_MS;
  * carries the 10% platform fee (`platformFeeCents` in src/shared/booking-rules.ts).
  */
 export async function isFirstTransaction(db: Database, renterId: string, ownerId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
-    .where(
-      and(
-        eq(bookings.renterId, renterId),
-        eq(medicalSpaces.ownerId, ownerId),
-        or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'cancelled'), eq(bookings.feeRetained, true))),
-      ),
-    )
-    .limit(1);
-  return !row;
+  return !(await hasBookingWithOwner(db, renterId, ownerId, or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'cancelled'), eq(bookings.feeRetained, true)))!));
 }
 
 /**
  * Whether `renterId` holds a booking other than `exceptId` with `ownerId`:
  * pending or confirmed, or a hold in payment that has not lapsed at `now`, of any of the owner's spaces.
  */
-async function holdsOtherBookingsWithOwner(db: Database, renterId: string, ownerId: string, exceptId: string, now: Date): Promise<boolean> {
+function holdsOtherBookingsWithOwner(db: Database, renterId: string, ownerId: string, exceptId: string, now: Date): Promise<boolean> {
+  return hasBookingWithOwner(
+    db,
+    renterId,
+    ownerId,
+    and(ne(bookings.id, exceptId), or(inArray(bookings.status, ['pending', 'confirmed']), and(eq(bookings.status, 'awaiting_payment'), gt(bookings.holdExpiresAt, now))))!,
+  );
+}
+
+/** Whether `renterId` has a booking of any of `ownerId`'s spaces that also meets `condition`. */
+async function hasBookingWithOwner(db: Database, renterId: string, ownerId: string, condition: SQL): Promise<boolean> {
   const [row] = await db
     .select({ id: bookings.id })
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
-    .where(
-      and(
-        eq(bookings.renterId, renterId),
-        eq(medicalSpaces.ownerId, ownerId),
-        ne(bookings.id, exceptId),
-        or(inArray(bookings.status, ['pending', 'confirmed']), and(eq(bookings.status, 'awaiting_payment'), gt(bookings.holdExpiresAt, now))),
-      ),
-    )
+    .where(and(eq(bookings.renterId, renterId), eq(medicalSpaces.ownerId, ownerId), condition))
     .limit(1);
   return Boolean(row);
 }
