@@ -11,7 +11,7 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { PublicConfig } from '../shared/schemas';
+import type { PublicConfig } from '../shared/schemas/config';
 import { authRoutes } from './auth/routes';
 import { sessionSettings } from './auth/session';
 import { AuthThrottle } from './auth/throttle';

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { type Amenity, type Equipment, FILTER_AMENITY_COUNT, FILTER_EQUIPMENT_COUNT, AMENITIES, EQUIPMENT } from './constants';
-import { bboxSchema, spaceSearchSchema } from './schemas';
+import { bboxSchema, spaceSearchSchema } from './schemas/spaces';
 
 type SpaceSearchOutput = z.output<typeof spaceSearchSchema>;
 

@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-data';
 import { BROWSER_TEST_DAYS } from '../../src/server/seed/demo-activity';
 import { seedDemoData } from '../../src/server/db/seed';
-import type { Booking, Message, Space, User } from '../../src/shared/schemas';
+import type { Booking } from '../../src/shared/schemas/bookings';
+import type { Message } from '../../src/shared/schemas/messages';
+import type { Space } from '../../src/shared/schemas/spaces';
+import type { User } from '../../src/shared/schemas/users';
 import { createTestApp, sessionCookie, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSpace } from '../../src/server/db/factories';
 import { sessions } from '../../src/server/db/schema';
 import { POSTGRES_EVENTS_CHANNEL } from '../../src/server/realtime/postgres-bus';
-import type { Message, ServerSocketEvent } from '../../src/shared/schemas';
+import type { Message, ServerSocketEvent } from '../../src/shared/schemas/messages';
 import { listenOnFreePort, openLiveSocket, type LiveSocket } from '../helpers/live-socket';
 import { createPeerApp, createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 

@@ -11,7 +11,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD, insertSpace, insertUser } from '../../src/server/db/factories';
-import type { ServerSocketEvent } from '../../src/shared/schemas';
+import type { ServerSocketEvent } from '../../src/shared/schemas/messages';
 import { createRedisClient } from '../../src/server/realtime/redis-bus';
 import { createIntent } from '../helpers/booking-flow';
 import { freePort, isListening } from '../helpers/app-process';

@@ -9,7 +9,7 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBooking, insertSpace, insertUser } from '../../src/server/db/factories';
 import { bookings, paymentEvents } from '../../src/server/db/schema';
-import type { Booking } from '../../src/shared/schemas';
+import type { Booking } from '../../src/shared/schemas/bookings';
 import { fakeStripeSdk, startFakeStripe, stripeTestEnv, type FakeDispute, type FakeStripe } from '../helpers/fake-stripe';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 

@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { CreateSpaceInput, Space } from '../../src/shared/schemas';
+import type { CreateSpaceInput, Space } from '../../src/shared/schemas/spaces';
 
 export interface BrowserSession {
   browser: Browser;

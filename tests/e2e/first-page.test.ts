@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE } from '../../src/shared/constants';
-import type { SpaceCard } from '../../src/shared/schemas';
+import type { SpaceCard } from '../../src/shared/schemas/spaces';
 import { openBrowser, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Space } from '../../src/shared/schemas';
+import type { Space } from '../../src/shared/schemas/spaces';
 import { futureCardExpiry, futureDate } from '../helpers/dates';
 import { expectNoSeriousA11yViolations, openBrowser, signUp, toast, type BrowserSession } from './browser';
 

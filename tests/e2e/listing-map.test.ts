@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Space } from '../../src/shared/schemas';
+import type { Space } from '../../src/shared/schemas/spaces';
 import { expectNoSeriousA11yViolations, openBrowser, signUp, toast, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');

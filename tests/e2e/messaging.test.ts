@@ -5,7 +5,8 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Space, User } from '../../src/shared/schemas';
+import type { Space } from '../../src/shared/schemas/spaces';
+import type { User } from '../../src/shared/schemas/users';
 import { expectNoSeriousA11yViolations, openBrowser, toast, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');

@@ -8,7 +8,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CANCELLATION_POLICY_TEXT, FIRST_BOOKING_FEE_NOTE } from '../../src/shared/cancellation';
-import type { Space } from '../../src/shared/schemas';
+import type { Space } from '../../src/shared/schemas/spaces';
 import { futureCardExpiry, futureDate } from '../helpers/dates';
 import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, signUp, toast, type BrowserSession } from './browser';
 

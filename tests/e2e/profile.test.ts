@@ -8,7 +8,8 @@
 import { request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { SpaceCard, User } from '../../src/shared/schemas';
+import type { SpaceCard } from '../../src/shared/schemas/spaces';
+import type { User } from '../../src/shared/schemas/users';
 import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, signUp, toast, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');

@@ -6,7 +6,7 @@
  * then), and logs out everywhere.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { User } from '../../src/shared/schemas';
+import type { User } from '../../src/shared/schemas/users';
 import { expectNoSeriousA11yViolations, openBrowser, signUp, toast, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');

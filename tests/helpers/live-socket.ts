@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import type { ServerSocketEvent } from '../../src/shared/schemas';
+import type { ServerSocketEvent } from '../../src/shared/schemas/messages';
 
 /** Starts `app` on a free port of 127.0.0.1; returns `host:port`. */
 export async function listenOnFreePort(app: FastifyInstance): Promise<string> {

@@ -10,7 +10,7 @@ import { GateFullError, RequestGate } from '../../src/server/geocoding/geocoder'
 import { cellDegrees, snapBbox } from '../../src/server/spaces/map-points';
 import { remember } from '../../src/server/spaces/service';
 import { imageStorageFullMessage, isImageStorageFull } from '../../src/shared/images';
-import { locationParts, locationSearchSchema, MAX_LOCATION_PARTS, type Bbox } from '../../src/shared/schemas';
+import { locationParts, locationSearchSchema, MAX_LOCATION_PARTS, type Bbox } from '../../src/shared/schemas/spaces';
 import { parseSpaceFilters } from '../../src/shared/space-filters';
 
 describe('location parts', () => {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
 import { AMENITIES, DEFAULT_SPACE_IMAGE, EQUIPMENT, PRICING_PERIODS, SPACE_TYPES, SPECIALTIES } from '../../src/shared/constants';
-import { createSpaceSchema } from '../../src/shared/schemas';
+import { createSpaceSchema } from '../../src/shared/schemas/spaces';
 import { BROWSER_TEST_DAYS, planDemoActivity } from '../../src/server/seed/demo-activity';
 import { DEMO_PASSWORD, buildDemoSpaces, demoUsers } from '../../src/server/seed/demo-data';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BookingRuleError, quoteBooking } from '../../src/shared/booking-rules';
 import { MAX_BOOKING_TOTAL_CENTS, MIN_UNIT_PRICE_CENTS } from '../../src/shared/constants';
-import { numberInputSchema, textSchema, unitPriceSchema } from '../../src/shared/schemas';
+import { numberInputSchema, textSchema, unitPriceSchema } from '../../src/shared/schemas/fields';
 
 const quote = (period: 'hourly' | 'daily' | 'monthly', start: string, end: string, unitPriceCents = 100) =>
   quoteBooking({ period, unitPriceCents, start, end, timeZone: 'America/New_York', isFirstTransaction: true });

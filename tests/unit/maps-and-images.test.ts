@@ -4,7 +4,7 @@ import { RequestGate } from '../../src/server/geocoding/geocoder';
 import { cellDegrees } from '../../src/server/spaces/map-points';
 import { EMPTY_LISTING, fromSpace, isStepValid, stepErrors, toPayload } from '../../src/client/features/spaces/lib/listing-form';
 import { thumbnailUrl } from '../../src/shared/images';
-import { bboxSchema } from '../../src/shared/schemas';
+import { bboxSchema } from '../../src/shared/schemas/spaces';
 
 describe('thumbnailUrl', () => {
   it('names the thumbnail next to an uploaded image and leaves other images alone', () => {

@@ -3,7 +3,7 @@
  * an address may say, each with a real IANA time zone.
  */
 import { describe, expect, it } from 'vitest';
-import { usStateSchema } from '../../src/shared/schemas';
+import { usStateSchema } from '../../src/shared/schemas/spaces';
 import { DEFAULT_TIME_ZONE, findUsStateCode, timeZoneForState, US_STATE_CODES, US_STATES } from '../../src/shared/time-zones';
 
 describe('US state codes', () => {

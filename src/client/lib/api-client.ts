@@ -1,5 +1,5 @@
 import { type QueryParams, withQuery } from '@/shared/query-string';
-import { apiErrorSchema } from '@/shared/schemas';
+import { apiErrorSchema } from '@/shared/schemas/errors';
 
 /**
  * A non-OK answer from the API. The message is `${status}: ${body text or statusText}`

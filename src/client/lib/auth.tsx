@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { type User, userSchema } from '@/shared/schemas';
+import { type User, userSchema } from '@/shared/schemas/users';
 import { api, isApiError } from './api-client';
 
 /** Where the signed-in user is cached for display (SPEC section 1). */

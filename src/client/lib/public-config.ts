@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '@/shared/schemas';
+import type { PublicConfig } from '@/shared/schemas/config';
 import { api } from './api-client';
 
 /** GET /api/config: payments mode, Stripe publishable key and map tile URL (the browser's public subset). */

@@ -1,4 +1,4 @@
-import type { UploadedImage, UploadPurpose } from '@/shared/schemas';
+import type { UploadedImage, UploadPurpose } from '@/shared/schemas/uploads';
 import { withQuery } from '@/shared/query-string';
 import { ApiRequestError } from './api-client';
 

@@ -7,7 +7,7 @@ import { useSpace } from '@/client/features/spaces/api/get-space';
 import { useSaveSpace } from '@/client/features/spaces/api/save-space';
 import { ListingWizard } from '@/client/features/spaces/components/listing/listing-wizard';
 import { draftKey, fromSpace } from '@/client/features/spaces/lib/listing-form';
-import type { CreateSpaceInput } from '@/shared/schemas';
+import type { CreateSpaceInput } from '@/shared/schemas/spaces';
 import { useAuth } from '@/client/lib/auth';
 import { paths } from '@/client/lib/paths';
 import { LoginToList } from './list-space';

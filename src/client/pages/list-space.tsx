@@ -5,7 +5,7 @@ import { toast } from '@/client/components/ui/use-toast';
 import { useSaveSpace } from '@/client/features/spaces/api/save-space';
 import { ListingWizard } from '@/client/features/spaces/components/listing/listing-wizard';
 import { draftKey, EMPTY_LISTING } from '@/client/features/spaces/lib/listing-form';
-import type { CreateSpaceInput } from '@/shared/schemas';
+import type { CreateSpaceInput } from '@/shared/schemas/spaces';
 import { useAuth } from '@/client/lib/auth';
 import { paths } from '@/client/lib/paths';
 

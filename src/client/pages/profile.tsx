@@ -1,7 +1,7 @@
 import { Heart, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import type { User } from '@/shared/schemas';
+import type { User } from '@/shared/schemas/users';
 import { PageMeta } from '@/client/components/page-meta';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';

@@ -1,7 +1,8 @@
 import { ArrowLeft, CircleAlert, CircleCheckBig, MessageSquare, SearchX } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import type { BookingPaymentIntent, Space } from '@/shared/schemas';
+import type { BookingPaymentIntent } from '@/shared/schemas/bookings';
+import type { Space } from '@/shared/schemas/spaces';
 import { PageMeta } from '@/client/components/page-meta';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';

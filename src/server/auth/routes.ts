@@ -1,7 +1,9 @@
 /** Auth routes: register, login, logout, me, change password, log out everywhere (the routes and their answers: docs/api.md). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordSchema, idParamSchema, loginSchema, registerSchema, userSchema } from '../../shared/schemas';
+import { changePasswordSchema, loginSchema, registerSchema } from '../../shared/schemas/auth';
+import { idParamSchema } from '../../shared/schemas/fields';
+import { userSchema } from '../../shared/schemas/users';
 import type { Database } from '../db/client';
 import { HttpError, unauthorized } from '../http/errors';
 import { toUser } from '../users/serialize';

@@ -5,7 +5,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { changePasswordSchema, loginSchema, registerSchema } from '../../shared/schemas';
+import type { changePasswordSchema, loginSchema, registerSchema } from '../../shared/schemas/auth';
 import { SQLSTATE, sqlState, type Database } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest, conflict, notFound, unauthorized } from '../http/errors';

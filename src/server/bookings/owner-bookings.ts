@@ -6,7 +6,7 @@
  * the Stripe webhook) whatever its status.
  */
 import { and, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
-import type { Booking } from '../../shared/schemas';
+import type { Booking } from '../../shared/schemas/bookings';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, users } from '../db/schema';
 import { toBooking } from './service';

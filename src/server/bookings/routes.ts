@@ -1,15 +1,8 @@
 /** Booking routes (SPEC section 7; docs/api.md). Identity from the session only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  bookingAnswerSchema,
-  bookingPaymentIntentSchema,
-  bookingSchema,
-  cancellationQuoteSchema,
-  createBookingPaymentIntentSchema,
-  createBookingSchema,
-  idParamSchema,
-} from '../../shared/schemas';
+import { bookingAnswerSchema, bookingPaymentIntentSchema, bookingSchema, cancellationQuoteSchema, createBookingPaymentIntentSchema, createBookingSchema } from '../../shared/schemas/bookings';
+import { idParamSchema } from '../../shared/schemas/fields';
 import { BOOKING_HOLDS_PER_HOUR } from '../../shared/constants';
 import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';

@@ -26,7 +26,7 @@ import { assertNotInPast, BookingRuleError, quoteBooking, type BookingQuote } fr
 import { cancellationReason, cancellationRefund, keepsFirstBookingFee, type CancellationRefund, type CancelledBy } from '../../shared/cancellation';
 import { HOLD_MINUTES, REQUEST_ANSWER_HOURS, type BookingStatus } from '../../shared/constants';
 import { fromCents, toCents } from '../../shared/money';
-import type { Booking, BookingPaymentIntent, BookingPaymentStatus, CancellationQuote, createBookingPaymentIntentSchema, createBookingSchema } from '../../shared/schemas';
+import type { Booking, BookingPaymentIntent, BookingPaymentStatus, CancellationQuote, createBookingPaymentIntentSchema, createBookingSchema } from '../../shared/schemas/bookings';
 import { timeZoneForState } from '../../shared/time-zones';
 import { SQLSTATE, sqlState, type Database } from '../db/client';
 import { bookings, medicalSpaces, users } from '../db/schema';

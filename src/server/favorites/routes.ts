@@ -1,7 +1,9 @@
 /** Favourite routes (SPEC section 7): own favourites only (DESIGN decision 1). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { favoriteSchema, idParamSchema, spaceSchema } from '../../shared/schemas';
+import { favoriteSchema } from '../../shared/schemas/favorites';
+import { idParamSchema } from '../../shared/schemas/fields';
+import { spaceSchema } from '../../shared/schemas/spaces';
 import { requireSelf } from '../auth/session';
 import type { Database } from '../db/client';
 import { addFavorite, listFavoriteSpaces, removeFavorite } from './service';

@@ -3,7 +3,7 @@
  * removing are idempotent; lists leave archived spaces out (DESIGN decision 15).
  */
 import { and, desc, eq } from 'drizzle-orm';
-import type { Space } from '../../shared/schemas';
+import type { Space } from '../../shared/schemas/spaces';
 import type { Database } from '../db/client';
 import { favorites, medicalSpaces } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';

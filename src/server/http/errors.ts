@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ApiError } from '../../shared/schemas';
+import type { ApiError } from '../../shared/schemas/errors';
 
 /** An error with an HTTP status whose message is safe to show to the client. */
 export class HttpError extends Error {

@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { consumePoint } from '../http/rate-limits';
-import type { Message } from '../../shared/schemas';
+import type { Message } from '../../shared/schemas/messages';
 import type { Database } from '../db/client';
 import { BusUnavailableError, type RealtimeBus, type RealtimeEvent } from '../realtime/bus';
 import { liveSessionKey, type SocketHub } from '../realtime/socket-hub';

@@ -10,16 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { MAX_SOCKET_FRAME_BYTES, MESSAGES_PER_MINUTE } from '../../shared/constants';
-import {
-  conversationSummarySchema,
-  idParamSchema,
-  textSchema,
-  markReadResultSchema,
-  messageListQuerySchema,
-  messageSchema,
-  sendMessageSchema,
-  unreadCountSchema,
-} from '../../shared/schemas';
+import { idParamSchema, textSchema } from '../../shared/schemas/fields';
+import { conversationSummarySchema, markReadResultSchema, messageListQuerySchema, messageSchema, sendMessageSchema, unreadCountSchema } from '../../shared/schemas/messages';
 import { requireSelf, sessionToken, type SessionSettings } from '../auth/session';
 import type { Config } from '../config';
 import type { Database, DatabaseNotifications } from '../db/client';

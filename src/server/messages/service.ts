@@ -12,7 +12,7 @@
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MAX_THREAD_MESSAGES } from '../../shared/constants';
-import type { ConversationSummary, Message, sendMessageSchema } from '../../shared/schemas';
+import type { ConversationSummary, Message, sendMessageSchema } from '../../shared/schemas/messages';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { conversations, medicalSpaces, messages, users } from '../db/schema';

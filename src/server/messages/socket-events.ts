@@ -5,7 +5,7 @@
  * `send_message` stores and delivers exactly as `POST /api/messages` does.
  */
 import type { RawData } from 'ws';
-import { CLIENT_SOCKET_EVENT_TYPES, clientSocketEventSchema, type ServerSocketEvent } from '../../shared/schemas';
+import { CLIENT_SOCKET_EVENT_TYPES, clientSocketEventSchema, type ServerSocketEvent } from '../../shared/schemas/messages';
 import { HttpError } from '../http/errors';
 import type { LiveConnection } from '../realtime/socket-hub';
 import type { MessagingLive } from './live';

@@ -4,7 +4,7 @@
  * OpenGraph tags and JSON-LD, so crawlers see them without JavaScript.
  */
 import { DEFAULT_SPACE_IMAGE, PRICING_PERIOD_LABELS, STRUCTURED_DATA_RESULTS } from '../../shared/constants';
-import type { Space } from '../../shared/schemas';
+import type { Space } from '../../shared/schemas/spaces';
 import { cutDescription } from '../../shared/text';
 
 export interface PageHead {

@@ -22,7 +22,7 @@ import { firstResultsPath, spacePath, spacesPath } from '../../shared/api-paths'
 import { DEFAULT_PAGE_SIZE, FEATURED_SPACES_COUNT } from '../../shared/constants';
 import { spaceCardImageUrl, spacePhotoUrl } from '../../shared/images';
 import type { InitialData } from '../../shared/initial-data';
-import { spaceCardSchema, spaceSchema, spaceSearchSchema } from '../../shared/schemas';
+import { spaceCardSchema, spaceSchema, spaceSearchSchema } from '../../shared/schemas/spaces';
 import { parseSpaceFilters } from '../../shared/space-filters';
 import type { Config } from '../config';
 import type { Database } from '../db/client';

@@ -7,7 +7,7 @@
  * destination charges only to an account that can take charges.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AccountStatus } from '../../shared/schemas';
+import type { AccountStatus } from '../../shared/schemas/payments';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { ConnectedAccountStatus, PaymentProvider } from './provider';

@@ -7,14 +7,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  accountLinkRequestSchema,
-  accountLinkSchema,
-  accountStatusSchema,
-  connectAccountSchema,
-  createConnectAccountSchema,
-  idParamSchema,
-} from '../../shared/schemas';
+import { idParamSchema } from '../../shared/schemas/fields';
+import { accountLinkRequestSchema, accountLinkSchema, accountStatusSchema, connectAccountSchema, createConnectAccountSchema } from '../../shared/schemas/payments';
 import { requireSelf } from '../auth/session';
 import type { Database } from '../db/client';
 import { HttpError } from '../http/errors';

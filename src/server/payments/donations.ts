@@ -8,7 +8,7 @@
  * (Stripe's "Card testing" guide advises rate limits).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createDonationIntentSchema, donationIntentSchema } from '../../shared/schemas';
+import { createDonationIntentSchema, donationIntentSchema } from '../../shared/schemas/donations';
 import { HttpError } from '../http/errors';
 import type { PaymentProvider } from './provider';
 

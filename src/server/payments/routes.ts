@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { demoOnboardingSchema, demoPaymentConfirmSchema, demoPaymentResultSchema } from '../../shared/schemas';
+import { demoOnboardingSchema, demoPaymentConfirmSchema, demoPaymentResultSchema } from '../../shared/schemas/payments';
 import { requireUser, type SessionUser } from '../auth/session';
 import type { Database } from '../db/client';
 import { badRequest, forbidden, notFound, paymentRequired } from '../http/errors';

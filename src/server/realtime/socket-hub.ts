@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import type { ServerSocketEvent } from '../../shared/schemas';
+import type { ServerSocketEvent } from '../../shared/schemas/messages';
 
 /** A socket held for a signed-in user. */
 export interface LiveConnection {

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
-import type { Bbox, MapPoints, mapPointsQuerySchema } from '../../shared/schemas';
+import type { Bbox, MapPoints, mapPointsQuerySchema } from '../../shared/schemas/spaces';
 import type { Database } from '../db/client';
 import { medicalSpaces } from '../db/schema';
 import { filtersKey, remember, searchFilter } from './service';

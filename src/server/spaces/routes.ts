@@ -1,18 +1,9 @@
 /** Space routes (SPEC section 7; docs/api.md). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  createSpaceSchema,
-  deleteSpaceResultSchema,
-  geocodeQuerySchema,
-  geocodeResultSchema,
-  idParamSchema,
-  mapPointsQuerySchema,
-  mapPointsSchema,
-  spaceCardSchema,
-  spaceSchema,
-  spaceSearchSchema,
-} from '../../shared/schemas';
+import { idParamSchema } from '../../shared/schemas/fields';
+import { geocodeQuerySchema, geocodeResultSchema } from '../../shared/schemas/geocoding';
+import { createSpaceSchema, deleteSpaceResultSchema, mapPointsQuerySchema, mapPointsSchema, spaceCardSchema, spaceSchema, spaceSearchSchema } from '../../shared/schemas/spaces';
 import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';
 import type { Geocoder } from '../geocoding/geocoder';

@@ -5,7 +5,7 @@
 import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { locationParts, type Bbox, type createSpaceSchema, type DeleteSpaceResult, type Space, type SpaceCard, type spaceSearchSchema } from '../../shared/schemas';
+import { locationParts, type Bbox, type createSpaceSchema, type DeleteSpaceResult, type Space, type SpaceCard, type spaceSearchSchema } from '../../shared/schemas/spaces';
 import { BLOCKING_BOOKING_STATUSES } from '../../shared/constants';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';

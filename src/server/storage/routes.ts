@@ -18,7 +18,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
-import { uploadedImageSchema, uploadQuerySchema } from '../../shared/schemas';
+import { uploadedImageSchema, uploadQuerySchema } from '../../shared/schemas/uploads';
 import { requireUser } from '../auth/session';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { NOT_AN_IMAGE, TOO_LARGE, storeImage } from './images';

@@ -1,8 +1,9 @@
 /** Profile routes (SPEC section 7; DESIGN decision 1: own profile only). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { updateUserSchema } from '../../shared/profile-schemas';
-import { idParamSchema, updateUserResultSchema, userSchema } from '../../shared/schemas';
+import { updateUserSchema } from '../../shared/schemas/profile';
+import { idParamSchema } from '../../shared/schemas/fields';
+import { updateUserResultSchema, userSchema } from '../../shared/schemas/users';
 import { verifyCurrentPassword } from '../auth/service';
 import { requireSelf } from '../auth/session';
 import type { AuthThrottle } from '../auth/throttle';

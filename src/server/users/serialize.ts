@@ -2,7 +2,7 @@
  * The user as the API shows it (`userSchema`): never the password hash or
  * the connected-account id (DESIGN decision 1).
  */
-import type { User } from '../../shared/schemas';
+import type { User } from '../../shared/schemas/users';
 import type { users } from '../db/schema';
 
 type UserRow = Omit<typeof users.$inferSelect, 'passwordHash'>;

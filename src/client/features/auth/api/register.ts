@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RegisterInput, User } from '@/shared/schemas';
+import type { RegisterInput } from '@/shared/schemas/auth';
+import type { User } from '@/shared/schemas/users';
 import { toast } from '@/client/components/ui/use-toast';
 import { api, isApiError } from '@/client/lib/api-client';
 import { useStartSession } from './use-start-session';

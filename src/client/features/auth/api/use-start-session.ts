@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter';
-import type { User } from '@/shared/schemas';
+import type { User } from '@/shared/schemas/users';
 import { useAuth } from '@/client/lib/auth';
 import { paths } from '@/client/lib/paths';
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { type LoginInput, loginSchema } from '@/shared/schemas';
+import { type LoginInput, loginSchema } from '@/shared/schemas/auth';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { fieldAria, FormField } from '@/client/components/ui/form-field';

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { loadPasswordChecker } from '@/shared/password';
-import { registerFormSchema, type RegisterFormValues } from '@/shared/schemas';
+import { registerFormSchema, type RegisterFormValues } from '@/shared/schemas/auth';
 import { Button } from '@/client/components/ui/button';
 import { Checkbox } from '@/client/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';

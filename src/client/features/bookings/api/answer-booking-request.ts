@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Booking } from '@/shared/schemas';
+import type { Booking } from '@/shared/schemas/bookings';
 import { api } from '@/client/lib/api-client';
 import { getBookingRequestsQueryOptions } from './get-booking-requests';
 import { getSpaceBookingsQueryOptions } from './get-space-bookings';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Booking, CancellationQuote } from '@/shared/schemas';
+import type { Booking, CancellationQuote } from '@/shared/schemas/bookings';
 import { api } from '@/client/lib/api-client';
 import { getUserBookingsQueryOptions } from './get-user-bookings';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Booking, CreateBookingInput } from '@/shared/schemas';
+import type { Booking, CreateBookingInput } from '@/shared/schemas/bookings';
 import { api } from '@/client/lib/api-client';
 import { getUserBookingsQueryOptions } from './get-user-bookings';
 

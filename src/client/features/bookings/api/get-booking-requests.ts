@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Booking } from '@/shared/schemas';
+import type { Booking } from '@/shared/schemas/bookings';
 import { api } from '@/client/lib/api-client';
 
 /** GET /api/users/:id/booking-requests: the owner's pending requests, each with its space and renter (SPEC section 7). */

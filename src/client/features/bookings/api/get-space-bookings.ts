@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Booking } from '@/shared/schemas';
+import type { Booking } from '@/shared/schemas/bookings';
 import { api } from '@/client/lib/api-client';
 
 /** GET /api/users/:id/space-bookings: the confirmed, cancelled and disputed bookings of the owner's spaces, newest first, each with its space and renter. */

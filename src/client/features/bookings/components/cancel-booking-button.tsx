@@ -1,7 +1,7 @@
 import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { CANCELLATION_POLICY_TEXT } from '@/shared/cancellation';
-import type { Booking } from '@/shared/schemas';
+import type { Booking } from '@/shared/schemas/bookings';
 import {
   AlertDialog,
   AlertDialogCancel,

@@ -1,6 +1,6 @@
 import { Inbox, LoaderCircle } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Booking } from '@/shared/schemas';
+import type { Booking } from '@/shared/schemas/bookings';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { LoadError } from '@/client/components/ui/states';

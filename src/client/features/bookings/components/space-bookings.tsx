@@ -1,6 +1,6 @@
 import { CalendarCheck, ShieldAlert } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Booking } from '@/shared/schemas';
+import type { Booking } from '@/shared/schemas/bookings';
 import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
 import { cn } from '@/client/lib/cn';
 import { formatAmount } from '@/client/lib/format';

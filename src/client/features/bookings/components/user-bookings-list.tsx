@@ -1,7 +1,7 @@
 import { CalendarDays } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { Booking } from '@/shared/schemas';
+import type { Booking } from '@/shared/schemas/bookings';
 import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
 import { centsOf, formatAmount } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addHours, format, startOfHour } from 'date-fns';
 import type { PricingPeriod } from '@/shared/constants';
-import type { Booking } from '@/shared/schemas';
+import type { Booking } from '@/shared/schemas/bookings';
 
 /** Default start and end of a booking form: today in the space's zone (SPEC section 5); hourly: the next full hour, for one hour. */
 export function defaultBookingRange(period: PricingPeriod, timeZone: string): { startDate: string; endDate: string } {

@@ -1,5 +1,5 @@
 import { formatUsd } from '@/shared/money';
-import type { Booking } from '@/shared/schemas';
+import type { Booking } from '@/shared/schemas/bookings';
 import { centsOf } from '@/client/lib/format';
 
 /** A refund in dollars for people: "$120.00"; "$0.00" stays visible so "no refund" is explicit. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Space } from '@/shared/schemas';
+import type { Space } from '@/shared/schemas/spaces';
 import { api } from '@/client/lib/api-client';
 
 /** GET /api/users/:id/favorites: the user's favourite spaces (archived ones left out), newest first. */

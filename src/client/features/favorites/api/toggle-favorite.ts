@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FavoriteInput } from '@/shared/schemas';
+import type { FavoriteInput } from '@/shared/schemas/favorites';
 import { api } from '@/client/lib/api-client';
 import { getFavoritesQueryOptions } from './get-favorites';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Message } from '@/shared/schemas';
+import type { Message } from '@/shared/schemas/messages';
 import { api } from '@/client/lib/api-client';
 
 /** GET /api/conversations/:conversationId/messages: the thread, oldest first (participants only). */

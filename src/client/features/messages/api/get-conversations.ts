@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ConversationSummary } from '@/shared/schemas';
+import type { ConversationSummary } from '@/shared/schemas/messages';
 import { api } from '@/client/lib/api-client';
 
 /** GET /api/users/:id/conversations: the user's conversation summaries, most recent first (SPEC section 3). */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { UNREAD_POLL_MS } from '@/shared/constants';
-import type { UnreadCount } from '@/shared/schemas';
+import type { UnreadCount } from '@/shared/schemas/messages';
 import { api } from '@/client/lib/api-client';
 
 /** GET /api/users/:id/unread-count: `{ count }` of messages to the user not yet read. */

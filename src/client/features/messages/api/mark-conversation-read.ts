@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MarkReadResult, Message } from '@/shared/schemas';
+import type { MarkReadResult, Message } from '@/shared/schemas/messages';
 import { api } from '@/client/lib/api-client';
 import { getConversationMessagesQueryOptions } from './get-conversation-messages';
 import { getConversationsQueryOptions } from './get-conversations';

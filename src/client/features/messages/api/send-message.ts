@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Message, SendMessageInput } from '@/shared/schemas';
+import type { Message, SendMessageInput } from '@/shared/schemas/messages';
 import { api } from '@/client/lib/api-client';
 import { getConversationMessagesQueryOptions } from './get-conversation-messages';
 import { getConversationsQueryOptions } from './get-conversations';

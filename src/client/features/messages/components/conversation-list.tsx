@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
-import type { ConversationSummary } from '@/shared/schemas';
+import type { ConversationSummary } from '@/shared/schemas/messages';
 import { Badge } from '@/client/components/ui/badge';
 import { Input } from '@/client/components/ui/input';
 import { Skeleton } from '@/client/components/ui/skeleton';

@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { RECONNECT_DELAYS_MS } from '@/shared/constants';
-import { type ClientSocketEvent, type Message, serverSocketEventSchema } from '@/shared/schemas';
+import { type ClientSocketEvent, type Message, serverSocketEventSchema } from '@/shared/schemas/messages';
 import { toast } from '@/client/components/ui/use-toast';
 import { getConversationMessagesQueryOptions } from '../api/get-conversation-messages';
 import { getConversationsQueryOptions } from '../api/get-conversations';

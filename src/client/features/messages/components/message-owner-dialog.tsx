@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { messageFormSchema, type MessageFormValues } from '@/shared/schemas';
+import { messageFormSchema, type MessageFormValues } from '@/shared/schemas/messages';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { fieldAria, FormField } from '@/client/components/ui/form-field';

@@ -1,6 +1,6 @@
 import { ArrowLeft, Check, CheckCheck, Send } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { messageContentSchema, type ConversationSummary, type Message } from '@/shared/schemas';
+import { messageContentSchema, type ConversationSummary, type Message } from '@/shared/schemas/messages';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Textarea } from '@/client/components/ui/textarea';

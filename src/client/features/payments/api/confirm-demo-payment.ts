@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DemoPaymentConfirmInput, DemoPaymentResult } from '@/shared/schemas';
+import type { DemoPaymentConfirmInput, DemoPaymentResult } from '@/shared/schemas/payments';
 import { api } from '@/client/lib/api-client';
 
 /** What a demo payment pays for: a booking (session required) or a donation (visitors may donate, SPEC section 6). */

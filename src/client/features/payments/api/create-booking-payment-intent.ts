@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { BookingPaymentIntent, createBookingPaymentIntentSchema } from '@/shared/schemas';
+import type { BookingPaymentIntent, createBookingPaymentIntentSchema } from '@/shared/schemas/bookings';
 import { api } from '@/client/lib/api-client';
 
 export type CreateBookingPaymentIntentInput = z.input<typeof createBookingPaymentIntentSchema>;

@@ -3,7 +3,7 @@ import { Info, LoaderCircle, Lock } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatUsd } from '@/shared/money';
-import { demoPaymentConfirmSchema } from '@/shared/schemas';
+import { demoPaymentConfirmSchema } from '@/shared/schemas/payments';
 import { Button } from '@/client/components/ui/button';
 import { fieldAria, FormField } from '@/client/components/ui/form-field';
 import { Input } from '@/client/components/ui/input';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangePasswordInput } from '@/shared/schemas';
+import type { ChangePasswordInput } from '@/shared/schemas/auth';
 import { api } from '@/client/lib/api-client';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UpdateUserInput } from '@/shared/profile-schemas';
-import type { User } from '@/shared/schemas';
+import type { UpdateUserInput } from '@/shared/schemas/profile';
+import type { User } from '@/shared/schemas/users';
 import { api } from '@/client/lib/api-client';
 import { useAuth } from '@/client/lib/auth';
 

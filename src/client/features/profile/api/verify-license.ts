@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { User } from '@/shared/schemas';
+import type { User } from '@/shared/schemas/users';
 import { api } from '@/client/lib/api-client';
 import { useAuth } from '@/client/lib/auth';
 

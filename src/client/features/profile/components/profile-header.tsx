@@ -1,7 +1,7 @@
 import { BadgeCheck, Mail, Phone, Stethoscope } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { USER_TYPE_LABELS } from '@/shared/constants';
-import type { User } from '@/shared/schemas';
+import type { User } from '@/shared/schemas/users';
 import { Badge } from '@/client/components/ui/badge';
 import { Card } from '@/client/components/ui/card';
 import { formatPhone } from '../lib/display';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '@/shared/password';
-import { changePasswordFormSchema, type ChangePasswordFormValues } from '@/shared/schemas';
+import { changePasswordFormSchema, type ChangePasswordFormValues } from '@/shared/schemas/auth';
 import {
   AlertDialog,
   AlertDialogCancel,

@@ -1,7 +1,7 @@
 /** How profile fields are shown (SPEC section 2, Profile). */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { DEFAULT_COVER_COLOR } from '@/shared/constants';
-import { coverColorSchema } from '@/shared/profile-schemas';
+import { coverColorSchema } from '@/shared/schemas/profile';
 
 /** Only a plain #rrggbb colour reaches a style attribute (DESIGN decision 13); anything else shows the default cover. */
 export function safeCoverColor(color: string | null | undefined): string {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type DeleteSpaceResult } from '@/shared/schemas';
+import { type DeleteSpaceResult } from '@/shared/schemas/spaces';
 import { api } from '@/client/lib/api-client';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { GeocodeResult } from '@/shared/schemas';
+import type { GeocodeResult } from '@/shared/schemas/geocoding';
 import { api } from '@/client/lib/api-client';
 
 /** GET /api/geocode: where the server would place an address (the wizard's pin preview). */

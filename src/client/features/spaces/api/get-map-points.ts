@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { MapPoints } from '@/shared/schemas';
+import type { MapPoints } from '@/shared/schemas/spaces';
 import { api } from '@/client/lib/api-client';
 import type { SpaceFilters } from '../lib/filters';
 

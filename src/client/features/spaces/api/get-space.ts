@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { spacePath } from '@/shared/api-paths';
-import type { Space } from '@/shared/schemas';
+import type { Space } from '@/shared/schemas/spaces';
 import { api } from '@/client/lib/api-client';
 import { takeInitialResponse } from '@/client/lib/initial-data';
 

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { firstResultsPath, spacesPath, type SpacesQuery } from '@/shared/api-paths';
 import { DEFAULT_PAGE_SIZE } from '@/shared/constants';
-import type { SpaceCard } from '@/shared/schemas';
+import type { SpaceCard } from '@/shared/schemas/spaces';
 import { request } from '@/client/lib/api-client';
 import { takeInitialResponse } from '@/client/lib/initial-data';
 import type { SpaceFilters } from '../lib/filters';

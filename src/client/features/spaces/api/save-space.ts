@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateSpaceInput, Space } from '@/shared/schemas';
+import type { CreateSpaceInput, Space } from '@/shared/schemas/spaces';
 import { api } from '@/client/lib/api-client';
 
 /** POST /api/spaces: lists a space for the session user. */

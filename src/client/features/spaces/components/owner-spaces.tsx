@@ -1,7 +1,7 @@
 import { Building2, Eye, LoaderCircle, Pencil, PlusCircle, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { SpaceCard as SpaceCardData } from '@/shared/schemas';
+import type { SpaceCard as SpaceCardData } from '@/shared/schemas/spaces';
 import {
   AlertDialog,
   AlertDialogCancel,

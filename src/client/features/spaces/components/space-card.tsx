@@ -2,7 +2,7 @@ import { MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { spaceCardImageUrl } from '@/shared/images';
-import type { SpaceCard as SpaceCardData } from '@/shared/schemas';
+import type { SpaceCard as SpaceCardData } from '@/shared/schemas/spaces';
 import { Badge } from '@/client/components/ui/badge';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { cn } from '@/client/lib/cn';

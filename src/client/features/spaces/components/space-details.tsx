@@ -2,7 +2,7 @@ import { BadgeCheck, Check, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CANCELLATION_POLICY_TEXT } from '@/shared/cancellation';
 import { DEFAULT_CANCELLATION_TEXT, DEFAULT_RULES_TEXT } from '@/shared/constants';
-import type { Space } from '@/shared/schemas';
+import type { Space } from '@/shared/schemas/spaces';
 import { Badge } from '@/client/components/ui/badge';
 import { Card } from '@/client/components/ui/card';
 import { formatAmount, periodSuffix } from '@/client/lib/format';

@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import type { Space } from '@/shared/schemas';
+import type { Space } from '@/shared/schemas/spaces';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { useNearViewport } from '@/client/lib/use-near-viewport';
 

@@ -1,6 +1,6 @@
 import { MapPin, Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { locationSearchSchema } from '@/shared/schemas';
+import { locationSearchSchema } from '@/shared/schemas/spaces';
 import { Button } from '@/client/components/ui/button';
 import { FieldError } from '@/client/components/ui/form-field';
 import { Input } from '@/client/components/ui/input';

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { DEFAULT_CANCELLATION_POLICY_TIER, DEFAULT_PRICING_PERIOD, type Amenity, type CancellationPolicyTier, type Equipment, type PricingPeriod } from '@/shared/constants';
-import { createSpaceSchema, unitPriceSchema, type CreateSpaceInput, type Space } from '@/shared/schemas';
+import { unitPriceSchema } from '@/shared/schemas/fields';
+import { createSpaceSchema, type CreateSpaceInput, type Space } from '@/shared/schemas/spaces';
 import { findUsStateCode } from '@/shared/time-zones';
 
 export interface ListingFormValues {

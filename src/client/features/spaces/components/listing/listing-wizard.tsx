@@ -14,7 +14,7 @@ import {
   type CancellationPolicyTier,
   type PricingPeriod,
 } from '@/shared/constants';
-import type { CreateSpaceInput } from '@/shared/schemas';
+import type { CreateSpaceInput } from '@/shared/schemas/spaces';
 import { US_STATE_CODES, US_STATES } from '@/shared/time-zones';
 import { Button } from '@/client/components/ui/button';
 import { Checkbox } from '@/client/components/ui/checkbox';

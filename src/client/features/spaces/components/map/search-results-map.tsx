@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { List, Map as MapIcon, Search } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { bboxSchema } from '@/shared/schemas';
+import { bboxSchema } from '@/shared/schemas/spaces';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { cn } from '@/client/lib/cn';

@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import { useMemo, useState } from 'react';
 import { Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
-import type { MapPoint } from '@/shared/schemas';
+import type { MapPoint } from '@/shared/schemas/spaces';
 import { useMapPoints, type MapView } from '../../api/get-map-points';
 import type { SpaceFilters } from '../../lib/filters';
 import { MAX_ZOOM } from './map-constants';

@@ -2,16 +2,15 @@
  * The profile form's schemas (PUT /api/users/{id}, SPEC sections 5 and 7),
  * shared by the Edit Profile form and the server route.
  *
- * Apart from src/shared/schemas.ts because the phone check needs
- * libphonenumber-js and its metadata (about 35 KB of compressed JavaScript):
- * import these from here, never through schemas.ts, which every page loads,
- * so only the profile page loads them (issue 10, "A light first page";
+ * A module of its own because the phone check needs libphonenumber-js and
+ * its metadata (about 35 KB of compressed JavaScript): only the profile page
+ * imports this module, so only it loads them (issue 10, "A light first page";
  * tests/unit/client-bundle.test.ts).
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { isValidNpi, looksLikeNpi, normalizeNpi } from './npi';
-import { currentPasswordSchema, required, textSchema, trimmed, userTypeSchema } from './schema-fields';
+import { isValidNpi, looksLikeNpi, normalizeNpi } from '../npi';
+import { currentPasswordSchema, required, textSchema, trimmed, userTypeSchema } from './fields';
 
 /** A hex colour for a profile cover (it reaches a style attribute: DESIGN decision 13). */
 export const coverColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Choose a colour like #3b82f6');

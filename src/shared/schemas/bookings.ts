@@ -1,0 +1,110 @@
+/**
+ * Bookings: quotes, holds and their payment intents, the booking as the API returns it, owner answers
+ * and cancellation quotes.
+ * Response types are inferred from these schemas, never written twice.
+ */
+import { z } from 'zod';
+import { BOOKING_STATUSES, CANCELLATION_POLICY_TIERS } from '../constants';
+import { moneySchema, textSchema, trimmed } from './fields';
+import { pricingPeriodSchema } from './spaces';
+
+/** A booking's start or end: a local date (daily, monthly) or local date and time (hourly). */
+export const bookingInstantSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/, 'Use YYYY-MM-DD or YYYY-MM-DDTHH:mm');
+export const bookingDetailsSchema = z.object({
+  startDate: bookingInstantSchema,
+  endDate: bookingInstantSchema,
+  notes: trimmed(2000).optional(),
+});
+export type BookingDetails = z.infer<typeof bookingDetailsSchema>;
+/** POST /api/create-booking-payment-intent (SPEC section 7). `amount` is the client's total in dollars, checked by the server. */
+export const createBookingPaymentIntentSchema = z.object({
+  spaceId: z.uuid(),
+  userId: z.uuid().optional(),
+  amount: moneySchema.optional(),
+  bookingDetails: bookingDetailsSchema,
+  /** One per booking attempt: asking twice returns the same payment intent (DESIGN decision 6). */
+  idempotencyKey: textSchema.min(8).max(100).optional(),
+});
+export const bookingPaymentIntentSchema = z.object({
+  /** The hold that keeps the dates while the renter pays (DESIGN decision 4). */
+  bookingId: z.uuid(),
+  /** When the hold lapses unpaid, ISO-8601 UTC. */
+  holdExpiresAt: z.string(),
+  /** False: request-to-book; the card is authorised and the owner answers. */
+  instantBook: z.boolean(),
+  paymentIntentId: z.string(),
+  clientSecret: z.string(),
+  /** Total the renter pays, decimal dollars. */
+  amount: z.string(),
+  platformFeeAmount: z.string(),
+  ownerConnected: z.boolean(),
+  isFirstTransaction: z.boolean(),
+  units: z.number().int(),
+});
+export type BookingPaymentIntent = z.infer<typeof bookingPaymentIntentSchema>;
+/** POST /api/bookings (SPEC section 7, plus the payment intent that paid for it). */
+export const createBookingSchema = z.object({
+  spaceId: z.uuid(),
+  renterId: z.uuid().optional(),
+  startDate: bookingInstantSchema,
+  endDate: bookingInstantSchema,
+  totalPrice: moneySchema,
+  status: z.enum(BOOKING_STATUSES).optional(),
+  notes: trimmed(2000).nullish(),
+  paymentIntentId: textSchema.min(1).max(200),
+});
+export type CreateBookingInput = z.input<typeof createBookingSchema>;
+/**
+ * What a booking's payment has done (the database's `requires_payment`, an
+ * intent made but not paid, shows as `none`): `authorized` (a request's card
+ * is held), `paid`, `partially_refunded`, `refunded`, `canceled` (released
+ * unpaid).
+ */
+export const BOOKING_PAYMENT_STATUSES = ['none', 'authorized', 'paid', 'partially_refunded', 'refunded', 'canceled'] as const;
+export type BookingPaymentStatus = (typeof BOOKING_PAYMENT_STATUSES)[number];
+export const bookingSchema = z.object({
+  id: z.uuid(),
+  spaceId: z.uuid(),
+  renterId: z.uuid(),
+  startDate: z.string(),
+  endDate: z.string(),
+  totalPrice: z.string(),
+  platformFeeAmount: z.string().nullable(),
+  stripePaymentIntentId: z.string().nullable(),
+  status: z.enum(BOOKING_STATUSES),
+  units: z.number().int().nullable(),
+  instantBook: z.boolean(),
+  cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS),
+  holdExpiresAt: z.string().nullable(),
+  requestExpiresAt: z.string().nullable(),
+  /** The refund decided at cancellation (decimal dollars), and who cancelled. */
+  refundAmount: z.string().nullable(),
+  paymentStatus: z.enum(BOOKING_PAYMENT_STATUSES),
+  /** What the provider has actually refunded of the payment (decimal dollars), "0.00" when nothing. */
+  amountRefunded: z.string(),
+  cancelledBy: z.enum(['renter', 'owner']).nullable(),
+  cancelledAt: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** A dispute of the payment with the renter's bank, as Stripe reports it (needs_response, under_review, won, lost, warning_*), or null. */
+  disputeStatus: z.string().nullable(),
+  createdAt: z.string(),
+  space: z
+    .object({ title: z.string(), city: z.string(), state: z.string(), timeZone: z.string(), pricePeriod: pricingPeriodSchema, ownerId: z.uuid() })
+    .optional(),
+  /** For an owner's incoming requests (SPEC section 3: booking requests embed the renter). */
+  renter: z.object({ firstName: z.string(), lastName: z.string() }).optional(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+/** PUT /api/bookings/{id}/accept | decline | cancel: `userId`, when sent, must be the session user (SPEC section 7). */
+export const bookingAnswerSchema = z.object({ userId: z.uuid().optional() }).nullish();
+/** What cancelling a booking would refund now (the Cancel button shows it). */
+export const cancellationQuoteSchema = z.object({
+  refundAmount: z.string(),
+  totalPrice: z.string(),
+  cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS),
+  /** The first-booking platform fee kept, decimal dollars ("0.00" when none; docs/decisions/008-first-booking-fee-on-cancellation.md). */
+  keptFeeAmount: z.string(),
+  /** Why the refund is what it is, in plain English. */
+  reason: z.string(),
+});
+export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;

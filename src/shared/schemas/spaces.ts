@@ -1,0 +1,194 @@
+/**
+ * Listings: the space and its card, search and map-point queries, the create/edit form, deletion.
+ * Response types are inferred from these schemas, never written twice.
+ */
+import { z } from 'zod';
+import { AMENITIES, CANCELLATION_POLICY_TIERS, DEFAULT_PAGE_SIZE, EQUIPMENT, MAX_LISTING_IMAGES, MAX_PAGE_SIZE, MAX_UNIT_PRICE_CENTS, PRICING_PERIODS, SPACE_TYPES } from '../constants';
+import { isUsStateCode } from '../time-zones';
+import { numberInputSchema, required, textSchema, trimmed, unitPriceSchema } from './fields';
+
+export const spaceTypeSchema = z.enum(SPACE_TYPES);
+export const pricingPeriodSchema = z.enum(PRICING_PERIODS);
+/** A space as the API returns it (SPEC section 3). Prices and coordinates are decimal strings. */
+export const spaceSchema = z.object({
+  id: z.uuid(),
+  ownerId: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  spaceType: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  latitude: z.string().nullable(),
+  longitude: z.string().nullable(),
+  pricePerDay: z.string(),
+  pricePeriod: pricingPeriodSchema,
+  capacity: z.number().int(),
+  amenities: z.array(z.string()),
+  equipment: z.array(z.string()),
+  optimalSpecialty: z.string().nullable(),
+  images: z.array(z.string()),
+  availableFrom: z.string().nullable(),
+  availableTo: z.string().nullable(),
+  rules: z.string().nullable(),
+  cancellationPolicy: z.string().nullable(),
+  /** False: request-to-book; the owner accepts or declines each booking (DESIGN decision 4). */
+  instantBook: z.boolean(),
+  cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS),
+  active: z.boolean(),
+  /** IANA zone the space's days are counted in (DESIGN decision 3). */
+  timeZone: z.string(),
+  createdAt: z.string(),
+});
+export type Space = z.infer<typeof spaceSchema>;
+const stringList = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(z.enum(values)).optional());
+/** An optional query number: empty means unset (SPEC: price inputs are cleared when empty). */
+const optionalNumber = z.preprocess(
+  (value) => (value === '' || value === undefined || value === null ? undefined : value),
+  numberInputSchema.pipe(z.number().nonnegative().max(MAX_UNIT_PRICE_CENTS / 100)).optional(),
+);
+/**
+ * A space in a list of results (`GET /api/spaces`, issue 10): only what a
+ * result card shows, so a page of 24 stays small and cheap to build. The
+ * full record is `GET /api/spaces/{id}` ({@link spaceSchema}).
+ */
+export const spaceCardSchema = spaceSchema.pick({
+  id: true,
+  ownerId: true,
+  title: true,
+  spaceType: true,
+  city: true,
+  state: true,
+  zipCode: true,
+  pricePerDay: true,
+  pricePeriod: true,
+  capacity: true,
+  images: true,
+});
+export type SpaceCard = z.infer<typeof spaceCardSchema>;
+/**
+ * A map's bounding box as `west,south,east,north` in degrees (Leaflet's
+ * `getBounds().toBBoxString()`). West east of east means the box crosses the
+ * antimeridian.
+ */
+export const bboxSchema = textSchema
+  .max(200)
+  .transform((value, ctx) => {
+    const parts = value.split(',').map((part) => part.trim());
+    const numbers = parts.map(Number);
+    if (parts.length !== 4 || parts.some((part) => !/^-?\d+(\.\d+)?$/.test(part))) {
+      ctx.addIssue({ code: 'custom', message: 'bbox must be west,south,east,north in degrees' });
+      return z.NEVER;
+    }
+    const [west, south, east, north] = numbers as [number, number, number, number];
+    if ([west, east].some((lng) => lng < -180 || lng > 180) || [south, north].some((lat) => lat < -90 || lat > 90) || south > north) {
+      ctx.addIssue({ code: 'custom', message: 'bbox is out of range (longitude -180..180, latitude -90..90, south <= north)' });
+      return z.NEVER;
+    }
+    return { west, south, east, north };
+  });
+export type Bbox = z.output<typeof bboxSchema>;
+/** The most comma-separated parts a location search may have: each part is one more text match over every space. */
+export const MAX_LOCATION_PARTS = 10;
+/** The comma-separated parts of a location search, trimmed, empty ones dropped ("Austin, TX" -> ["Austin", "TX"]). */
+export function locationParts(location: string): string[] {
+  return location
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+/** A location search: at most 200 characters in at most {@link MAX_LOCATION_PARTS} parts. */
+export const locationSearchSchema = trimmed(200).refine(
+  (value) => locationParts(value).length <= MAX_LOCATION_PARTS,
+  `A location search can have at most ${MAX_LOCATION_PARTS} comma-separated parts.`,
+);
+/** GET /api/spaces query (SPEC section 7 search filter, plus ownerId and pagination). */
+export const spaceSearchSchema = z.object({
+  location: locationSearchSchema.optional(),
+  spaceType: z.preprocess((value) => (value === 'all' || value === '' ? undefined : value), spaceTypeSchema.optional()),
+  specialty: z.preprocess((value) => (value === 'any' || value === '' ? undefined : value), trimmed(120).optional()),
+  /**
+   * The period the price range is in (issue 10: like with like): only spaces
+   * priced per hour, per day or per month. 'all' or empty: any period.
+   */
+  period: z.preprocess((value) => (value === 'all' || value === '' ? undefined : value), pricingPeriodSchema.optional()),
+  minPrice: optionalNumber,
+  maxPrice: optionalNumber,
+  amenities: stringList(AMENITIES),
+  equipment: stringList(EQUIPMENT),
+  ownerId: z.uuid().optional(),
+  /** 'Search this area' on the search page's map. */
+  bbox: bboxSchema.optional(),
+  limit: numberInputSchema.pipe(z.number().int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+  offset: numberInputSchema.pipe(z.number().int().min(0).max(1_000_000)).default(0),
+  /** Keyset pagination: the `X-Next-Cursor` of the previous page; rows after it (then `offset` more are skipped). */
+  after: textSchema.max(200).optional(),
+});
+export type SpaceSearch = z.input<typeof spaceSearchSchema>;
+/**
+ * An image in a listing (SPEC section 3): inline image data, which the server
+ * stores as a file, or the path of an image we already serve. Other URLs are
+ * refused so no user-supplied address reaches an `src` (DESIGN decision 13).
+ */
+const listingImageSchema = z
+  .string()
+  .refine(
+    (value) => value.startsWith('data:image/') || /^\/(images|uploads)\/[\w-]+(\/[\w-]+)*\.(svg|webp|png|jpe?g)$/.test(value),
+    'Please upload only image files',
+  );
+/**
+ * The state of an address: a USPS state or territory code (`US_STATES` in src/shared/time-zones.ts,
+ * whose time zone the space's days are counted in), in any case: "tx" is stored as "TX".
+ */
+export const usStateSchema = required('State', 50)
+  .toUpperCase()
+  .refine(isUsStateCode, 'Enter a US state code (e.g. TX).');
+/** POST /api/spaces (SPEC sections 2, 5 and 7). `ownerId`, when sent, must be the session user. */
+export const createSpaceSchema = z.object({
+  title: required('Title', 120),
+  description: required('Description', 5000),
+  spaceType: spaceTypeSchema,
+  capacity: numberInputSchema.pipe(z.number().int('Capacity must be a whole number').min(1, 'Capacity must be at least 1').max(1000)).default(1),
+  address: required('Street address', 200),
+  city: required('City', 100),
+  state: usStateSchema,
+  zipCode: textSchema.trim().regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code'),
+  amenities: z.array(z.enum(AMENITIES)).max(AMENITIES.length).default([]),
+  equipment: z.array(z.enum(EQUIPMENT)).max(EQUIPMENT.length).default([]),
+  optimalSpecialty: trimmed(120).nullish(),
+  images: z.array(listingImageSchema).max(MAX_LISTING_IMAGES, 'You can upload a maximum of 10 images').default([]),
+  pricePerDay: unitPriceSchema,
+  pricePeriod: pricingPeriodSchema.default('daily'),
+  rules: trimmed(5000).nullish(),
+  cancellationPolicy: trimmed(5000).nullish(),
+  instantBook: z.boolean().default(true),
+  cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS).default('flexible'),
+  availableFrom: z.iso.datetime({ offset: true }).nullish(),
+  availableTo: z.iso.datetime({ offset: true }).nullish(),
+  latitude: numberInputSchema.pipe(z.number().min(-90).max(90)).nullish(),
+  longitude: numberInputSchema.pipe(z.number().min(-180).max(180)).nullish(),
+  ownerId: z.uuid().optional(),
+});
+export type CreateSpaceInput = z.input<typeof createSpaceSchema>;
+/** GET /api/spaces/map-points: the search filters, the map's bounding box and zoom (issue 7 "Maps"). */
+export const mapPointsQuerySchema = spaceSearchSchema.omit({ ownerId: true, limit: true, offset: true, after: true, bbox: true }).extend({
+  bbox: bboxSchema,
+  zoom: numberInputSchema.pipe(z.number().int().min(0).max(22)),
+});
+export type MapPointsQuery = z.input<typeof mapPointsQuerySchema>;
+/** One map marker: a single space (with its id) or a cluster of `count` spaces at their mean position. */
+export const mapPointSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  count: z.number().int().min(1),
+  id: z.uuid().optional(),
+});
+export type MapPoint = z.infer<typeof mapPointSchema>;
+/** The answer of GET /api/spaces/map-points: `total` is the sum of the counts. */
+export const mapPointsSchema = z.object({ total: z.number().int(), points: z.array(mapPointSchema) });
+export type MapPoints = z.infer<typeof mapPointsSchema>;
+/** The answer of DELETE /api/spaces/{id}: a space with booking history is archived, not deleted (DESIGN decision 15). */
+export const deleteSpaceResultSchema = z.object({ outcome: z.enum(['deleted', 'archived']) });
+export type DeleteSpaceResult = z.infer<typeof deleteSpaceResultSchema>;

@@ -1,0 +1,34 @@
+/**
+ * A user as the API returns it, and the answer of PUT /api/users/{id}. The profile form's own schemas
+ * are in ./profile.ts.
+ * Response types are inferred from these schemas, never written twice.
+ */
+import { z } from 'zod';
+import { LICENSE_VERIFICATION_STATES } from '../constants';
+import { userTypeSchema } from './fields';
+
+/** A user as the API returns it: never the password hash (DESIGN decision 1). */
+export const userSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  licenseNumber: z.string().nullable(),
+  specialty: z.string().nullable(),
+  bio: z.string().nullable(),
+  profileImage: z.string().nullable(),
+  coverImage: z.string().nullable(),
+  coverColor: z.string(),
+  verified: z.boolean(),
+  /** Where the license (NPI) check stands; `verified` is true only for `verified`. */
+  licenseVerification: z.enum(LICENSE_VERIFICATION_STATES).default('none'),
+  userType: userTypeSchema,
+  stripeAccountStatus: z.string().nullable(),
+  stripeOnboardingCompleted: z.boolean(),
+  acceptedTermsAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+/** The answer of PUT /api/users/{id} (SPEC section 7: "may contain user"). */
+export const updateUserResultSchema = z.object({ user: userSchema });
