@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '../shared/schemas/config';
+import { registerSessionGuard } from './auth/guards';
 import { authRoutes } from './auth/routes';
 import { sessionSettings } from './auth/session';
 import { AuthThrottle } from './auth/throttle';
@@ -21,7 +22,7 @@ import { fastifyTrustProxy, type Config } from './config';
 import type { Database, DatabaseHandle, DatabaseNotifications } from './db/client';
 import { notFound, registerErrorHandling } from './http/errors';
 import { memoryLimiters, redisLimiters, registerRouteRateLimits } from './http/rate-limits';
-import { registerRequestGuards } from './http/request-guards';
+import { registerCrossSiteGuard } from './http/request-guards';
 import { registerMessaging } from './messages/routes';
 import { pageRoutes } from './pages/routes';
 import { DemoPaymentProvider } from './payments/demo-provider';
@@ -139,7 +140,8 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   const allowedOrigins = [config.publicUrl];
   // The session cookie (`__Host-` and Secure in production) and the idle period, for every reader of the cookie.
   const sessions = sessionSettings(config);
-  registerRequestGuards(app, { db, allowedOrigins, sessions });
+  registerCrossSiteGuard(app, allowedOrigins);
+  registerSessionGuard(app, { db, sessions });
 
   const { payments, stripe } = paymentProvider(config, db);
   if (jobLock) {

@@ -6,7 +6,7 @@ import { idParamSchema } from '../../shared/schemas/fields';
 import { userSchema } from '../../shared/schemas/users';
 import type { Database } from '../db/client';
 import { HttpError, unauthorized } from '../http/errors';
-import { toUser } from '../users/serialize';
+import { toUser } from './public-user';
 import { authenticate, changePassword, registerUser } from './service';
 import {
   clearSessionCookie,

@@ -11,6 +11,7 @@ import type { LicenseVerification } from '../../shared/constants';
 import { NPI_IN_USE_MESSAGE } from '../../shared/npi';
 import type { updateUserSchema } from '../../shared/schemas/profile';
 import type { User } from '../../shared/schemas/users';
+import { toUser } from '../auth/public-user';
 import { sessionUserColumns, type SessionUser } from '../auth/session';
 import { SQLSTATE, sqlConstraint, sqlState, type Database } from '../db/client';
 import { users } from '../db/schema';
@@ -19,7 +20,6 @@ import { storeDataUrlImage, type ImageOwner } from '../storage/images';
 import type { UploadQuota } from '../storage/quota';
 import type { FileStorage } from '../storage/storage';
 import { verifyLicense } from '../verification/npi-registry';
-import { toUser } from './serialize';
 
 export type UpdateUserData = z.output<typeof updateUserSchema>;
 
