@@ -21,7 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/client';
-import { seedDemoData } from '../src/server/db/seed';
+import { seedDemoData } from '../src/server/seed/seed-demo-data';
 import { loadEnvironment } from '../src/server/environment';
 // @ts-expect-error: the build script is plain JavaScript
 import { build } from './build.mjs';

@@ -31,7 +31,7 @@ import path from 'node:path';
 import { buildApp } from '../src/server/app';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { createScratchDatabase } from '../src/server/db/scratch-database';
-import { seedDemoData } from '../src/server/db/seed';
+import { seedDemoData } from '../src/server/seed/seed-demo-data';
 import { loadEnvironment } from '../src/server/environment';
 import { DEMO_PASSWORD, demoUsers } from '../src/server/seed/demo-data';
 

@@ -1,6 +1,6 @@
 /** `npm run seed`: migrates, then seeds the demo data into an empty database (DATABASE_URL or the embedded PGlite). */
 import { openDatabase } from '../src/server/db/client';
-import { seedDemoData } from '../src/server/db/seed';
+import { seedDemoData } from '../src/server/seed/seed-demo-data';
 import { loadEnvironment } from '../src/server/environment';
 
 // This script seeds whatever SEED_DEMO_DATA says, so it is checked as SEED_DEMO_DATA=true: refused in

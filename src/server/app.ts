@@ -17,6 +17,7 @@ import { authRoutes } from './auth/routes';
 import { sessionSettings } from './auth/session';
 import { AuthThrottle } from './auth/throttle';
 import { startReconciliation } from './bookings/reconciliation';
+import { bookingPaymentSteps } from './bookings/payment-events';
 import { bookingRoutes } from './bookings/routes';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database, DatabaseHandle, DatabaseNotifications } from './db/client';
@@ -179,7 +180,7 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   await app.register(connectRoutes, { db, payments, publicUrl: config.publicUrl });
   await app.register(donationRoutes, { payments });
   if (payments instanceof DemoPaymentProvider) await app.register(demoPaymentRoutes, { demo: payments, db, publicUrl: config.publicUrl });
-  if (payments && stripe) await app.register(stripeWebhookRoutes, { db, payments, stripe, webhookSecret: config.stripe.webhookSecret });
+  if (payments && stripe) await app.register(stripeWebhookRoutes, { db, payments, bookings: bookingPaymentSteps, stripe, webhookSecret: config.stripe.webhookSecret });
 
   if (serveClient) {
     await app.register(pageRoutes, { db, config, clientDir, spaceChanges, sitemapPageSize });

@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp, CLIENT_DIST } from './app';
 import { openDatabase } from './db/client';
-import { seedDemoData } from './db/seed';
+import { seedDemoData } from './seed/seed-demo-data';
 import { loadEnvironment } from './environment';
 import { STRIPE_CALL_LIMIT_MS } from './payments/stripe-provider';
 

@@ -4,7 +4,7 @@
  * the socket unless TRUST_PROXY says which proxies to believe.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FACTORY_PASSWORD, insertUser } from '../../src/server/db/factories';
+import { FACTORY_PASSWORD, insertUser } from '../factories/db';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**

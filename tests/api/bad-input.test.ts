@@ -6,7 +6,7 @@
  */
 import { addDays, addMonths, format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSpace, insertUser } from '../../src/server/db/factories';
+import { insertSpace, insertUser } from '../factories/db';
 import { bookings, demoPaymentIntents, favorites, medicalSpaces, messages, sessions, users } from '../../src/server/db/schema';
 import { createIntent, paidIntent, TEST_CARD } from '../helpers/booking-flow';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';

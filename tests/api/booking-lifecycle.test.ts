@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECONCILIATION_LOCK_KEY, reconcileBookings } from '../../src/server/bookings/reconciliation';
 import { openDatabase } from '../../src/server/db/client';
-import { insertSpace, insertUser } from '../../src/server/db/factories';
+import { insertSpace, insertUser } from '../factories/db';
 import { bookings, demoPaymentIntents } from '../../src/server/db/schema';
 import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
 import { createBooking, createIntent, paidIntent, payIntent } from '../helpers/booking-flow';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSpace, insertUser } from '../../src/server/db/factories';
+import { insertSpace, insertUser } from '../factories/db';
 import { bookings, demoPaymentIntents } from '../../src/server/db/schema';
 import { createBooking, createIntent, DECLINED_CARD, paidIntent, payIntent } from '../helpers/booking-flow';
 import { futureDate, futureDateTime, futureMonthDay, midnightIn } from '../helpers/dates';

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
-import { insertSpace, insertUser } from '../../src/server/db/factories';
+import { insertSpace, insertUser } from '../factories/db';
 import { medicalSpaces, uploadedImages } from '../../src/server/db/schema';
 import { addressQuery, NominatimGeocoder, RequestGate } from '../../src/server/geocoding/geocoder';
 import { processImage } from '../../src/server/storage/images';

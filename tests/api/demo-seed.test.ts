@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-data';
 import { BROWSER_TEST_DAYS } from '../../src/server/seed/demo-activity';
-import { seedDemoData } from '../../src/server/db/seed';
+import { seedDemoData } from '../../src/server/seed/seed-demo-data';
 import type { Booking } from '../../src/shared/schemas/bookings';
 import type { Message } from '../../src/shared/schemas/messages';
 import type { Space } from '../../src/shared/schemas/spaces';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPaymentIntents } from '../../src/server/db/schema';
-import { insertSpace, insertUser } from '../../src/server/db/factories';
+import { insertSpace, insertUser } from '../factories/db';
 import { DONATION_RATE_LIMIT } from '../../src/server/payments/donations';
 import { createIntent, TEST_CARD } from '../helpers/booking-flow';
 import { futureDate } from '../helpers/dates';

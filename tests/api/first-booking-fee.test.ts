@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSpace } from '../../src/server/db/factories';
+import { insertSpace } from '../factories/db';
 import { bookings, demoPaymentIntents } from '../../src/server/db/schema';
 import { createBooking, createIntent, paidIntent } from '../helpers/booking-flow';
 import { futureDate } from '../helpers/dates';

@@ -4,7 +4,7 @@
  */
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSpace, insertUser } from '../../src/server/db/factories';
+import { insertSpace, insertUser } from '../factories/db';
 import { bookings } from '../../src/server/db/schema';
 import { BOOKING_HOLDS_PER_HOUR, MAX_UNPAID_HOLDS } from '../../src/shared/constants';
 import { createBooking, createIntent, paidIntent } from '../helpers/booking-flow';

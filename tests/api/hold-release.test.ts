@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSpace, insertUser } from '../../src/server/db/factories';
+import { insertSpace, insertUser } from '../factories/db';
 import { bookings, demoPaymentIntents } from '../../src/server/db/schema';
 import { MAX_UNPAID_HOLDS } from '../../src/shared/constants';
 import { createBooking, createIntent, paidIntent, payIntent } from '../helpers/booking-flow';

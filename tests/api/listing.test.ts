@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSpace } from '../../src/server/db/factories';
+import { insertSpace } from '../factories/db';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 import { multipartFile } from '../helpers/multipart';
 

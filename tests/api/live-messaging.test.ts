@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSpace } from '../../src/server/db/factories';
+import { insertSpace } from '../factories/db';
 import { sessions } from '../../src/server/db/schema';
 import { POSTGRES_EVENTS_CHANNEL } from '../../src/server/realtime/postgres-bus';
 import type { Message, ServerSocketEvent } from '../../src/shared/schemas/messages';

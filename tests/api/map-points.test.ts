@@ -4,8 +4,8 @@
  * every zoom, and the payload stays small.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spaceValues } from '../../src/server/db/factories';
-import { insertUser } from '../../src/server/db/factories';
+import { spaceValues } from '../factories/db';
+import { insertUser } from '../factories/db';
 import { medicalSpaces } from '../../src/server/db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSpace, insertUser } from '../../src/server/db/factories';
+import { insertSpace, insertUser } from '../factories/db';
 import { conversations, messages } from '../../src/server/db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { insertSpace, insertUser } from '../../src/server/db/factories';
+import { insertSpace, insertUser } from '../factories/db';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SPACE_IMAGE } from '../../src/shared/constants';
 import { INITIAL_DATA_ELEMENT_ID } from '../../src/shared/initial-data';
 import { createTestApp, type TestApp } from '../helpers/test-app';

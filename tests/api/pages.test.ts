@@ -12,7 +12,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { insertSpace, insertUser } from '../../src/server/db/factories';
+import { insertSpace, insertUser } from '../factories/db';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const HOSTILE = { host: 'a<x:script>', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'gopher' };

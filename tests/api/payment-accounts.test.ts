@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSpace } from '../../src/server/db/factories';
+import { insertSpace } from '../factories/db';
 import { demoConnectedAccounts, demoPaymentIntents, users } from '../../src/server/db/schema';
 import { createIntent } from '../helpers/booking-flow';
 import { futureDate } from '../helpers/dates';

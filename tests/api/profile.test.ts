@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FACTORY_PASSWORD, insertBooking, insertSpace, insertUser } from '../../src/server/db/factories';
+import { FACTORY_PASSWORD, insertBooking, insertSpace, insertUser } from '../factories/db';
 import { favorites, users } from '../../src/server/db/schema';
 import { NPI_TIMEOUT_MS } from '../../src/server/verification/npi-registry';
 import { startFakeNpiRegistry, type FakeNpiRegistry } from '../helpers/fake-npi-registry';

@@ -5,7 +5,7 @@
 import { addDays, format } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBooking, insertSpace, insertUser } from '../../src/server/db/factories';
+import { insertBooking, insertSpace, insertUser } from '../factories/db';
 import { bookings, medicalSpaces } from '../../src/server/db/schema';
 import { createIntent } from '../helpers/booking-flow';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FACTORY_PASSWORD, insertSpace, insertUser } from '../../src/server/db/factories';
+import { FACTORY_PASSWORD, insertSpace, insertUser } from '../factories/db';
 import type { ServerSocketEvent } from '../../src/shared/schemas/messages';
 import { createRedisClient } from '../../src/server/realtime/redis-bus';
 import { createIntent } from '../helpers/booking-flow';

@@ -11,7 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSession } from '../../src/server/auth/session';
 import { loadConfig } from '../../src/server/config';
-import { FACTORY_PASSWORD, insertUser } from '../../src/server/db/factories';
+import { FACTORY_PASSWORD, insertUser } from '../factories/db';
 import { sessions, users } from '../../src/server/db/schema';
 import { listenOnFreePort, openLiveSocket, type LiveSocket } from '../helpers/live-socket';
 import { createTestApp, sessionCookie, signedInUser, type TestApp } from '../helpers/test-app';

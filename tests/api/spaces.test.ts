@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSpace, insertUser } from '../../src/server/db/factories';
+import { insertSpace, insertUser } from '../factories/db';
 import { medicalSpaces } from '../../src/server/db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 

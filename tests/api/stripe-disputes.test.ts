@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBooking, insertSpace, insertUser } from '../../src/server/db/factories';
+import { insertBooking, insertSpace, insertUser } from '../factories/db';
 import { bookings, paymentEvents } from '../../src/server/db/schema';
 import type { Booking } from '../../src/shared/schemas/bookings';
 import { fakeStripeSdk, startFakeStripe, stripeTestEnv, type FakeDispute, type FakeStripe } from '../helpers/fake-stripe';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcileBookings } from '../../src/server/bookings/reconciliation';
-import { insertSpace, insertUser } from '../../src/server/db/factories';
+import { insertSpace, insertUser } from '../factories/db';
 import { bookings } from '../../src/server/db/schema';
 import { createStripeClient, StripePaymentProvider } from '../../src/server/payments/stripe-provider';
 import { createBooking, createIntent } from '../helpers/booking-flow';

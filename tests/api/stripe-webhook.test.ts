@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBooking, insertSpace, insertUser } from '../../src/server/db/factories';
+import { insertBooking, insertSpace, insertUser } from '../factories/db';
 import { bookings, paymentEvents, users } from '../../src/server/db/schema';
 import { createIntent } from '../helpers/booking-flow';
 import { futureDate } from '../helpers/dates';

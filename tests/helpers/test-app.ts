@@ -12,7 +12,7 @@ import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../src/server/auth/ses
 import { loadConfig, type Config } from '../../src/server/config';
 import { createScratchDatabase } from '../../src/server/db/scratch-database';
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseNotifications } from '../../src/server/db/client';
-import { FACTORY_PASSWORD, insertUser, type NewUser } from '../../src/server/db/factories';
+import { FACTORY_PASSWORD, insertUser, type NewUser } from '../factories/db';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -3,7 +3,7 @@
  * `HOLD_MINUTES` (15) minutes, so one account holding many at once could block every calendar.
  * A renter may have at most {@link MAX_UNPAID_HOLDS} bookings in `awaiting_payment` whose hold has
  * not ended; asking for one more is a 429 that names them, to finish paying for or cancel
- * (`DELETE /api/bookings/:id/hold`, `releaseHold` in service.ts). (The hold route is also rate-limited per
+ * (`DELETE /api/bookings/:id/hold`, `releaseHold` in checkout.ts). (The hold route is also rate-limited per
  * account, `BOOKING_HOLDS_PER_HOUR` (30) an hour, in `routes.ts`.)
  *
  * The check runs inside the transaction that inserts the hold, under a per-renter transaction-level

@@ -19,7 +19,9 @@ import { and, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
 import type { PaymentProvider } from '../payments/provider';
-import { ACCEPT_CLAIM_STALE_MS, finishAcceptClaim, refundCancelled, releasePayment } from './service';
+import { refundCancelled } from './cancellation';
+import { releasePayment } from './money-back';
+import { ACCEPT_CLAIM_STALE_MS, finishAcceptClaim } from './owner-answers';
 
 /** What one run did. */
 export interface ReconciliationSummary {

@@ -8,19 +8,10 @@ import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';
 import { HttpError, notFound } from '../http/errors';
 import type { PaymentProvider } from '../payments/provider';
-import { listOwnerSpaceBookings } from './owner-bookings';
-import {
-  acceptBookingRequest,
-  cancelBooking,
-  createBookingHold,
-  createPaidBooking,
-  declineBookingRequest,
-  getBooking,
-  listBookingRequests,
-  listRenterBookings,
-  quoteCancellation,
-  releaseHold,
-} from './service';
+import { cancelBooking, quoteCancellation } from './cancellation';
+import { createBookingHold, createPaidBooking, releaseHold } from './checkout';
+import { acceptBookingRequest, declineBookingRequest } from './owner-answers';
+import { getBooking, listBookingRequests, listOwnerSpaceBookings, listRenterBookings } from './reads';
 
 const idParams = z.object({ id: idParamSchema });
 /** A booking id that is not a uuid is simply not found. */

@@ -25,7 +25,8 @@
  * its idempotency keys, and the event is recorded right after it; a crash in
  * between is redelivered and makes the same idempotent calls again.
  *
- * Events:
+ * Events (what each does to its booking is the bookings feature's
+ * {@link BookingPaymentSteps}, in bookings/payment-events.ts):
  * - `payment_intent.succeeded`, `payment_intent.amount_capturable_updated`:
  *   the booking's hold moves on (`settlePayment`, which checks the intent's
  *   status, amount, currency and booking id, and gives the money back when
@@ -47,19 +48,35 @@
  * Only registered with `PAYMENTS=stripe`. Server-to-server: the cross-site
  * guard lets requests without `Origin`/`Sec-Fetch-Site` through.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
-import { z } from 'zod';
-import { fromCents, toCents } from '../../shared/money';
-import { settlePayment, transitionBooking } from '../bookings/service';
 import type { Database } from '../db/client';
-import { bookings, paymentEvents } from '../db/schema';
+import { paymentEvents } from '../db/schema';
 import { badRequest, HttpError } from '../http/errors';
 import { recordAccountStatus } from './accounts';
 import type { DisputeInfo, PaymentIntentInfo, PaymentProvider } from './provider';
 
-type BookingRow = typeof bookings.$inferSelect;
+/**
+ * What a verified payment event does to the booking it pays for. The bookings
+ * feature supplies these steps (`bookingPaymentSteps` in
+ * bookings/payment-events.ts, handed over by app.ts), so payments never
+ * imports bookings. Each step runs on the database it is given: the
+ * transaction that records the event (with a provider that refuses calls),
+ * or the database itself when the step needs the provider after all.
+ */
+export interface BookingPaymentSteps {
+  /** Whether the intent pays for a booking of ours that has no other payment; when not, the webhook gives its money back. */
+  paysForBooking(db: Database, intent: PaymentIntentInfo): Promise<boolean>;
+  /** A succeeded or authorised intent: its booking's hold moves on (a lapsed hold's money is given back); what is not settled is logged. */
+  settle(db: Database, payments: PaymentProvider, intent: PaymentIntentInfo, log: FastifyBaseLogger): Promise<void>;
+  /** The provider released an unpaid or authorised intent: its hold or request expires. */
+  expire(db: Database, intentId: string): Promise<void>;
+  /** What the provider has refunded on the intent is recorded on its booking; a full refund of a confirmed booking ahead cancels it. */
+  recordRefund(db: Database, intent: PaymentIntentInfo): Promise<void>;
+  /** A dispute's current status is recorded on the booking of the disputed payment. */
+  recordDispute(db: Database, dispute: DisputeInfo & { paymentIntentId: string }, log: FastifyBaseLogger): Promise<void>;
+}
 
 /**
  * An event's change to our database. Run in the transaction that records the
@@ -85,16 +102,6 @@ const providerRefusingCalls = new Proxy({} as PaymentProvider, {
 /** The id of an expandable Stripe field (an id, an expanded object, or nothing). */
 const idOf = (field: string | { id: string } | null | undefined): string | null => (typeof field === 'string' ? field : (field?.id ?? null));
 
-/** The booking of a payment intent: by the stored intent id, else by the intent's `metadata.bookingId`. */
-async function bookingOfIntent(db: Database, intentId: string, metadata: Record<string, string> = {}): Promise<BookingRow | null> {
-  const [byIntent] = await db.select().from(bookings).where(eq(bookings.stripePaymentIntentId, intentId)).limit(1);
-  if (byIntent) return byIntent;
-  const bookingId = metadata.bookingId;
-  if (!bookingId || !z.uuid().safeParse(bookingId).success) return null;
-  const [byMetadata] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
-  return byMetadata ?? null;
-}
-
 /** Gives back the money of a payment that belongs to no booking: refunds what is left, or releases the card. */
 async function releaseOrphanIntent(payments: PaymentProvider, intent: PaymentIntentInfo): Promise<void> {
   if (intent.status === 'succeeded') {
@@ -111,7 +118,13 @@ async function releaseOrphanIntent(payments: PaymentProvider, intent: PaymentInt
  * back a payment that belongs to no booking of ours.
  * @returns the settlement of its booking, or null when there is nothing to change
  */
-async function readPayment(db: Database, payments: PaymentProvider, intentId: string, log: FastifyBaseLogger): Promise<Change | null> {
+async function readPayment(
+  db: Database,
+  payments: PaymentProvider,
+  steps: BookingPaymentSteps,
+  intentId: string,
+  log: FastifyBaseLogger,
+): Promise<Change | null> {
   const intent = await payments.retrievePaymentIntent(intentId);
   if (!intent) {
     log.warn({ intentId }, 'webhook for a payment intent the provider does not know');
@@ -121,117 +134,40 @@ async function readPayment(db: Database, payments: PaymentProvider, intentId: st
     log.info({ intentId, amount: intent.amount, status: intent.status }, 'donation payment');
     return null;
   }
-  const booking = await bookingOfIntent(db, intent.id, intent.metadata);
-  if (!booking || (booking.stripePaymentIntentId && booking.stripePaymentIntentId !== intent.id)) {
+  if (!(await steps.paysForBooking(db, intent))) {
     // Paid for no booking of ours (or for one that has another payment): nothing is kept.
     log.warn({ intentId, bookingId: intent.metadata.bookingId }, 'payment without a booking: giving it back');
     await releaseOrphanIntent(payments, intent);
     return null;
   }
-  return (tx, provider) => settleIntent(tx, provider, intent, log);
-}
-
-/** Settles the booking of a verified intent (see {@link readPayment}). */
-async function settleIntent(db: Database, payments: PaymentProvider, intent: PaymentIntentInfo, log: FastifyBaseLogger): Promise<void> {
-  let booking = await bookingOfIntent(db, intent.id, intent.metadata);
-  if (!booking) return;
-  if (!booking.stripePaymentIntentId) {
-    // The hold was made but the intent id not stored (a crash in between): link them.
-    const [linked] = await db
-      .update(bookings)
-      .set({ stripePaymentIntentId: intent.id, paymentStatus: 'requires_payment' })
-      .where(and(eq(bookings.id, booking.id), isNull(bookings.stripePaymentIntentId)))
-      .returning();
-    booking = linked ?? (await bookingOfIntent(db, intent.id, intent.metadata));
-    if (!booking) return;
-  }
-  try {
-    await settlePayment(db, payments, booking, intent);
-  } catch (error) {
-    // 402: not paid (yet) — a stale event; 409: the hold had lapsed and the money was given back; 400: not this booking's payment.
-    if (!(error instanceof HttpError)) throw error;
-    const level = error.statusCode === 400 ? 'error' : 'info';
-    log[level]({ intentId: intent.id, bookingId: booking.id, status: error.statusCode, reason: error.message }, 'payment not settled');
-  }
-}
-
-/** Stripe released an unpaid or authorised intent: its hold or request expires. */
-async function expireCanceledIntent(db: Database, intentId: string): Promise<void> {
-  const booking = await bookingOfIntent(db, intentId);
-  if (!booking || booking.stripePaymentIntentId !== intentId) return;
-  if (booking.status === 'awaiting_payment') {
-    await transitionBooking(db, booking.id, 'awaiting_payment', 'expire', { paymentStatus: 'canceled', holdExpiresAt: null });
-  } else if (booking.status === 'pending') {
-    await transitionBooking(db, booking.id, 'pending', 'expire', { paymentStatus: 'canceled', requestExpiresAt: null });
-  } else {
-    await db
-      .update(bookings)
-      .set({ paymentStatus: 'canceled' })
-      .where(and(eq(bookings.id, booking.id), inArray(bookings.paymentStatus, ['requires_payment', 'authorized'])));
-  }
-}
-
-/**
- * A charge was refunded (by us or in Stripe's dashboard): records what Stripe
- * has refunded on the intent (`intent.amountRefunded`, cents; stored in
- * dollars in `amount_refunded`) and the payment status. A full refund of a
- * confirmed booking that has not ended (made in the dashboard, say) cancels
- * it through the state table, so the dates are free again and nobody holds a
- * booking that was paid back.
- */
-async function recordRefund(db: Database, intent: PaymentIntentInfo, now = new Date()): Promise<void> {
-  const booking = await bookingOfIntent(db, intent.id);
-  if (!booking || booking.stripePaymentIntentId !== intent.id || intent.amountRefunded <= 0) return;
-  const full = intent.amountRefunded >= intent.amount;
-  // The refund decided at cancellation is made: the reconciliation job must not make it again.
-  const decidedDone = booking.refundAmount !== null && intent.amountRefunded >= toCents(booking.refundAmount);
-  const changes = {
-    paymentStatus: full ? ('refunded' as const) : ('partially_refunded' as const),
-    amountRefunded: fromCents(intent.amountRefunded),
-    ...(!booking.refundedAt && (full || decidedDone) ? { refundedAt: now } : {}),
-  };
-  if (full && booking.status === 'confirmed' && booking.endAt > now) {
-    const cancelled = await transitionBooking(db, booking.id, 'confirmed', 'cancel', {
-      ...changes,
-      refundAmount: fromCents(intent.amountRefunded),
-      cancelledAt: now,
-    });
-    if (cancelled) return;
-  }
-  await db.update(bookings).set(changes).where(eq(bookings.id, booking.id));
-}
-
-/** Records a dispute's current status on the booking of the disputed payment. */
-async function recordDispute(db: Database, dispute: DisputeInfo & { paymentIntentId: string }, log: FastifyBaseLogger): Promise<void> {
-  const rows = await db
-    .update(bookings)
-    .set({ disputeStatus: dispute.status })
-    .where(eq(bookings.stripePaymentIntentId, dispute.paymentIntentId))
-    .returning({ id: bookings.id });
-  const [booking] = rows;
-  if (booking) log.warn({ disputeId: dispute.id, bookingId: booking.id, status: dispute.status }, 'payment dispute');
-  else log.warn({ disputeId: dispute.id, intentId: dispute.paymentIntentId, status: dispute.status }, 'dispute of a payment that is no booking');
+  return (tx, provider) => steps.settle(tx, provider, intent, log);
 }
 
 /** The read step of one event: provider reads (and gives back a payment of no booking). @returns its change, or null for none */
-async function readEvent(db: Database, payments: PaymentProvider, event: Stripe.Event, log: FastifyBaseLogger): Promise<Change | null> {
+async function readEvent(
+  db: Database,
+  payments: PaymentProvider,
+  steps: BookingPaymentSteps,
+  event: Stripe.Event,
+  log: FastifyBaseLogger,
+): Promise<Change | null> {
   switch (event.type) {
     case 'payment_intent.succeeded':
     case 'payment_intent.amount_capturable_updated':
-      return readPayment(db, payments, event.data.object.id, log);
+      return readPayment(db, payments, steps, event.data.object.id, log);
     case 'payment_intent.payment_failed':
       log.info({ intentId: event.data.object.id, reason: event.data.object.last_payment_error?.message }, 'payment failed');
       return null;
     case 'payment_intent.canceled': {
       const intent = await payments.retrievePaymentIntent(event.data.object.id);
       if (intent?.status !== 'canceled') return null;
-      return (tx) => expireCanceledIntent(tx, intent.id);
+      return (tx) => steps.expire(tx, intent.id);
     }
     case 'charge.refunded': {
       // The event names the payment; the amounts come from Stripe.
       const intentId = idOf(event.data.object.payment_intent);
       const intent = intentId ? await payments.retrievePaymentIntent(intentId) : null;
-      return intent ? (tx) => recordRefund(tx, intent) : null;
+      return intent ? (tx) => steps.recordRefund(tx, intent) : null;
     }
     case 'charge.dispute.created':
     case 'charge.dispute.updated':
@@ -242,7 +178,7 @@ async function readEvent(db: Database, payments: PaymentProvider, event: Stripe.
         return null;
       }
       const { paymentIntentId } = dispute;
-      return (tx) => recordDispute(tx, { ...dispute, paymentIntentId }, log);
+      return (tx) => steps.recordDispute(tx, { ...dispute, paymentIntentId }, log);
     }
     case 'account.updated': {
       const accountId = event.data.object.id;
@@ -266,6 +202,7 @@ async function readEvent(db: Database, payments: PaymentProvider, event: Stripe.
 export async function handleStripeEvent(
   db: Database,
   payments: PaymentProvider,
+  steps: BookingPaymentSteps,
   event: Stripe.Event,
   log: FastifyBaseLogger,
 ): Promise<'handled' | 'duplicate'> {
@@ -273,7 +210,7 @@ export async function handleStripeEvent(
   const [seen] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, event.id)).limit(1);
   if (seen) return 'duplicate';
 
-  const change = await readEvent(db, payments, event, log);
+  const change = await readEvent(db, payments, steps, event, log);
   /** Inserts the event id; false when a concurrent delivery recorded it first (the insert waits for its commit). */
   const record = async (tx: Database) =>
     (await tx.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id })).length > 0;
@@ -295,10 +232,14 @@ export async function handleStripeEvent(
  * The webhook route, in its own plugin: its JSON parser keeps the raw body
  * (the signature is over the exact bytes), and no other route is affected.
  */
-export const stripeWebhookRoutes: FastifyPluginAsync<{ db: Database; payments: PaymentProvider; stripe: Stripe; webhookSecret: string | undefined }> = async (
-  app,
-  { db, payments, stripe, webhookSecret },
-) => {
+export const stripeWebhookRoutes: FastifyPluginAsync<{
+  db: Database;
+  payments: PaymentProvider;
+  /** What an event does to its booking: `bookingPaymentSteps` of bookings/payment-events.ts. */
+  bookings: BookingPaymentSteps;
+  stripe: Stripe;
+  webhookSecret: string | undefined;
+}> = async (app, { db, payments, bookings, stripe, webhookSecret }) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -312,7 +253,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ db: Database; payments: P
     } catch {
       throw badRequest('Invalid Stripe signature.');
     }
-    const outcome = await handleStripeEvent(db, payments, event, request.log);
+    const outcome = await handleStripeEvent(db, payments, bookings, event, request.log);
     return outcome === 'duplicate' ? { received: true, duplicate: true } : { received: true };
   });
 };

@@ -1,9 +1,11 @@
 /**
  * Demo data (issues 2 and 9): demo users and 150+ spaces across 30+ US
- * cities, from the deterministic generator in `seed/demo-data.ts`, and the
+ * cities, from the deterministic generator in `demo-data.ts`, and the
  * two documented accounts' bookings, favourites and conversations
- * (`seed/demo-activity.ts`). Seeds only an empty database, so a restart
- * never duplicates or overwrites real data.
+ * (`demo-activity.ts`). Seeds only an empty database, so a restart
+ * never duplicates or overwrites real data. Run by `npm run seed`
+ * (scripts/seed.ts) and at boot with SEED_DEMO_DATA; it sits above the
+ * features whose rules it uses (docs/architecture.md).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
@@ -14,13 +16,12 @@ import { REQUEST_ANSWER_HOURS } from '../../shared/constants';
 import { fromCents, toCents } from '../../shared/money';
 import { timeZoneForState } from '../../shared/time-zones';
 import { hashPassword } from '../auth/service';
-import { quotedColumns } from '../bookings/service';
+import { quotedColumns } from '../bookings/checkout';
+import type { Database } from '../db/client';
+import { bookings, conversations, demoPaymentIntents, favorites, medicalSpaces, messages, users } from '../db/schema';
 import { conversationIdFor } from '../messages/service';
-import { planDemoActivity, type DemoActivityPlan } from '../seed/demo-activity';
-import { buildDemoSpaces, DEMO_PASSWORD, demoUsers } from '../seed/demo-data';
-import type { Database } from './client';
-import { insertUser, spaceValues } from './factories';
-import { bookings, conversations, demoPaymentIntents, favorites, medicalSpaces, messages, users } from './schema';
+import { planDemoActivity, type DemoActivityPlan } from './demo-activity';
+import { buildDemoSpaces, DEMO_PASSWORD, demoUsers } from './demo-data';
 
 /** Whether the database has no users yet. */
 export async function isEmpty(db: Database): Promise<boolean> {
@@ -45,8 +46,11 @@ export async function seedDemoData(db: Database, options: { spaces?: number } = 
     const { key, password: _password, ...fields } = user;
     // The demo's verified professionals count as checked; the others' license numbers are not NPIs.
     const licenseVerification = fields.verified ? 'verified' : fields.licenseNumber ? 'unsupported' : 'none';
-    const row = await insertUser(db, { ...fields, licenseVerification, passwordHash });
-    userIds.set(key, row.id);
+    const [row] = await db
+      .insert(users)
+      .values({ ...fields, licenseVerification, passwordHash, acceptedTermsAt: new Date() })
+      .returning({ id: users.id });
+    userIds.set(key, row!.id);
   }
   const spaces = buildDemoSpaces(options.spaces);
   // Newest first in listings: give the first demo spaces the latest creation times.
@@ -55,12 +59,13 @@ export async function seedDemoData(db: Database, options: { spaces?: number } = 
     const { ownerKey, latitude, longitude, ...fields } = space;
     const ownerId = userIds.get(ownerKey);
     if (!ownerId) throw new Error(`Demo space "${space.title}" has an unknown owner ${ownerKey}`);
-    return spaceValues(ownerId, {
+    return {
+      ownerId,
       ...fields,
       latitude: latitude.toFixed(7),
       longitude: longitude.toFixed(7),
       createdAt: new Date(now - index * 60_000),
-    });
+    };
   });
   for (let i = 0; i < values.length; i += INSERT_BATCH) {
     await db.insert(medicalSpaces).values(values.slice(i, i + INSERT_BATCH));

@@ -1,12 +1,12 @@
 /**
- * Factories that insert users and spaces: the seed script builds the demo
- * data with them and the tests build what each test needs (STYLE: Epic
- * Stack's db-utils). Every field has a sensible default.
+ * Test factories: insert users, spaces and bookings, each field with a
+ * sensible default, so a test states only what it is about. Tests only: the
+ * demo seed (src/server/seed) writes its own rows.
  */
 import { randomUUID } from 'node:crypto';
-import { hashPassword } from '../auth/service';
-import type { Database } from './client';
-import { bookings, medicalSpaces, users } from './schema';
+import { hashPassword } from '../../src/server/auth/service';
+import type { Database } from '../../src/server/db/client';
+import { bookings, medicalSpaces, users } from '../../src/server/db/schema';
 
 export type NewUser = Partial<Omit<typeof users.$inferInsert, 'passwordHash'>> & { password?: string; passwordHash?: string };
 export type NewSpace = Partial<typeof medicalSpaces.$inferInsert>;

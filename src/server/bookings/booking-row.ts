@@ -1,0 +1,121 @@
+/**
+ * One booking row, as every job of this folder handles it (checkout, owner
+ * answers, cancellation, reads and the reconciliation job): read with its
+ * space, moved through the state table of `src/shared/booking-lifecycle.ts`
+ * by a guarded `UPDATE ... WHERE status = <from>` (so concurrent changes
+ * cannot both win; the loser gets 409), and shown in its public shape
+ * (docs/decisions/005-bookings-as-holds.md).
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { nextStatus, type BookingTransition } from '../../shared/booking-lifecycle';
+import type { BookingStatus } from '../../shared/constants';
+import { fromCents, toCents } from '../../shared/money';
+import type { Booking, BookingPaymentStatus } from '../../shared/schemas/bookings';
+import { timeZoneForState } from '../../shared/time-zones';
+import type { Database } from '../db/client';
+import { bookings, medicalSpaces } from '../db/schema';
+import { conflict, notFound } from '../http/errors';
+
+/** A space row as the database holds it. */
+export type SpaceRow = typeof medicalSpaces.$inferSelect;
+/** A booking row as the database holds it. */
+export type BookingRow = typeof bookings.$inferSelect;
+/** What a booking shows of its space. */
+export type BookingSpace = Pick<SpaceRow, 'title' | 'city' | 'state' | 'pricePeriod' | 'ownerId'>;
+
+/**
+ * A booking with its space, for permission checks.
+ * @throws HttpError 404 unknown booking
+ */
+export async function requireBookingWithSpace(db: Database, id: string): Promise<{ booking: BookingRow; space: SpaceRow }> {
+  const [row] = await db.select({ booking: bookings, space: medicalSpaces }).from(bookings).innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId)).where(eq(bookings.id, id)).limit(1);
+  if (!row) throw notFound('Booking not found.');
+  return row;
+}
+
+/**
+ * Applies a lifecycle transition to a booking whose status is `from`, with
+ * `changes` in the same `UPDATE`. A pending request that an Accept has
+ * claimed (`accepting_at` set) moves only when `claim` is that claim (the
+ * claimant finishing, which also clears it): a concurrent decline, expiry or
+ * second accept finds nothing to move.
+ * @param claim the `accepting_at` of the claim this call finishes (see `acceptBookingRequest` in owner-answers.ts)
+ * @returns the updated row, or null when the booking was no longer in `from` or is claimed by someone else
+ * @throws HttpError 409 when the state table does not allow the transition from `from`
+ */
+export async function transitionBooking(
+  db: Database,
+  id: string,
+  from: BookingStatus,
+  transition: BookingTransition,
+  changes: Partial<typeof bookings.$inferInsert> = {},
+  claim?: Date,
+): Promise<BookingRow | null> {
+  const to = nextStatus(from, transition);
+  if (!to) throw conflict(`A ${from.replace('_', ' ')} booking cannot be ${PAST_TENSE[transition]}.`);
+  const claimGuard = from === 'pending' ? (claim ? eq(bookings.acceptingAt, claim) : isNull(bookings.acceptingAt)) : undefined;
+  const [row] = await db
+    .update(bookings)
+    .set({ ...changes, ...(claim ? { acceptingAt: null } : {}), status: to })
+    .where(and(eq(bookings.id, id), eq(bookings.status, from), claimGuard))
+    .returning();
+  return row ?? null;
+}
+
+const PAST_TENSE: Record<BookingTransition, string> = {
+  pay: 'paid',
+  authorize: 'authorised',
+  expire: 'expired',
+  accept: 'accepted',
+  decline: 'declined',
+  cancel: 'cancelled',
+};
+
+/** A booking moved by someone else between our read and our update. */
+export const CHANGED_MEANWHILE = 'This booking changed in the meantime. Please reload and try again.';
+
+/** The payment status the API shows: an intent made but not yet paid is still `none`. */
+function publicPaymentStatus(status: BookingRow['paymentStatus']): BookingPaymentStatus {
+  return status === 'requires_payment' ? 'none' : status;
+}
+
+/** Public shape of a booking row; instants ISO-8601 UTC. */
+export function toBooking(row: BookingRow, space?: BookingSpace, renter?: { firstName: string; lastName: string }): Booking {
+  return {
+    id: row.id,
+    spaceId: row.spaceId,
+    renterId: row.renterId,
+    startDate: row.startAt.toISOString(),
+    endDate: row.endAt.toISOString(),
+    totalPrice: row.totalPrice,
+    platformFeeAmount: row.platformFeeAmount,
+    stripePaymentIntentId: row.stripePaymentIntentId,
+    status: row.status,
+    units: row.units,
+    instantBook: row.instantBook,
+    cancellationPolicyTier: row.cancellationPolicyTier,
+    holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
+    requestExpiresAt: row.requestExpiresAt?.toISOString() ?? null,
+    refundAmount: row.refundAmount,
+    paymentStatus: publicPaymentStatus(row.paymentStatus),
+    amountRefunded: fromCents(toCents(row.amountRefunded)),
+    cancelledBy: row.cancelledBy,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    notes: row.notes,
+    disputeStatus: row.disputeStatus,
+    createdAt: row.createdAt.toISOString(),
+    ...(space
+      ? {
+          space: {
+            title: space.title,
+            city: space.city,
+            state: space.state,
+            pricePeriod: space.pricePeriod,
+            ownerId: space.ownerId,
+            timeZone: timeZoneForState(space.state),
+          },
+        }
+      : {}),
+    ...(renter ? { renter: { firstName: renter.firstName, lastName: renter.lastName } } : {}),
+  };
+}

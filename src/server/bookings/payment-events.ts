@@ -1,0 +1,131 @@
+/**
+ * What a verified payment event does to its booking: the bookings feature's
+ * side of the Stripe webhook (payments/webhook.ts). The webhook verifies and
+ * reads each event and records it once; app.ts gives it these steps
+ * ({@link bookingPaymentSteps}), so payments never imports bookings. Each
+ * step runs on the database it is given: the transaction that records the
+ * event, or the database itself when the step needs the provider after all.
+ */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { fromCents, toCents } from '../../shared/money';
+import type { Database } from '../db/client';
+import { bookings } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { DisputeInfo, PaymentIntentInfo, PaymentProvider } from '../payments/provider';
+import type { BookingPaymentSteps } from '../payments/webhook';
+import { transitionBooking, type BookingRow } from './booking-row';
+import { settlePayment } from './checkout';
+
+/** The booking of a payment intent: by the stored intent id, else by the intent's `metadata.bookingId`. */
+async function bookingOfIntent(db: Database, intentId: string, metadata: Record<string, string> = {}): Promise<BookingRow | null> {
+  const [byIntent] = await db.select().from(bookings).where(eq(bookings.stripePaymentIntentId, intentId)).limit(1);
+  if (byIntent) return byIntent;
+  const bookingId = metadata.bookingId;
+  if (!bookingId || !z.uuid().safeParse(bookingId).success) return null;
+  const [byMetadata] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  return byMetadata ?? null;
+}
+
+/** Whether an intent pays for a booking of ours that has no other payment (else its money is given back). */
+async function paysForBooking(db: Database, intent: PaymentIntentInfo): Promise<boolean> {
+  const booking = await bookingOfIntent(db, intent.id, intent.metadata);
+  return Boolean(booking && !(booking.stripePaymentIntentId && booking.stripePaymentIntentId !== intent.id));
+}
+
+/**
+ * Settles the booking of a verified succeeded or authorised intent through
+ * {@link settlePayment}, linking them first when the hold was made but the
+ * intent id not stored. What is not settled (a stale event, a lapsed hold
+ * whose money was given back, another booking's payment) is logged, not thrown.
+ */
+async function settleIntent(db: Database, payments: PaymentProvider, intent: PaymentIntentInfo, log: FastifyBaseLogger): Promise<void> {
+  let booking = await bookingOfIntent(db, intent.id, intent.metadata);
+  if (!booking) return;
+  if (!booking.stripePaymentIntentId) {
+    // The hold was made but the intent id not stored (a crash in between): link them.
+    const [linked] = await db
+      .update(bookings)
+      .set({ stripePaymentIntentId: intent.id, paymentStatus: 'requires_payment' })
+      .where(and(eq(bookings.id, booking.id), isNull(bookings.stripePaymentIntentId)))
+      .returning();
+    booking = linked ?? (await bookingOfIntent(db, intent.id, intent.metadata));
+    if (!booking) return;
+  }
+  try {
+    await settlePayment(db, payments, booking, intent);
+  } catch (error) {
+    // 402: not paid (yet) — a stale event; 409: the hold had lapsed and the money was given back; 400: not this booking's payment.
+    if (!(error instanceof HttpError)) throw error;
+    const level = error.statusCode === 400 ? 'error' : 'info';
+    log[level]({ intentId: intent.id, bookingId: booking.id, status: error.statusCode, reason: error.message }, 'payment not settled');
+  }
+}
+
+/** Stripe released an unpaid or authorised intent: its hold or request expires. */
+async function expireCanceledIntent(db: Database, intentId: string): Promise<void> {
+  const booking = await bookingOfIntent(db, intentId);
+  if (!booking || booking.stripePaymentIntentId !== intentId) return;
+  if (booking.status === 'awaiting_payment') {
+    await transitionBooking(db, booking.id, 'awaiting_payment', 'expire', { paymentStatus: 'canceled', holdExpiresAt: null });
+  } else if (booking.status === 'pending') {
+    await transitionBooking(db, booking.id, 'pending', 'expire', { paymentStatus: 'canceled', requestExpiresAt: null });
+  } else {
+    await db
+      .update(bookings)
+      .set({ paymentStatus: 'canceled' })
+      .where(and(eq(bookings.id, booking.id), inArray(bookings.paymentStatus, ['requires_payment', 'authorized'])));
+  }
+}
+
+/**
+ * A charge was refunded (by us or in Stripe's dashboard): records what Stripe
+ * has refunded on the intent (`intent.amountRefunded`, cents; stored in
+ * dollars in `amount_refunded`) and the payment status. A full refund of a
+ * confirmed booking that has not ended (made in the dashboard, say) cancels
+ * it through the state table, so the dates are free again and nobody holds a
+ * booking that was paid back.
+ */
+async function recordRefund(db: Database, intent: PaymentIntentInfo, now = new Date()): Promise<void> {
+  const booking = await bookingOfIntent(db, intent.id);
+  if (!booking || booking.stripePaymentIntentId !== intent.id || intent.amountRefunded <= 0) return;
+  const full = intent.amountRefunded >= intent.amount;
+  // The refund decided at cancellation is made: the reconciliation job must not make it again.
+  const decidedDone = booking.refundAmount !== null && intent.amountRefunded >= toCents(booking.refundAmount);
+  const changes = {
+    paymentStatus: full ? ('refunded' as const) : ('partially_refunded' as const),
+    amountRefunded: fromCents(intent.amountRefunded),
+    ...(!booking.refundedAt && (full || decidedDone) ? { refundedAt: now } : {}),
+  };
+  if (full && booking.status === 'confirmed' && booking.endAt > now) {
+    const cancelled = await transitionBooking(db, booking.id, 'confirmed', 'cancel', {
+      ...changes,
+      refundAmount: fromCents(intent.amountRefunded),
+      cancelledAt: now,
+    });
+    if (cancelled) return;
+  }
+  await db.update(bookings).set(changes).where(eq(bookings.id, booking.id));
+}
+
+/** Records a dispute's current status on the booking of the disputed payment. */
+async function recordDispute(db: Database, dispute: DisputeInfo & { paymentIntentId: string }, log: FastifyBaseLogger): Promise<void> {
+  const rows = await db
+    .update(bookings)
+    .set({ disputeStatus: dispute.status })
+    .where(eq(bookings.stripePaymentIntentId, dispute.paymentIntentId))
+    .returning({ id: bookings.id });
+  const [booking] = rows;
+  if (booking) log.warn({ disputeId: dispute.id, bookingId: booking.id, status: dispute.status }, 'payment dispute');
+  else log.warn({ disputeId: dispute.id, intentId: dispute.paymentIntentId, status: dispute.status }, 'dispute of a payment that is no booking');
+}
+
+/** The booking steps of the Stripe webhook (see {@link BookingPaymentSteps}). */
+export const bookingPaymentSteps: BookingPaymentSteps = {
+  paysForBooking,
+  settle: settleIntent,
+  expire: expireCanceledIntent,
+  recordRefund,
+  recordDispute,
+};

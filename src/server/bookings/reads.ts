@@ -1,0 +1,88 @@
+/**
+ * What renters and owners see of bookings (docs/api.md): one booking, a
+ * renter's bookings, an owner's pending requests, and the other bookings of
+ * an owner's spaces (GET /api/users/:id/space-bookings: confirmed, cancelled,
+ * and any booking whose payment the renter disputed with their bank,
+ * `dispute_status`, recorded by the Stripe webhook, whatever its status).
+ */
+import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import type { Booking } from '../../shared/schemas/bookings';
+import type { Database } from '../db/client';
+import { bookings, medicalSpaces, users } from '../db/schema';
+import { forbidden, notFound } from '../http/errors';
+import { toBooking } from './booking-row';
+
+/** The columns of its space that a listed booking shows. */
+const bookingSpaceColumns = {
+  title: medicalSpaces.title,
+  city: medicalSpaces.city,
+  state: medicalSpaces.state,
+  pricePeriod: medicalSpaces.pricePeriod,
+  ownerId: medicalSpaces.ownerId,
+};
+
+/**
+ * GET /api/bookings/{id}: one booking with its space and renter's name, for
+ * its renter or its space's owner.
+ * @throws HttpError 403 anyone else, 404 unknown booking
+ */
+export async function getBooking(db: Database, id: string, userId: string): Promise<Booking> {
+  const [row] = await db
+    .select({ booking: bookings, space: bookingSpaceColumns, renter: { firstName: users.firstName, lastName: users.lastName } })
+    .from(bookings)
+    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
+    .innerJoin(users, eq(users.id, bookings.renterId))
+    .where(eq(bookings.id, id))
+    .limit(1);
+  if (!row) throw notFound('Booking not found.');
+  if (row.booking.renterId !== userId && row.space.ownerId !== userId) throw forbidden('Only the renter or the owner can see this booking.');
+  return toBooking(row.booking, row.space, row.renter);
+}
+
+/** A renter's bookings with their space, newest start first (holds in payment, and holds that lapsed unpaid, are left out). */
+export async function listRenterBookings(db: Database, renterId: string): Promise<Booking[]> {
+  const rows = await db
+    .select({ booking: bookings, space: bookingSpaceColumns })
+    .from(bookings)
+    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
+    .where(
+      and(
+        eq(bookings.renterId, renterId),
+        ne(bookings.status, 'awaiting_payment'),
+        sql`not (${bookings.status} = 'expired' and ${bookings.paymentStatus} in ('none', 'requires_payment', 'canceled'))`,
+      ),
+    )
+    .orderBy(desc(bookings.startAt), sql`${bookings.id}`);
+  return rows.map((row) => toBooking(row.booking, row.space));
+}
+
+/** The pending requests for an owner's spaces, with space title and renter name (SPEC section 3), oldest first. */
+export async function listBookingRequests(db: Database, ownerId: string): Promise<Booking[]> {
+  const rows = await db
+    .select({ booking: bookings, space: bookingSpaceColumns, renter: { firstName: users.firstName, lastName: users.lastName } })
+    .from(bookings)
+    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
+    .innerJoin(users, eq(users.id, bookings.renterId))
+    .where(and(eq(medicalSpaces.ownerId, ownerId), eq(bookings.status, 'pending')))
+    .orderBy(bookings.createdAt);
+  return rows.map((row) => toBooking(row.booking, row.space, row.renter));
+}
+
+/** At most this many bookings, the newest first. */
+export const OWNER_BOOKINGS_LIMIT = 100;
+
+/**
+ * GET /api/users/:id/space-bookings: the confirmed, cancelled or disputed bookings of `ownerId`'s spaces, with
+ * space and renter name, newest first (by creation), at most {@link OWNER_BOOKINGS_LIMIT}.
+ */
+export async function listOwnerSpaceBookings(db: Database, ownerId: string): Promise<Booking[]> {
+  const rows = await db
+    .select({ booking: bookings, space: bookingSpaceColumns, renter: { firstName: users.firstName, lastName: users.lastName } })
+    .from(bookings)
+    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
+    .innerJoin(users, eq(users.id, bookings.renterId))
+    .where(and(eq(medicalSpaces.ownerId, ownerId), or(inArray(bookings.status, ['confirmed', 'cancelled']), isNotNull(bookings.disputeStatus))))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(OWNER_BOOKINGS_LIMIT);
+  return rows.map((row) => toBooking(row.booking, row.space, row.renter));
+}
