@@ -1,5 +1,5 @@
 /**
- * The import boundaries of STYLE.md hold whatever the spelling of the import: the project's own
+ * The import boundaries of docs/architecture.md hold whatever the spelling of the import: the project's own
  * ESLint config (eslint.config.js) is run on in-memory files at virtual paths, with forbidden and
  * allowed imports written as relative paths, `@/` aliases and deep relative paths.
  */
@@ -21,6 +21,11 @@ const importing = (source: string) => `import * as dependency from '${source}';\
 
 const otherFeature = /^A feature does not import another feature/;
 const server = /^The client never imports server code/;
+const shared = /^src\/shared is used by both the client and the server, so it imports neither/;
+/** The message of a server import that runs against the layers: `from` may not import `to`. */
+const upwards = (from: string, to: string) => new RegExp(`^Server layers import downwards only \\(config -> db -> infrastructure -> features -> seed -> app\\): ${from} may not import ${to} `);
+/** The message of a server feature importing one after it in the order. */
+const laterFeature = (from: string, to: string) => new RegExp(`^Server features import only the features before them \\(auth -> .* -> pages\\): ${from} may not import ${to} `);
 
 // ESLint resolves every import through TypeScript: slow on a busy 2-core machine, so a generous limit.
 describe('ESLint import boundaries', { timeout: 60_000 }, () => {
@@ -42,11 +47,56 @@ describe('ESLint import boundaries', { timeout: 60_000 }, () => {
     ['src/client/lib/x.ts', '../features/spaces/lib/filters', /^client-lib code may not import feature code/],
     ['src/client/components/x.tsx', '@/client/pages/home', /^client-ui code may not import page code/],
     ['src/client/features/spaces/lib/x.ts', '@/client/pages/home', /^feature code may not import page code/],
-    ['src/shared/x.ts', '../server/config', /^shared code may not import server code/],
-    ['src/shared/x.ts', '@/client/lib/cn', /^shared code may not import client-lib code/],
-    ['src/server/x.ts', '../client/lib/paths', /^server code may not import client-lib code/],
+    ['src/shared/x.ts', '../server/config', shared],
+    ['src/shared/x.ts', '@/server/bookings/checkout', shared],
+    ['src/shared/x.ts', '@/client/lib/cn', shared],
+    ['src/server/bookings/x.ts', '../../client/lib/paths', /^The server never imports client code/],
+    ['src/server/app.ts', '@/client/app', /^The server never imports client code/],
   ])('%s importing %s is an error', async (filePath, source, message) => {
     expect(await lint(filePath, importing(source))).toEqual([{ rule: 'boundaries/dependencies', message: expect.stringMatching(message) }]);
+  });
+
+  // The server's layers: config -> db -> infrastructure -> features (in their own order) -> seed -> app.
+  it.each([
+    ['src/server/db/x.ts', '../auth/service', upwards('db', 'features')],
+    ['src/server/db/x.ts', '@/server/bookings/checkout', upwards('db', 'features')],
+    ['src/server/db/x.ts', '../seed/demo-data', upwards('db', 'seed')],
+    ['src/server/environment.ts', './db/client', upwards('config', 'db')],
+    ['src/server/environment.ts', './app', upwards('config', 'app')],
+    ['src/server/http/x.ts', '../auth/session', upwards('infrastructure', 'features')],
+    ['src/server/realtime/x.ts', '@/server/messages/service', upwards('infrastructure', 'features')],
+    ['src/server/bookings/x.ts', '../app', upwards('features', 'app')],
+    ['src/server/pages/x.ts', '@/server/main', upwards('features', 'app')],
+    ['src/server/spaces/x.ts', '../seed/seed-demo-data', upwards('features', 'seed')],
+    ['src/server/seed/x.ts', '../app', upwards('seed', 'app')],
+    ['src/server/payments/x.ts', '../bookings/checkout', laterFeature('payments', 'bookings')],
+    ['src/server/payments/x.ts', '@/server/bookings/payment-events', laterFeature('payments', 'bookings')],
+    ['src/server/auth/x.ts', '../users/service', laterFeature('auth', 'users')],
+    ['src/server/spaces/x.ts', '../favorites/service', laterFeature('spaces', 'favorites')],
+    ['src/server/x.ts', './config', /^This file is in no server layer/],
+    ['src/server/jobs/x.ts', '../config', /^src\/server\/jobs is in no server layer/],
+  ])('server: %s importing %s is an error', async (filePath, source, message) => {
+    expect(await lint(filePath, importing(source))).toEqual([{ rule: 'boundaries/dependencies', message: expect.stringMatching(message) }]);
+  });
+
+  it.each([
+    ['src/server/environment.ts', './config'],
+    ['src/server/db/x.ts', './schema'],
+    ['src/server/db/x.ts', '../config'],
+    ['src/server/http/x.ts', '../db/client'],
+    ['src/server/storage/x.ts', '../auth/session'],
+    ['src/server/bookings/x.ts', '../payments/provider'],
+    ['src/server/bookings/x.ts', '@/server/spaces/service'],
+    ['src/server/bookings/x.ts', '../http/errors'],
+    ['src/server/bookings/x.ts', './checkout'],
+    ['src/server/seed/x.ts', '../bookings/checkout'],
+    ['src/server/seed/x.ts', '../auth/service'],
+    ['src/server/seed/x.ts', '../messages/service'],
+    ['src/server/main.ts', './seed/seed-demo-data'],
+    ['src/server/app.ts', './bookings/payment-events'],
+    ['src/server/bookings/x.ts', '../../shared/money'],
+  ])('server: %s importing %s is allowed', async (filePath, source) => {
+    expect(await lint(filePath, importing(source))).toEqual([]);
   });
 
   it('also catches re-exports, type-only and dynamic imports', async () => {
@@ -82,7 +132,6 @@ describe('ESLint import boundaries', { timeout: 60_000 }, () => {
     ['src/client/pages/x.tsx', '../features/spaces/components/space-card'],
     ['src/client/app.tsx', './pages/home'],
     ['src/client/lib/x.ts', '@/client/components/ui/button'],
-    ['src/server/x.ts', '../shared/money'],
     ['src/shared/x.ts', './money'],
     ['src/shared/x.ts', 'zod'],
   ])('%s importing %s is allowed', async (filePath, source) => {
