@@ -32,5 +32,5 @@ export const required = (label: string, max = 200) => textSchema.trim().min(1, `
  */
 export const currentPasswordSchema = textSchema.max(200);
 
-/** lister, renter or both (SPEC section 1). */
+/** lister, renter or both (docs/product.md#who-it-is-for). */
 export const userTypeSchema = z.enum(USER_TYPES);
