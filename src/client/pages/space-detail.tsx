@@ -28,7 +28,7 @@ const MessageOwnerDialog = lazy(() =>
   import('@/client/features/messages/components/message-owner-dialog').then((module) => ({ default: module.MessageOwnerDialog })),
 );
 
-/** /spaces/:id, and /space/:id where payments return (SPEC section 2). */
+/** /spaces/:id, and /space/:id where payments return (docs/product.md#pages). */
 export function SpaceDetailPage({ params }: { params: { id: string } }) {
   const space = useSpace(params.id);
 

@@ -47,7 +47,7 @@ interface DemoCardFormProps {
 }
 
 /**
- * Our own card form for demo payments (DESIGN decision 6): nothing is charged, and it says so.
+ * Our own card form for demo payments (docs/decisions/012-payment-providers.md): nothing is charged, and it says so.
  * Shared by booking checkout and donations, each passing its own `confirmPayment`.
  */
 export function DemoCardForm({ clientSecret, amountCents, confirmPayment, busy = false, submitLabel, onSucceeded, onPayingChange }: DemoCardFormProps) {

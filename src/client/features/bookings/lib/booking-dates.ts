@@ -7,7 +7,7 @@ const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PLAIN_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 /**
- * A booking's start or end for people, in the space's own zone (DESIGN decision 3).
+ * A booking's start or end for people, in the space's own zone (docs/decisions/003-bookings-as-ranges.md).
  * Accepts the wire's local forms (YYYY-MM-DD, YYYY-MM-DDTHH:mm) and full ISO instants.
  */
 export function formatBookingInstant(value: string, period: PricingPeriod, timeZone: string | undefined): string {

@@ -27,7 +27,7 @@ interface BookingDialogProps {
 const INPUT_TYPE: Record<PricingPeriod, 'date' | 'datetime-local'> = { hourly: 'datetime-local', daily: 'date', monthly: 'date' };
 
 /**
- * Book Space (SPEC sections 2, 4 and 5): dates (or date and time for hourly
+ * Book Space (docs/product.md#pages, #behaviour, #validation): dates (or date and time for hourly
  * spaces), optional notes, a live total; 'Continue to Payment' checks the
  * range and hands the details on. The form keeps its values while closed, so
  * cancelling the payment comes back to them.

@@ -49,7 +49,7 @@ function formatDetail(value: string): string {
 }
 
 /**
- * Complete Payment (SPEC sections 2 and 4): the amount summary, 'Proceed to
+ * Complete Payment (docs/product.md#pages, #behaviour): the amount summary, 'Proceed to
  * Payment' (creates the payment intent), then the card form of the configured
  * payments mode: our demo form, Stripe's Payment Element, or 'Payment Not Available'.
  */

@@ -29,7 +29,7 @@ interface DonationFormProps {
 }
 
 /**
- * The donation flow (SPEC sections 2, 4, 5 and 8): choose an amount (presets
+ * The donation flow (docs/product.md#pages, #behaviour, #validation, #user-facing-messages): choose an amount (presets
  * $10/$25/$50/$100, default $25, or a custom one of at least $1), 'Proceed to
  * Payment - $25' creates the payment, then the card form with 'Donate $25'
  * and '← Change Amount'. Without a payment provider: 'Payment Setup Required'.
