@@ -1,7 +1,7 @@
 /**
- * The import boundaries of docs/architecture.md hold whatever the spelling of the import: the project's own
- * ESLint config (eslint.config.js) is run on in-memory files at virtual paths, with forbidden and
- * allowed imports written as relative paths, `@/` aliases and deep relative paths.
+ * The import boundaries (docs/architecture.md#layers) hold whatever the spelling of the import: the
+ * project's own ESLint config (eslint.config.js) is run on in-memory files at virtual paths, with
+ * forbidden and allowed imports written as relative paths, `@/` aliases and deep relative paths.
  */
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -34,9 +34,9 @@ describe('ESLint import boundaries', { timeout: 60_000 }, () => {
   });
 
   it.each([
-    ['src/client/features/spaces/components/x.tsx', '../../bookings/api/create-booking', otherFeature],
-    ['src/client/features/spaces/components/x.tsx', '@/client/features/bookings/api/create-booking', otherFeature],
-    ['src/client/features/spaces/components/x.tsx', '@/client/features/spaces/../bookings/api/create-booking', otherFeature],
+    ['src/client/features/spaces/components/x.tsx', '../../bookings/api/cancel-booking', otherFeature],
+    ['src/client/features/spaces/components/x.tsx', '@/client/features/bookings/api/cancel-booking', otherFeature],
+    ['src/client/features/spaces/components/x.tsx', '@/client/features/spaces/../bookings/api/cancel-booking', otherFeature],
     ['src/client/features/payments/api/x.ts', '../../auth/api/login.js', otherFeature],
     ['src/client/features/spaces/components/x.tsx', '../../../../server/db/schema', server],
     ['src/client/features/spaces/components/x.tsx', '@/server/config', server],
@@ -104,7 +104,7 @@ describe('ESLint import boundaries', { timeout: 60_000 }, () => {
       "export { login } from '@/client/features/auth/api/login';",
       "import type { Config } from '@/server/config';",
       'export type ServerConfig = Config;',
-      "export const later = () => import('../../bookings/api/create-booking');",
+      "export const later = () => import('../../bookings/api/cancel-booking');",
     ].join('\n');
     const messages = await lint('src/client/features/spaces/api/x.ts', code);
     expect(messages.map((m) => m.rule)).toEqual(['boundaries/dependencies', 'boundaries/dependencies', 'boundaries/dependencies']);
@@ -128,7 +128,7 @@ describe('ESLint import boundaries', { timeout: 60_000 }, () => {
     ['src/client/features/spaces/components/x.tsx', '@/client/components/ui/button'],
     ['src/client/features/spaces/components/x.tsx', '../../../lib/paths'],
     ['src/client/features/spaces/components/x.tsx', '@/shared/schemas'],
-    ['src/client/pages/x.tsx', '@/client/features/bookings/components/booking-dialog'],
+    ['src/client/pages/x.tsx', '@/client/features/checkout/components/booking-dialog'],
     ['src/client/pages/x.tsx', '../features/spaces/components/space-card'],
     ['src/client/app.tsx', './pages/home'],
     ['src/client/lib/x.ts', '@/client/components/ui/button'],

@@ -1,15 +1,14 @@
 import { ArrowLeft, CircleAlert, CircleCheckBig, MessageSquare, SearchX } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
-import type { BookingPaymentIntent } from '@/shared/schemas/bookings';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, type MouseEvent, Suspense, useState } from 'react';
+import { Link, useSearch } from 'wouter';
 import type { Space } from '@/shared/schemas/spaces';
 import { PageMeta } from '@/client/components/page-meta';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/use-toast';
-import { useCreateBooking } from '@/client/features/bookings/api/create-booking';
-import { useUserBookings } from '@/client/features/bookings/api/get-user-bookings';
-import type { BookingRequest } from '@/client/features/bookings/components/booking-dialog';
+import { getUserBookingsQueryOptions, useUserBookings } from '@/client/features/bookings/api/get-user-bookings';
+import { useBookingCheckout } from '@/client/features/checkout/hooks/use-booking-checkout';
 import { useSpace } from '@/client/features/spaces/api/get-space';
 import { SpaceGallery } from '@/client/features/spaces/components/space-gallery';
 import { SpaceLocation } from '@/client/features/spaces/components/space-location';
@@ -19,18 +18,17 @@ import { isApiError } from '@/client/lib/api-client';
 import { useAuth } from '@/client/lib/auth';
 import { formatAmount, periodSuffix } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
-import { randomId } from '@/client/lib/random-id';
 
 // The booking, payment and message dialogs (forms, dates, card fields) load when first opened.
-const BookingDialog = lazy(() => import('@/client/features/bookings/components/booking-dialog').then((module) => ({ default: module.BookingDialog })));
+const BookingDialog = lazy(() => import('@/client/features/checkout/components/booking-dialog').then((module) => ({ default: module.BookingDialog })));
 const BookingPaymentDialog = lazy(() =>
-  import('@/client/features/payments/components/booking-payment-dialog').then((module) => ({ default: module.BookingPaymentDialog })),
+  import('@/client/features/checkout/components/booking-payment-dialog').then((module) => ({ default: module.BookingPaymentDialog })),
 );
 const MessageOwnerDialog = lazy(() =>
   import('@/client/features/messages/components/message-owner-dialog').then((module) => ({ default: module.MessageOwnerDialog })),
 );
 
-/** /spaces/:id, and /space/:id where payments return (SPEC section 2). */
+/** /spaces/:id, and /space/:id where payments return (docs/product.md#pages). */
 export function SpaceDetailPage({ params }: { params: { id: string } }) {
   const space = useSpace(params.id);
 
@@ -57,15 +55,8 @@ function BackToSearch() {
   );
 }
 
-/** One booking attempt: the details from the form and its idempotency key (a new one per attempt). */
-interface BookingAttempt {
-  request: BookingRequest;
-  idempotencyKey: string;
-}
-
 function SpaceDetail({ space }: { space: Space }) {
   const { user } = useAuth();
-  const [, navigate] = useLocation();
   const returned = new URLSearchParams(useSearch());
   const paymentSuccess = returned.get('payment_success') === 'true';
   // The confirmation is shown only for a booking of this space that the signed-in user has.
@@ -76,68 +67,23 @@ function SpaceDetail({ space }: { space: Space }) {
         bookingId ? booking.id === bookingId : booking.spaceId === space.id && (booking.status === 'confirmed' || booking.status === 'pending'),
       )
     : undefined;
-  const [bookingOpen, setBookingOpen] = useState(false);
-  const [paymentOpen, setPaymentOpen] = useState(false);
   const [messageOpen, setMessageOpen] = useState(false);
-  const [attempt, setAttempt] = useState<BookingAttempt | null>(null);
-  const [bookingFormKey, setBookingFormKey] = useState(0);
-  const createBooking = useCreateBooking();
+  const queryClient = useQueryClient();
+  const checkout = useBookingCheckout({
+    spaceId: space.id,
+    userId: user?.id,
+    // The confirmation below reads the renter's bookings: the new one must be in them.
+    onBooked: (booking) => void queryClient.invalidateQueries({ queryKey: getUserBookingsQueryOptions(booking.renterId).queryKey }),
+  });
   const isOwner = user?.id === space.ownerId;
 
-  const requireLogin = (description: string, open: () => void) => () => {
+  /** A button's click handler that asks a signed-out visitor to log in, or else opens what it is for (told which button opened it). */
+  const requireLogin = (description: string, open: (opener: HTMLElement) => void) => (event: MouseEvent<HTMLElement>) => {
     if (!user) {
       toast({ variant: 'destructive', title: 'Login required', description });
       return;
     }
-    open();
-  };
-
-  const continueToPayment = (request: BookingRequest) => {
-    setAttempt({ request, idempotencyKey: randomId() });
-    setBookingOpen(false);
-    setPaymentOpen(true);
-  };
-
-  const backToBooking = () => {
-    setPaymentOpen(false);
-    setBookingOpen(true);
-  };
-
-  const recordBooking = (paymentIntentId: string, intent: BookingPaymentIntent) => {
-    if (!attempt || !user) return;
-    const request = !intent.instantBook;
-    if (!request) toast({ title: 'Payment Successful!', description: 'Your booking has been confirmed.' });
-    createBooking.mutate(
-      {
-        spaceId: space.id,
-        renterId: user.id,
-        startDate: attempt.request.startDate,
-        endDate: attempt.request.endDate,
-        totalPrice: intent.amount,
-        // The server decides the status from the verified payment; this says what the renter expects.
-        status: request ? 'pending' : 'confirmed',
-        notes: attempt.request.notes,
-        paymentIntentId,
-      },
-      {
-        onSuccess: (booking) => {
-          setPaymentOpen(false);
-          setBookingOpen(false);
-          setBookingFormKey((key) => key + 1);
-          navigate(paths.spacePaymentReturn(space.id, booking.id), { replace: true });
-          // Last, so it is the toast left showing (one at a time).
-          if (request) {
-            toast({ title: 'Request sent!', description: 'The owner has 48 hours to accept; your card is only charged if they do.' });
-          } else {
-            toast({ title: 'Booking confirmed!', description: 'Your payment was successful.' });
-          }
-        },
-        onError: (error) => {
-          const serverMessage = isApiError(error, 409) ? error.serverMessage : undefined;
-          toast({ variant: 'destructive', title: 'Booking failed', description: serverMessage ?? 'Please try again later.' });
-        },
-      },
-    );
+    open(event.currentTarget);
   };
 
   return (
@@ -192,7 +138,7 @@ function SpaceDetail({ space }: { space: Space }) {
             </>
           ) : (
             <>
-              <Button size="lg" onClick={requireLogin('Please log in to book a space.', () => setBookingOpen(true))}>
+              <Button size="lg" onClick={requireLogin('Please log in to book a space.', checkout.start)}>
                 {space.instantBook ? 'Book Space' : 'Request to Book'}
               </Button>
               {space.instantBook ? null : (
@@ -217,26 +163,15 @@ function SpaceDetail({ space }: { space: Space }) {
             <span className="text-xl font-bold">{formatAmount(space.pricePerDay)}</span>
             <span className="text-sm text-slate-600">{periodSuffix(space.pricePeriod)}</span>
           </p>
-          <Button onClick={requireLogin('Please log in to book a space.', () => setBookingOpen(true))}>Book Space</Button>
+          <Button onClick={requireLogin('Please log in to book a space.', checkout.start)}>Book Space</Button>
         </div>
       ) : null}
 
       {user && !isOwner && space.active ? (
         <Suspense fallback={null}>
-          <BookingDialog key={`${space.id}-${bookingFormKey}`} open={bookingOpen} onOpenChange={setBookingOpen} space={space} onContinue={continueToPayment} />
-          {attempt ? (
-            <BookingPaymentDialog
-              key={attempt.idempotencyKey}
-              open={paymentOpen}
-              onOpenChange={setPaymentOpen}
-              space={space}
-              userId={user.id}
-              booking={attempt.request}
-              idempotencyKey={attempt.idempotencyKey}
-              finalizing={createBooking.isPending}
-              onPaid={recordBooking}
-              onCancel={backToBooking}
-            />
+          <BookingDialog key={`${space.id}-${checkout.formKey}`} space={space} checkout={checkout} />
+          {checkout.attempt ? (
+            <BookingPaymentDialog key={checkout.attempt.idempotencyKey} space={space} attempt={checkout.attempt} checkout={checkout} />
           ) : null}
           {messageOpen ? <MessageOwnerDialog open={messageOpen} onOpenChange={setMessageOpen} userId={user.id} space={space} /> : null}
         </Suspense>

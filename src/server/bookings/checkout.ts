@@ -153,7 +153,7 @@ export async function createBookingHold(
         // One hold at a time per space: concurrent inserts of overlapping ranges would each wait on the
         // other's exclusion check, and PostgreSQL would abort them as deadlocks (a 500, maybe no winner).
         await tx.select({ id: medicalSpaces.id }).from(medicalSpaces).where(eq(medicalSpaces.id, space.id)).for('no key update');
-        // Stale holds no longer keep the dates (DESIGN decision 4).
+        // Stale holds no longer keep the dates (docs/decisions/005-bookings-as-holds.md).
         await tx
           .update(bookings)
           .set({ status: 'expired' })

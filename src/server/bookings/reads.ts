@@ -56,7 +56,7 @@ export async function listRenterBookings(db: Database, renterId: string): Promis
   return rows.map((row) => toBooking(row.booking, row.space));
 }
 
-/** The pending requests for an owner's spaces, with space title and renter name (SPEC section 3), oldest first. */
+/** The pending requests for an owner's spaces, with space title and renter name (the Profile page's incoming requests, docs/product.md#profile), oldest first. */
 export async function listBookingRequests(db: Database, ownerId: string): Promise<Booking[]> {
   const rows = await db
     .select({ booking: bookings, space: bookingSpaceColumns, renter: { firstName: users.firstName, lastName: users.lastName } })

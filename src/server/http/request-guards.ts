@@ -1,5 +1,5 @@
 /**
- * The cross-site guard (DESIGN decisions 1 and 16): `POST`, `PUT`, `PATCH`
+ * The cross-site guard (docs/decisions/020-abuse-limits.md): `POST`, `PUT`, `PATCH`
  * and `DELETE` from another site are refused with 403 before a body is read,
  * judged by the Fetch Metadata header `Sec-Fetch-Site` and by `Origin` (OWASP
  * CSRF Prevention Cheat Sheet, "Verifying origin with standard headers").

@@ -112,7 +112,7 @@ async function insertDemoActivity(
     return row;
   };
 
-  // The platform fee applies to a renter's first confirmed booking with an owner (DESIGN decision 5).
+  // The platform fee applies to a renter's first confirmed booking with an owner (docs/decisions/011-platform-fee-on-a-first-booking.md).
   const paidPairs = new Set<string>();
   for (const booking of plan.bookings) {
     const target = space(booking.spaceIndex);

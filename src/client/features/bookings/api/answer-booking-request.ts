@@ -7,7 +7,7 @@ import { getSpaceBookingsQueryOptions } from './get-space-bookings';
 export type BookingAnswer = 'accept' | 'decline';
 
 /**
- * PUT /api/bookings/:id/accept | decline (SPEC section 7, with `userId`): the
+ * PUT /api/bookings/:id/accept | decline (docs/product.md#api-calls, with `userId`): the
  * owner answers a pending request; accept captures the card, decline releases it.
  * 409 when it was answered or expired meanwhile.
  */

@@ -2,7 +2,7 @@ import { statusColor } from '@/shared/booking-lifecycle';
 import type { BookingStatus } from '@/shared/constants';
 import { Badge } from '@/client/components/ui/badge';
 
-/** SPEC section 4 (`statusColor`): confirmed green, pending yellow, cancelled red, others grey. */
+/** docs/product.md#behaviour (`statusColor`): confirmed green, pending yellow, cancelled red, others grey. */
 const VARIANTS = {
   green: 'success',
   yellow: 'warning',

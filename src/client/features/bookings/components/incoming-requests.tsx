@@ -18,7 +18,7 @@ const TOASTS: Record<BookingAnswer, { success: string; failure: string }> = {
 };
 
 /**
- * 'Incoming Booking Requests' (SPEC sections 2 and 8): the owner's pending
+ * 'Incoming Booking Requests' (docs/product.md#pages, #user-facing-messages): the owner's pending
  * requests with Accept (captures the card) and Decline (releases it).
  * Self-contained, so the profile page can place it where it likes.
  */

@@ -6,10 +6,10 @@ import { useUserBookings } from '../api/get-user-bookings';
 import { formatBookingInstant } from '../lib/booking-dates';
 import { BookingStatusBadge } from './booking-status-badge';
 
-/** How many bookings Recent Activity shows (SPEC section 9). */
+/** How many bookings Recent Activity shows (docs/product.md#constants). */
 export const RECENT_ACTIVITY_COUNT = 3;
 
-/** Recent Activity on the profile (SPEC section 2): the first 3 of the user's bookings, each with space title, start date and status. */
+/** Recent Activity on the profile (docs/product.md#pages): the first 3 of the user's bookings, each with space title, start date and status. */
 export function RecentBookings({ userId }: { userId: string }) {
   const bookings = useUserBookings(userId);
 

@@ -1,29 +1,13 @@
 import { TZDate } from '@date-fns/tz';
-import { addHours, format, startOfHour } from 'date-fns';
+import { format } from 'date-fns';
 import type { PricingPeriod } from '@/shared/constants';
 import type { Booking } from '@/shared/schemas/bookings';
-
-/** Default start and end of a booking form: today in the space's zone (SPEC section 5); hourly: the next full hour, for one hour. */
-export function defaultBookingRange(period: PricingPeriod, timeZone: string): { startDate: string; endDate: string } {
-  const now = TZDate.tz(timeZone);
-  if (period === 'hourly') {
-    const start = addHours(startOfHour(now), 1);
-    return { startDate: format(start, "yyyy-MM-dd'T'HH:mm"), endDate: format(addHours(start, 1), "yyyy-MM-dd'T'HH:mm") };
-  }
-  const today = format(now, 'yyyy-MM-dd');
-  return { startDate: today, endDate: today };
-}
-
-/** Today's date in the space's zone, the earliest date the form offers. */
-export function todayIn(timeZone: string): string {
-  return format(TZDate.tz(timeZone), 'yyyy-MM-dd');
-}
 
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PLAIN_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 /**
- * A booking's start or end for people, in the space's own zone (DESIGN decision 3).
+ * A booking's start or end for people, in the space's own zone (docs/decisions/003-bookings-as-ranges.md).
  * Accepts the wire's local forms (YYYY-MM-DD, YYYY-MM-DDTHH:mm) and full ISO instants.
  */
 export function formatBookingInstant(value: string, period: PricingPeriod, timeZone: string | undefined): string {

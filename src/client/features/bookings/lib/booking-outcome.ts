@@ -8,8 +8,8 @@ export function formatRefund(amount: string | null): string {
 }
 
 /**
- * One line on what happened to a booking, for the renter's list (DESIGN
- * decision 4): waiting for the owner, declined or expired without a charge,
+ * One line on what happened to a booking, for the renter's list
+ * (docs/decisions/005-bookings-as-holds.md): waiting for the owner, declined or expired without a charge,
  * or cancelled with its refund. Null when there is nothing to add.
  */
 export function bookingOutcome(booking: Pick<Booking, 'status' | 'refundAmount' | 'cancelledBy' | 'instantBook'>): string | null {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/client/lib/api-client';
 
-/** GET /api/stripe/account-status/:userId (SPEC section 7): the owner's payout account. */
+/** GET /api/stripe/account-status/:userId (docs/product.md#api-calls): the owner's payout account. */
 export interface AccountStatus {
   hasAccount: boolean;
   chargesEnabled: boolean;

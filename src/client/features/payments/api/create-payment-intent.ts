@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/client/lib/api-client';
 
 /**
- * POST /api/create-payment-intent (SPEC section 7): a donation of `amount`
+ * POST /api/create-payment-intent (docs/product.md#api-calls): a donation of `amount`
  * dollars; no session needed. The server checks the minimum ($1, 400). The
  * same `idempotencyKey` and amount return the same intent.
  */

@@ -1,6 +1,7 @@
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { formatUsd } from '@/shared/money';
+import { DemoCardForm } from '@/client/components/payment/demo-card-form';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
@@ -9,11 +10,11 @@ import { toast } from '@/client/components/ui/use-toast';
 import { cn } from '@/client/lib/cn';
 import { usePublicConfig } from '@/client/lib/public-config';
 import { randomId } from '@/client/lib/random-id';
+import { confirmDemoDonation } from '../api/confirm-demo-donation';
 import { useCreatePaymentIntent } from '../api/create-payment-intent';
 import { DEFAULT_DONATION, DONATION_MIN_DOLLARS, DONATION_PRESETS, parseCustomAmount } from '../lib/donation-amount';
-import { DemoCardForm } from './demo-card-form';
 
-const StripeCardForm = lazy(() => import('./stripe-card-form'));
+const StripeCardForm = lazy(() => import('@/client/components/payment/stripe-card-form'));
 
 /** "$25", "$12.50". */
 function formatDollars(amount: number): string {
@@ -28,7 +29,7 @@ interface DonationFormProps {
 }
 
 /**
- * The donation flow (SPEC sections 2, 4, 5 and 8): choose an amount (presets
+ * The donation flow (docs/product.md#pages, #behaviour, #validation, #user-facing-messages): choose an amount (presets
  * $10/$25/$50/$100, default $25, or a custom one of at least $1), 'Proceed to
  * Payment - $25' creates the payment, then the card form with 'Donate $25'
  * and '← Change Amount'. Without a payment provider: 'Payment Setup Required'.
@@ -113,7 +114,7 @@ export function DonationForm({ returnUrl, onDonated }: DonationFormProps) {
           <DemoCardForm
             clientSecret={clientSecret}
             amountCents={Math.round(amount * 100)}
-            kind="donation"
+            confirmPayment={confirmDemoDonation}
             submitLabel={submitLabel}
             onSucceeded={onDonated}
           />

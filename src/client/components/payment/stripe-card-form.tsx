@@ -36,7 +36,7 @@ interface StripeCardFormProps {
   onPayingChange?: (paying: boolean) => void;
 }
 
-/** The card payment provider's embedded form (SPEC section 7), loaded lazily. */
+/** The card payment provider's embedded form (docs/product.md#api-calls), loaded lazily. */
 export default function StripeCardForm({ publishableKey, clientSecret, ...props }: StripeCardFormProps) {
   return (
     <Elements stripe={getStripe(publishableKey)} options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#2563eb' } } }}>

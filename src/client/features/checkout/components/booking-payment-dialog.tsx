@@ -1,62 +1,27 @@
 import { parseISO, format } from 'date-fns';
 import { CircleAlert, Clock, LoaderCircle } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { FIRST_BOOKING_FEE_NOTE } from '@/shared/cancellation';
-import { formatUsd, fromCents } from '@/shared/money';
-import type { BookingPaymentIntent } from '@/shared/schemas/bookings';
+import { formatUsd } from '@/shared/money';
 import type { Space } from '@/shared/schemas/spaces';
+import { DemoCardForm } from '@/client/components/payment/demo-card-form';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { toast } from '@/client/components/ui/use-toast';
-import { isApiError } from '@/client/lib/api-client';
 import { centsOf, formatUnits } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { usePublicConfig } from '@/client/lib/public-config';
-import { useCreateBookingPaymentIntent } from '../api/create-booking-payment-intent';
-import { releaseBookingHold } from '../api/release-booking-hold';
-import { DemoCardForm } from './demo-card-form';
+import { confirmDemoPayment } from '../api/confirm-demo-payment';
+import type { BookingAttempt, BookingCheckout } from '../hooks/use-booking-checkout';
 
-const StripeCardForm = lazy(() => import('./stripe-card-form'));
-
-/** The booking being paid for, as the booking form quoted it. */
-export interface PaymentBooking {
-  startDate: string;
-  endDate: string;
-  notes?: string;
-  units: number;
-  totalCents: number;
-}
+const StripeCardForm = lazy(() => import('@/client/components/payment/stripe-card-form'));
 
 interface BookingPaymentDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   space: Pick<Space, 'id' | 'title' | 'pricePeriod' | 'instantBook'>;
-  userId: string;
-  booking: PaymentBooking;
-  /** One per booking attempt: asking twice returns the same payment intent (DESIGN decision 6). */
-  idempotencyKey: string;
-  /** True while the paid booking is being recorded. */
-  finalizing: boolean;
-  /** The payment went through; the caller records the booking. Called again by 'Confirm booking' after a failure. */
-  onPaid: (paymentIntentId: string, intent: BookingPaymentIntent) => void;
-  /** 'Cancel': back to the booking form. */
-  onCancel: () => void;
-}
-
-/**
- * Gives up the hold when the dialog closes with nothing paid (the X, Escape, 'Cancel'), so that
- * opening and closing the dialog does not pile up holds against the renter's cap. Never while a
- * card payment is being submitted or after one went through; at most once per dialog. Fire and
- * forget: a release that fails leaves the hold to lapse on its own.
- */
-function useReleaseHoldOnClose(intent: BookingPaymentIntent | null, paying: boolean, paidIntentId: string | null, finalizing: boolean) {
-  const released = useRef(false);
-  return () => {
-    if (!intent || paying || paidIntentId || finalizing || released.current) return;
-    released.current = true;
-    releaseBookingHold(intent.bookingId).catch(() => undefined);
-  };
+  /** The attempt being paid for (the dialog is keyed by its idempotency key, so card fields start empty each time). */
+  attempt: BookingAttempt;
+  /** The space page's checkout: open while on its 'payment' step. */
+  checkout: BookingCheckout;
 }
 
 /** Milliseconds left until `expiresAt` (ISO), ticking every second; null without an expiry. */
@@ -84,35 +49,14 @@ function formatDetail(value: string): string {
 }
 
 /**
- * Complete Payment (SPEC sections 2 and 4): the amount summary, 'Proceed to
+ * Complete Payment (docs/product.md#pages, #behaviour): the amount summary, 'Proceed to
  * Payment' (creates the payment intent), then the card form of the configured
  * payments mode: our demo form, Stripe's Payment Element, or 'Payment Not Available'.
  */
-export function BookingPaymentDialog({
-  open,
-  onOpenChange,
-  space,
-  userId,
-  booking,
-  idempotencyKey,
-  finalizing,
-  onPaid,
-  onCancel,
-}: BookingPaymentDialogProps) {
+export function BookingPaymentDialog({ space, attempt, checkout }: BookingPaymentDialogProps) {
   const config = usePublicConfig();
-  const createIntent = useCreateBookingPaymentIntent();
-  const [intent, setIntent] = useState<BookingPaymentIntent | null>(null);
-  const [paidIntentId, setPaidIntentId] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
-  const releaseHold = useReleaseHoldOnClose(intent, paying, paidIntentId, finalizing);
-  const close = (nextOpen: boolean) => {
-    if (!nextOpen) releaseHold();
-    onOpenChange(nextOpen);
-  };
-  const cancel = () => {
-    releaseHold();
-    onCancel();
-  };
+  const { intent, paidIntentId, finalizing } = checkout;
+  const booking = attempt.request;
 
   const mode = config.data?.payments;
   const publishableKey = config.data?.stripePublishableKey ?? null;
@@ -125,34 +69,9 @@ export function BookingPaymentDialog({
   const holdLeft = useTimeLeft(intent && !paidIntentId ? intent.holdExpiresAt : null);
   const holdExpired = holdLeft === 0;
 
-  const proceed = () => {
-    createIntent.mutate(
-      {
-        spaceId: space.id,
-        userId,
-        amount: fromCents(booking.totalCents),
-        bookingDetails: { startDate: booking.startDate, endDate: booking.endDate, notes: booking.notes },
-        idempotencyKey,
-      },
-      {
-        onSuccess: setIntent,
-        onError: (error) => {
-          const serverMessage = isApiError(error, 400, 409) ? error.serverMessage : undefined;
-          toast({ variant: 'destructive', title: 'Error', description: serverMessage ?? 'Failed to initialize payment. Please try again.' });
-        },
-      },
-    );
-  };
-
-  const paid = (paymentIntentId: string) => {
-    if (!intent) return;
-    setPaidIntentId(paymentIntentId);
-    onPaid(paymentIntentId, intent);
-  };
-
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
+    <Dialog open={checkout.step === 'payment'} onOpenChange={checkout.setPaymentOpen}>
+      <DialogContent onCloseAutoFocus={checkout.returnFocus}>
         <DialogHeader>
           <DialogTitle>Complete Payment</DialogTitle>
           <DialogDescription>
@@ -230,7 +149,7 @@ export function BookingPaymentDialog({
           // Paid, but recording the booking failed: let the person try again without paying twice.
           <div className="grid gap-3">
             <p className="text-sm text-slate-700">Your payment went through, but the booking could not be confirmed yet.</p>
-            <Button size="lg" onClick={() => intent && onPaid(paidIntentId, intent)}>
+            <Button size="lg" onClick={checkout.confirmAgain}>
               Confirm booking
             </Button>
           </div>
@@ -244,18 +163,19 @@ export function BookingPaymentDialog({
                 returnUrl={new URL(paths.spacePaymentReturn(space.id), window.location.origin).href}
                 busy={finalizing}
                 submitLabel={instantBook ? undefined : `Request to Book · ${formatUsd(totalCents)}`}
-                onSucceeded={paid}
-                onPayingChange={setPaying}
+                onSucceeded={checkout.paid}
+                onPayingChange={checkout.setPaying}
               />
             </Suspense>
           ) : (
             <DemoCardForm
               clientSecret={intent.clientSecret}
               amountCents={totalCents}
+              confirmPayment={confirmDemoPayment}
               busy={finalizing}
               submitLabel={instantBook ? undefined : `Request to Book · ${formatUsd(totalCents)}`}
-              onSucceeded={paid}
-              onPayingChange={setPaying}
+              onSucceeded={checkout.paid}
+              onPayingChange={checkout.setPaying}
             />
           )
         ) : (
@@ -265,12 +185,12 @@ export function BookingPaymentDialog({
         )}
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={cancel} disabled={finalizing}>
+          <Button variant="outline" onClick={checkout.backToDetails} disabled={finalizing}>
             Cancel
           </Button>
           {available && !intent ? (
-            <Button onClick={proceed} disabled={createIntent.isPending || config.isPending}>
-              {createIntent.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+            <Button onClick={checkout.proceedToPayment} disabled={checkout.creatingIntent || config.isPending}>
+              {checkout.creatingIntent ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
               Proceed to Payment
             </Button>
           ) : null}

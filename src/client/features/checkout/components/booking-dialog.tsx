@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { assertNotInPast, BookingAmountError, BookingRuleError, INVALID_AMOUNT, quoteBooking } from '@/shared/booking-rules';
 import type { PricingPeriod } from '@/shared/constants';
 import { formatUsd } from '@/shared/money';
 import { bookingDetailsSchema } from '@/shared/schemas/bookings';
@@ -13,80 +12,45 @@ import { Input } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/components/ui/use-toast';
 import { centsOf, formatUnits, periodSuffix } from '@/client/lib/format';
-import { defaultBookingRange, todayIn } from '../lib/booking-dates';
+import type { BookingCheckout } from '../hooks/use-booking-checkout';
+import { defaultBookingRange, quoteBookingForm, todayIn } from '../lib/booking-quote';
 
 type BookingFormInput = z.input<typeof bookingDetailsSchema>;
 type BookingFormOutput = z.output<typeof bookingDetailsSchema>;
 
-/** What the booking form hands on to payment: the details and the client's quote (the server re-checks it). */
-export interface BookingRequest {
-  startDate: string;
-  endDate: string;
-  notes?: string;
-  units: number;
-  totalCents: number;
-}
-
 interface BookingDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   space: Pick<Space, 'title' | 'pricePerDay' | 'pricePeriod' | 'timeZone' | 'instantBook'>;
-  onContinue: (request: BookingRequest) => void;
-}
-
-const DAILY_RANGE_MESSAGE = 'End date must be at least 1 day after start date.';
-const INVALID_DATES = 'Invalid booking dates';
-
-/** Quotes the form's range, or says why it cannot be booked. */
-function quote(space: BookingDialogProps['space'], startDate: string, endDate: string) {
-  const unitPriceCents = centsOf(space.pricePerDay) ?? 0;
-  let result;
-  try {
-    result = quoteBooking({ period: space.pricePeriod, unitPriceCents, start: startDate, end: endDate, timeZone: space.timeZone, isFirstTransaction: false });
-  } catch (error) {
-    // A total under the payment minimum (a listing priced before the minimum existed): the spec's 'Invalid Amount'.
-    if (error instanceof BookingAmountError) return { ok: false as const, title: INVALID_AMOUNT, message: error.message };
-    if (error instanceof BookingRuleError) {
-      return { ok: false as const, title: INVALID_DATES, message: space.pricePeriod === 'daily' ? DAILY_RANGE_MESSAGE : error.message };
-    }
-    throw error;
-  }
-  try {
-    assertNotInPast(space.pricePeriod, result.startAt, new Date(), space.timeZone);
-  } catch (error) {
-    if (error instanceof BookingRuleError) return { ok: false as const, title: INVALID_DATES, message: error.message };
-    throw error;
-  }
-  return { ok: true as const, quote: result };
+  /** The space page's checkout: open while on its 'details' step; 'Continue to Payment' hands it the quoted details. */
+  checkout: Pick<BookingCheckout, 'step' | 'setDetailsOpen' | 'continueToPayment' | 'returnFocus'>;
 }
 
 const INPUT_TYPE: Record<PricingPeriod, 'date' | 'datetime-local'> = { hourly: 'datetime-local', daily: 'date', monthly: 'date' };
 
 /**
- * Book Space (SPEC sections 2, 4 and 5): dates (or date and time for hourly
+ * Book Space (docs/product.md#pages, #behaviour, #validation): dates (or date and time for hourly
  * spaces), optional notes, a live total; 'Continue to Payment' checks the
  * range and hands the details on. The form keeps its values while closed, so
  * cancelling the payment comes back to them.
  */
-export function BookingDialog({ open, onOpenChange, space, onContinue }: BookingDialogProps) {
+export function BookingDialog({ space, checkout }: BookingDialogProps) {
   const form = useForm<BookingFormInput, unknown, BookingFormOutput>({
     resolver: zodResolver(bookingDetailsSchema),
     defaultValues: { ...defaultBookingRange(space.pricePeriod, space.timeZone), notes: '' },
   });
   const [startDate = '', endDate = ''] = useWatch({ control: form.control, name: ['startDate', 'endDate'] });
-  const live = quote(space, startDate, endDate);
+  const live = quoteBookingForm(space, startDate, endDate);
   const { errors } = form.formState;
   const inputType = INPUT_TYPE[space.pricePeriod];
   const min = space.pricePeriod === 'hourly' ? `${todayIn(space.timeZone)}T00:00` : todayIn(space.timeZone);
   const unitPrice = formatUsd(centsOf(space.pricePerDay) ?? 0, { compact: true });
 
   const onSubmit = (values: BookingFormOutput) => {
-    const result = quote(space, values.startDate, values.endDate);
+    const result = quoteBookingForm(space, values.startDate, values.endDate);
     if (!result.ok) {
       toast({ variant: 'destructive', title: result.title, description: result.message });
       return;
     }
-    onContinue({
+    checkout.continueToPayment({
       startDate: values.startDate,
       endDate: values.endDate,
       notes: values.notes ? values.notes : undefined,
@@ -96,8 +60,8 @@ export function BookingDialog({ open, onOpenChange, space, onContinue }: Booking
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+    <Dialog open={checkout.step === 'details'} onOpenChange={checkout.setDetailsOpen}>
+      <DialogContent onCloseAutoFocus={checkout.returnFocus}>
         <DialogHeader>
           <DialogTitle>{space.instantBook ? 'Book Space' : 'Request to Book'}</DialogTitle>
           <DialogDescription>{space.title}</DialogDescription>
@@ -142,7 +106,7 @@ export function BookingDialog({ open, onOpenChange, space, onContinue }: Booking
           </div>
 
           <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
+            <Button variant="outline" onClick={() => checkout.setDetailsOpen(false)}>
               Cancel
             </Button>
             <Button type="submit">Continue to Payment</Button>

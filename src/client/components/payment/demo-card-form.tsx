@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { Info, LoaderCircle, Lock } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatUsd } from '@/shared/money';
-import { demoPaymentConfirmSchema } from '@/shared/schemas/payments';
+import { type DemoPaymentConfirmInput, type DemoPaymentResult, demoPaymentConfirmSchema } from '@/shared/schemas/payments';
 import { Button } from '@/client/components/ui/button';
 import { fieldAria, FormField } from '@/client/components/ui/form-field';
 import { Input } from '@/client/components/ui/input';
 import { toast } from '@/client/components/ui/use-toast';
 import { ApiRequestError } from '@/client/lib/api-client';
-import { type DemoPaymentKind, useConfirmDemoPayment } from '../api/confirm-demo-payment';
 
 const cardFormSchema = demoPaymentConfirmSchema.omit({ clientSecret: true });
 type CardFormInput = z.input<typeof cardFormSchema>;
@@ -32,10 +32,13 @@ function formatExpiry(value: string): string {
 interface DemoCardFormProps {
   clientSecret: string;
   amountCents: number;
-  /** True while the booking is being recorded after the payment. */
+  /**
+   * Sends the card to the demo provider's confirm endpoint of what is paid for (a booking or a
+   * donation); rejects with an ApiRequestError (402 `{ message }` when the card is declined).
+   */
+  confirmPayment: (input: DemoPaymentConfirmInput) => Promise<DemoPaymentResult>;
+  /** True while what was paid for is being recorded after the payment. */
   busy?: boolean;
-  /** A booking's payment (default) or a donation's. */
-  kind?: DemoPaymentKind;
   /** The submit button's text; default 'Pay $amount'. */
   submitLabel?: string;
   onSucceeded: (paymentIntentId: string) => void;
@@ -43,13 +46,16 @@ interface DemoCardFormProps {
   onPayingChange?: (paying: boolean) => void;
 }
 
-/** Our own card form for demo payments (DESIGN decision 6): nothing is charged, and it says so. */
-export function DemoCardForm({ clientSecret, amountCents, busy = false, kind = 'booking', submitLabel, onSucceeded, onPayingChange }: DemoCardFormProps) {
+/**
+ * Our own card form for demo payments (docs/decisions/012-payment-providers.md): nothing is charged, and it says so.
+ * Shared by booking checkout and donations, each passing its own `confirmPayment`.
+ */
+export function DemoCardForm({ clientSecret, amountCents, confirmPayment, busy = false, submitLabel, onSucceeded, onPayingChange }: DemoCardFormProps) {
   const form = useForm<CardFormInput, unknown, CardFormOutput>({
     resolver: zodResolver(cardFormSchema),
     defaultValues: { cardNumber: '', expiry: '', cvc: '' },
   });
-  const confirm = useConfirmDemoPayment(kind);
+  const confirm = useMutation({ mutationFn: confirmPayment });
   const { errors } = form.formState;
   const pending = confirm.isPending || busy;
 

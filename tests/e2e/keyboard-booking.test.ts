@@ -1,0 +1,187 @@
+/**
+ * Booking by keyboard alone: on a space's page a signed-in renter reaches Book Space with Tab, and
+ * books it through to the confirmation with Tab, Shift+Tab, Enter, Space and Escape, typing only
+ * into fields that the keyboard focused (the demo card form; the app runs in demo payments mode).
+ * Every dialog of the checkout, closed by Escape or its Close button, gives focus back to the
+ * button that opened it (the WAI-ARIA dialog pattern; WCAG 2.4.3 Focus Order).
+ *
+ * Set-up that is not what is tested goes through the API: the owner and the listing, and the
+ * renter's account and session (the browser context's cookies).
+ */
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { USER_STORAGE_KEY } from '../../src/client/lib/auth';
+import type { Space } from '../../src/shared/schemas/spaces';
+import type { User } from '../../src/shared/schemas/users';
+import { futureCardExpiry, futureDate, midnightIn } from '../helpers/dates';
+import { listSpaceThroughApi, openBrowser, toast, type BrowserSession } from './browser';
+
+const baseUrl = inject('baseUrl');
+let session: BrowserSession;
+let ownerContext: BrowserContext;
+
+beforeAll(async () => {
+  session = await openBrowser(baseUrl);
+  ownerContext = await session.browser.newContext({ baseURL: baseUrl });
+});
+afterAll(async () => {
+  await ownerContext?.close();
+  await session?.close();
+});
+
+/** Registers an account through the API on `page`'s browser context, which then has its session cookie; returns the user. */
+async function registerThroughApi(page: Page, firstName: string, email: string): Promise<User> {
+  const registered = await page.request.post('/api/register', {
+    data: { firstName, lastName: 'Keys', email, password: 'a-strong-password', acceptedTerms: true },
+  });
+  expect(registered.status()).toBe(201);
+  return (await registered.json()) as User;
+}
+
+/** The focused element for people: its tag, and its accessible name as far as the test needs one (label, aria-label, text). */
+function focused(page: Page): Promise<{ tag: string; name: string; inDialog: boolean }> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return { tag: 'body', name: '', inDialog: false };
+    const labelled = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.labels?.[0]?.textContent : null;
+    const name = (element.getAttribute('aria-label') ?? labelled ?? element.textContent ?? '').replace(/\s+/g, ' ').trim();
+    return { tag: element.tagName.toLowerCase(), name, inDialog: Boolean(element.closest('[role="dialog"]')) };
+  });
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until the focused element's name matches `name`, at most `max` times;
+ * fails with the names passed on the way.
+ */
+async function tabTo(page: Page, name: string | RegExp, { backwards = false, max = 60 } = {}): Promise<void> {
+  const matches = (text: string) => (typeof name === 'string' ? text === name : name.test(text));
+  const seen: string[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    const now = await focused(page);
+    if (matches(now.name)) return;
+    seen.push(`${now.tag}:${now.name.slice(0, 40)}`);
+  }
+  throw new Error(`Tab never reached ${String(name)}; passed ${seen.join(' | ')}`);
+}
+
+/** True when `locator` is the focused element. */
+const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
+/**
+ * Types a YYYY-MM-DD date into the focused date input, segment by segment in the order the
+ * browser's locale shows them (month/day/year in en-US).
+ */
+async function typeDate(page: Page, date: string): Promise<void> {
+  const [year, month, day] = date.split('-') as [string, string, string];
+  const order = await page.evaluate(() =>
+    new Intl.DateTimeFormat(navigator.language, { year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(new Date(2031, 11, 24))
+      .map((part) => part.type)
+      .filter((type) => type === 'year' || type === 'month' || type === 'day'),
+  );
+  for (const part of order) await page.keyboard.type(part === 'year' ? year : part === 'month' ? month : day);
+}
+
+describe('booking a space by keyboard alone', () => {
+  const stamp = Date.now();
+  const title = `Keyboard Exam Room ${stamp}`;
+  let space: Space;
+
+  it('books an instant-book space from its page to the confirmation, focus coming back to Book Space from every dialog', async () => {
+    const { page } = session;
+    const ownerPage = await ownerContext.newPage();
+    await registerThroughApi(ownerPage, 'Owen', `owen.keys.${stamp}@example.test`);
+    space = await listSpaceThroughApi(ownerPage, { title, pricePerDay: '150.00' });
+    expect(space).toMatchObject({ instantBook: true, pricePeriod: 'daily' });
+    const renter = await registerThroughApi(page, 'Kira', `kira.keys.${stamp}@example.test`);
+    // The app shows the stored user at once and checks it against the session, as after a sign-up.
+    await page.goto('/');
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [USER_STORAGE_KEY, JSON.stringify(renter)] as const);
+
+    await page.goto(`/spaces/${space.id}`);
+    await expect.poll(() => page.getByRole('heading', { name: title }).isVisible()).toBe(true);
+    const bookSpace = page.getByRole('button', { name: 'Book Space' });
+    const startDate = futureDate(20);
+    const endDate = futureDate(23);
+
+    // Tab from the top of the page to Book Space; Enter opens the booking form, focus inside it.
+    await tabTo(page, 'Book Space', { max: 80 });
+    await page.keyboard.press('Enter');
+    const booking = page.getByRole('dialog', { name: 'Book Space' });
+    await booking.waitFor();
+    await expect.poll(() => focused(page)).toEqual({ tag: 'input', name: 'Start Date', inDialog: true });
+
+    // Its Close button (Shift+Tab wraps round to it) closes it, and focus is back on Book Space.
+    await tabTo(page, 'Close', { backwards: true, max: 5 });
+    await page.keyboard.press('Enter');
+    await booking.waitFor({ state: 'hidden' });
+    await expect.poll(() => hasFocus(bookSpace)).toBe(true);
+
+    // Space opens it again; the dates are typed into the focused fields; Escape closes it, back to Book Space.
+    await page.keyboard.press('Space');
+    await booking.waitFor();
+    await expect.poll(() => focused(page)).toEqual({ tag: 'input', name: 'Start Date', inDialog: true });
+    await typeDate(page, startDate);
+    await tabTo(page, 'End Date', { max: 5 });
+    await typeDate(page, endDate);
+    expect(await booking.getByLabel('Start Date').inputValue()).toBe(startDate);
+    expect(await booking.getByLabel('End Date').inputValue()).toBe(endDate);
+    await expect.poll(() => booking.getByText('$450.00').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await booking.waitFor({ state: 'hidden' });
+    await expect.poll(() => hasFocus(bookSpace)).toBe(true);
+
+    // Enter again: the form kept its dates. On to payment; Escape there also returns to Book Space.
+    await page.keyboard.press('Enter');
+    await booking.waitFor();
+    expect(await booking.getByLabel('End Date').inputValue()).toBe(endDate);
+    await tabTo(page, 'Additional Notes', { max: 10 });
+    await page.keyboard.type('Keyboard only, please.');
+    await tabTo(page, 'Continue to Payment', { max: 4 });
+    await page.keyboard.press('Enter');
+    const payment = page.getByRole('dialog', { name: 'Complete Payment' });
+    await payment.waitFor();
+    await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
+    await page.keyboard.press('Escape');
+    await payment.waitFor({ state: 'hidden' });
+    await expect.poll(() => hasFocus(bookSpace)).toBe(true);
+
+    // The whole way: form, payment, hold, demo card, confirmation.
+    await page.keyboard.press('Enter');
+    await booking.waitFor();
+    await tabTo(page, 'Continue to Payment', { max: 12 });
+    await page.keyboard.press('Enter');
+    await payment.waitFor();
+    await tabTo(page, 'Proceed to Payment', { max: 8 });
+    await page.keyboard.press('Enter');
+    await payment.getByLabel('Card number').waitFor();
+    expect(await payment.locator('dl').textContent()).toContain('$450.00');
+    await tabTo(page, 'Card number', { max: 8 });
+    await page.keyboard.type('4242424242424242');
+    await tabTo(page, 'Expiry', { max: 3 });
+    await page.keyboard.type(futureCardExpiry().replace(/\D/g, ''));
+    await tabTo(page, 'CVC', { max: 3 });
+    await page.keyboard.type('123');
+    await tabTo(page, /^Pay \$/, { max: 3 });
+    await page.keyboard.press('Space');
+
+    await expect.poll(() => toast(page, 'Booking confirmed!').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Your booking is confirmed').isVisible()).toBe(true);
+    expect(page.url()).toContain(`/space/${space.id}?payment_success=true`);
+
+    const me = (await (await page.request.get('/api/me')).json()) as { id: string };
+    const list = await (await page.request.get(`/api/users/${me.id}/bookings`)).json();
+    expect(list).toEqual([
+      expect.objectContaining({
+        spaceId: space.id,
+        status: 'confirmed',
+        startDate: midnightIn(startDate, space.timeZone).toISOString(),
+        endDate: midnightIn(endDate, space.timeZone).toISOString(),
+        totalPrice: '450.00',
+        notes: 'Keyboard only, please.',
+      }),
+    ]);
+    expect(session.errors).toEqual([]);
+  });
+});
