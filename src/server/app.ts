@@ -28,7 +28,7 @@ import { DemoPaymentProvider } from './payments/demo-provider';
 import type { PaymentProvider } from './payments/provider';
 import { connectRoutes } from './payments/connect-routes';
 import { donationRoutes } from './payments/donations';
-import { demoPaymentRoutes } from './payments/routes';
+import { demoPaymentRoutes } from './payments/demo-routes';
 import { createStripeClient, StripePaymentProvider } from './payments/stripe-provider';
 import { stripeWebhookRoutes } from './payments/webhook';
 import { createRedisClient } from './realtime/redis-bus';

@@ -15,7 +15,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { insertSpace, insertUser } from '../../src/server/db/factories';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SPACE_IMAGE } from '../../src/shared/constants';
-import { INITIAL_DATA_ELEMENT_ID } from '../../src/shared/initial-data';
+import { EMBEDDED_ANSWERS_ELEMENT_ID } from '../../src/shared/embedded-answers';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const HOSTILE_TITLE = '</script><script>alert(1)</script><!-- Exam Room';
@@ -64,9 +64,9 @@ afterAll(async () => {
   rmSync(clientDir, { recursive: true, force: true });
 });
 
-/** The `<script type="application/json" id="initial-data">` of a page, as parsed JSON (undefined without one). */
-function initialData(html: string): Record<string, { body: unknown; headers: Record<string, string> }> | undefined {
-  const open = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">`;
+/** The `<script type="application/json" id="embedded-answers">` of a page, as parsed JSON (undefined without one). */
+function embeddedAnswers(html: string): Record<string, { body: unknown; headers: Record<string, string> }> | undefined {
+  const open = `<script type="application/json" id="${EMBEDDED_ANSWERS_ELEMENT_ID}">`;
   const start = html.indexOf(open);
   if (start < 0) return undefined;
   const end = html.indexOf('</script>', start);
@@ -98,10 +98,10 @@ describe('a space page', () => {
 
   it('embeds exactly what GET /api/spaces/{id} answers', async () => {
     const page = await app.inject({ method: 'GET', url: `/spaces/${space.id}` });
-    expect(initialData(page.body)).toEqual({ [`/api/spaces/${space.id}`]: await apiAnswer(`/api/spaces/${space.id}`) });
+    expect(embeddedAnswers(page.body)).toEqual({ [`/api/spaces/${space.id}`]: await apiAnswer(`/api/spaces/${space.id}`) });
     // The payment return address shows the same page.
     const returned = await app.inject({ method: 'GET', url: `/space/${space.id}?payment_success=true` });
-    expect(Object.keys(initialData(returned.body) ?? {})).toEqual([`/api/spaces/${space.id}`]);
+    expect(Object.keys(embeddedAnswers(returned.body) ?? {})).toEqual([`/api/spaces/${space.id}`]);
   });
 
   it('keeps a title that closes the tag inside the data: nothing runs, the data reads back whole', async () => {
@@ -109,7 +109,7 @@ describe('a space page', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('<script>alert(1)');
     expect(page.body).not.toContain('<!-- Exam');
-    const data = initialData(page.body);
+    const data = embeddedAnswers(page.body);
     const embedded = data?.[`/api/spaces/${hostile.id}`]?.body as { title: string; description: string };
     expect(embedded.title).toBe(HOSTILE_TITLE);
     expect(embedded.description).toBe('Ends the tag: </script><!-- and $& $1 too');
@@ -124,7 +124,7 @@ describe('a space page', () => {
   it('embeds nothing for a space that does not exist, and still preloads the page that says so', async () => {
     const page = await app.inject({ method: 'GET', url: '/spaces/00000000-0000-4000-8000-000000000000' });
     expect(page.statusCode).toBe(404);
-    expect(initialData(page.body)).toBeUndefined();
+    expect(embeddedAnswers(page.body)).toBeUndefined();
     expect(modulePreloads(page.body)).toEqual(['/assets/space-detail-S.js', '/assets/common-C.js']);
   });
 });
@@ -134,7 +134,7 @@ describe('the search page', () => {
     const page = await app.inject({ method: 'GET', url: '/search' });
     const apiPath = `/api/spaces?limit=${DEFAULT_PAGE_SIZE}`;
     const answer = await apiAnswer(apiPath);
-    expect(initialData(page.body)).toEqual({ [apiPath]: answer });
+    expect(embeddedAnswers(page.body)).toEqual({ [apiPath]: answer });
     expect(answer.headers['x-total-count']).toBe('2');
     expect(modulePreloads(page.body)).toEqual(['/assets/search-Q.js', '/assets/common-C.js']);
     const [first] = answer.body as Array<{ images: string[] }>;
@@ -145,14 +145,14 @@ describe('the search page', () => {
   it("embeds the call of the page's own filters, in the client's order", async () => {
     const page = await app.inject({ method: 'GET', url: '/search?spaceType=all&amenities=Parking&location=Boston&bogus=1' });
     const apiPath = `/api/spaces?location=Boston&amenities=Parking&limit=${DEFAULT_PAGE_SIZE}`;
-    expect(initialData(page.body)).toEqual({ [apiPath]: await apiAnswer(apiPath) });
+    expect(embeddedAnswers(page.body)).toEqual({ [apiPath]: await apiAnswer(apiPath) });
   });
 });
 
 describe('the home page', () => {
   it('embeds the featured spaces', async () => {
     const page = await app.inject({ method: 'GET', url: '/' });
-    expect(initialData(page.body)).toEqual({ '/api/spaces?limit=3': await apiAnswer('/api/spaces?limit=3') });
+    expect(embeddedAnswers(page.body)).toEqual({ '/api/spaces?limit=3': await apiAnswer('/api/spaces?limit=3') });
   });
 });
 
