@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { insertSpace, insertUser } from '../../src/server/db/factories';
@@ -146,6 +146,39 @@ describe('the search page', () => {
     const page = await app.inject({ method: 'GET', url: '/search?spaceType=all&amenities=Parking&location=Boston&bogus=1' });
     const apiPath = `/api/spaces?location=Boston&amenities=Parking&limit=${DEFAULT_PAGE_SIZE}`;
     expect(embeddedAnswers(page.body)).toEqual({ [apiPath]: await apiAnswer(apiPath) });
+  });
+});
+
+/**
+ * GET `url` on the app, counting the `JSON.parse` calls that read a space card
+ * or record and the `JSON.stringify` calls that wrote one (an `"ownerId"` key:
+ * the page's JSON-LD has none).
+ */
+async function countingJson(url: string) {
+  const parse = vi.spyOn(JSON, 'parse');
+  const stringify = vi.spyOn(JSON, 'stringify');
+  try {
+    const page = await app.inject({ method: 'GET', url });
+    const parses = parse.mock.calls.filter(([text]) => typeof text === 'string' && text.includes('"ownerId"')).length;
+    const writes = stringify.mock.results.filter((result) => typeof result.value === 'string' && result.value.includes('"ownerId"')).length;
+    return { page, parses, writes };
+  } finally {
+    parse.mockRestore();
+    stringify.mockRestore();
+  }
+}
+
+describe('the server', () => {
+  it("embeds the API's JSON text as it was sent: parsed only for the head, never written again", async () => {
+    // /search and a space page read their answer once, for the head; the home page not at all.
+    for (const [url, parsesForHead] of [['/search', 1], [`/spaces/${space.id}`, 1], ['/', 0]] as const) {
+      const { page, parses, writes } = await countingJson(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(embeddedAnswers(page.body), url).toBeDefined();
+      expect(parses, url).toBe(parsesForHead);
+      // The API's own answer is written once (its serializer, if it uses JSON.stringify); the embedding adds none.
+      expect(writes, url).toBeLessThanOrEqual(1);
+    }
   });
 });
 

@@ -135,10 +135,14 @@ describe('embedded answers on the client', () => {
   it('are given once each, by the exact path of the call', async () => {
     const answer = { body: [{ id: 'a' }], headers: { 'x-total-count': '1' } };
     const { takeEmbeddedAnswer, getElementById } = await clientReading(JSON.stringify({ '/api/spaces?limit=24': answer }));
+    const parse = vi.spyOn(JSON, 'parse');
     expect(takeEmbeddedAnswer('/api/spaces?limit=3')).toBeUndefined();
     expect(takeEmbeddedAnswer('/api/spaces?limit=24')).toEqual(answer);
     expect(takeEmbeddedAnswer('/api/spaces?limit=24')).toBeUndefined();
+    // The element is read and its JSON parsed once, whatever the number of takes.
     expect(getElementById).toHaveBeenCalledTimes(1);
+    expect(parse).toHaveBeenCalledTimes(1);
+    parse.mockRestore();
   });
 
   it('are none when the page has none, or data that is not JSON or not answers', async () => {
