@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: throughput of the search and space routes on a large
  * generated database (issue 10), printed as JSON. Speed is a benchmark, never
- * a timed test (DESIGN: Tests).
+ * a timed test (docs/architecture.md#tests).
  *
  * - Data: the demo seed's deterministic generator (`buildDemoSpaces(n)`), n =
  *   BENCH_SPACES: 100,000 on PostgreSQL (a fresh database created on the

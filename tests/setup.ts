@@ -1,4 +1,4 @@
-/** Fails any test that logs through console.error (STYLE: Epic's setup-test-env). */
+/** Fails any test that logs through console.error (docs/architecture.md#tests). */
 import { afterEach, vi } from 'vitest';
 
 const errors: unknown[][] = [];

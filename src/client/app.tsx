@@ -90,7 +90,8 @@ function AppShell() {
   const [authDialog, setAuthDialog] = useState<'login' | 'register' | null>(null);
   const logout = useLogout();
   const { user } = useAuth();
-  // The header's unread badge: polled every 30 s and refreshed by each live message (SPEC section 4).
+  // The header's unread badge: polled every 30 s and refreshed by each live message
+  // (docs/product.md#behaviour).
   const unread = useUnreadCount(user?.id);
   const dialogState = (name: 'login' | 'register') => (open: boolean) => setAuthDialog(open ? name : null);
 

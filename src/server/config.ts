@@ -1,7 +1,7 @@
 /**
- * Configuration from the environment, parsed by zod at boot (DESIGN decision
- * 14). A bad value stops the process with one clear line per problem.
- * Every variable is documented in `.env.example`.
+ * Configuration from the environment, parsed by zod at boot
+ * (docs/decisions/018-configuration-from-the-environment.md). A bad value stops the process with
+ * one clear line per problem. Every variable is documented in `.env.example`.
  */
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -95,7 +95,7 @@ const envSchema = z
     NOMINATIM_URL: z.url('must be a URL like https://nominatim.openstreetmap.org').default('https://nominatim.openstreetmap.org'),
     /** Contact (email or URL) in the User-Agent Nominatim's usage policy asks for. */
     GEOCODER_CONTACT: z.string().optional(),
-    /** S3-compatible image storage (DESIGN decision 8); unset: a local directory under DATA_DIR. */
+    /** S3-compatible image storage (docs/decisions/006-maps-and-images.md); unset: a local directory under DATA_DIR. */
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().default('us-east-1'),
     /** e.g. https://<account>.r2.cloudflarestorage.com or http://127.0.0.1:9000 (MinIO); unset: AWS. */
@@ -105,7 +105,7 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
     /** Image storage per owner, in megabytes (1 MB = 1,048,576 bytes); a fraction is allowed (tests use a tiny one). */
     UPLOAD_QUOTA_MB: z.coerce.number().positive('must be a number of megabytes above 0').default(500),
-    /** The NPPES NPI Registry API (DESIGN decision 17); tests point it at a local fake. */
+    /** The NPPES NPI Registry API (docs/decisions/021-professional-verification.md); tests point it at a local fake. */
     NPI_REGISTRY_URL: z.url('must be a URL like https://npiregistry.cms.hhs.gov/api/').default('https://npiregistry.cms.hhs.gov/api/'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxySchema.default(false),
@@ -119,7 +119,7 @@ const envSchema = z
     REGISTRATIONS_PER_ADDRESS: positiveInt.default(10),
     /** Days a session may go unused before it ends (besides its 30-day lifetime; ASVS 3.3.2). */
     SESSION_IDLE_DAYS: positiveInt.max(30, 'must be at most 30 (the session lifetime)').default(14),
-    /** Redis for live events and rate-limit counters shared by several instances (DESIGN "Scale"). */
+    /** Redis for live events and rate-limit counters shared by several instances (docs/decisions/004-live-events-through-the-database-or-redis.md). */
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -201,7 +201,7 @@ export interface Config {
   /** Base URL of the NPPES NPI Registry API. */
   npiRegistryUrl: string;
   mapTileAttribution: string;
-  /** Geocoding chain (DESIGN decision 9); default nominatim in production, zip otherwise (tests never reach the network). */
+  /** Geocoding chain (docs/decisions/013-geocoding-on-the-server.md); default nominatim in production, zip otherwise (tests never reach the network). */
   geocoder: { mode: 'nominatim' | 'zip' | 'off'; nominatimUrl: string; contact: string | undefined };
   /** Set when images go to an S3-compatible bucket. */
   s3: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | undefined;

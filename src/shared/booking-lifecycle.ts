@@ -1,7 +1,7 @@
 /**
- * The booking lifecycle as one table of states and transitions (DESIGN
- * decision 4; STYLE: Sharetribe's explicit state graph,
- * `transactionProcessBooking.js`). Every status change in the program asks
+ * The booking lifecycle as one table of states and transitions
+ * (docs/decisions/005-bookings-as-holds.md; docs/architecture.md#data-and-rules: Sharetribe's
+ * explicit state graph, `transactionProcessBooking.js`). Every status change in the program asks
  * {@link nextStatus}; a transition the table does not allow is a 409.
  *
  * ```
@@ -42,7 +42,7 @@ export function statusesAllowing(transition: BookingTransition): BookingStatus[]
   return (Object.keys(TRANSITIONS) as BookingStatus[]).filter((status) => canTransition(status, transition));
 }
 
-/** Badge colour of a status (SPEC section 4): confirmed green, pending yellow, cancelled red, others grey. */
+/** Badge colour of a status (docs/product.md#behaviour): confirmed green, pending yellow, cancelled red, others grey. */
 export function statusColor(status: string): 'green' | 'yellow' | 'red' | 'grey' {
   if (status === 'confirmed') return 'green';
   if (status === 'pending') return 'yellow';

@@ -1,6 +1,6 @@
 /**
- * Booking units, totals and the platform fee: the pure rules the server
- * charges by (DESIGN decisions 2, 3 and 5; SPEC sections 5 and 9).
+ * Booking units, totals and the platform fee: the pure rules the server charges by (decisions 010,
+ * 003 and 011 in docs/decisions/; docs/product.md#validation and #constants).
  *
  * A booking is the half-open range [startAt, endAt) in UTC instants.
  * - daily: dates (YYYY-MM-DD), end exclusive, at least 1 day; each day runs
@@ -149,9 +149,9 @@ export function bookingTotalCents(unitPriceCents: number, units: number): number
 }
 
 /**
- * The platform fee in cents (SPEC section 9, DESIGN decision 5): 10% of the
- * total, rounded to the nearest cent (half up), on a renter's first confirmed
- * booking with an owner; 0 afterwards.
+ * The platform fee in cents (docs/product.md#constants,
+ * docs/decisions/011-platform-fee-on-a-first-booking.md): 10% of the total, rounded to the nearest
+ * cent (half up), on a renter's first confirmed booking with an owner; 0 afterwards.
  */
 export function platformFeeCents(totalCents: number, isFirstTransaction: boolean): number {
   if (!isFirstTransaction) return 0;

@@ -1,7 +1,7 @@
 /**
- * Cancellation policies as data (issue "Bookings as holds", DESIGN decision
- * 4): each listing picks a tier, and a pure function computes the refund of a
- * cancelled booking from the tier, the booking and the moment of cancelling.
+ * Cancellation policies as data (issue "Bookings as holds",
+ * docs/decisions/005-bookings-as-holds.md): each listing picks a tier, and a pure function computes
+ * the refund of a cancelled booking from the tier, the booking and the moment of cancelling.
  *
  * - flexible: full refund up to 24 hours before the start, nothing after.
  * - moderate: full refund up to 7 days before, 50% up to 24 hours before, nothing after.

@@ -1,10 +1,10 @@
 /**
- * Business constants of ClinicShare (SPEC section 9). Every list here is the
+ * Business constants of ClinicShare (docs/product.md#constants). Every list here is the
  * single source for the client's forms and filters, the server's validation
  * and the seed data.
  */
 
-/** Space types, in the spec's order (SPEC section 9). */
+/** Space types, in the spec's order (docs/product.md#constants). */
 export const SPACE_TYPES = [
   'Dental Suite',
   'Consultation Room',
@@ -16,7 +16,7 @@ export const SPACE_TYPES = [
 ] as const;
 export type SpaceType = (typeof SPACE_TYPES)[number];
 
-/** Amenities (SPEC section 9). The search filter shows the first {@link FILTER_AMENITY_COUNT}. */
+/** Amenities (docs/product.md#constants). The search filter shows the first {@link FILTER_AMENITY_COUNT}. */
 export const AMENITIES = [
   'Wi-Fi',
   'Parking',
@@ -34,7 +34,7 @@ export const AMENITIES = [
 export type Amenity = (typeof AMENITIES)[number];
 export const FILTER_AMENITY_COUNT = 8;
 
-/** Equipment (SPEC section 9). The search filter shows the first {@link FILTER_EQUIPMENT_COUNT}. */
+/** Equipment (docs/product.md#constants). The search filter shows the first {@link FILTER_EQUIPMENT_COUNT}. */
 export const EQUIPMENT = [
   'Digital X-Ray',
   'Dental Chairs',
@@ -56,7 +56,7 @@ export const EQUIPMENT = [
 export type Equipment = (typeof EQUIPMENT)[number];
 export const FILTER_EQUIPMENT_COUNT = 11;
 
-/** The 56 medical specialties (SPEC section 9). */
+/** The 56 medical specialties (docs/product.md#constants). */
 export const SPECIALTIES = [
   'Acupuncture',
   'Allergy and Immunology',
@@ -116,23 +116,23 @@ export const SPECIALTIES = [
   'Wound Care',
 ] as const;
 
-/** Pricing periods (SPEC section 9); `daily` is the default. */
+/** Pricing periods (docs/product.md#constants); `daily` is the default. */
 export const PRICING_PERIODS = ['hourly', 'daily', 'monthly'] as const;
 export type PricingPeriod = (typeof PRICING_PERIODS)[number];
 export const DEFAULT_PRICING_PERIOD: PricingPeriod = 'daily';
 
-/** Price suffix labels shown after a price: "/hr", "/day", "/mo" (SPEC section 9). */
+/** Price suffix labels shown after a price: "/hr", "/day", "/mo" (docs/product.md#constants). */
 export const PRICING_PERIOD_LABELS: Record<PricingPeriod, string> = {
   hourly: 'hr',
   daily: 'day',
   monthly: 'mo',
 };
 
-/** User types (SPEC section 1); `both` is the default at registration. */
+/** User types (docs/product.md#who-it-is-for); `both` is the default at registration. */
 export const USER_TYPES = ['lister', 'renter', 'both'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-/** Profile labels of the user types (SPEC section 2, Profile). */
+/** Profile labels of the user types (docs/product.md#profile). */
 export const USER_TYPE_LABELS: Record<UserType, string> = {
   lister: 'Space Lister',
   renter: 'Space Renter',
@@ -140,7 +140,7 @@ export const USER_TYPE_LABELS: Record<UserType, string> = {
 };
 
 /**
- * Booking statuses (DESIGN decision 4): a hold awaiting payment, a request
+ * Booking statuses (docs/decisions/005-bookings-as-holds.md): a hold awaiting payment, a request
  * awaiting the owner's answer, and the outcomes. The transitions between
  * them live in `booking-lifecycle.ts`.
  */
@@ -150,7 +150,7 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** Statuses that hold the space's time (the no-overlap constraint covers these). */
 export const BLOCKING_BOOKING_STATUSES = ['awaiting_payment', 'pending', 'confirmed'] as const satisfies readonly BookingStatus[];
 
-/** How long a hold keeps the dates while the renter pays, in minutes (DESIGN decision 4). */
+/** How long a hold keeps the dates while the renter pays, in minutes (docs/decisions/005-bookings-as-holds.md). */
 export const HOLD_MINUTES = 15;
 /** Unpaid holds (bookings in payment whose hold has not ended) one renter may have at once; one more is a 429. */
 export const MAX_UNPAID_HOLDS = 5;
@@ -165,26 +165,26 @@ export const CANCELLATION_POLICY_TIERS = ['flexible', 'moderate', 'strict'] as c
 export type CancellationPolicyTier = (typeof CANCELLATION_POLICY_TIERS)[number];
 export const DEFAULT_CANCELLATION_POLICY_TIER: CancellationPolicyTier = 'flexible';
 
-/** Platform fee on a renter's first confirmed booking with an owner, in basis points (10%). SPEC section 9, DESIGN decision 5. */
+/** Platform fee on a renter's first confirmed booking with an owner, in basis points (10%). docs/product.md#constants, docs/decisions/011-platform-fee-on-a-first-booking.md. */
 export const FIRST_BOOKING_FEE_BASIS_POINTS = 1000;
 
-/** Listing and profile image limits (SPEC sections 5 and 9). */
+/** Listing and profile image limits (docs/product.md#validation and #constants). */
 export const MAX_LISTING_IMAGES = 10;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Largest image accepted, in pixels (width x height): a decompression-bomb guard; 50 megapixels covers any camera photo. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
-/** Default cover colour of a profile (SPEC section 3). */
+/** Default cover colour of a profile (docs/product.md#data). */
 export const DEFAULT_COVER_COLOR = '#3b82f6';
 
-/** Default texts shown on a space without its own (SPEC section 2, Space detail). */
+/** Default texts shown on a space without its own (docs/product.md#space-page). */
 export const DEFAULT_RULES_TEXT = 'Standard professional use guidelines apply.';
 export const DEFAULT_CANCELLATION_TEXT = 'Standard cancellation policy applies.';
 
-/** Image used for a space without images (SPEC section 3); shipped with the app. */
+/** Image used for a space without images (docs/product.md#data); shipped with the app. */
 export const DEFAULT_SPACE_IMAGE = '/images/default-space.svg';
 
-/** Display counts (SPEC section 9). */
+/** Display counts (docs/product.md#constants). */
 export const FEATURED_SPACES_COUNT = 3;
 export const SEARCH_SKELETON_COUNT = 6;
 export const STRUCTURED_DATA_RESULTS = 10;
@@ -212,7 +212,7 @@ export const MIN_BOOKING_TOTAL_CENTS = 100;
 /** The smallest unit price of a listing, cents: one unit must be a payable booking. */
 export const MIN_UNIT_PRICE_CENTS = MIN_BOOKING_TOTAL_CENTS;
 
-/** The smallest donation, cents (SPEC sections 5 and 9: at least $1). */
+/** The smallest donation, cents (docs/product.md#validation and #constants: at least $1). */
 export const DONATION_MIN_CENTS = 100;
 /** The largest donation, cents: Stripe's USD limit, as for a booking total. */
 export const DONATION_MAX_CENTS = MAX_BOOKING_TOTAL_CENTS;
@@ -220,27 +220,27 @@ export const DONATION_MAX_CENTS = MAX_BOOKING_TOTAL_CENTS;
 /** The longest booking, in units of each pricing period: a year of days, two years of months, 31 days of hours. */
 export const MAX_BOOKING_UNITS = { hourly: 31 * 24, daily: 366, monthly: 24 } as const;
 
-/** Currency of every amount (SPEC section 9). */
+/** Currency of every amount (docs/product.md#constants). */
 export const CURRENCY = 'usd';
 
-/** Messaging (SPEC sections 4, 5 and 9; issue 8). */
+/** Messaging (docs/product.md#behaviour, #validation and #constants; issue 8). */
 export const MESSAGE_MAX_LENGTH = 5000;
-/** The unread badge shows '99+' above this (SPEC section 2, header). */
+/** The unread badge shows '99+' above this (docs/product.md#header-and-footer). */
 export const UNREAD_BADGE_CAP = 99;
-/** Unread counts are refreshed this often (SPEC section 9). */
+/** Unread counts are refreshed this often (docs/product.md#constants). */
 export const UNREAD_POLL_MS = 30_000;
-/** Waits before each live reconnection attempt: 5 attempts (SPEC section 9). */
+/** Waits before each live reconnection attempt: 5 attempts (docs/product.md#constants). */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 4000, 8000, 16000] as const;
 /** Largest WebSocket frame the server accepts; a bigger one closes the socket (issue 8). */
 export const MAX_SOCKET_FRAME_BYTES = 16 * 1024;
 /** Messages in one thread answer, newest kept. */
 export const MAX_THREAD_MESSAGES = 500;
 
-/** Messages one user may send per minute, over HTTP and the live socket together (DESIGN decision 16). */
+/** Messages one user may send per minute, over HTTP and the live socket together (docs/decisions/020-abuse-limits.md). */
 export const MESSAGES_PER_MINUTE = 60;
 
 /**
- * Where a profile's license check stands (DESIGN decision 17): no number, the
+ * Where a profile's license check stands (docs/decisions/021-professional-verification.md): no number, the
  * registry could not be asked yet (retried on the next save or by the retry
  * button), verified, not an active NPI, a name that differs from the
  * registry's, or a license number that is not an NPI (only NPIs can be checked).

@@ -1,5 +1,5 @@
 /**
- * Image URLs (DESIGN decision 8). Every uploaded image is stored twice: a
+ * Image URLs (docs/decisions/006-maps-and-images.md). Every uploaded image is stored twice: a
  * display size at `/uploads/<folder>/<id>.webp` and a thumbnail next to it at
  * `/uploads/<folder>/<id>-thumb.webp`. Spaces store the display URL; cards and
  * map popups use the thumbnail.

@@ -1,5 +1,5 @@
 /**
- * Money helpers (DESIGN decision 2): amounts are integer cents inside the
+ * Money helpers (docs/decisions/010-money-in-integer-cents.md): amounts are integer cents inside the
  * program and decimal strings ("123.45") on the wire and in `numeric(10,2)`.
  */
 

@@ -1,6 +1,6 @@
 /**
  * US National Provider Identifiers (NPI): format and check digit, shared by
- * the profile form and the server (DESIGN decision 17).
+ * the profile form and the server (docs/decisions/021-professional-verification.md).
  *
  * An NPI is 10 digits whose last digit is a Luhn check digit computed over the
  * first 9 digits prefixed with the card issuer prefix 80840 (CMS, "Requirements

@@ -10,7 +10,7 @@ import { bboxSchema, spaceSearchSchema } from './schemas/spaces';
 type SpaceSearchOutput = z.output<typeof spaceSearchSchema>;
 
 /**
- * The search filters a person can set (SPEC section 3, search filter), as they live in the /search URL,
+ * The search filters a person can set (docs/product.md#other-shapes), as they live in the /search URL,
  * `period` is the period of the price range (issue 10): a daily bound compares with daily prices only;
  * plus the map's 'Search this area' box (`west,south,east,north`, checked by `bboxSchema`).
  */
@@ -18,7 +18,7 @@ export type SpaceFilters = Pick<SpaceSearchOutput, 'location' | 'spaceType' | 's
   bbox?: string;
 };
 
-/** The amenities and equipment offered as filters (SPEC section 9: the first 8 and the first 11). */
+/** The amenities and equipment offered as filters (docs/product.md#constants: the first 8 and the first 11). */
 export const FILTER_AMENITIES: readonly Amenity[] = AMENITIES.slice(0, FILTER_AMENITY_COUNT);
 export const FILTER_EQUIPMENT: readonly Equipment[] = EQUIPMENT.slice(0, FILTER_EQUIPMENT_COUNT);
 

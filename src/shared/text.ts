@@ -3,7 +3,7 @@ import { META_DESCRIPTION_LENGTH } from './constants';
 
 /**
  * Cuts text to at most `max` characters (default 150, the page description
- * length of SPEC section 9), on a word boundary, adding an ellipsis when cut.
+ * length of docs/product.md#constants), on a word boundary, adding an ellipsis when cut.
  * White space is folded first.
  */
 export function cutDescription(text: string, max = META_DESCRIPTION_LENGTH): string {

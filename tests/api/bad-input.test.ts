@@ -1,5 +1,5 @@
 /**
- * Bad input is a clear 4xx and changes nothing (DESIGN decision 12; issue
+ * Bad input is a clear 4xx and changes nothing (docs/decisions/016-errors-as-json.md; issue
  * "Hardening"): a table-driven probe over every route's text and number
  * fields with NUL and other control characters, loose numbers and amounts
  * beyond what a card processor accepts.
@@ -278,7 +278,7 @@ describe('numbers are numbers or plain decimal strings', () => {
       const response = await t.app.inject({ method: 'GET', url: `/api/spaces?${query}` });
       expect(response.statusCode, `${query}: ${response.body}`).toBe(400);
     }
-    // An empty price input is cleared (SPEC section 2, Search), not read as 0.
+    // An empty price input is cleared (docs/product.md#search), not read as 0.
     const cleared = await t.app.inject({ method: 'GET', url: '/api/spaces?minPrice=&maxPrice=' });
     expect(cleared.statusCode).toBe(200);
     expect(cleared.headers['x-total-count']).toBe((await t.app.inject({ method: 'GET', url: '/api/spaces' })).headers['x-total-count']);

@@ -1,5 +1,5 @@
 /**
- * Geocoding on the server (DESIGN decision 9) against a local fake Nominatim:
+ * Geocoding on the server (docs/decisions/013-geocoding-on-the-server.md) against a local fake Nominatim:
  * Nominatim first (identifying User-Agent, at most 1 request a second,
  * cached in the database), then the ZIP centroid, then null coordinates.
  */

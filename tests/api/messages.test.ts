@@ -1,5 +1,6 @@
 /**
- * Messaging over HTTP (issue 8; SPEC sections 3, 5 and 7; DESIGN decision 7):
+ * Messaging over HTTP (issue 8; docs/product.md#data, #validation and #api-calls;
+ * docs/decisions/004-live-events-through-the-database-or-redis.md):
  * permissions from the session and the stored participants, validation,
  * conversation summaries, unread counts and read receipts.
  */

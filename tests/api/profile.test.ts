@@ -1,6 +1,7 @@
 /**
- * Profiles, favourites and professional verification (SPEC sections 3, 4, 5
- * and 7; DESIGN decisions 1, 8 and 17), against a local fake NPI registry.
+ * Profiles, favourites and professional verification (docs/product.md#data, #behaviour, #validation
+ * and #api-calls; decisions 009, 006 and 021 in docs/decisions/), against a local fake NPI
+ * registry.
  */
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';

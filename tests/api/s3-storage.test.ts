@@ -1,5 +1,5 @@
 /**
- * Images in an S3-compatible bucket (DESIGN decision 8), against a local fake
+ * Images in an S3-compatible bucket (docs/decisions/006-maps-and-images.md), against a local fake
  * bucket: uploads land in the bucket as WebP (display and thumbnail), and
  * `/uploads/*` streams them back with the same long-lived cache headers.
  */

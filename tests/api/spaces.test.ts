@@ -134,7 +134,8 @@ describe('GET /api/spaces', () => {
   const byAmenityPredicate = sql`${medicalSpaces.amenities} @> array['Recovery Room']::text[]`;
 
   it('finds by trigram and array filters with only index scans allowed (PGlite extension order)', async () => {
-    // Forcing index scans proves the indexes answer correctly (STACK-NOTES: PGlite extension order).
+    // Forcing index scans proves the indexes answer correctly
+    // (docs/architecture.md#toolchain-notes: PGlite extension order).
     const rows = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const byCity = await tx.select({ title: medicalSpaces.title }).from(medicalSpaces).where(byCityPredicate);

@@ -1,4 +1,4 @@
-/** Playwright on the system Chromium (STACK-NOTES): no browser download, no background networking. */
+/** Playwright on the system Chromium (docs/architecture.md#toolchain-notes): no browser download, no background networking. */
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -70,7 +70,7 @@ export async function expectNoSeriousA11yViolations(page: Page, name: string): P
 
 /**
  * Signs up through the header's Sign up dialog on the page as it is, and waits for /profile
- * (SPEC section 4: a successful registration goes there).
+ * (docs/product.md#behaviour: a successful registration goes there).
  */
 export async function signUp(page: Page, person: { email: string; firstName: string; lastName: string; specialty?: string }): Promise<void> {
   await page.getByRole('button', { name: 'Sign up' }).first().click();

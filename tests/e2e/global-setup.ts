@@ -2,7 +2,7 @@
  * Starts the app the way a user does (`npm start`: build, migrate, seed the
  * embedded database, serve) on a free port with a fresh DATA_DIR, and hands
  * its URL to the browser tests. The app asks a local fake NPI registry
- * (outside services are faked at the network level: STYLE), which knows one
+ * (outside services are faked at the network level: docs/architecture.md#tests), which knows one
  * provider, handed to the tests as `fakeNpi`.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

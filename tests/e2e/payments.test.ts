@@ -175,7 +175,8 @@ describe('donations', () => {
   });
 
   it('lets a visitor donate $25 with the demo card and says thank you, cleaning the URL', async () => {
-    // A visitor: a fresh browser context without a session (SPEC section 6: visitors may donate).
+    // A visitor: a fresh browser context without a session (docs/product.md#who-may-do-what:
+    // visitors may donate).
     const visitor = await session.browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
     try {
       const page = await visitor.newPage();

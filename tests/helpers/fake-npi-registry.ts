@@ -1,7 +1,7 @@
 /**
  * A local stand-in for the NPPES NPI Registry API
  * (https://npiregistry.cms.hhs.gov/api/?version=2.1&number=...): outside
- * services are faked at the network level (STYLE). Tests add records, make it
+ * services are faked at the network level (docs/architecture.md#tests). Tests add records, make it
  * slow, and read the numbers it was asked for.
  */
 import { createServer, type Server } from 'node:http';

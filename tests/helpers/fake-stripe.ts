@@ -1,6 +1,6 @@
 /**
  * A small local stand-in for the Stripe API (outside services are faked at
- * the network level, STYLE), enough for the real `stripe` SDK's calls used
+ * the network level, docs/architecture.md#tests), enough for the real `stripe` SDK's calls used
  * by the payments provider: PaymentIntents (create, retrieve with
  * `expand[]=latest_charge`, capture, cancel), refunds, Connect Express
  * accounts and account links, disputes and charges (retrieve). It records

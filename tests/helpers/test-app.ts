@@ -97,7 +97,8 @@ export async function signedInUser(t: TestApp, overrides: NewUser = {}) {
 
 /**
  * A second app instance on the same PostgreSQL database as `t`, with its own
- * pool and LISTEN connection, as another process would have (DESIGN "Scale").
+ * pool and LISTEN connection, as another process would have
+ * (docs/decisions/004-live-events-through-the-database-or-redis.md).
  * @throws Error on PGlite, where two instances cannot share one database
  */
 export async function createPeerApp(t: TestApp, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {

@@ -2,7 +2,7 @@
  * `npm run bench` in its smoke mode (issue 10): a few hundred spaces on
  * PGlite, 1 s a route, load from a separate process. It checks the
  * benchmark still runs and reports every figure, never how fast anything
- * is (speed is not a test: DESIGN, Tests).
+ * is (speed is not a test: docs/architecture.md#tests).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';

@@ -4,7 +4,7 @@ import { BOOKING_STATUSES } from '../../src/shared/constants';
 
 const TRANSITIONS: BookingTransition[] = ['pay', 'authorize', 'expire', 'accept', 'decline', 'cancel'];
 
-describe('the booking state table (DESIGN decision 4)', () => {
+describe('the booking state table (docs/decisions/005-bookings-as-holds.md)', () => {
   it('allows exactly the transitions of the issue', () => {
     const allowed = BOOKING_STATUSES.flatMap((from) => TRANSITIONS.filter((t) => canTransition(from, t)).map((t) => `${from} -${t}-> ${nextStatus(from, t)}`));
     expect(allowed.sort()).toEqual(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCustomAmount } from '../../src/client/features/payments/lib/donation-amount';
 
-describe('parseCustomAmount (SPEC section 5: a custom amount applies only when it parses as a positive number)', () => {
+describe('parseCustomAmount (docs/product.md#validation: a custom amount applies only when it parses as a positive number)', () => {
   it('reads positive amounts, rounded to the cent', () => {
     expect(parseCustomAmount('40')).toBe(40);
     expect(parseCustomAmount(' 12.5 ')).toBe(12.5);

@@ -1,7 +1,8 @@
 /**
- * The import boundaries of STYLE.md hold whatever the spelling of the import: the project's own
- * ESLint config (eslint.config.js) is run on in-memory files at virtual paths, with forbidden and
- * allowed imports written as relative paths, `@/` aliases and deep relative paths.
+ * The import boundaries (docs/architecture.md#layout-and-names) hold whatever the spelling of the
+ * import: the project's own ESLint config (eslint.config.js) is run on in-memory files at virtual
+ * paths, with forbidden and allowed imports written as relative paths, `@/` aliases and deep
+ * relative paths.
  */
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';

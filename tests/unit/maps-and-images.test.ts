@@ -84,7 +84,7 @@ describe('map geometry', () => {
   });
 });
 
-describe('listing wizard rules (SPEC section 5)', () => {
+describe('listing wizard rules (docs/product.md#validation)', () => {
   const filled = {
     ...EMPTY_LISTING,
     title: 'Room',

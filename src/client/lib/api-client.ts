@@ -3,7 +3,7 @@ import { apiErrorSchema } from '@/shared/schemas/errors';
 
 /**
  * A non-OK answer from the API. The message is `${status}: ${body text or statusText}`
- * (SPEC section 8); `status` and the raw `body` stay available to callers.
+ * (docs/product.md#user-facing-messages); `status` and the raw `body` stay available to callers.
  */
 export class ApiRequestError extends Error {
   override name = 'ApiRequestError';
@@ -16,7 +16,7 @@ export class ApiRequestError extends Error {
     super(`${status}: ${body || statusText}`);
   }
 
-  /** The server's `{ message }` (DESIGN decision 12), when the body carries one. */
+  /** The server's `{ message }` (docs/decisions/016-errors-as-json.md), when the body carries one. */
   get serverMessage(): string | undefined {
     return this.parsedBody()?.message;
   }

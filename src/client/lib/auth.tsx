@@ -3,7 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { type User, userSchema } from '@/shared/schemas/users';
 import { api, isApiError } from './api-client';
 
-/** Where the signed-in user is cached for display (SPEC section 1). */
+/** Where the signed-in user is cached for display (docs/product.md#who-it-is-for). */
 export const USER_STORAGE_KEY = 'clinicshare:user';
 
 /** The stored user, or null. Data that cannot be parsed (or is not a user) is removed. */
@@ -58,7 +58,7 @@ interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 /**
- * Holds the session user (DESIGN decision 1). The local-storage copy is read
+ * Holds the session user (docs/decisions/009-identity-from-the-session.md). The local-storage copy is read
  * before the first render (so there is no loading phase to show), displayed at
  * once, and checked against GET /api/me, whose answer wins and is stored.
  */
@@ -76,7 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const setUser = useCallback(
     (user: User | null) => {
-      // Stored at once, before the caller navigates (SPEC section 4: set, store, then go).
+      // Stored at once, before the caller navigates (docs/product.md#behaviour: set, store, then go).
       writeStoredUser(user);
       queryClient.setQueryData(getMeQueryOptions().queryKey, user);
     },

@@ -16,7 +16,7 @@ export function formatAmount(amount: string | number): string {
   return cents === null ? String(amount) : formatUsd(cents, { compact: true });
 }
 
-/** The suffix of a pricing period: "/hr", "/day" or "/mo" (SPEC section 2). */
+/** The suffix of a pricing period: "/hr", "/day" or "/mo" (docs/product.md#space-page). */
 export function periodSuffix(period: PricingPeriod): string {
   return `/${PRICING_PERIOD_LABELS[period]}`;
 }

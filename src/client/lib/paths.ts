@@ -7,13 +7,13 @@ export const paths = {
   },
   map: () => '/map',
   space: (id: string) => `/spaces/${id}`,
-  /** Where the app lands after paying for a space (SPEC section 2); with the booking when it is known. */
+  /** Where the app lands after paying for a space (docs/product.md#routes); with the booking when it is known. */
   spacePaymentReturn: (id: string, bookingId?: string) =>
     `/space/${id}?payment_success=true${bookingId ? `&booking=${encodeURIComponent(bookingId)}` : ''}`,
   listSpace: () => '/list-space',
   editSpace: (id: string) => `/edit-space/${id}`,
   messages: () => '/messages',
-  /** /messages with one conversation open (SPEC section 2). */
+  /** /messages with one conversation open (docs/product.md#routes). */
   conversation: (conversationId: string) => `/messages?conversation=${encodeURIComponent(conversationId)}`,
   profile: () => '/profile',
   donate: () => '/donate',

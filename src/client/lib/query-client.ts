@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Data-fetching defaults of SPEC section 9: never stale, no retries, no refetch on focus, no polling. */
+/** Data-fetching defaults of docs/product.md#constants: never stale, no retries, no refetch on focus, no polling. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

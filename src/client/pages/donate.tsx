@@ -25,7 +25,7 @@ const VALUES = [
   },
 ];
 
-/** /donate (SPEC sections 2, 4 and 8): mission, values, and the donation flow; `success=true` thanks the donor and is removed from the URL. */
+/** /donate (docs/product.md#donate, #donation-flow and #user-facing-messages): mission, values, and the donation flow; `success=true` thanks the donor and is removed from the URL. */
 export function DonatePage() {
   const [, navigate] = useLocation();
   const success = new URLSearchParams(useSearch()).get('success') === 'true';

@@ -9,7 +9,7 @@ import type { CreateSpaceInput } from '@/shared/schemas/spaces';
 import { useAuth } from '@/client/lib/auth';
 import { paths } from '@/client/lib/paths';
 
-/** Shown instead of a listing form to a visitor who is not signed in (SPEC section 2). */
+/** Shown instead of a listing form to a visitor who is not signed in (docs/product.md#listing-a-space). */
 export function LoginToList({ message }: { message: string }) {
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -21,7 +21,7 @@ export function LoginToList({ message }: { message: string }) {
   );
 }
 
-/** /list-space: the four-step listing wizard (SPEC sections 2, 5 and 8). Success: the spec's toast, then /profile. */
+/** /list-space: the four-step listing wizard (docs/product.md#listing-a-space, #validation and #user-facing-messages). Success: the spec's toast, then /profile. */
 export function ListSpacePage() {
   const { user } = useAuth();
   const [, navigate] = useLocation();

@@ -21,7 +21,7 @@ function MapPlaceholder() {
 }
 
 /**
- * /map (SPEC section 2, Map): every space matching the filters of /search on
+ * /map (docs/product.md#map): every space matching the filters of /search on
  * a map 600 px high, at overview zoom 4 centred on the mean of the spaces'
  * coordinates (else the middle of the US), clustered by the server.
  */

@@ -8,7 +8,7 @@ import { cn } from '@/client/lib/cn';
 import { paths } from '@/client/lib/paths';
 
 /**
- * /messages (SPEC section 2): the conversation list and the selected thread,
+ * /messages (docs/product.md#messages-page): the conversation list and the selected thread,
  * side by side; on a phone they are two screens. `?conversation=` selects one.
  */
 export function MessagesPage() {

@@ -24,7 +24,7 @@ function BackToProfile() {
   );
 }
 
-/** /payments/connect (SPEC sections 2, 4, 8 and 9): the owner's payout account, onboarding and its return addresses. */
+/** /payments/connect (docs/product.md#payment-settings, #payout-account, #user-facing-messages and #constants): the owner's payout account, onboarding and its return addresses. */
 export function PaymentsConnectPage() {
   const { user } = useAuth();
   if (!user) {

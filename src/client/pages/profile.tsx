@@ -62,7 +62,7 @@ function TabLabel({ label, count, countLabel }: { label: string; count: number |
 }
 
 /**
- * /profile (SPEC section 2): the header with Edit Profile, then tabs with
+ * /profile (docs/product.md#profile): the header with Edit Profile, then tabs with
  * counts: Overview, Spaces, Bookings, Favorites and Messages. Each tab's
  * content comes from its feature; this page only composes them.
  */

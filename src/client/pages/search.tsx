@@ -26,7 +26,7 @@ export function SearchPage() {
 
   const spaces = results.data?.pages.flatMap((page) => page.spaces) ?? [];
   const first = results.data?.pages[0];
-  // '{n} spaces found' (SPEC), with an honest '1,000+' when the server stopped counting.
+  // '{n} spaces found' (docs/product.md#search), with an honest '1,000+' when the server stopped counting.
   const found = first ? `${first.total.toLocaleString('en-US')}${first.exact ? '' : '+'}` : '0';
   const loading = results.isPending;
 

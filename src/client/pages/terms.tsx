@@ -118,7 +118,7 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
   },
 ];
 
-/** /terms: the static Terms and Conditions (SPEC section 2). */
+/** /terms: the static Terms and Conditions (docs/product.md#terms). */
 export function TermsPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">

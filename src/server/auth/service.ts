@@ -1,5 +1,5 @@
 /**
- * Registration and login (DESIGN decision 1): argon2id password hashes,
+ * Registration and login (docs/decisions/009-identity-from-the-session.md): argon2id password hashes,
  * emails compared lower-cased, unique email enforced by the database.
  */
 import { hash, verify } from '@node-rs/argon2';

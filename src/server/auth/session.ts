@@ -1,5 +1,5 @@
 /**
- * Sessions (DESIGN decision 1): an httpOnly, SameSite=Lax cookie holds a
+ * Sessions (docs/decisions/009-identity-from-the-session.md): an httpOnly, SameSite=Lax cookie holds a
  * random 256-bit token; the sessions table keeps only its SHA-256, so a
  * database leak does not leak live sessions. Identity comes from here only.
  *
@@ -45,7 +45,7 @@ export function sessionSettings(config: Pick<Config, 'env' | 'sessionIdleDays'>)
 }
 const { passwordHash: _passwordHash, ...userColumns } = getTableColumns(users);
 
-/** The columns of a user that the program may hold: every one but the password hash (DESIGN decision 1). */
+/** The columns of a user that the program may hold: every one but the password hash (docs/decisions/009-identity-from-the-session.md). */
 export const sessionUserColumns = userColumns;
 
 /** A user row without its password hash. */

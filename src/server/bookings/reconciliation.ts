@@ -1,5 +1,5 @@
 /**
- * The reconciliation job (DESIGN decision 4: no money is ever stranded). One
+ * The reconciliation job (docs/decisions/005-bookings-as-holds.md: no money is ever stranded). One
  * instance at a time across every app process (a database lock), on start and
  * every minute, it:
  * - expires holds that lapsed unpaid and cancels their payment intents;

@@ -1,4 +1,4 @@
-/** Booking routes (SPEC section 7; docs/api.md). Identity from the session only. */
+/** Booking routes (docs/product.md#api-calls; docs/api.md). Identity from the session only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookingAnswerSchema, bookingPaymentIntentSchema, bookingSchema, cancellationQuoteSchema, createBookingPaymentIntentSchema, createBookingSchema } from '../../shared/schemas/bookings';

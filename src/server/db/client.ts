@@ -21,7 +21,8 @@ import * as schema from './schema';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /**
- * Postgres `LISTEN/NOTIFY` on the open database (DESIGN decision 7): every
+ * Postgres `LISTEN/NOTIFY` on the open database
+ * (docs/decisions/004-live-events-through-the-database-or-redis.md): every
  * app process on one database hears every notification. Channel names are
  * plain identifiers (`[a-z_][a-z0-9_]*`); payloads are at most 8000 bytes.
  */
@@ -98,7 +99,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
     dataPath = path.join(options.dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
   }
-  // Extension order matters: pg_trgm last (STACK-NOTES).
+  // Extension order matters: pg_trgm last (docs/architecture.md#toolchain-notes).
   const client = await PGlite.create(dataPath, { extensions: { btree_gist, pg_trgm } });
   const db = drizzlePglite(client, { schema });
   // One process owns a PGlite directory, so an in-process set of held keys is the whole lock.

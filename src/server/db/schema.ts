@@ -1,8 +1,7 @@
 /**
- * Drizzle schema: the entities of SPEC section 3 plus sessions and the demo
- * payment provider's intents. Constraints Drizzle cannot declare (extensions,
- * the bookings exclusion constraint) live in custom migrations under
- * `migrations/`.
+ * Drizzle schema: the entities of docs/product.md#data plus sessions and the demo payment
+ * provider's intents. Constraints Drizzle cannot declare (extensions, the bookings exclusion
+ * constraint) live in custom migrations under `migrations/`.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -38,7 +37,7 @@ export const users = pgTable(
     profileImage: text('profile_image'),
     coverImage: text('cover_image'),
     coverColor: text('cover_color').notNull().default('#3b82f6'),
-    /** Set only by the server, when the NPI registry confirms the license (DESIGN decision 17). */
+    /** Set only by the server, when the NPI registry confirms the license (docs/decisions/021-professional-verification.md). */
     verified: boolean('verified').notNull().default(false),
     /** Where the license check stands: none, pending, verified, not_found, name_mismatch, unsupported, in_use (`src/shared/constants.ts`). */
     licenseVerification: text('license_verification', { enum: ['none', 'pending', 'verified', 'not_found', 'name_mismatch', 'unsupported', 'in_use'] })
@@ -64,7 +63,7 @@ export const users = pgTable(
   ],
 );
 
-/** Server-side sessions (DESIGN decision 1): the cookie holds a random token, we keep its SHA-256. */
+/** Server-side sessions (docs/decisions/009-identity-from-the-session.md): the cookie holds a random token, we keep its SHA-256. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -107,18 +106,17 @@ export const medicalSpaces = pgTable(
     availableTo: timestamp('available_to', { withTimezone: true }),
     rules: text('rules'),
     cancellationPolicy: text('cancellation_policy'),
-    /** Request-to-book when false: the owner accepts or declines each booking (DESIGN decision 4). */
+    /** Request-to-book when false: the owner accepts or declines each booking (docs/decisions/005-bookings-as-holds.md). */
     instantBook: boolean('instant_book').notNull().default(true),
     /** The refund rule of cancellations (`src/shared/cancellation.ts`). */
     cancellationPolicyTier: text('cancellation_policy_tier', { enum: ['flexible', 'moderate', 'strict'] }).notNull().default('flexible'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     /**
-     * What the location search matches (DESIGN decision 10, issue 10): city,
-     * state, address and title, lower-cased (a plain LIKE is cheaper than
-     * ILIKE), in one column with one trigram index. The
-     * fields are joined with U+001F, a control character no search text may
-     * contain, so a search never matches across two fields.
+     * What the location search matches (docs/decisions/014-search-in-the-database.md, issue 10):
+     * city, state, address and title, lower-cased (a plain LIKE is cheaper than ILIKE), in one
+     * column with one trigram index. The fields are joined with U+001F, a control character no
+     * search text may contain, so a search never matches across two fields.
      */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower("city" || chr(31) || "state" || chr(31) || "address" || chr(31) || "title")`,
@@ -164,17 +162,19 @@ export const favorites = pgTable(
 );
 
 /**
- * Bookings: the half-open range [start_at, end_at) in UTC (DESIGN decision 3),
- * one row from the first click (DESIGN decision 4): a hold (`awaiting_payment`)
- * priced once, then moved through `src/shared/booking-lifecycle.ts`. The
- * exclusion constraint `bookings_no_overlap` (custom migration) makes two
- * holding bookings (awaiting_payment, pending, confirmed) of one space overlap impossible.
+ * Bookings: the half-open range [start_at, end_at) in UTC
+ * (docs/decisions/003-bookings-as-ranges.md), one row from the first click
+ * (docs/decisions/005-bookings-as-holds.md): a hold (`awaiting_payment`) priced once, then moved
+ * through `src/shared/booking-lifecycle.ts`. The exclusion constraint `bookings_no_overlap` (custom
+ * migration) makes two holding bookings (awaiting_payment, pending, confirmed) of one space overlap
+ * impossible.
  */
 export const bookings = pgTable(
   'bookings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // Bookings are financial records (DESIGN decision 15): deleting a space or a user never takes them along.
+    // Bookings are financial records (docs/decisions/019-records-are-kept.md): deleting a space or
+    // a user never takes them along.
     spaceId: uuid('space_id')
       .notNull()
       .references(() => medicalSpaces.id, { onDelete: 'restrict' }),
@@ -232,11 +232,11 @@ export const bookings = pgTable(
 );
 
 /**
- * Conversations (DESIGN decision 7): who may read a thread comes from these
- * stored participants, never from parsing the id. The id keeps the spec's
- * format (SPEC section 3): `${participantA}-${ownerId}-${spaceId}` for a
- * conversation about a space, where participant B is the space's owner and
- * participant A the other user; `${lowerId}-${higherId}` for one about no space.
+ * Conversations (docs/decisions/004-live-events-through-the-database-or-redis.md): who may read a
+ * thread comes from these stored participants, never from parsing the id. The id keeps the spec's
+ * format (docs/product.md#data): `${participantA}-${ownerId}-${spaceId}` for a conversation about a
+ * space, where participant B is the space's owner and participant A the other user;
+ * `${lowerId}-${higherId}` for one about no space.
  */
 export const conversations = pgTable(
   'conversations',
@@ -295,9 +295,9 @@ export const messages = pgTable(
 );
 
 /**
- * Payment intents of the demo provider (DESIGN decision 6): the same life as a
- * Stripe PaymentIntent (requires_payment_method -> succeeded | canceled),
- * with no money moving. `idempotencyKey` makes creation idempotent per attempt.
+ * Payment intents of the demo provider (docs/decisions/012-payment-providers.md): the same life as
+ * a Stripe PaymentIntent (requires_payment_method -> succeeded | canceled), with no money moving.
+ * `idempotencyKey` makes creation idempotent per attempt.
  */
 export const demoPaymentIntents = pgTable(
   'demo_payment_intents',
@@ -323,7 +323,7 @@ export const demoPaymentIntents = pgTable(
   (t) => [uniqueIndex('demo_payment_intents_idempotency_unique').on(t.idempotencyKey), uniqueIndex('demo_payment_intents_client_secret_unique').on(t.clientSecret)],
 );
 
-/** NPI registry answers, cached (DESIGN decision 17): one lookup per number per day at most. */
+/** NPI registry answers, cached (docs/decisions/021-professional-verification.md): one lookup per number per day at most. */
 export const npiRegistryCache = pgTable('npi_registry_cache', {
   number: text('number').primaryKey(),
   /** The registry's record of the number, or null when it has none. */
@@ -332,9 +332,9 @@ export const npiRegistryCache = pgTable('npi_registry_cache', {
 });
 
 /**
- * Geocoding answers, cached (DESIGN decision 9; Nominatim's usage policy asks
- * clients to cache). `query` is the normalised address; null coordinates
- * record that the provider found nothing, so it is not asked again.
+ * Geocoding answers, cached (docs/decisions/013-geocoding-on-the-server.md; Nominatim's usage
+ * policy asks clients to cache). `query` is the normalised address; null coordinates record that
+ * the provider found nothing, so it is not asked again.
  */
 export const geocodeCache = pgTable('geocode_cache', {
   query: text('query').primaryKey(),

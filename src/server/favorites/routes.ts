@@ -1,4 +1,4 @@
-/** Favourite routes (SPEC section 7): own favourites only (DESIGN decision 1). */
+/** Favourite routes (docs/product.md#api-calls): own favourites only (docs/decisions/009-identity-from-the-session.md). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { favoriteSchema } from '../../shared/schemas/favorites';

@@ -1,6 +1,6 @@
 /**
- * Favourites (SPEC sections 3 and 4): one per user and space; adding and
- * removing are idempotent; lists leave archived spaces out (DESIGN decision 15).
+ * Favourites (docs/product.md#data and #behaviour): one per user and space; adding and
+ * removing are idempotent; lists leave archived spaces out (docs/decisions/019-records-are-kept.md).
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Space } from '../../shared/schemas/spaces';

@@ -1,6 +1,6 @@
 /**
- * Geocoding of listing addresses on the server (DESIGN decision 9; SPEC
- * section 7 "Geocoding"). The chain, by `GEOCODER`:
+ * Geocoding of listing addresses on the server (docs/decisions/013-geocoding-on-the-server.md;
+ * docs/product.md#geocoding). The chain, by `GEOCODER`:
  *
  * - `nominatim`: the database cache, then OpenStreetMap's Nominatim (query
  *   'street, city, state zip, USA', limit 1), then the offline ZIP centroid;

@@ -1,5 +1,5 @@
 /**
- * Offline geocoding fallback (DESIGN decision 9): the centroid of a US ZIP
+ * Offline geocoding fallback (docs/decisions/013-geocoding-on-the-server.md): the centroid of a US ZIP
  * code from the `zipcodes` dataset package. Nominatim, when configured, is
  * tried first by the listing flow; this never touches the network.
  */

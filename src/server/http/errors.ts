@@ -1,5 +1,5 @@
 /**
- * HTTP errors (DESIGN decision 12): every error answer is JSON
+ * HTTP errors (docs/decisions/016-errors-as-json.md): every error answer is JSON
  * `{ message, issues? }` with the right status; bad input never gives a 500.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';

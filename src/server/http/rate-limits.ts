@@ -1,8 +1,8 @@
 /**
- * Rate limits (DESIGN decision 16), with rate-limiter-flexible: one factory
+ * Rate limits (docs/decisions/020-abuse-limits.md), with rate-limiter-flexible: one factory
  * per application builds every limiter, keeping the counters in this
  * process's memory, or in Redis when `REDIS_URL` is set so that several app
- * instances count together (DESIGN "Scale").
+ * instances count together (docs/decisions/004-live-events-through-the-database-or-redis.md).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';

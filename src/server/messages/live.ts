@@ -1,6 +1,6 @@
 /**
- * Live messaging (DESIGN decision 7; issue 8): stores through the service,
- * publishes after commit on the realtime bus, and turns the bus's events into
+ * Live messaging (docs/decisions/004-live-events-through-the-database-or-redis.md; issue 8): stores
+ * through the service, publishes after commit on the realtime bus, and turns the bus's events into
  * socket events for the users this instance holds sockets of.
  */
 import type { FastifyBaseLogger } from 'fastify';

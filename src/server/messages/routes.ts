@@ -1,8 +1,8 @@
 /**
- * Messaging over HTTP and the live socket `/ws` (SPEC section 7; DESIGN
- * decision 7; issue 8). Identity from the session only: `senderId` and path
- * user ids must be the session user, conversations are read by their
- * participants only.
+ * Messaging over HTTP and the live socket `/ws` (docs/product.md#api-calls;
+ * docs/decisions/004-live-events-through-the-database-or-redis.md; issue 8). Identity from the
+ * session only: `senderId` and path user ids must be the session user, conversations are read by
+ * their participants only.
  */
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';

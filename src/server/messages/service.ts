@@ -1,12 +1,13 @@
 /**
- * Messaging rules (SPEC sections 3, 5 and 7; DESIGN decision 7).
+ * Messaging rules (docs/product.md#data, #validation and #api-calls;
+ * docs/decisions/004-live-events-through-the-database-or-redis.md).
  *
  * - The sender is the session user; the receiver must exist and be someone else.
  * - A conversation is stored with its two participants; reading it, or
  *   marking it read, needs to be one of them. The id keeps the spec's format
  *   but is never parsed for permissions.
  * - A conversation about a space is between the space's owner and one other
- *   user: `${otherUserId}-${ownerId}-${spaceId}` (SPEC section 3). One about no
+ *   user: `${otherUserId}-${ownerId}-${spaceId}` (docs/product.md#data). One about no
  *   space is `${lowerUserId}-${higherUserId}`.
  */
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
@@ -75,7 +76,7 @@ function toMessage(row: MessageRow): Message {
 }
 
 /**
- * The id of the conversation between `userId` and `otherUserId` (SPEC section 3).
+ * The id of the conversation between `userId` and `otherUserId` (docs/product.md#data).
  * @param space the space it is about, whose owner must be one of the two
  */
 export function conversationIdFor(userId: string, otherUserId: string, space: { id: string; ownerId: string } | null): string {
@@ -197,7 +198,7 @@ export async function listConversationMessages(db: Database, userId: string, con
 }
 
 /**
- * The conversation summaries of `userId`, most recent first (SPEC section 3).
+ * The conversation summaries of `userId`, most recent first (docs/product.md#data).
  * At most 200.
  */
 export async function listConversations(db: Database, userId: string): Promise<ConversationSummary[]> {
@@ -250,7 +251,8 @@ export async function countUnread(db: Database, userId: string): Promise<number>
 }
 
 /**
- * Marks read the messages `userId` received in a conversation (read receipts, DESIGN decision 7).
+ * Marks read the messages `userId` received in a conversation (read receipts,
+ * docs/decisions/004-live-events-through-the-database-or-redis.md).
  * @returns how many were marked, when, and the conversation's participants
  * @throws HttpError 403 unless `userId` is a participant
  */

@@ -1,5 +1,5 @@
 /**
- * Frames a client sends over `/ws` (SPEC section 7). A frame that is not
+ * Frames a client sends over `/ws` (docs/product.md#api-calls). A frame that is not
  * JSON, names an unknown event or fails validation gets an `error` event
  * and the socket stays open; nothing a client sends can crash the server.
  * `send_message` stores and delivers exactly as `POST /api/messages` does.

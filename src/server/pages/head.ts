@@ -1,6 +1,6 @@
 /**
- * Page metadata in the HTML the server sends (DESIGN decision 11): title,
- * description (cut at 150 characters, SPEC section 9), canonical URL,
+ * Page metadata in the HTML the server sends (docs/decisions/015-page-metadata-for-crawlers.md): title,
+ * description (cut at 150 characters, docs/product.md#constants), canonical URL,
  * OpenGraph tags and JSON-LD, so crawlers see them without JavaScript.
  */
 import { DEFAULT_SPACE_IMAGE, PRICING_PERIOD_LABELS, STRUCTURED_DATA_RESULTS } from '../../shared/constants';
@@ -127,7 +127,7 @@ export function spaceHead(space: Space, origin: string): PageHead {
   };
 }
 
-/** Head of a search page: an ItemList of the first 10 results (SPEC section 2, Search). */
+/** Head of a search page: an ItemList of the first 10 results (docs/product.md#search). */
 export function searchHead(
   spaces: Array<Pick<Space, 'id' | 'title'>>,
   total: number,

@@ -1,6 +1,6 @@
 /**
  * Pages: the built client (dist/client) with per-page metadata injected into
- * its `<!--app-head-->` placeholder (DESIGN decision 11), plus robots.txt and
+ * its `<!--app-head-->` placeholder (docs/decisions/015-page-metadata-for-crawlers.md), plus robots.txt and
  * sitemap.xml (cached, and an index of files past 50,000 URLs: sitemap.ts). Unknown API paths answer JSON 404; unknown pages get the
  * client's not-found page with status 404.
  *

@@ -1,6 +1,6 @@
 /**
  * Owners' payout accounts (Stripe Connect Express, or the demo provider's
- * stand-in; SPEC sections 2 "Payment settings" and 4 "Payment account":
+ * stand-in; docs/product.md#payment-settings and #payout-account:
  * none, then account created, then onboarding, then charges enabled).
  * The user row keeps the account id and its last known state
  * (`stripe_charges_enabled`, `stripe_details_submitted`): bookings make
@@ -59,7 +59,7 @@ export async function ensureConnectedAccount(db: Database, payments: PaymentProv
 
 /**
  * The payout readiness of a user's account, refreshed from the provider and
- * stored (SPEC section 3, Payment account status).
+ * stored (docs/product.md#other-shapes).
  */
 export async function refreshAccountStatus(db: Database, payments: PaymentProvider, accountId: string | null): Promise<AccountStatus> {
   const none = { hasAccount: false, chargesEnabled: false, detailsSubmitted: false };

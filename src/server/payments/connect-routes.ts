@@ -1,6 +1,6 @@
 /**
- * Payout onboarding routes (SPEC sections 2 "Payment settings" and 7;
- * DESIGN decision 6): Stripe Connect Express with `PAYMENTS=stripe`, the demo
+ * Payout onboarding routes (docs/product.md#payment-settings and #api-calls;
+ * docs/decisions/012-payment-providers.md): Stripe Connect Express with `PAYMENTS=stripe`, the demo
  * provider's stand-in with `PAYMENTS=demo`. The path segment is `stripe` for
  * both. Identity from the session; a `userId` in a body or path must be the
  * session user (403).
@@ -15,7 +15,7 @@ import { HttpError } from '../http/errors';
 import { ensureConnectedAccount, refreshAccountStatus } from './accounts';
 import type { PaymentProvider } from './provider';
 
-/** Where Stripe sends the owner back: SPEC section 8's `refresh` and `success` behaviours of /payments/connect. */
+/** Where Stripe sends the owner back: the `refresh` and `success` returns of /payments/connect (docs/product.md#payment-settings). */
 export function onboardingUrls(publicUrl: string): { refreshUrl: string; returnUrl: string } {
   return { refreshUrl: `${publicUrl}/payments/connect?refresh=true`, returnUrl: `${publicUrl}/payments/connect?success=true` };
 }

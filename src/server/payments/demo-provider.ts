@@ -1,5 +1,5 @@
 /**
- * The demo payment provider (DESIGN decision 6): behaves like a card
+ * The demo payment provider (docs/decisions/012-payment-providers.md): behaves like a card
  * processor in test mode, keeps its payment intents in the database and
  * moves no money. Test cards follow Stripe's documented test numbers
  * (https://docs.stripe.com/testing): 4242 4242 4242 4242 succeeds,

@@ -1,6 +1,6 @@
 /**
- * POST /api/create-payment-intent: a donation (SPEC sections 2 "Donate", 5
- * and 7). Visitors may donate, so no session is needed (the cross-site guard
+ * POST /api/create-payment-intent: a donation (docs/product.md#donate,
+ * #validation and #api-calls). Visitors may donate, so no session is needed (the cross-site guard
  * still applies); a signed-in donor is recorded in the intent's metadata.
  * The amount is checked here, not only in the form: at least $1, at most
  * $999,999.99, whole cents. Intents are rate-limited per donor (or address):

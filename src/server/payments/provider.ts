@@ -1,5 +1,5 @@
 /**
- * Payments behind one interface with two providers (DESIGN decision 6):
+ * Payments behind one interface with two providers (docs/decisions/012-payment-providers.md):
  * `stripe` (PaymentIntents, Connect Express destination charges) and `demo`
  * (the same lifecycle kept in our database; no money moves). Amounts are
  * integer cents, USD.
@@ -72,7 +72,7 @@ export interface DisputeInfo {
   paymentIntentId: string | null;
 }
 
-/** A connected account's state for payouts (SPEC section 3, Payment account status). */
+/** A connected account's state for payouts (docs/product.md#other-shapes). */
 export interface ConnectedAccountStatus {
   chargesEnabled: boolean;
   detailsSubmitted: boolean;

@@ -1,5 +1,5 @@
 /**
- * The Stripe payment provider (DESIGN decision 6): PaymentIntents in USD,
+ * The Stripe payment provider (docs/decisions/012-payment-providers.md): PaymentIntents in USD,
  * with `application_fee_amount` and `transfer_data.destination` when the
  * owner has a connected account (Stripe Connect destination charges,
  * https://docs.stripe.com/connect/destination-charges).

@@ -1,5 +1,5 @@
 /**
- * The live-event bus between app instances (DESIGN decision 7 and "Scale").
+ * The live-event bus between app instances (docs/decisions/004-live-events-through-the-database-or-redis.md).
  * Services publish after their transaction commits; every instance (this
  * one included) receives every event and pushes it to the sockets it holds.
  * Events carry ids, not content: Postgres NOTIFY payloads are limited to

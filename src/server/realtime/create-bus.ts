@@ -1,4 +1,4 @@
-/** Chooses the live-event transport for a configuration (DESIGN decision 7 and "Scale"). */
+/** Chooses the live-event transport for a configuration (docs/decisions/004-live-events-through-the-database-or-redis.md). */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DatabaseNotifications } from '../db/client';

@@ -1,4 +1,4 @@
-/** Live events over Postgres LISTEN/NOTIFY (DESIGN decision 7). */
+/** Live events over Postgres LISTEN/NOTIFY (docs/decisions/004-live-events-through-the-database-or-redis.md). */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseNotifications } from '../db/client';
 import { parseRealtimePayload, type RealtimeBus, type RealtimeEvent } from './bus';

@@ -1,4 +1,4 @@
-/** Live events over Redis pub/sub (DESIGN "Scale"), with ioredis. */
+/** Live events over Redis pub/sub (docs/decisions/004-live-events-through-the-database-or-redis.md), with ioredis. */
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { BusUnavailableError, parseRealtimePayload, type RealtimeBus, type RealtimeEvent } from './bus';

@@ -1,5 +1,5 @@
 /**
- * The compact points of the maps (DESIGN decision 10; issue 7 "Maps"):
+ * The compact points of the maps (docs/decisions/014-search-in-the-database.md; issue 7 "Maps"):
  * active spaces with coordinates inside a bounding box, with the search
  * filters of `/search`, clustered on the server on a grid whose cells are
  * {@link CLUSTER_CELL_PX} screen pixels wide at the asked zoom. One row per
@@ -101,7 +101,7 @@ export async function mapPoints(db: Database, query: MapPointsQuery): Promise<Ma
       id: sql<string>`case when count(*) = 1 then min(${medicalSpaces.id}::text) end`,
     })
     .from(medicalSpaces)
-    // The filters of `GET /api/spaces` (SPEC section 7) and the box: one rule.
+    // The filters of `GET /api/spaces` (docs/product.md#api-calls) and the box: one rule.
     .where(searchFilter(query))
     .groupBy(gx, gy);
   let total = 0;

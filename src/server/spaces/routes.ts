@@ -1,4 +1,4 @@
-/** Space routes (SPEC section 7; docs/api.md). */
+/** Space routes (docs/product.md#api-calls; docs/api.md). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '../../shared/schemas/fields';

@@ -1,5 +1,5 @@
 /**
- * Image intake (DESIGN decision 8), one pipeline for multipart uploads and
+ * Image intake (docs/decisions/006-maps-and-images.md), one pipeline for multipart uploads and
  * the spec's inline data-URL images: sharp decodes the bytes (so the content,
  * not the name or the declared type, decides what is an image), honours the
  * EXIF orientation, drops every metadata block (EXIF GPS included), and

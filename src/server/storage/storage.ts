@@ -1,5 +1,5 @@
 /**
- * File storage behind one interface (DESIGN decision 8): a local directory
+ * File storage behind one interface (docs/decisions/006-maps-and-images.md): a local directory
  * under DATA_DIR by default, or an S3-compatible bucket when `S3_BUCKET` is
  * configured. Either way an image's public URL is `/uploads/<key>`: the local
  * directory is served statically, a bucket's objects are streamed through the

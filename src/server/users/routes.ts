@@ -1,4 +1,4 @@
-/** Profile routes (SPEC section 7; DESIGN decision 1: own profile only). */
+/** Profile routes (docs/product.md#api-calls; docs/decisions/009-identity-from-the-session.md: own profile only). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { updateUserSchema } from '../../shared/schemas/profile';

@@ -1,6 +1,6 @@
 /**
  * The user as the API shows it (`userSchema`): never the password hash or
- * the connected-account id (DESIGN decision 1).
+ * the connected-account id (docs/decisions/009-identity-from-the-session.md).
  */
 import type { User } from '../../shared/schemas/users';
 import type { users } from '../db/schema';

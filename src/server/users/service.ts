@@ -1,5 +1,6 @@
 /**
- * Profiles (SPEC sections 2 Profile, 5 and 7; DESIGN decisions 1, 8 and 17):
+ * Profiles (docs/product.md#profile, #validation and #api-calls;
+ * decisions 009, 006 and 021 in docs/decisions/):
  * a user edits their own profile; images go through the image pipeline; a
  * license number is checked against the NPI registry, and only the server
  * sets `verified`. One license number is verified on at most one account at a

@@ -1,9 +1,8 @@
 /**
- * Professional verification against the NPPES NPI Registry API (DESIGN
- * decision 17; https://npiregistry.cms.hhs.gov/api-page): version 2.1,
- * `number=<NPI>`. Answers are cached in the database for a day; the call has a
- * short timeout, so an offline server leaves verification pending instead of
- * failing the profile save.
+ * Professional verification against the NPPES NPI Registry API
+ * (docs/decisions/021-professional-verification.md; https://npiregistry.cms.hhs.gov/api-page):
+ * version 2.1, `number=<NPI>`. Answers are cached in the database for a day; the call has a short
+ * timeout, so an offline server leaves verification pending instead of failing the profile save.
  */
 import { eq } from 'drizzle-orm';
 import type { LicenseVerification } from '../../shared/constants';

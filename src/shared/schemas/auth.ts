@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordMatchesEmail, passwordStrengthProblem, passwordUserInputs } from '../password';
 import { currentPasswordSchema, required, textSchema, trimmed, userTypeSchema } from './fields';
 
-/** POST /api/login (SPEC section 5). */
+/** POST /api/login (docs/product.md#validation). */
 export const loginSchema = z.object({
   email: z.email('Please enter a valid email address').max(254),
   password: textSchema.min(1, 'Password is required').max(200),
@@ -35,14 +35,14 @@ const passwordNotEmail = (form: { email: unknown; password: unknown }, ctx: z.Re
   }
 };
 /**
- * POST /api/register: the registration fields without confirmPassword, plus userType (SPEC sections 5 and 7).
+ * POST /api/register: the registration fields without confirmPassword, plus userType (docs/product.md#validation, #api-calls).
  * The password's strength (zxcvbn, asynchronous) is checked by the server after this schema, with
  * `checkNewPassword` (src/server/auth/password-check.ts).
  */
 export const registerSchema = registerFields.superRefine(passwordNotEmail);
 export type RegisterInput = z.input<typeof registerSchema>;
 /**
- * The Sign up dialog's form: the server payload plus confirmPassword, which is never sent (SPEC section 5),
+ * The Sign up dialog's form: the server payload plus confirmPassword, which is never sent (docs/product.md#validation),
  * and the password strength check the server makes. Asynchronous: parse with `parseAsync` (zodResolver does).
  */
 export const registerFormSchema = registerFields

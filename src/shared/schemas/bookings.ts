@@ -16,17 +16,17 @@ export const bookingDetailsSchema = z.object({
   notes: trimmed(2000).optional(),
 });
 export type BookingDetails = z.infer<typeof bookingDetailsSchema>;
-/** POST /api/create-booking-payment-intent (SPEC section 7). `amount` is the client's total in dollars, checked by the server. */
+/** POST /api/create-booking-payment-intent (docs/product.md#api-calls). `amount` is the client's total in dollars, checked by the server. */
 export const createBookingPaymentIntentSchema = z.object({
   spaceId: z.uuid(),
   userId: z.uuid().optional(),
   amount: moneySchema.optional(),
   bookingDetails: bookingDetailsSchema,
-  /** One per booking attempt: asking twice returns the same payment intent (DESIGN decision 6). */
+  /** One per booking attempt: asking twice returns the same payment intent (docs/decisions/012-payment-providers.md). */
   idempotencyKey: textSchema.min(8).max(100).optional(),
 });
 export const bookingPaymentIntentSchema = z.object({
-  /** The hold that keeps the dates while the renter pays (DESIGN decision 4). */
+  /** The hold that keeps the dates while the renter pays (docs/decisions/005-bookings-as-holds.md). */
   bookingId: z.uuid(),
   /** When the hold lapses unpaid, ISO-8601 UTC. */
   holdExpiresAt: z.string(),
@@ -42,7 +42,7 @@ export const bookingPaymentIntentSchema = z.object({
   units: z.number().int(),
 });
 export type BookingPaymentIntent = z.infer<typeof bookingPaymentIntentSchema>;
-/** POST /api/bookings (SPEC section 7, plus the payment intent that paid for it). */
+/** POST /api/bookings (docs/product.md#api-calls, plus the payment intent that paid for it). */
 export const createBookingSchema = z.object({
   spaceId: z.uuid(),
   renterId: z.uuid().optional(),
@@ -91,11 +91,11 @@ export const bookingSchema = z.object({
   space: z
     .object({ title: z.string(), city: z.string(), state: z.string(), timeZone: z.string(), pricePeriod: pricingPeriodSchema, ownerId: z.uuid() })
     .optional(),
-  /** For an owner's incoming requests (SPEC section 3: booking requests embed the renter). */
+  /** For an owner's incoming requests (docs/product.md#data: booking requests embed the renter). */
   renter: z.object({ firstName: z.string(), lastName: z.string() }).optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
-/** PUT /api/bookings/{id}/accept | decline | cancel: `userId`, when sent, must be the session user (SPEC section 7). */
+/** PUT /api/bookings/{id}/accept | decline | cancel: `userId`, when sent, must be the session user (docs/product.md#api-calls). */
 export const bookingAnswerSchema = z.object({ userId: z.uuid().optional() }).nullish();
 /** What cancelling a booking would refund now (the Cancel button shows it). */
 export const cancellationQuoteSchema = z.object({

@@ -7,7 +7,7 @@ import { DONATION_MAX_CENTS, DONATION_MIN_CENTS } from '../constants';
 import { formatUsd, toCents } from '../money';
 import { numberInputSchema, textSchema } from './fields';
 
-/** A donation in dollars on the wire (25 or "25.50"), read as cents: at least $1 (SPEC section 5), at most {@link DONATION_MAX_CENTS}. */
+/** A donation in dollars on the wire (25 or "25.50"), read as cents: at least $1 (docs/product.md#validation), at most {@link DONATION_MAX_CENTS}. */
 export const donationAmountSchema = numberInputSchema
   .pipe(
     z
@@ -17,7 +17,7 @@ export const donationAmountSchema = numberInputSchema
       .refine((value) => /^\d+(\.\d{1,2})?$/.test(String(value)), 'Enter an amount in dollars and cents, like 25 or 25.50'),
   )
   .transform((value) => toCents(value));
-/** POST /api/create-payment-intent (SPEC section 7: a donation). */
+/** POST /api/create-payment-intent (docs/product.md#api-calls: a donation). */
 export const createDonationIntentSchema = z.object({
   amount: donationAmountSchema,
   /** One per donation attempt: asking twice returns the same payment intent. */

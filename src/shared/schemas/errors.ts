@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-/** Every error answer (DESIGN decision 12). */
+/** Every error answer (docs/decisions/016-errors-as-json.md). */
 export const apiErrorSchema = z.object({
   message: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),

@@ -4,6 +4,6 @@
  */
 import { z } from 'zod';
 
-/** POST and DELETE /api/favorites (SPEC section 7). `userId`, when sent, must be the session user. */
+/** POST and DELETE /api/favorites (docs/product.md#api-calls). `userId`, when sent, must be the session user. */
 export const favoriteSchema = z.object({ userId: z.uuid().optional(), spaceId: z.uuid() });
 export type FavoriteInput = z.input<typeof favoriteSchema>;

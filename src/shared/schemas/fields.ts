@@ -32,7 +32,7 @@ export const required = (label: string, max = 200) => textSchema.trim().min(1, `
  */
 export const currentPasswordSchema = textSchema.max(200);
 
-/** lister, renter or both (SPEC section 1). */
+/** lister, renter or both (docs/product.md#who-it-is-for). */
 export const userTypeSchema = z.enum(USER_TYPES);
 
 /**
@@ -44,7 +44,7 @@ export const userTypeSchema = z.enum(USER_TYPES);
 export const numberInputSchema = z
   .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, 'Enter a number').transform(Number)], 'Enter a number')
   .pipe(z.number().finite('Enter a number'));
-/** A money amount on the wire: a non-negative decimal string with at most 2 decimals (DESIGN decision 2). */
+/** A money amount on the wire: a non-negative decimal string with at most 2 decimals (docs/decisions/010-money-in-integer-cents.md). */
 export const moneySchema = z
   .union([z.string(), z.number()])
   .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))

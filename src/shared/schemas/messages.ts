@@ -6,13 +6,13 @@ import { z } from 'zod';
 import { MAX_THREAD_MESSAGES, MESSAGE_MAX_LENGTH } from '../constants';
 import { numberInputSchema, textSchema, trimmed } from './fields';
 
-/** A message's text (SPEC section 5): trimmed, non-empty, at most 5,000 characters. */
+/** A message's text (docs/product.md#validation): trimmed, non-empty, at most 5,000 characters. */
 export const messageContentSchema = trimmed(MESSAGE_MAX_LENGTH).min(1, 'Message cannot be empty');
-/** The Message dialog on the space page (SPEC section 2). */
+/** The Message dialog on the space page (docs/product.md#pages). */
 export const messageFormSchema = z.object({ content: messageContentSchema });
 export type MessageFormValues = z.input<typeof messageFormSchema>;
 /**
- * POST /api/messages and the socket's `send_message` (SPEC section 7). The
+ * POST /api/messages and the socket's `send_message` (docs/product.md#api-calls). The
  * sender is the session user: `senderId`, when sent, must be that user.
  * `conversationId` names an existing conversation, or the one the server
  * would open for this sender, receiver and space.
@@ -26,7 +26,7 @@ export const sendMessageSchema = z.object({
   messageType: z.literal('text').default('text'),
 });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
-/** A message as the API and the socket return it, with its sender and space embedded (SPEC section 3). */
+/** A message as the API and the socket return it, with its sender and space embedded (docs/product.md#data). */
 export const messageSchema = z.object({
   id: z.uuid(),
   conversationId: z.string(),
@@ -42,7 +42,7 @@ export const messageSchema = z.object({
   space: z.object({ title: z.string() }).nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
-/** One row of GET /api/users/{id}/conversations (SPEC section 3, Conversation summary). */
+/** One row of GET /api/users/{id}/conversations (docs/product.md#data, Conversation summary). */
 export const conversationSummarySchema = z.object({
   conversationId: z.string(),
   otherUser: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }),
@@ -68,12 +68,12 @@ export const messageListQuerySchema = z.object({
   limit: numberInputSchema.pipe(z.number().int().min(1).max(MAX_THREAD_MESSAGES)).optional(),
   offset: numberInputSchema.pipe(z.number().int().min(0).max(1_000_000)).default(0),
 });
-/** Events a client sends over `/ws` (SPEC section 7). */
+/** Events a client sends over `/ws` (docs/product.md#api-calls). */
 export const clientSocketEventSchema = z.discriminatedUnion('type', [sendMessageSchema.extend({ type: z.literal('send_message') })]);
 export type ClientSocketEvent = z.input<typeof clientSocketEventSchema>;
 /** The event types a client may send. */
 export const CLIENT_SOCKET_EVENT_TYPES = ['send_message'] as const;
-/** Events the server pushes over `/ws` (SPEC section 7; issue 8). */
+/** Events the server pushes over `/ws` (docs/product.md#api-calls; issue 8). */
 export const serverSocketEventSchema = z.discriminatedUnion('type', [
   /** A message was stored in one of the user's conversations (sent or received). */
   z.object({ type: z.literal('new_message'), message: messageSchema }),

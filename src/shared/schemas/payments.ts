@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { textSchema } from './fields';
 
-/** POST /api/demo-payments/confirm: the demo card form (DESIGN decision 6). Nothing is charged. */
+/** POST /api/demo-payments/confirm: the demo card form (docs/decisions/012-payment-providers.md). Nothing is charged. */
 export const demoPaymentConfirmSchema = z.object({
   clientSecret: textSchema.min(1).max(200),
   cardNumber: textSchema.transform((value) => value.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
@@ -19,7 +19,7 @@ export const demoPaymentResultSchema = z.object({
   paymentIntentId: z.string(),
 });
 export type DemoPaymentResult = z.infer<typeof demoPaymentResultSchema>;
-/** POST /api/stripe/create-connect-account (SPEC section 7): `userId`, when sent, must be the session user; the account's email is the user's own. */
+/** POST /api/stripe/create-connect-account (docs/product.md#api-calls): `userId`, when sent, must be the session user; the account's email is the user's own. */
 export const createConnectAccountSchema = z
   .object({
     userId: z.uuid().optional(),
@@ -29,12 +29,12 @@ export const createConnectAccountSchema = z
 /** The answer of POST /api/stripe/create-connect-account. */
 export const connectAccountSchema = z.object({ accountId: z.string() });
 export type ConnectAccount = z.infer<typeof connectAccountSchema>;
-/** POST /api/stripe/account-link (SPEC section 7): `userId`, when sent, must be the session user. */
+/** POST /api/stripe/account-link (docs/product.md#api-calls): `userId`, when sent, must be the session user. */
 export const accountLinkRequestSchema = z.object({ userId: z.uuid().optional() }).optional();
 /** The onboarding link the browser is sent to. */
 export const accountLinkSchema = z.object({ url: z.string() });
 export type AccountLink = z.infer<typeof accountLinkSchema>;
-/** GET /api/stripe/account-status/{userId} (SPEC section 3, Payment account status). */
+/** GET /api/stripe/account-status/{userId} (docs/product.md#data, Payment account status). */
 export const accountStatusSchema = z.object({
   hasAccount: z.boolean(),
   chargesEnabled: z.boolean(),

@@ -1,5 +1,5 @@
 /**
- * The profile form's schemas (PUT /api/users/{id}, SPEC sections 5 and 7),
+ * The profile form's schemas (PUT /api/users/{id}, docs/product.md#validation and #api-calls),
  * shared by the Edit Profile form and the server route.
  *
  * A module of its own because the phone check needs libphonenumber-js and
@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { isValidNpi, looksLikeNpi, normalizeNpi } from '../npi';
 import { currentPasswordSchema, required, textSchema, trimmed, userTypeSchema } from './fields';
 
-/** A hex colour for a profile cover (it reaches a style attribute: DESIGN decision 13). */
+/** A hex colour for a profile cover (it reaches a style attribute: docs/decisions/017-security-headers.md). */
 export const coverColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Choose a colour like #3b82f6');
 
 /**
@@ -62,7 +62,7 @@ export const profileImageSchema = z
   .nullable();
 
 /**
- * PUT /api/users/{id} (SPEC sections 5 and 7): a partial of the user. `id`,
+ * PUT /api/users/{id} (docs/product.md#validation and #api-calls): a partial of the user. `id`,
  * `verified` and the payment fields are not part of it and cannot be set. A new email
  * needs `currentPassword`.
  */

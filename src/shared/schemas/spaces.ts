@@ -9,7 +9,7 @@ import { numberInputSchema, required, textSchema, trimmed, unitPriceSchema } fro
 
 export const spaceTypeSchema = z.enum(SPACE_TYPES);
 export const pricingPeriodSchema = z.enum(PRICING_PERIODS);
-/** A space as the API returns it (SPEC section 3). Prices and coordinates are decimal strings. */
+/** A space as the API returns it (docs/product.md#data). Prices and coordinates are decimal strings. */
 export const spaceSchema = z.object({
   id: z.uuid(),
   ownerId: z.uuid(),
@@ -33,18 +33,18 @@ export const spaceSchema = z.object({
   availableTo: z.string().nullable(),
   rules: z.string().nullable(),
   cancellationPolicy: z.string().nullable(),
-  /** False: request-to-book; the owner accepts or declines each booking (DESIGN decision 4). */
+  /** False: request-to-book; the owner accepts or declines each booking (docs/decisions/005-bookings-as-holds.md). */
   instantBook: z.boolean(),
   cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS),
   active: z.boolean(),
-  /** IANA zone the space's days are counted in (DESIGN decision 3). */
+  /** IANA zone the space's days are counted in (docs/decisions/003-bookings-as-ranges.md). */
   timeZone: z.string(),
   createdAt: z.string(),
 });
 export type Space = z.infer<typeof spaceSchema>;
 const stringList = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(z.enum(values)).optional());
-/** An optional query number: empty means unset (SPEC: price inputs are cleared when empty). */
+/** An optional query number: empty means unset (docs/product.md#search: price inputs are cleared when empty). */
 const optionalNumber = z.preprocess(
   (value) => (value === '' || value === undefined || value === null ? undefined : value),
   numberInputSchema.pipe(z.number().nonnegative().max(MAX_UNIT_PRICE_CENTS / 100)).optional(),
@@ -104,7 +104,7 @@ export const locationSearchSchema = trimmed(200).refine(
   (value) => locationParts(value).length <= MAX_LOCATION_PARTS,
   `A location search can have at most ${MAX_LOCATION_PARTS} comma-separated parts.`,
 );
-/** GET /api/spaces query (SPEC section 7 search filter, plus ownerId and pagination). */
+/** GET /api/spaces query (docs/product.md#api-calls search filter, plus ownerId and pagination). */
 export const spaceSearchSchema = z.object({
   location: locationSearchSchema.optional(),
   spaceType: z.preprocess((value) => (value === 'all' || value === '' ? undefined : value), spaceTypeSchema.optional()),
@@ -128,9 +128,9 @@ export const spaceSearchSchema = z.object({
 });
 export type SpaceSearch = z.input<typeof spaceSearchSchema>;
 /**
- * An image in a listing (SPEC section 3): inline image data, which the server
+ * An image in a listing (docs/product.md#data): inline image data, which the server
  * stores as a file, or the path of an image we already serve. Other URLs are
- * refused so no user-supplied address reaches an `src` (DESIGN decision 13).
+ * refused so no user-supplied address reaches an `src` (docs/decisions/017-security-headers.md).
  */
 const listingImageSchema = z
   .string()
@@ -145,7 +145,7 @@ const listingImageSchema = z
 export const usStateSchema = required('State', 50)
   .toUpperCase()
   .refine(isUsStateCode, 'Enter a US state code (e.g. TX).');
-/** POST /api/spaces (SPEC sections 2, 5 and 7). `ownerId`, when sent, must be the session user. */
+/** POST /api/spaces (docs/product.md#pages, #validation, #api-calls). `ownerId`, when sent, must be the session user. */
 export const createSpaceSchema = z.object({
   title: required('Title', 120),
   description: required('Description', 5000),
@@ -189,6 +189,6 @@ export type MapPoint = z.infer<typeof mapPointSchema>;
 /** The answer of GET /api/spaces/map-points: `total` is the sum of the counts. */
 export const mapPointsSchema = z.object({ total: z.number().int(), points: z.array(mapPointSchema) });
 export type MapPoints = z.infer<typeof mapPointsSchema>;
-/** The answer of DELETE /api/spaces/{id}: a space with booking history is archived, not deleted (DESIGN decision 15). */
+/** The answer of DELETE /api/spaces/{id}: a space with booking history is archived, not deleted (docs/decisions/019-records-are-kept.md). */
 export const deleteSpaceResultSchema = z.object({ outcome: z.enum(['deleted', 'archived']) });
 export type DeleteSpaceResult = z.infer<typeof deleteSpaceResultSchema>;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { LICENSE_VERIFICATION_STATES } from '../constants';
 import { userTypeSchema } from './fields';
 
-/** A user as the API returns it: never the password hash (DESIGN decision 1). */
+/** A user as the API returns it: never the password hash (docs/decisions/009-identity-from-the-session.md). */
 export const userSchema = z.object({
   id: z.uuid(),
   email: z.string(),
@@ -30,5 +30,5 @@ export const userSchema = z.object({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
-/** The answer of PUT /api/users/{id} (SPEC section 7: "may contain user"). */
+/** The answer of PUT /api/users/{id} (docs/product.md#api-calls: "may contain user"). */
 export const updateUserResultSchema = z.object({ user: userSchema });

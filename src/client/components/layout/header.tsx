@@ -18,11 +18,11 @@ interface HeaderProps {
   onLogIn: () => void;
   onSignUp: () => void;
   onLogOut: () => void;
-  /** Unread messages; no badge at 0, '99+' above 99 (SPEC section 2). */
+  /** Unread messages; no badge at 0, '99+' above 99 (docs/product.md#header-and-footer). */
   unreadCount?: number;
 }
 
-/** The unread count as shown: capped at '99+' (SPEC section 2). */
+/** The unread count as shown: capped at '99+' (docs/product.md#header-and-footer). */
 const unreadText = (count: number) => (count > 99 ? '99+' : String(count));
 
 /** The shared header: logo, main links, and the session's actions; a menu on phones. */

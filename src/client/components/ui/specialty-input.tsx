@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { SPECIALTIES } from '@/shared/constants';
 import { Input } from './input';
 
-/** A free-text specialty (SPEC section 5) that suggests the 56 known specialties as people type. `id` is required: the list is named after it. */
+/** A free-text specialty (docs/product.md#validation) that suggests the 56 known specialties as people type. `id` is required: the list is named after it. */
 export function SpecialtyInput({ id, ...props }: ComponentProps<'input'> & { id: string }) {
   const listId = `${id}-options`;
   return (

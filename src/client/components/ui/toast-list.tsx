@@ -1,7 +1,7 @@
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 import { dismissToast, useToasts } from './use-toast';
 
-/** Renders the toasts (SPEC section 9: 5000 ms, swipe right past 50 px, hotkey F8). Loaded by {@link Toaster}. */
+/** Renders the toasts (docs/product.md#constants: 5000 ms, swipe right past 50 px, hotkey F8). Loaded by {@link Toaster}. */
 export function ToastList() {
   const toasts = useToasts();
   return (

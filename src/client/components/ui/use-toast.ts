@@ -1,6 +1,6 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
 
-/** SPEC section 9: at most 1 toast at a time; a dismissed toast is removed after 1,000,000 ms. */
+/** docs/product.md#constants: at most 1 toast at a time; a dismissed toast is removed after 1,000,000 ms. */
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;
 

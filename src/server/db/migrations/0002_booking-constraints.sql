@@ -1,4 +1,4 @@
--- No two pending or confirmed bookings of one space may overlap (DESIGN decision 3).
+-- No two pending or confirmed bookings of one space may overlap (docs/decisions/003-bookings-as-ranges.md).
 -- Rejected inserts fail with SQLSTATE 23P01 (exclusion_violation).
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_no_overlap"
   EXCLUDE USING gist ("space_id" WITH =, tstzrange("start_at", "end_at", '[)') WITH &&)

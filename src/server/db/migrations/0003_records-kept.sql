@@ -1,5 +1,6 @@
--- Records are kept (DESIGN decision 15): deleting a space or a user no longer deletes its bookings,
--- and demo payment amounts are bigint cents (issue "Hardening": money overflow).
+-- Records are kept (docs/decisions/019-records-are-kept.md): deleting a space
+-- or a user no longer deletes its bookings, and demo payment amounts are bigint
+-- cents (issue "Hardening": money overflow).
 ALTER TABLE "bookings" DROP CONSTRAINT "bookings_space_id_medical_spaces_id_fk";
 --> statement-breakpoint
 ALTER TABLE "bookings" DROP CONSTRAINT "bookings_renter_id_users_id_fk";

@@ -1,4 +1,5 @@
--- Bookings as holds (DESIGN decision 4): one row from the first click, moved through src/shared/booking-lifecycle.ts.
+-- Bookings as holds (docs/decisions/005-bookings-as-holds.md): one row from the
+-- first click, moved through src/shared/booking-lifecycle.ts.
 CREATE TABLE "demo_connected_accounts" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,

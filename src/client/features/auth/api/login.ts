@@ -10,7 +10,7 @@ export function login(input: LoginInput): Promise<User> {
   return api.post<User>('/api/login', input);
 }
 
-/** Logs in, stores the user and goes to the profile (SPEC sections 4 and 8). */
+/** Logs in, stores the user and goes to the profile (docs/product.md#behaviour and #user-facing-messages). */
 export function useLogin({ onSuccess }: { onSuccess?: () => void } = {}) {
   const startSession = useStartSession();
   return useMutation({
@@ -22,7 +22,8 @@ export function useLogin({ onSuccess }: { onSuccess?: () => void } = {}) {
     },
     onError: (error) => {
       console.warn('Login failed:', error.message);
-      // Throttled (429): the server says how long to wait; any other failure keeps SPEC's wording.
+      // Throttled (429): the server says how long to wait; any other failure keeps the wording of
+      // docs/product.md#user-facing-messages.
       const description = (isApiError(error, 429) && error.serverMessage) || 'Please check your credentials and try again.';
       toast({ variant: 'destructive', title: 'Login failed', description });
     },

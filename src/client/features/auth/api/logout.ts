@@ -12,7 +12,7 @@ export function logout(): Promise<void> {
 
 /**
  * Ends the session, forgets the user and their cached data, and goes home
- * (SPEC section 4). The local session is cleared even when the server call
+ * (docs/product.md#behaviour). The local session is cleared even when the server call
  * fails (an expired session is already logged out).
  */
 export function useLogout() {

@@ -10,7 +10,7 @@ export function register(input: RegisterInput): Promise<User> {
   return api.post<User>('/api/register', input);
 }
 
-/** Creates the account, stores the user and goes to the profile (SPEC sections 4 and 8). */
+/** Creates the account, stores the user and goes to the profile (docs/product.md#behaviour and #user-facing-messages). */
 export function useRegister({ onSuccess }: { onSuccess?: () => void } = {}) {
   const startSession = useStartSession();
   return useMutation({

@@ -5,7 +5,7 @@ import { paths } from '@/client/lib/paths';
 
 /**
  * After a successful login or registration: set the user, store it, then go to
- * /profile (SPEC section 4), in that order.
+ * /profile (docs/product.md#behaviour), in that order.
  */
 export function useStartSession() {
   const { setUser } = useAuth();

@@ -57,7 +57,7 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
   const { errors } = form.formState;
 
   const onSubmit = (values: RegisterFormOutput) => {
-    // confirmPassword is never sent (SPEC section 5); everyone starts as both lister and renter.
+    // confirmPassword is never sent (docs/product.md#validation); everyone starts as both lister and renter.
     registerMutation.mutate({
       firstName: values.firstName,
       lastName: values.lastName,

@@ -14,9 +14,9 @@ export function removeFavorite(input: FavoriteInput): Promise<unknown> {
 }
 
 /**
- * The favourite toggle (SPEC section 4): removes the space when it is a
+ * The favourite toggle (docs/product.md#behaviour): removes the space when it is a
  * favourite, adds it otherwise, then refreshes the favourites list. Errors
- * are only logged (SPEC section 8).
+ * are only logged (docs/product.md#user-facing-messages).
  */
 export function useToggleFavorite(userId: string) {
   const queryClient = useQueryClient();

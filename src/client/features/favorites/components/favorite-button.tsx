@@ -4,7 +4,7 @@ import { useFavorites } from '../api/get-favorites';
 import { useToggleFavorite } from '../api/toggle-favorite';
 
 /**
- * The favourite heart of a space (SPEC sections 2 and 4), for a signed-in
+ * The favourite heart of a space (docs/product.md#space-page and #favourite-toggle), for a signed-in
  * user: filled when the space is a favourite; it flips once the server has
  * answered and the favourites list is refreshed.
  */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConversationSummary } from '@/shared/schemas/messages';
 import { api } from '@/client/lib/api-client';
 
-/** GET /api/users/:id/conversations: the user's conversation summaries, most recent first (SPEC section 3). */
+/** GET /api/users/:id/conversations: the user's conversation summaries, most recent first (docs/product.md#data). */
 export function getConversations(userId: string, signal?: AbortSignal): Promise<ConversationSummary[]> {
   return api.get<ConversationSummary[]>(`/api/users/${encodeURIComponent(userId)}/conversations`, { signal });
 }

@@ -15,7 +15,7 @@ export function getUnreadCountQueryOptions(userId: string) {
   });
 }
 
-/** The unread count, refreshed every 30 seconds (SPEC section 4) and after each live message (see the live provider). */
+/** The unread count, refreshed every 30 seconds (docs/product.md#behaviour) and after each live message (see the live provider). */
 export function useUnreadCount(userId: string | undefined) {
   return useQuery({ ...getUnreadCountQueryOptions(userId ?? ''), enabled: Boolean(userId), refetchInterval: UNREAD_POLL_MS });
 }

@@ -4,7 +4,7 @@ import { api } from '@/client/lib/api-client';
 import { getConversationMessagesQueryOptions } from './get-conversation-messages';
 import { getConversationsQueryOptions } from './get-conversations';
 
-/** POST /api/messages: stores a message from the session user (SPEC section 7). */
+/** POST /api/messages: stores a message from the session user (docs/product.md#api-calls). */
 export function sendMessage(input: SendMessageInput): Promise<Message> {
   return api.post<Message>('/api/messages', input);
 }

@@ -18,7 +18,7 @@ interface ConversationListProps {
 }
 
 /**
- * The conversation list of /messages (SPEC section 2): search by the other
+ * The conversation list of /messages (docs/product.md#messages-page): search by the other
  * user's name or the space title, a count badge, and per conversation the
  * unread badge, last message and relative time.
  */

@@ -7,12 +7,12 @@ import { getConversationMessagesQueryOptions } from '../api/get-conversation-mes
 import { getConversationsQueryOptions } from '../api/get-conversations';
 import { getUnreadCountQueryOptions } from '../api/get-unread-count';
 
-/** The live connection's state (SPEC section 4): Connected or Disconnected, while trying, or given up. */
+/** The live connection's state (docs/product.md#behaviour): Connected or Disconnected, while trying, or given up. */
 export type LiveStatus = 'connecting' | 'connected' | 'disconnected' | 'failed';
 
 interface LiveMessagesValue {
   status: LiveStatus;
-  /** 'Connection error' after a socket error, 'Failed to connect' once the retries are spent (SPEC section 8). */
+  /** 'Connection error' after a socket error, 'Failed to connect' once the retries are spent (docs/product.md#user-facing-messages). */
   error: string | null;
   /** Sends an event when connected; false when it could not be sent. */
   send: (event: ClientSocketEvent) => boolean;
@@ -39,7 +39,7 @@ function applyEvent(queryClient: QueryClient, userId: string, raw: string): void
     return;
   }
   if (!parsed.success) {
-    // SPEC section 7: parse failures of incoming events are only logged.
+    // docs/product.md#api-calls: parse failures of incoming events are only logged.
     console.warn('Unexpected live event:', parsed.error.message);
     return;
   }
@@ -75,7 +75,7 @@ function applyEvent(queryClient: QueryClient, userId: string, raw: string): void
 }
 
 /**
- * One live connection per signed-in tab (`/ws`, SPEC sections 4 and 7): it
+ * One live connection per signed-in tab (`/ws`, docs/product.md#behaviour and #api-calls): it
  * keeps threads, conversation lists and the unread badge current. On close
  * it retries up to 5 times after 1, 2, 4, 8 and 16 seconds, and starts
  * counting again after a successful open. A session the server refuses

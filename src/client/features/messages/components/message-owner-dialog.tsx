@@ -18,8 +18,8 @@ interface MessageOwnerDialogProps {
 }
 
 /**
- * 'Message Owner' on a space (SPEC sections 2, 5 and 8): sends the first (or
- * next) message of the conversation `${senderId}-${ownerId}-${spaceId}`.
+ * 'Message Owner' on a space (docs/product.md#space-page, #validation and #user-facing-messages):
+ * sends the first (or next) message of the conversation `${senderId}-${ownerId}-${spaceId}`.
  */
 export function MessageOwnerDialog({ open, onOpenChange, userId, space }: MessageOwnerDialogProps) {
   const form = useForm<MessageFormValues>({ resolver: zodResolver(messageFormSchema), defaultValues: { content: '' } });

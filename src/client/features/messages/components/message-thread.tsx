@@ -31,7 +31,7 @@ function counterpart(summary: ConversationSummary | undefined, thread: Message[]
 }
 
 /**
- * The selected conversation (SPEC section 2): a header with the
+ * The selected conversation (docs/product.md#messages-page): a header with the
  * Connected/Disconnected indicator, the thread scrolled to the newest message,
  * and an input that sends on Enter (Shift+Enter adds a line), disabled while
  * disconnected. Opening it marks what the user received as read.

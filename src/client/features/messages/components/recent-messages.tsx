@@ -8,11 +8,11 @@ import { useUserMessages } from '../api/get-user-messages';
 import { fullName, initialsOf } from '@/client/lib/people';
 import { relativeTime } from '../lib/people';
 
-/** How many messages the profile's Messages tab shows (SPEC section 9). */
+/** How many messages the profile's Messages tab shows (docs/product.md#constants). */
 export const PROFILE_MESSAGES_COUNT = 5;
 
 /**
- * The profile's Messages tab (SPEC section 2): the latest 5 messages, each
+ * The profile's Messages tab (docs/product.md#profile): the latest 5 messages, each
  * linking to its conversation on /messages; unread messages received by the
  * user carry a 'New' badge; then View All Messages.
  */

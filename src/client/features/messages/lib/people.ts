@@ -8,7 +8,7 @@ export function relativeTime(iso: string, now = Date.now()): string {
   return formatDistanceStrict(time, now, { addSuffix: true });
 }
 
-/** Whether a conversation matches the search box: the other user's first or last name, or the space title (SPEC section 2). */
+/** Whether a conversation matches the search box: the other user's first or last name, or the space title (docs/product.md#messages-page). */
 export function matchesConversationSearch(
   conversation: { otherUser: { firstName: string; lastName: string }; spaceTitle: string | null },
   query: string,

@@ -4,7 +4,7 @@ import { api } from '@/client/lib/api-client';
 
 /**
  * DELETE /api/spaces/:id (owner only). A space with booking history is
- * archived rather than deleted (DESIGN decision 15); either way it leaves the lists.
+ * archived rather than deleted (docs/decisions/019-records-are-kept.md); either way it leaves the lists.
  * @throws ApiRequestError 409 when the space has bookings still ahead (the message says so), 403 not the owner
  */
 export function deleteSpace(id: string): Promise<DeleteSpaceResult> {

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@/shared/constants';
 import { getSpaces } from './get-spaces';
 
-/** GET /api/spaces?ownerId={id} (SPEC section 7): an owner's active spaces, newest first, {@link MAX_PAGE_SIZE} a page. */
+/** GET /api/spaces?ownerId={id} (docs/product.md#api-calls): an owner's active spaces, newest first, {@link MAX_PAGE_SIZE} a page. */
 export function getOwnerSpacesQueryOptions(ownerId: string) {
   return infiniteQueryOptions({
     queryKey: ['spaces', 'owner', ownerId],

@@ -21,7 +21,7 @@ import { useOwnerSpaces } from '../api/get-owner-spaces';
 import { SpaceCard, SpaceCardGridSkeleton } from './space-card';
 
 /**
- * The profile's Spaces tab (SPEC section 2): the owner's space cards with
+ * The profile's Spaces tab (docs/product.md#profile): the owner's space cards with
  * View Details, Edit (/edit-space/{id}) and Delete behind a confirmation.
  * A space with bookings still ahead cannot go (409): the server's reason is shown.
  */

@@ -56,7 +56,7 @@ function CheckList({ items, empty }: { items: readonly string[]; empty: string }
   );
 }
 
-/** About this space, Amenities, Equipment, and Rules & Policies (SPEC section 2). */
+/** About this space, Amenities, Equipment, and Rules & Policies (docs/product.md#space-page). */
 export function SpaceSections({ space }: { space: Space }) {
   return (
     <>

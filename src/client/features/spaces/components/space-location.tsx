@@ -13,7 +13,7 @@ function coordinate(value: string | null, limit: number): number | null {
 }
 
 /**
- * Where the space is (SPEC section 2, Space detail): a Leaflet map at zoom 13,
+ * Where the space is (docs/product.md#space-page): a Leaflet map at zoom 13,
  * height 400, with a marker (tiles from `MAP_TILE_URL` over bundled state
  * outlines, so it draws offline too); without coordinates a box with the
  * address and 'Location coordinates not available for this space'.

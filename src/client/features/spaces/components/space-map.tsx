@@ -11,7 +11,7 @@ interface SpaceMapProps {
 
 const pin = L.divIcon({ className: 'space-marker', html: '<span class="space-marker-dot"></span>', iconSize: [26, 26], iconAnchor: [13, 13] });
 
-/** The map of one space (SPEC section 9: zoom 13, height 400) with its marker. Loaded lazily. */
+/** The map of one space (docs/product.md#constants: zoom 13, height 400) with its marker. Loaded lazily. */
 export default function SpaceMap({ latitude, longitude, label }: SpaceMapProps) {
   return (
     <BaseMap center={[latitude, longitude]} zoom={DETAIL_ZOOM} heightClassName="h-[400px]" label={`Map: ${label}`} scrollWheelZoom={false}>

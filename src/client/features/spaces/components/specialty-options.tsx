@@ -2,7 +2,7 @@ import { SPECIALTIES } from '@/shared/constants';
 
 /**
  * The options of a specialty select: 'Any specialty' ('any', which clears the
- * filter, SPEC section 2) then the 56 specialties. A `current` value that is
+ * filter, docs/product.md#search) then the 56 specialties. A `current` value that is
  * not in the list (from a shared link) still shows as selected.
  */
 export function SpecialtyOptions({ current }: { current?: string }) {

@@ -1,6 +1,6 @@
 /**
- * The listing wizard's values, step rules and payload (SPEC sections 2 and
- * 5: four steps; Next only when the current step is valid). Every rule comes
+ * The listing wizard's values, step rules and payload (docs/product.md#listing-a-space and
+ * #validation: four steps; Next only when the current step is valid). Every rule comes
  * from the shared `createSpaceSchema`, so the wizard and the server agree.
  */
 import { z } from 'zod';
@@ -28,7 +28,7 @@ export interface ListingFormValues {
   pricePeriod: PricingPeriod;
   rules: string;
   cancellationPolicy: string;
-  /** False: request-to-book, the owner accepts or declines each booking (DESIGN decision 4). */
+  /** False: request-to-book, the owner accepts or declines each booking (docs/decisions/005-bookings-as-holds.md). */
   instantBook: boolean;
   /** The refund rule of cancellations (`src/shared/cancellation.ts`). */
   cancellationPolicyTier: CancellationPolicyTier;

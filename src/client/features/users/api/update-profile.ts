@@ -5,7 +5,7 @@ import { api } from '@/client/lib/api-client';
 import { useAuth } from '@/client/lib/auth';
 
 /**
- * PUT /api/users/:id (SPEC section 7): the own profile only. Inline image
+ * PUT /api/users/:id (docs/product.md#api-calls): the own profile only. Inline image
  * data or the path of an uploaded image, or null to remove one.
  * @returns the updated user
  * @throws ApiRequestError 400 bad field (with `issues`), 409 email taken, 413/415 bad image

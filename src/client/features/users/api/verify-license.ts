@@ -5,7 +5,7 @@ import { useAuth } from '@/client/lib/auth';
 
 /**
  * POST /api/users/:id/verify-license: asks the NPI registry again about the
- * saved license number (DESIGN decision 17).
+ * saved license number (docs/decisions/021-professional-verification.md).
  * @returns the user with the new verification state
  */
 export function verifyLicense(userId: string): Promise<User> {

@@ -19,7 +19,7 @@ interface AppearanceFieldsProps {
 }
 
 /**
- * Appearance (SPEC section 2, Edit Profile): the cover as a solid colour or
+ * Appearance (docs/product.md#profile): the cover as a solid colour or
  * an uploaded image, with a live preview and remove; the profile picture
  * with upload and remove.
  */

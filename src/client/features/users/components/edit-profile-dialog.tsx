@@ -22,11 +22,11 @@ import { IMAGE_TOO_LARGE } from '../lib/use-image-upload';
 import { AppearanceFields } from './appearance-fields';
 import { LicenseStatus } from './license-status';
 
-/** The profile form is the PUT payload's schema itself (SPEC section 5: a partial of the user). */
+/** The profile form is the PUT payload's schema itself (docs/product.md#validation: a partial of the user). */
 type ProfileFormInput = z.input<typeof updateUserSchema>;
 type ProfileFormOutput = z.output<typeof updateUserSchema>;
 
-/** 'I am a' choices (SPEC section 2, Account Settings). */
+/** 'I am a' choices (docs/product.md#profile). */
 const USER_TYPE_CHOICES: Record<UserType, { label: string; hint: string }> = {
   lister: { label: 'Lister', hint: 'I list space I do not use' },
   renter: { label: 'Renter', hint: 'I book space for my practice' },
@@ -85,7 +85,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The four parts of Edit Profile (SPEC section 2): Appearance, Personal
+ * The four parts of Edit Profile (docs/product.md#profile): Appearance, Personal
  * Information, Professional Information (with the license's verification
  * state) and Account Settings. Validated with the server's own schema;
  * saving refreshes the signed-in user. A changed email asks for the current

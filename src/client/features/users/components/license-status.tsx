@@ -6,7 +6,7 @@ import { toast } from '@/client/components/ui/use-toast';
 import { cn } from '@/client/lib/cn';
 import { useVerifyLicense } from '../api/verify-license';
 
-/** What each verification state says (DESIGN decision 17), and whether asking the registry again can help. */
+/** What each verification state says (docs/decisions/021-professional-verification.md), and whether asking the registry again can help. */
 const STATES: Record<Exclude<LicenseVerification, 'none'>, { text: string; tone: 'good' | 'wait' | 'bad' | 'info'; retry: boolean }> = {
   verified: { text: 'Verified: your license has been checked.', tone: 'good', retry: false },
   pending: { text: 'Verification pending: the NPI Registry could not be reached. We will try again when you save, or retry now.', tone: 'wait', retry: true },

@@ -9,7 +9,7 @@ import { ProfileAvatar } from './profile-avatar';
 import { ProfileCover } from './profile-cover';
 
 /**
- * The top of /profile (SPEC section 2): cover, avatar, 'Dr. {first} {last}',
+ * The top of /profile (docs/product.md#profile): cover, avatar, 'Dr. {first} {last}',
  * the Verified badge only when the server verified the license, specialty,
  * email, phone, user type label and bio. `action` is the Edit Profile button.
  */

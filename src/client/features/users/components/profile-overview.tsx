@@ -22,7 +22,7 @@ function Count({ value, label, icon }: { value: number | undefined; label: strin
 }
 
 /**
- * The Overview tab (SPEC sections 2 and 6): a renter card for renters and
+ * The Overview tab (docs/product.md#profile and #who-may-do-what): a renter card for renters and
  * both (Browse Available Spaces, bookings and favourites), a lister card
  * for listers and both (List a New Space, Payment Settings, spaces), then
  * `recentActivity` (the first 3 bookings).

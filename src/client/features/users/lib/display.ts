@@ -1,9 +1,9 @@
-/** How profile fields are shown (SPEC section 2, Profile). */
+/** How profile fields are shown (docs/product.md#profile). */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { DEFAULT_COVER_COLOR } from '@/shared/constants';
 import { coverColorSchema } from '@/shared/schemas/profile';
 
-/** Only a plain #rrggbb colour reaches a style attribute (DESIGN decision 13); anything else shows the default cover. */
+/** Only a plain #rrggbb colour reaches a style attribute (docs/decisions/017-security-headers.md); anything else shows the default cover. */
 export function safeCoverColor(color: string | null | undefined): string {
   return coverColorSchema.safeParse(color).success ? (color as string) : DEFAULT_COVER_COLOR;
 }

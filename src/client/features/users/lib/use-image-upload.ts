@@ -8,18 +8,18 @@ import { uploadImage } from '@/client/lib/upload-image';
 /** Which of the profile's two images. */
 export type ProfileImageKind = 'profile' | 'cover';
 
-/** SPEC section 8, Profile: image size messages. */
+/** docs/product.md#user-facing-messages: image size messages. */
 export const IMAGE_TOO_LARGE: Record<ProfileImageKind, string> = {
   profile: 'Profile image must be under 5MB',
   cover: 'Cover image must be under 5MB',
 };
 
 const tooLarge = (kind: ProfileImageKind) => toast({ variant: 'destructive', title: IMAGE_TOO_LARGE[kind] });
-/** SPEC section 8: the listing images' type message, the same rule for profile images (section 5: image type only). */
+/** docs/product.md#user-facing-messages: the listing images' type message, the same rule for profile images (docs/product.md#validation: image type only). */
 const badType = () => toast({ variant: 'destructive', title: 'Invalid file type', description: 'Please upload only image files' });
 
 /**
- * One profile image upload at a time (SPEC sections 5 and 8: one file, image
+ * One profile image upload at a time (docs/product.md#validation and #user-facing-messages: one file, image
  * type only, at most 5 MB), through the listing photos' upload and image
  * pipeline (POST /api/uploads). The file is checked here first, then by the
  * server, which decodes it; `onUploaded` gets the stored image's URL.

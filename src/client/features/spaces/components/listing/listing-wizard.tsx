@@ -140,7 +140,7 @@ function LocationPreview({ values, onPin }: { values: ListingFormValues; onPin: 
 }
 
 /**
- * The four-step listing wizard (SPEC sections 2 and 5): Basic Information,
+ * The four-step listing wizard (docs/product.md#listing-a-space and #validation): Basic Information,
  * Location Details, Amenities & Equipment, Pricing & Policies. Next is
  * enabled only when the step is valid; the values are kept in a local-storage
  * draft until saved.

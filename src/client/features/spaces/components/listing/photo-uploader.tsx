@@ -14,7 +14,7 @@ interface Upload {
   progress: number;
 }
 
-/** SPEC section 8, Listing images. */
+/** docs/product.md#user-facing-messages. */
 const tooMany = () => toast({ variant: 'destructive', title: 'Too many images', description: `You can upload a maximum of ${MAX_LISTING_IMAGES} images` });
 const badType = () => toast({ variant: 'destructive', title: 'Invalid file type', description: 'Please upload only image files' });
 const tooLarge = (name: string) => toast({ variant: 'destructive', title: 'File too large', description: `${name} exceeds the 5MB size limit` });
@@ -28,7 +28,7 @@ interface PhotoUploaderProps {
 }
 
 /**
- * The listing's photos (SPEC sections 5 and 8; issue 7 "Photos"): up to 10
+ * The listing's photos (docs/product.md#validation and #user-facing-messages; issue 7 "Photos"): up to 10
  * image files of at most 5 MB, each uploaded at once with a preview and its
  * progress; they can be reordered (the first is the card image) and removed.
  */

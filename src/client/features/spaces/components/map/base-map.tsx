@@ -30,7 +30,7 @@ export interface BaseMapProps {
 }
 
 /**
- * A Leaflet map (zoom 1 to 18, SPEC section 9) on two layers: the bundled
+ * A Leaflet map (zoom 1 to 18, docs/product.md#constants) on two layers: the bundled
  * state outlines underneath, and the configured tiles (`MAP_TILE_URL`, with
  * their attribution) on top. When tiles are off or unreachable the outlines,
  * markers and popups still work. The map is drawn once the settings

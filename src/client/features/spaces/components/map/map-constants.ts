@@ -1,4 +1,4 @@
-/** Map constants of SPEC section 9. */
+/** Map constants of docs/product.md#constants. */
 export const OVERVIEW_ZOOM = 4;
 export const DETAIL_ZOOM = 13;
 export const MIN_ZOOM = 1;

@@ -5,7 +5,7 @@ import { paths } from '@/client/lib/paths';
 import { useSpace } from '../../api/get-space';
 import { SpaceImage } from '../space-image';
 
-/** A marker's popup (SPEC section 2, Map): title, first image, city and state, price with its period, specialty, View Details. */
+/** A marker's popup (docs/product.md#map): title, first image, city and state, price with its period, specialty, View Details. */
 export function SpacePopupContent({ id }: { id: string }) {
   const space = useSpace(id);
   if (space.isPending) return <p className="m-0 text-sm text-slate-600">Loading...</p>;
