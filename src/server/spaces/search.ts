@@ -1,8 +1,8 @@
 /**
  * Search of the listings: the filters of `GET /api/spaces` as SQL on indexed
- * columns, pages by offset or keyset cursor, bounded and cached counts, and
- * the cache helpers the map points (map-points.ts) and the sitemap share.
- * Listing CRUD is in service.ts.
+ * columns (docs/decisions/014-search-in-the-database.md), pages by offset or
+ * keyset cursor, bounded and cached counts, and the cache helpers the map
+ * points (map-points.ts) and the sitemap share. Listing CRUD is in service.ts.
  */
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
@@ -46,7 +46,7 @@ export function locationFilter(location: string, bind: Bind = literal): SQL | un
   return clauses.length ? and(...clauses) : undefined;
 }
 
-/** The WHERE clause of a search: active spaces matching every filter that is set (SPEC section 7). */
+/** The WHERE clause of a search: active spaces matching every filter that is set (docs/product.md#search; docs/api.md). */
 export function searchFilter(query: Omit<SpaceSearchQuery, 'limit' | 'offset' | 'after'>, bind: Bind = literal): SQL {
   const filters: (SQL | undefined)[] = [eq(medicalSpaces.active, true)];
   if (query.location) filters.push(locationFilter(query.location, bind));
@@ -281,7 +281,7 @@ function boundedCount(db: Database, query: SpaceSearchQuery, counts?: SearchCoun
 }
 
 /**
- * Searches active spaces with the filters of SPEC section 7; newest first.
+ * Searches active spaces with the filters of docs/product.md#search; newest first.
  * Pages go by `offset` or, for deep pages, by the keyset cursor `after`
  * (both give the same rows). The count is exact up to {@link COUNT_LIMIT}.
  * Each shape of search is built once (see {@link UNNAMED}).

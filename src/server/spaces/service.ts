@@ -113,9 +113,9 @@ function sentCoordinates(input: CreateSpaceData): { latitude: number; longitude:
 
 /**
  * Lists a space for `ownerId`. Inline images are stored as files first; the
- * owner's pin is kept, else the address is geocoded on the server (DESIGN
- * decision 9), and a space nothing places is still listed with null
- * coordinates (SPEC section 4).
+ * owner's pin is kept, else the address is geocoded on the server
+ * (docs/decisions/013-geocoding-on-the-server.md), and a space nothing
+ * places is still listed with null coordinates (docs/product.md#spaces).
  * @throws HttpError 413 / 415 for a bad inline image, 413 past the owner's image storage
  */
 export async function createSpace(
@@ -183,7 +183,7 @@ const SPACE_HAS_UPCOMING_BOOKINGS =
   'This space has upcoming or current bookings. Cancel them, or wait until they have ended, before removing the space.';
 
 /**
- * Removes a space for its owner (DESIGN decision 15: records are kept).
+ * Removes a space for its owner (docs/decisions/019-records-are-kept.md).
  * - While it has pending or confirmed bookings that have not ended: 409, nothing changes.
  * - With any booking history: archived (`active = false`); it leaves search, the
  *   map and the owner's list, and its bookings keep their space.
