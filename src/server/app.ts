@@ -8,7 +8,7 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type Stripe from 'stripe';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '../shared/schemas/config';
@@ -30,7 +30,7 @@ import { DemoPaymentProvider } from './payments/demo-provider';
 import type { PaymentProvider } from './payments/provider';
 import { connectRoutes } from './payments/connect-routes';
 import { donationRoutes } from './payments/donations';
-import { demoPaymentRoutes } from './payments/routes';
+import { demoPaymentRoutes } from './payments/demo-routes';
 import { createStripeClient, StripePaymentProvider } from './payments/stripe-provider';
 import { stripeWebhookRoutes } from './payments/webhook';
 import { createRedisClient } from './realtime/redis-bus';
@@ -69,6 +69,12 @@ export interface BuildAppOptions {
   jobLock?: Pick<DatabaseHandle, 'tryWithLock'>;
   /** URLs per sitemap file (default 50,000, the protocol's most); tests pass a few to see the sitemap index. */
   sitemapPageSize?: number;
+  /**
+   * Told of every route as it is added (Fastify's `onRoute` hook, installed
+   * before any route): the route table of docs/api.md is collected this way
+   * (scripts/route-table.ts).
+   */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The payment provider of `config.payments`, with its Stripe client when it is Stripe (for the webhook's signatures). */
@@ -102,7 +108,7 @@ function cspDirectives(config: Config) {
 }
 
 /** Builds the application: plugins, session loading, API routes, pages. */
-export async function buildApp({ config, db, serveClient = false, clientDir = CLIENT_DIST, logger = false, notifications, jobLock, sitemapPageSize }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, serveClient = false, clientDir = CLIENT_DIST, logger = false, notifications, jobLock, sitemapPageSize, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
@@ -111,6 +117,7 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
     // A conversation id (SPEC section 3) is three UUIDs joined: 110 characters in a path.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -10,12 +10,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { insertSpace, insertUser } from '../factories/db';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SPACE_IMAGE } from '../../src/shared/constants';
-import { INITIAL_DATA_ELEMENT_ID } from '../../src/shared/initial-data';
+import { EMBEDDED_ANSWERS_ELEMENT_ID } from '../../src/shared/embedded-answers';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const HOSTILE_TITLE = '</script><script>alert(1)</script><!-- Exam Room';
@@ -64,9 +64,9 @@ afterAll(async () => {
   rmSync(clientDir, { recursive: true, force: true });
 });
 
-/** The `<script type="application/json" id="initial-data">` of a page, as parsed JSON (undefined without one). */
-function initialData(html: string): Record<string, { body: unknown; headers: Record<string, string> }> | undefined {
-  const open = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">`;
+/** The `<script type="application/json" id="embedded-answers">` of a page, as parsed JSON (undefined without one). */
+function embeddedAnswers(html: string): Record<string, { body: unknown; headers: Record<string, string> }> | undefined {
+  const open = `<script type="application/json" id="${EMBEDDED_ANSWERS_ELEMENT_ID}">`;
   const start = html.indexOf(open);
   if (start < 0) return undefined;
   const end = html.indexOf('</script>', start);
@@ -98,10 +98,10 @@ describe('a space page', () => {
 
   it('embeds exactly what GET /api/spaces/{id} answers', async () => {
     const page = await app.inject({ method: 'GET', url: `/spaces/${space.id}` });
-    expect(initialData(page.body)).toEqual({ [`/api/spaces/${space.id}`]: await apiAnswer(`/api/spaces/${space.id}`) });
+    expect(embeddedAnswers(page.body)).toEqual({ [`/api/spaces/${space.id}`]: await apiAnswer(`/api/spaces/${space.id}`) });
     // The payment return address shows the same page.
     const returned = await app.inject({ method: 'GET', url: `/space/${space.id}?payment_success=true` });
-    expect(Object.keys(initialData(returned.body) ?? {})).toEqual([`/api/spaces/${space.id}`]);
+    expect(Object.keys(embeddedAnswers(returned.body) ?? {})).toEqual([`/api/spaces/${space.id}`]);
   });
 
   it('keeps a title that closes the tag inside the data: nothing runs, the data reads back whole', async () => {
@@ -109,7 +109,7 @@ describe('a space page', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('<script>alert(1)');
     expect(page.body).not.toContain('<!-- Exam');
-    const data = initialData(page.body);
+    const data = embeddedAnswers(page.body);
     const embedded = data?.[`/api/spaces/${hostile.id}`]?.body as { title: string; description: string };
     expect(embedded.title).toBe(HOSTILE_TITLE);
     expect(embedded.description).toBe('Ends the tag: </script><!-- and $& $1 too');
@@ -124,7 +124,7 @@ describe('a space page', () => {
   it('embeds nothing for a space that does not exist, and still preloads the page that says so', async () => {
     const page = await app.inject({ method: 'GET', url: '/spaces/00000000-0000-4000-8000-000000000000' });
     expect(page.statusCode).toBe(404);
-    expect(initialData(page.body)).toBeUndefined();
+    expect(embeddedAnswers(page.body)).toBeUndefined();
     expect(modulePreloads(page.body)).toEqual(['/assets/space-detail-S.js', '/assets/common-C.js']);
   });
 });
@@ -134,7 +134,7 @@ describe('the search page', () => {
     const page = await app.inject({ method: 'GET', url: '/search' });
     const apiPath = `/api/spaces?limit=${DEFAULT_PAGE_SIZE}`;
     const answer = await apiAnswer(apiPath);
-    expect(initialData(page.body)).toEqual({ [apiPath]: answer });
+    expect(embeddedAnswers(page.body)).toEqual({ [apiPath]: answer });
     expect(answer.headers['x-total-count']).toBe('2');
     expect(modulePreloads(page.body)).toEqual(['/assets/search-Q.js', '/assets/common-C.js']);
     const [first] = answer.body as Array<{ images: string[] }>;
@@ -145,14 +145,47 @@ describe('the search page', () => {
   it("embeds the call of the page's own filters, in the client's order", async () => {
     const page = await app.inject({ method: 'GET', url: '/search?spaceType=all&amenities=Parking&location=Boston&bogus=1' });
     const apiPath = `/api/spaces?location=Boston&amenities=Parking&limit=${DEFAULT_PAGE_SIZE}`;
-    expect(initialData(page.body)).toEqual({ [apiPath]: await apiAnswer(apiPath) });
+    expect(embeddedAnswers(page.body)).toEqual({ [apiPath]: await apiAnswer(apiPath) });
+  });
+});
+
+/**
+ * GET `url` on the app, counting the `JSON.parse` calls that read a space card
+ * or record and the `JSON.stringify` calls that wrote one (an `"ownerId"` key:
+ * the page's JSON-LD has none).
+ */
+async function countingJson(url: string) {
+  const parse = vi.spyOn(JSON, 'parse');
+  const stringify = vi.spyOn(JSON, 'stringify');
+  try {
+    const page = await app.inject({ method: 'GET', url });
+    const parses = parse.mock.calls.filter(([text]) => typeof text === 'string' && text.includes('"ownerId"')).length;
+    const writes = stringify.mock.results.filter((result) => typeof result.value === 'string' && result.value.includes('"ownerId"')).length;
+    return { page, parses, writes };
+  } finally {
+    parse.mockRestore();
+    stringify.mockRestore();
+  }
+}
+
+describe('the server', () => {
+  it("embeds the API's JSON text as it was sent: parsed only for the head, never written again", async () => {
+    // /search and a space page read their answer once, for the head; the home page not at all.
+    for (const [url, parsesForHead] of [['/search', 1], [`/spaces/${space.id}`, 1], ['/', 0]] as const) {
+      const { page, parses, writes } = await countingJson(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(embeddedAnswers(page.body), url).toBeDefined();
+      expect(parses, url).toBe(parsesForHead);
+      // The API's own answer is written once (its serializer, if it uses JSON.stringify); the embedding adds none.
+      expect(writes, url).toBeLessThanOrEqual(1);
+    }
   });
 });
 
 describe('the home page', () => {
   it('embeds the featured spaces', async () => {
     const page = await app.inject({ method: 'GET', url: '/' });
-    expect(initialData(page.body)).toEqual({ '/api/spaces?limit=3': await apiAnswer('/api/spaces?limit=3') });
+    expect(embeddedAnswers(page.body)).toEqual({ '/api/spaces?limit=3': await apiAnswer('/api/spaces?limit=3') });
   });
 });
 

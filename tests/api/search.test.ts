@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSpace, insertUser, spaceValues } from '../factories/db';
 import { medicalSpaces } from '../../src/server/db/schema';
-import { COUNT_LIMIT, locationFilter } from '../../src/server/spaces/service';
+import { COUNT_LIMIT, locationFilter } from '../../src/server/spaces/search';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { LRUCache } from 'lru-cache';
 import { describe, expect, it, vi } from 'vitest';
 import { GateFullError, RequestGate } from '../../src/server/geocoding/geocoder';
 import { cellDegrees, snapBbox } from '../../src/server/spaces/map-points';
-import { remember } from '../../src/server/spaces/service';
+import { remember } from '../../src/server/spaces/search';
 import { imageStorageFullMessage, isImageStorageFull } from '../../src/shared/images';
 import { locationParts, locationSearchSchema, MAX_LOCATION_PARTS, type Bbox } from '../../src/shared/schemas/spaces';
 import { parseSpaceFilters } from '../../src/shared/space-filters';

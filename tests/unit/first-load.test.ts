@@ -16,7 +16,7 @@ import { CLIENT_ROUTES } from '../../src/server/pages/routes';
 import { firstResultsPath, spacePath, spacesPath } from '../../src/shared/api-paths';
 import { DEFAULT_SPACE_IMAGE } from '../../src/shared/constants';
 import { spaceCardImageUrl, spacePhotoUrl } from '../../src/shared/images';
-import { INITIAL_DATA_ELEMENT_ID } from '../../src/shared/initial-data';
+import { EMBEDDED_ANSWERS_ELEMENT_ID } from '../../src/shared/embedded-answers';
 import { parseSpaceFilters } from '../../src/shared/space-filters';
 import { lazyPage } from '../../src/client/lib/lazy-page';
 import { routes } from '../../src/client/lib/paths';
@@ -127,24 +127,28 @@ describe('embedded answers on the client', () => {
   /** A fresh copy of the client module, reading a page whose data element holds `text` (none when null). */
   async function clientReading(text: string | null) {
     vi.resetModules();
-    const getElementById = vi.fn((id: string) => (id === INITIAL_DATA_ELEMENT_ID && text !== null ? { textContent: text } : null));
+    const getElementById = vi.fn((id: string) => (id === EMBEDDED_ANSWERS_ELEMENT_ID && text !== null ? { textContent: text } : null));
     vi.stubGlobal('document', { getElementById });
-    return { ...(await import('../../src/client/lib/initial-data')), getElementById };
+    return { ...(await import('../../src/client/lib/read-embedded-answers')), getElementById };
   }
 
   it('are given once each, by the exact path of the call', async () => {
     const answer = { body: [{ id: 'a' }], headers: { 'x-total-count': '1' } };
-    const { takeInitialResponse, getElementById } = await clientReading(JSON.stringify({ '/api/spaces?limit=24': answer }));
-    expect(takeInitialResponse('/api/spaces?limit=3')).toBeUndefined();
-    expect(takeInitialResponse('/api/spaces?limit=24')).toEqual(answer);
-    expect(takeInitialResponse('/api/spaces?limit=24')).toBeUndefined();
+    const { takeEmbeddedAnswer, getElementById } = await clientReading(JSON.stringify({ '/api/spaces?limit=24': answer }));
+    const parse = vi.spyOn(JSON, 'parse');
+    expect(takeEmbeddedAnswer('/api/spaces?limit=3')).toBeUndefined();
+    expect(takeEmbeddedAnswer('/api/spaces?limit=24')).toEqual(answer);
+    expect(takeEmbeddedAnswer('/api/spaces?limit=24')).toBeUndefined();
+    // The element is read and its JSON parsed once, whatever the number of takes.
     expect(getElementById).toHaveBeenCalledTimes(1);
+    expect(parse).toHaveBeenCalledTimes(1);
+    parse.mockRestore();
   });
 
   it('are none when the page has none, or data that is not JSON or not answers', async () => {
     for (const text of [null, '', '{"/api/spaces": ', '{"/api/spaces": {"headers": 3}}', '[1]']) {
-      const { takeInitialResponse } = await clientReading(text);
-      expect(takeInitialResponse('/api/spaces'), String(text)).toBeUndefined();
+      const { takeEmbeddedAnswer } = await clientReading(text);
+      expect(takeEmbeddedAnswer('/api/spaces'), String(text)).toBeUndefined();
     }
   });
 });

@@ -44,7 +44,7 @@ describe('ESLint import boundaries', { timeout: 60_000 }, () => {
     ['src/client/lib/x.ts', '@/server/db/schema', server],
     ['src/client/components/ui/x.tsx', '../../../server/config', server],
     ['src/client/pages/x.tsx', '@/server/config', server],
-    ['src/client/lib/x.ts', '../features/spaces/lib/filters', /^client-lib code may not import feature code/],
+    ['src/client/lib/x.ts', '../features/spaces/lib/listing-form', /^client-lib code may not import feature code/],
     ['src/client/components/x.tsx', '@/client/pages/home', /^client-ui code may not import page code/],
     ['src/client/features/spaces/lib/x.ts', '@/client/pages/home', /^feature code may not import page code/],
     ['src/shared/x.ts', '../server/config', shared],
@@ -123,7 +123,7 @@ describe('ESLint import boundaries', { timeout: 60_000 }, () => {
   });
 
   it.each([
-    ['src/client/features/spaces/components/x.tsx', '../lib/filters'],
+    ['src/client/features/spaces/components/x.tsx', '../lib/listing-form'],
     ['src/client/features/spaces/components/x.tsx', '@/client/features/spaces/api/get-spaces'],
     ['src/client/features/spaces/components/x.tsx', '@/client/components/ui/button'],
     ['src/client/features/spaces/components/x.tsx', '../../../lib/paths'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fullName, initialsOf, matchesConversationSearch, relativeTime } from '../../src/client/features/messages/lib/people';
+import { fullName, initialsOf } from '../../src/client/lib/people';
+import { matchesConversationSearch, relativeTime } from '../../src/client/features/messages/lib/people';
 
 const conversation = { otherUser: { firstName: 'Jordan', lastName: 'Avery' }, spaceTitle: 'Sunny Dental Suite' };
 

@@ -8,7 +8,7 @@ import { useAuth } from '@/client/lib/auth';
 import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
 import { SpaceCard, SpaceCardSkeleton } from '@/client/features/spaces/components/space-card';
 import { SpaceSearchForm, type SpaceSearchValues } from '@/client/features/spaces/components/space-search-form';
-import { serializeSpaceFilters } from '@/client/features/spaces/lib/filters';
+import { serializeSpaceFilters } from '@/shared/space-filters';
 import { paths } from '@/client/lib/paths';
 
 const STEPS = [

@@ -7,7 +7,7 @@ import { getMapPointsQueryOptions, meanPosition, WORLD_VIEW } from '@/client/fea
 import { useSpaces } from '@/client/features/spaces/api/get-spaces';
 import { OVERVIEW_ZOOM, US_CENTER } from '@/client/features/spaces/components/map/map-constants';
 import { SpaceFiltersPanel } from '@/client/features/spaces/components/space-filters-panel';
-import { parseSpaceFilters, serializeSpaceFilters, type SpaceFilters } from '@/client/features/spaces/lib/filters';
+import { parseSpaceFilters, serializeSpaceFilters, type SpaceFilters } from '@/shared/space-filters';
 
 const SpacesMap = lazy(() => import('@/client/features/spaces/components/map/spaces-map'));
 

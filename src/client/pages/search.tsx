@@ -11,7 +11,7 @@ import { SpaceCard, SpaceCardSkeleton } from '@/client/features/spaces/component
 import { SearchResultsMap } from '@/client/features/spaces/components/map/search-results-map';
 import { SpaceFiltersPanel } from '@/client/features/spaces/components/space-filters-panel';
 import { SpaceSearchForm } from '@/client/features/spaces/components/space-search-form';
-import { hasActiveFilters, parseSpaceFilters, serializeSpaceFilters, type SpaceFilters } from '@/client/features/spaces/lib/filters';
+import { hasActiveFilters, parseSpaceFilters, serializeSpaceFilters, type SpaceFilters } from '@/shared/space-filters';
 import { paths } from '@/client/lib/paths';
 
 /** /search: the filters live in the URL, so back, forward and shared links keep them. */

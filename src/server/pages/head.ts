@@ -25,7 +25,7 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /**
- * JSON for a `<script>` data block (JSON-LD, a page's initial data): every `<`
+ * JSON for a `<script>` data block (JSON-LD): every `<`
  * is written `\u003c` (the same character to a JSON parser), so no text inside
  * can close the element (`</script>`) or open a comment (`<!--`).
  */

@@ -12,7 +12,7 @@
  * first load needs: the route's JavaScript chunks (from the build manifest)
  * and the image of its largest paint, to fetch at once, and the answers to
  * its first API calls, so it renders without waiting for them
- * (client-assets.ts, initial-data.ts).
+ * (client-assets.ts, embed-answers.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,17 +21,17 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { firstResultsPath, spacePath, spacesPath } from '../../shared/api-paths';
 import { DEFAULT_PAGE_SIZE, FEATURED_SPACES_COUNT } from '../../shared/constants';
 import { spaceCardImageUrl, spacePhotoUrl } from '../../shared/images';
-import type { InitialData } from '../../shared/initial-data';
 import { spaceCardSchema, spaceSchema, spaceSearchSchema } from '../../shared/schemas/spaces';
 import { parseSpaceFilters } from '../../shared/space-filters';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { notFound } from '../http/errors';
 import type { SpaceChanges } from '../spaces/changes';
-import { findSpaceRow, searchSpaces, toSpace } from '../spaces/service';
+import { searchSpaces } from '../spaces/search';
+import { findSpaceRow, toSpace } from '../spaces/service';
 import { readClientManifest, routeAssets } from './client-assets';
 import { DEFAULT_DESCRIPTION, renderHead, renderPreloads, searchHead, SITE_NAME, spaceHead, type PageHead } from './head';
-import { fetchInitialData, renderInitialData } from './initial-data';
+import { answerBody, fetchEmbeddedAnswers, renderEmbeddedAnswers, type FetchedAnswer } from './embed-answers';
 import { Sitemap, sitemapPageNumber } from './sitemap';
 
 /**
@@ -78,7 +78,7 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     return renderPreloads({ ...(manifest && page ? routeAssets(manifest, page) : {}), image });
   };
 
-  /** The page: `head`, then `extra` (preload links, initial data), in index.html's `<!--app-head-->`. */
+  /** The page: `head`, then `extra` (preload links, embedded answers), in index.html's `<!--app-head-->`. */
   const sendPage = (reply: FastifyReply, head: PageHead, status = 200, extra: string[] = []) =>
     reply
       .status(status)
@@ -105,20 +105,20 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
 
   // The featured spaces are in the home page's answers.
   app.get('/', async (request, reply) => {
-    const initial = await fetchInitialData(app, request, [spacesPath({ limit: FEATURED_SPACES_COUNT })]);
-    return sendPage(reply, defaultHead(request), 200, [preloadsFor('/'), renderInitialData(initial)]);
+    const answers = await fetchEmbeddedAnswers(app, request, [spacesPath({ limit: FEATURED_SPACES_COUNT })]);
+    return sendPage(reply, defaultHead(request), 200, [preloadsFor('/'), renderEmbeddedAnswers(answers)]);
   });
 
   // The space (its API answer, which also gives the head) and its first photo, the page's largest paint.
   const spacePage = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const initial = await fetchInitialData(app, request, [spacePath(request.params.id)]);
-    const answer = spaceSchema.safeParse(initial[spacePath(request.params.id)]?.body);
+    const answers = await fetchEmbeddedAnswers(app, request, [spacePath(request.params.id)]);
+    const answer = spaceSchema.safeParse(answerBody(answers[spacePath(request.params.id)]));
     // Without an answer (the API's 404, or a failure), the database says whether the space exists.
     const row = answer.success ? null : await findSpaceRow(db, request.params.id);
     const space = answer.success ? answer.data : row && toSpace(row);
     if (!space) return sendPage(reply, defaultHead(request, `Space Not Found | ${SITE_NAME}`), 404, [preloadsFor(pathname)]);
-    return sendPage(reply, spaceHead(space, origin), 200, [preloadsFor(pathname, spacePhotoUrl(space.images)), renderInitialData(initial)]);
+    return sendPage(reply, spaceHead(space, origin), 200, [preloadsFor(pathname, spacePhotoUrl(space.images)), renderEmbeddedAnswers(answers)]);
   };
   app.get('/spaces/:id', spacePage);
   app.get('/space/:id', spacePage);
@@ -127,12 +127,13 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const filters = parseSpaceFilters(new URLSearchParams(search));
     // The first page of results exactly as the page asks for it (same filters, same page size); it also gives the head.
-    const initial = await fetchInitialData(app, request, [firstResultsPath(filters, DEFAULT_PAGE_SIZE)]);
-    const results = firstResults(initial) ?? (await searchSpaces(db, spaceSearchSchema.parse({ limit: DEFAULT_PAGE_SIZE })));
+    const apiPath = firstResultsPath(filters, DEFAULT_PAGE_SIZE);
+    const answers = await fetchEmbeddedAnswers(app, request, [apiPath]);
+    const results = firstResults(answers[apiPath]) ?? (await searchSpaces(db, spaceSearchSchema.parse({ limit: DEFAULT_PAGE_SIZE })));
     const first = results.spaces[0];
     return sendPage(reply, searchHead(results.spaces, results.total, filters.location, `${origin}/search${search}`, origin, results.exact), 200, [
       preloadsFor('/search', first ? spaceCardImageUrl(first.images) : undefined),
-      renderInitialData(initial),
+      renderEmbeddedAnswers(answers),
     ]);
   });
 
@@ -166,9 +167,8 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
 };
 
 /** The results in the /search page's one answer (cards and the counts of its headers), or null without it. */
-function firstResults(initial: InitialData) {
-  const [answer] = Object.values(initial);
-  const cards = spaceCardSchema.array().safeParse(answer?.body);
+function firstResults(answer: FetchedAnswer | undefined) {
+  const cards = spaceCardSchema.array().safeParse(answerBody(answer));
   if (!answer || !cards.success) return null;
   return { spaces: cards.data, total: Number(answer.headers['x-total-count'] ?? cards.data.length), exact: answer.headers['x-total-count-exact'] !== 'false' };
 }

@@ -16,7 +16,7 @@ import { LRUCache } from 'lru-cache';
 import { create } from 'xmlbuilder2';
 import type { Database } from '../db/client';
 import { medicalSpaces } from '../db/schema';
-import { remember } from '../spaces/service';
+import { remember } from '../spaces/search';
 
 /** The protocol's limit of URLs in one sitemap file (and of files in one index). */
 export const SITEMAP_MAX_URLS = 50_000;

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Bbox, MapPoints, mapPointsQuerySchema } from '../../shared/schemas/spaces';
 import type { Database } from '../db/client';
 import { medicalSpaces } from '../db/schema';
-import { filtersKey, remember, searchFilter } from './service';
+import { filtersKey, remember, searchFilter } from './search';
 
 export type MapPointsQuery = z.output<typeof mapPointsQuerySchema>;
 

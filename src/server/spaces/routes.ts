@@ -11,7 +11,8 @@ import type { UploadQuota } from '../storage/quota';
 import type { FileStorage } from '../storage/storage';
 import type { SpaceChanges } from './changes';
 import { cachedMapPoints, createMapPointsCache } from './map-points';
-import { createSearchCountCache, createSpace, deleteSpace, getSpace, searchSpaces, updateSpace } from './service';
+import { createSearchCountCache, searchSpaces } from './search';
+import { createSpace, deleteSpace, getSpace, updateSpace } from './service';
 
 /** Any id string: a malformed one is simply not found (404). */
 const idParams = z.object({ id: idParamSchema });

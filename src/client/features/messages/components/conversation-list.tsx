@@ -5,7 +5,8 @@ import { Badge } from '@/client/components/ui/badge';
 import { Input } from '@/client/components/ui/input';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { cn } from '@/client/lib/cn';
-import { fullName, initialsOf, matchesConversationSearch, relativeTime } from '../lib/people';
+import { fullName, initialsOf } from '@/client/lib/people';
+import { matchesConversationSearch, relativeTime } from '../lib/people';
 
 interface ConversationListProps {
   conversations: ConversationSummary[] | undefined;

@@ -7,7 +7,8 @@ import { Textarea } from '@/client/components/ui/textarea';
 import { cn } from '@/client/lib/cn';
 import { useConversationMessages } from '../api/get-conversation-messages';
 import { useMarkConversationRead } from '../api/mark-conversation-read';
-import { fullName, initialsOf, relativeTime } from '../lib/people';
+import { fullName, initialsOf } from '@/client/lib/people';
+import { relativeTime } from '../lib/people';
 import { HipaaReminder } from './hipaa-reminder';
 import { useLiveMessages } from './live-messages-provider';
 

@@ -5,7 +5,8 @@ import { Button } from '@/client/components/ui/button';
 import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
 import { paths } from '@/client/lib/paths';
 import { useUserMessages } from '../api/get-user-messages';
-import { fullName, initialsOf, relativeTime } from '../lib/people';
+import { fullName, initialsOf } from '@/client/lib/people';
+import { relativeTime } from '../lib/people';
 
 /** How many messages the profile's Messages tab shows (docs/product.md#constants). */
 export const PROFILE_MESSAGES_COUNT = 5;

@@ -1,7 +1,5 @@
 import { formatDistanceStrict } from 'date-fns';
 
-export { fullName, initialsOf } from '@/client/lib/people';
-
 /** How long ago an ISO instant was: "just now", "5 minutes ago", "2 days ago". */
 export function relativeTime(iso: string, now = Date.now()): string {
   const time = new Date(iso).getTime();

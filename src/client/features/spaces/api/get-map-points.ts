@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { MapPoints } from '@/shared/schemas/spaces';
 import { api } from '@/client/lib/api-client';
-import type { SpaceFilters } from '../lib/filters';
+import type { SpaceFilters } from '@/shared/space-filters';
 
 /** A map view: `west,south,east,north` in degrees and the zoom level. */
 export interface MapView {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { spacePath } from '@/shared/api-paths';
 import type { Space } from '@/shared/schemas/spaces';
 import { api } from '@/client/lib/api-client';
-import { takeInitialResponse } from '@/client/lib/initial-data';
+import { takeEmbeddedAnswer } from '@/client/lib/read-embedded-answers';
 
 /** GET /api/spaces/:id (404 when there is no such space). */
 export function getSpace(id: string, signal?: AbortSignal): Promise<Space> {
@@ -14,7 +14,7 @@ export function getSpaceQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['spaces', 'detail', id],
     queryFn: ({ signal }) => getSpace(id, signal),
-    initialData: () => takeInitialResponse(spacePath(id))?.body as Space | undefined,
+    initialData: () => takeEmbeddedAnswer(spacePath(id))?.body as Space | undefined,
   });
 }
 

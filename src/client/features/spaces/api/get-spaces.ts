@@ -3,8 +3,8 @@ import { firstResultsPath, spacesPath, type SpacesQuery } from '@/shared/api-pat
 import { DEFAULT_PAGE_SIZE } from '@/shared/constants';
 import type { SpaceCard } from '@/shared/schemas/spaces';
 import { request } from '@/client/lib/api-client';
-import { takeInitialResponse } from '@/client/lib/initial-data';
-import type { SpaceFilters } from '../lib/filters';
+import { takeEmbeddedAnswer } from '@/client/lib/read-embedded-answers';
+import type { SpaceFilters } from '@/shared/space-filters';
 
 export interface SpacesPage {
   spaces: SpaceCard[];
@@ -38,7 +38,7 @@ export function getSpacesQueryOptions(params: GetSpacesParams = {}) {
     queryFn: ({ signal }) => getSpaces(params, signal),
     // E.g. the home page's featured spaces, when the server embedded that very call (issue 10).
     initialData: () => {
-      const answer = takeInitialResponse(spacesPath(params));
+      const answer = takeEmbeddedAnswer(spacesPath(params));
       return answer ? toSpacesPage(answer.body as SpaceCard[], new Headers(answer.headers), params.offset ?? 0) : undefined;
     },
   });
@@ -58,7 +58,7 @@ export function getSpacesInfiniteQueryOptions(filters: SpaceFilters, pageSize = 
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     // The first page of /search as the server rendered it, when it embedded that very call (issue 10).
     initialData: () => {
-      const answer = takeInitialResponse(firstResultsPath(filters, pageSize));
+      const answer = takeEmbeddedAnswer(firstResultsPath(filters, pageSize));
       if (!answer) return undefined;
       return { pages: [toSpacesPage(answer.body as SpaceCard[], new Headers(answer.headers), 0)], pageParams: [undefined] };
     },

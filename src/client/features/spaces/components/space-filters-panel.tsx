@@ -7,7 +7,7 @@ import { Label } from '@/client/components/ui/label';
 import { Select } from '@/client/components/ui/select';
 import { cn } from '@/client/lib/cn';
 import { SpecialtyOptions } from './specialty-options';
-import { FILTER_AMENITIES, FILTER_EQUIPMENT, hasActiveFilters, type SpaceFilters } from '../lib/filters';
+import { FILTER_AMENITIES, FILTER_EQUIPMENT, hasActiveFilters, type SpaceFilters } from '@/shared/space-filters';
 
 interface SpaceFiltersPanelProps {
   filters: SpaceFilters;

@@ -6,7 +6,7 @@ import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { cn } from '@/client/lib/cn';
 import { getMapPointsQueryOptions, meanPosition, WORLD_VIEW, type MapView } from '../../api/get-map-points';
-import type { SpaceFilters } from '../../lib/filters';
+import type { SpaceFilters } from '@/shared/space-filters';
 import { OVERVIEW_ZOOM, US_CENTER } from './map-constants';
 
 const SpacesMap = lazy(() => import('./spaces-map'));

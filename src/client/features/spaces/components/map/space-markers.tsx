@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
 import type { MapPoint } from '@/shared/schemas/spaces';
 import { useMapPoints, type MapView } from '../../api/get-map-points';
-import type { SpaceFilters } from '../../lib/filters';
+import type { SpaceFilters } from '@/shared/space-filters';
 import { MAX_ZOOM } from './map-constants';
 import { SpacePopupContent } from './space-popup';
 import { mapView } from './view';

@@ -1,5 +1,5 @@
 import type { MapView } from '../../api/get-map-points';
-import type { SpaceFilters } from '../../lib/filters';
+import type { SpaceFilters } from '@/shared/space-filters';
 import { BaseMap } from './base-map';
 import { SpaceMarkers } from './space-markers';
 

@@ -1,15 +1,15 @@
-import { INITIAL_DATA_ELEMENT_ID, initialDataSchema, type InitialResponse } from '@/shared/initial-data';
+import { EMBEDDED_ANSWERS_ELEMENT_ID, embeddedAnswersSchema, type EmbeddedAnswer } from '@/shared/embedded-answers';
 
-let answers: Map<string, InitialResponse> | undefined;
+let answers: Map<string, EmbeddedAnswer> | undefined;
 
-/** The answers embedded in the page (src/shared/initial-data.ts), read once; none when missing or unreadable. */
-function embeddedAnswers(): Map<string, InitialResponse> {
+/** The answers embedded in the page (src/shared/embedded-answers.ts), read once; none when missing or unreadable. */
+function embeddedAnswers(): Map<string, EmbeddedAnswer> {
   if (answers) return answers;
   answers = new Map();
-  const text = typeof document === 'undefined' ? null : document.getElementById(INITIAL_DATA_ELEMENT_ID)?.textContent;
+  const text = typeof document === 'undefined' ? null : document.getElementById(EMBEDDED_ANSWERS_ELEMENT_ID)?.textContent;
   if (text) {
     try {
-      const parsed = initialDataSchema.safeParse(JSON.parse(text));
+      const parsed = embeddedAnswersSchema.safeParse(JSON.parse(text));
       if (parsed.success) answers = new Map(Object.entries(parsed.data));
     } catch {
       // Not JSON: the queries fetch as usual.
@@ -24,7 +24,7 @@ function embeddedAnswers(): Map<string, InitialResponse> {
  * after the cache dropped it) goes to the network. Undefined when the page
  * carries no answer for that call.
  */
-export function takeInitialResponse(path: string): InitialResponse | undefined {
+export function takeEmbeddedAnswer(path: string): EmbeddedAnswer | undefined {
   const all = embeddedAnswers();
   const answer = all.get(path);
   all.delete(path);

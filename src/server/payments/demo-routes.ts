@@ -1,8 +1,9 @@
 /**
- * Demo payment routes (DESIGN decision 6): the demo card form posts here, and
- * the demo provider's account links lead to a small onboarding page of our
- * own that marks the owner onboarded. No money moves and no real account is
- * created.
+ * Demo payment routes, registered only with `PAYMENTS=demo`
+ * (docs/decisions/012-payment-providers.md): the demo card form posts here,
+ * and the demo provider's account links lead to a small onboarding page of
+ * our own that marks the owner onboarded. No money moves and no real account
+ * is created.
  */
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -89,7 +90,7 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod<{ demo: DemoPaymentProvide
     confirm(request.body, requireUser(request), false),
   );
 
-  // Donations: visitors may donate (SPEC section 6), so no session is needed here.
+  // Donations: visitors may donate (docs/product.md#donate), so no session is needed here.
   app.post(
     '/api/demo-payments/confirm-donation',
     { schema: { body: demoPaymentConfirmSchema, response: { 200: demoPaymentResultSchema } }, config: { auth: 'optional' } },

@@ -1,0 +1,154 @@
+/**
+ * The route table of docs/api.md: every route the server answers, read from
+ * the app itself. The app is built twice, as `npm start` would build it with
+ * demo payments and with Stripe, serving the client, and each route is told
+ * to a Fastify `onRoute` listener (`buildApp`'s `onRoute`), which notes its
+ * method, path, session need (`config.auth`) and the module whose code added
+ * it (from the call's stack). `npm run docs:routes` writes the table into
+ * docs/api.md; tests/api/route-table.test.ts fails when the two differ.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import type { Database } from '../src/server/db/client';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** docs/api.md, which holds the table between {@link TABLE_START} and {@link TABLE_END}. */
+export const API_DOC = path.join(ROOT, 'docs', 'api.md');
+export const TABLE_START = '<!-- route-table: written by `npm run docs:routes`; tests/api/route-table.test.ts checks it -->';
+export const TABLE_END = '<!-- /route-table -->';
+
+/** One route of the table. */
+export interface RouteRow {
+  /** `GET`, `POST`, ...; a GET also answers HEAD (not listed). `GET (WebSocket)` for the socket. */
+  method: string;
+  /** The path as Fastify matches it (`:id` a parameter, `*` the rest). */
+  path: string;
+  /** `required`: 401 without a session, before the body is read; `optional`: the user is loaded if any; `no`: the session is not read. */
+  session: 'required' | 'optional' | 'no';
+  /** The file that adds the route, from the repository root. */
+  module: string;
+  /** The configuration the route exists in, when not all: `PAYMENTS=demo` or `PAYMENTS=stripe`. */
+  only: string;
+}
+
+type Collected = Omit<RouteRow, 'only'>;
+
+/** The first file of the repository's `src/` in a stack, from the repository root; null when none. */
+function sourceFile(stack: string): string | null {
+  for (const line of stack.split('\n')) {
+    const match = /\(?((?:file:\/\/)?\/[^():]+):\d+:\d+\)?$/.exec(line.trim());
+    if (!match) continue;
+    const file = path.relative(ROOT, match[1]!.replace(/^file:\/\//, ''));
+    if (file.startsWith(`src${path.sep}`)) return file.split(path.sep).join('/');
+  }
+  return null;
+}
+
+/** The routes of one build of the app, in the order they were added. */
+async function routesOf(db: Database, env: Record<string, string>): Promise<Collected[]> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-routes-'));
+  const clientDir = path.join(dir, 'client');
+  // The smallest client build the page routes accept: an index.html with its head placeholder.
+  mkdirSync(clientDir);
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body></body></html>');
+  const found: Array<Collected & { plugin: string }> = [];
+  /** Registering functions by name (`spaceRoutes`) and the file they are in, as the stacks show them. */
+  const files = new Map<string, string>();
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 50;
+  let app: FastifyInstance | undefined;
+  try {
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(dir, 'data'), ...env });
+    app = await buildApp({
+      config,
+      db,
+      serveClient: true,
+      clientDir,
+      onRoute(this: FastifyInstance, route: RouteOptions) {
+        const stack = new Error().stack ?? '';
+        for (const match of stack.matchAll(/at (?:async )?(\w+) \((?:file:\/\/)?(\/[^():]+):\d+:\d+\)/g)) {
+          const file = path.relative(ROOT, match[2]!);
+          if (file.startsWith(`src${path.sep}`)) files.set(match[1]!, file.split(path.sep).join('/'));
+        }
+        const methods = [route.method].flat().filter((method) => method !== 'HEAD');
+        // The built client's own files (a route each, from @fastify/static) depend on the build: one row stands for them.
+        if (methods.length === 0 || (route.config as { file?: unknown } | undefined)?.file) return;
+        const auth = (route.config as { auth?: 'required' | 'optional' } | undefined)?.auth;
+        for (const method of methods) {
+          found.push({
+            method: route.websocket ? `${method} (WebSocket)` : method,
+            path: route.url,
+            session: auth ?? 'no',
+            module: sourceFile(stack) ?? '',
+            plugin: this.pluginName.split(' -> ')[0] ?? '',
+          });
+        }
+      },
+    });
+  } finally {
+    Error.stackTraceLimit = limit;
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  // Routes a plugin adds (@fastify/static's `/uploads/*`) belong to the file that registered the plugin.
+  return found.map(({ plugin, ...row }) => ({ ...row, module: row.module || files.get(plugin) || plugin }));
+}
+
+/** The row that stands for the built client's files, each a route of its own (@fastify/static). */
+const CLIENT_FILES: Collected = { method: 'GET', path: '/<a file of dist/client>', session: 'no', module: 'src/server/pages/routes.ts' };
+
+const key = (row: Collected) => `${row.method} ${row.path}`;
+
+/**
+ * Every route of the app, in the order the app adds them: those of a build
+ * with demo payments, and those of a build with Stripe (its webhook), each
+ * marked with the one configuration it exists in when it is not in both.
+ * @param db a migrated database (nothing is read or written)
+ */
+export async function collectRoutes(db: Database): Promise<RouteRow[]> {
+  const demo = await routesOf(db, { PAYMENTS: 'demo' });
+  const stripe = await routesOf(db, { PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_routes', STRIPE_PUBLISHABLE_KEY: 'pk_test_routes', STRIPE_WEBHOOK_SECRET: 'whsec_routes' });
+  const inDemo = new Set(demo.map(key));
+  const inStripe = new Set(stripe.map(key));
+  const rows: RouteRow[] = demo.map((row) => ({ ...row, only: inStripe.has(key(row)) ? '' : 'PAYMENTS=demo' }));
+  // A Stripe-only route goes after the route the Stripe build added before it.
+  stripe.forEach((row, index) => {
+    if (inDemo.has(key(row))) return;
+    const before = index > 0 ? rows.findIndex((other) => key(other) === key(stripe[index - 1]!)) : -1;
+    rows.splice(before + 1, 0, { ...row, only: 'PAYMENTS=stripe' });
+  });
+  const firstPage = rows.findIndex((row) => row.module === CLIENT_FILES.module);
+  rows.splice(firstPage < 0 ? rows.length : firstPage, 0, { ...CLIENT_FILES, only: '' });
+  return rows;
+}
+
+/** The markdown table of `rows`, between {@link TABLE_START} and {@link TABLE_END}. */
+export function renderRouteTable(rows: readonly RouteRow[]): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  const lines = rows.map((row) => `| ${row.method} | \`${cell(row.path)}\` | ${row.session} | \`${row.module}\` | ${row.only} |`);
+  return [TABLE_START, '', '| Method | Path | Session | Module | Only with |', '|---|---|---|---|---|', ...lines, '', TABLE_END].join('\n');
+}
+
+/**
+ * `markdown` with its route table replaced by `table`.
+ * @throws Error when `markdown` has no {@link TABLE_START} ... {@link TABLE_END} block
+ */
+export function replaceRouteTable(markdown: string, table: string): string {
+  const start = markdown.indexOf(TABLE_START);
+  const end = markdown.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`docs/api.md has no route table block (${TABLE_START} ... ${TABLE_END})`);
+  return markdown.slice(0, start) + table + markdown.slice(end + TABLE_END.length);
+}
+
+/** The route table as docs/api.md holds it, or null without one. */
+export function documentedRouteTable(markdown: string): string | null {
+  const start = markdown.indexOf(TABLE_START);
+  const end = markdown.indexOf(TABLE_END);
+  return start < 0 || end < start ? null : markdown.slice(start, end + TABLE_END.length);
+}

@@ -1,0 +1,305 @@
+/**
+ * Search of the listings: the filters of `GET /api/spaces` as SQL on indexed
+ * columns (docs/decisions/014-search-in-the-database.md), pages by offset or
+ * keyset cursor, bounded and cached counts, and the cache helpers the map
+ * points (map-points.ts) and the sitemap share. Listing CRUD is in service.ts.
+ */
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import { locationParts, type Bbox, type SpaceCard, type spaceSearchSchema } from '../../shared/schemas/spaces';
+import type { Database } from '../db/client';
+import { medicalSpaces } from '../db/schema';
+import { badRequest } from '../http/errors';
+
+/** A parsed `GET /api/spaces` query (`spaceSearchSchema`'s output: defaults applied, numbers as numbers). */
+export type SpaceSearchQuery = z.output<typeof spaceSearchSchema>;
+
+/** Escapes LIKE wildcards so user text matches literally. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A part of a location search that could be (the start of) a ZIP code: digits and a hyphen only. */
+const ZIP_PREFIX = /^[\d-]+$/;
+
+/**
+ * How a search's values enter its SQL: as bound values (`literal`), or as
+ * named placeholders of a prepared statement (`placeholder`), so the SQL
+ * text depends only on which filters are set (the search's shape).
+ */
+type Bind = (name: string, value: unknown) => unknown;
+// One bound parameter each (an array stays one `text[]` parameter rather than a list).
+const literal: Bind = (_name, value) => sql.param(value);
+const placeholder: Bind = (name) => sql.placeholder(name);
+
+/**
+ * The location filter: every comma-separated part ("Austin, TX") must match
+ * the city, state, address or title (case-insensitive substring) or be the
+ * start of the ZIP code. The four texts are one lower-cased generated
+ * column, `search_text`, with one trigram index; a ZIP part also tries the
+ * ZIP's `text_pattern_ops` index (a 5-digit ZIP is an exact index lookup).
+ */
+export function locationFilter(location: string, bind: Bind = literal): SQL | undefined {
+  const clauses = locationParts(location).map((part, index) => {
+    const text = sql`${medicalSpaces.searchText} like lower(${bind(`location${index}`, `%${likeLiteral(part)}%`)})`;
+    return ZIP_PREFIX.test(part) ? or(sql`${medicalSpaces.zipCode} like ${bind(`zip${index}`, `${likeLiteral(part)}%`)}`, text)! : text;
+  });
+  return clauses.length ? and(...clauses) : undefined;
+}
+
+/** The WHERE clause of a search: active spaces matching every filter that is set (docs/product.md#search; docs/api.md). */
+export function searchFilter(query: Omit<SpaceSearchQuery, 'limit' | 'offset' | 'after'>, bind: Bind = literal): SQL {
+  const filters: (SQL | undefined)[] = [eq(medicalSpaces.active, true)];
+  if (query.location) filters.push(locationFilter(query.location, bind));
+  if (query.spaceType) filters.push(sql`${medicalSpaces.spaceType} = ${bind('spaceType', query.spaceType)}`);
+  if (query.specialty) filters.push(sql`lower(${medicalSpaces.optimalSpecialty}) = lower(${bind('specialty', query.specialty)})`);
+  if (query.period) filters.push(sql`${medicalSpaces.pricePeriod} = ${bind('period', query.period)}`);
+  if (query.minPrice !== undefined) filters.push(sql`${medicalSpaces.pricePerDay} >= ${bind('minPrice', query.minPrice.toFixed(2))}::numeric`);
+  if (query.maxPrice !== undefined) filters.push(sql`${medicalSpaces.pricePerDay} <= ${bind('maxPrice', query.maxPrice.toFixed(2))}::numeric`);
+  if (query.amenities?.length) filters.push(sql`${medicalSpaces.amenities} @> ${bind('amenities', query.amenities)}::text[]`);
+  if (query.equipment?.length) filters.push(sql`${medicalSpaces.equipment} @> ${bind('equipment', query.equipment)}::text[]`);
+  if (query.ownerId) filters.push(sql`${medicalSpaces.ownerId} = ${bind('ownerId', query.ownerId)}::uuid`);
+  if (query.bbox) filters.push(bboxFilter(query.bbox, bind));
+  return and(...filters)!;
+}
+
+/**
+ * The bounding-box filter of the maps and 'Search this area', on the indexed
+ * latitude/longitude columns. A box whose west edge is east of its east edge
+ * crosses the antimeridian.
+ */
+export function bboxFilter(bbox: Bbox, bind: Bind = literal): SQL {
+  const degrees = (name: keyof Bbox) => sql`${bind(name, bbox[name].toFixed(7))}::numeric`;
+  const lat = sql`${medicalSpaces.latitude} between ${degrees('south')} and ${degrees('north')}`;
+  const lng =
+    bbox.west <= bbox.east
+      ? sql`${medicalSpaces.longitude} between ${degrees('west')} and ${degrees('east')}`
+      : sql`(${medicalSpaces.longitude} >= ${degrees('west')} or ${medicalSpaces.longitude} <= ${degrees('east')})`;
+  return and(sql`${medicalSpaces.latitude} is not null`, sql`${medicalSpaces.longitude} is not null`, lat, lng)!;
+}
+
+/**
+ * Counts are exact up to this many matches; beyond it the answer is
+ * "at least {@link COUNT_LIMIT}" (shown as '1,000+ spaces found'), so a
+ * broad search never counts a whole table (issue 10).
+ */
+export const COUNT_LIMIT = 1000;
+
+/** The columns a result card needs ({@link spaceCardSchema}). */
+const cardColumns = {
+  id: medicalSpaces.id,
+  ownerId: medicalSpaces.ownerId,
+  title: medicalSpaces.title,
+  spaceType: medicalSpaces.spaceType,
+  city: medicalSpaces.city,
+  state: medicalSpaces.state,
+  zipCode: medicalSpaces.zipCode,
+  pricePerDay: medicalSpaces.pricePerDay,
+  pricePeriod: medicalSpaces.pricePeriod,
+  capacity: medicalSpaces.capacity,
+  images: medicalSpaces.images,
+};
+
+/** The sort key of a row as text with microseconds (a JS Date would drop them), for the cursor. */
+const sortKey = sql<string>`to_char(${medicalSpaces.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** The opaque keyset cursor of a row: its creation time (microseconds) and id. */
+function encodeCursor(createdAt: string, id: string): string {
+  return Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
+}
+
+/**
+ * Reads a cursor made by {@link encodeCursor}.
+ * @throws HttpError 400 when it is not one
+ */
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof createdAt === 'string' && CURSOR_TIME.test(createdAt) && z.uuid().safeParse(id).success) return { createdAt, id: id as string };
+  } catch {
+    // falls through to the 400
+  }
+  throw badRequest('The search cursor is not valid; start the search again.');
+}
+
+/** One page of a search: its cards, the (bounded) count and the cursor of the next page. */
+export interface SpaceSearchResult {
+  spaces: SpaceCard[];
+  /** Matches, exact when `exact`; otherwise at least this many ({@link COUNT_LIMIT}). */
+  total: number;
+  exact: boolean;
+  /** The cursor of the next page (`after`), or null on the last page. */
+  nextCursor: string | null;
+}
+
+/**
+ * Recent bounded counts by search, so repeated and paged searches do not
+ * count again. It holds promises: concurrent requests for one search share
+ * one count rather than all counting at once.
+ */
+export type SearchCountCache = LRUCache<string, Promise<number>>;
+
+/**
+ * A cache of bounded counts: up to 1,000 searches for 30 seconds. The app
+ * clears it when a space is listed or removed through it; a count may lag
+ * a change made by another instance by up to 30 s (the page itself never
+ * does: only the number beside it).
+ */
+export function createSearchCountCache(): SearchCountCache {
+  return new LRUCache<string, Promise<number>>({ max: 1000, ttl: 30_000 });
+}
+
+/**
+ * A cache key of parsed search filters: the set ones in name order, nested
+ * values (the bounding box, the lists) written out whole.
+ */
+export function filtersKey(filters: object): string {
+  return JSON.stringify(Object.entries(filters).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/**
+ * The answer of `key` in `cache`, or `compute()`'s, kept there. The cache
+ * holds the promise, so concurrent requests for one key share one
+ * computation; a failure is not remembered.
+ * @param size for a cache with a `maxSize`: the answer's size once known
+ *   (it counts the cache's `sizeCalculation` while computed); an answer
+ *   larger than the whole cache is answered but not kept
+ */
+export function remember<T>(cache: LRUCache<string, Promise<T>>, key: string, compute: () => Promise<T>, size?: (value: T) => number): Promise<T> {
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const answer = compute();
+  cache.set(key, answer);
+  answer.then(
+    (value) => {
+      // A settled promise of the same value: the cache takes a new size only with a new value.
+      if (size && cache.peek(key) === answer) cache.set(key, Promise.resolve(value), { size: Math.max(1, size(value)), noUpdateTTL: true });
+    },
+    () => {
+      if (cache.peek(key) === answer) cache.delete(key);
+    },
+  );
+  return answer;
+}
+
+/** The key of a search's count: its filters, without paging. */
+function countKey(query: SpaceSearchQuery): string {
+  const { limit: _limit, offset: _offset, after: _after, ...filters } = query;
+  return filtersKey(filters);
+}
+
+/**
+ * The shape of a search: which filters are set (and, for the location,
+ * its parts and which could be ZIPs). Searches of one shape share one SQL
+ * text, built once.
+ */
+function searchShape(query: SpaceSearchQuery, cursor: boolean): string {
+  const location = query.location ? locationParts(query.location).map((part) => (ZIP_PREFIX.test(part) ? 'z' : 't')).join('') : '';
+  const set = (['spaceType', 'specialty', 'period', 'ownerId'] as const).map((key) => (query[key] ? 1 : 0)).join('');
+  const prices = `${query.minPrice !== undefined ? 1 : 0}${query.maxPrice !== undefined ? 1 : 0}`;
+  const lists = `${query.amenities?.length ? 1 : 0}${query.equipment?.length ? 1 : 0}`;
+  const box = query.bbox ? (query.bbox.west <= query.bbox.east ? 'b' : 'x') : '';
+  return `${location}|${set}${prices}${lists}${box}${cursor ? 1 : 0}`;
+}
+
+/** The values of a search's placeholders, named as {@link searchFilter} names them. */
+function searchValues(query: SpaceSearchQuery, cursor: { createdAt: string; id: string } | null): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  const collect: Bind = (name, value) => {
+    values[name] = value;
+    return value;
+  };
+  searchFilter(query, collect);
+  if (cursor) Object.assign(values, { cursorAt: cursor.createdAt, cursorId: cursor.id });
+  return Object.assign(values, { limit: query.limit + 1, offset: query.offset });
+}
+
+function preparePage(db: Database, query: SpaceSearchQuery, cursor: boolean) {
+  const where = searchFilter(query, placeholder);
+  const pageWhere = cursor
+    ? and(where, sql`(${medicalSpaces.createdAt}, ${medicalSpaces.id}) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`)
+    : where;
+  // Deferred join: the filters and the offset pick ids (an index-only scan of the covering index when
+  // the filters are on its columns), then only the page's rows are read.
+  const ids = db
+    .select({ id: medicalSpaces.id })
+    .from(medicalSpaces)
+    .where(pageWhere)
+    .orderBy(desc(medicalSpaces.createdAt), desc(medicalSpaces.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  return db
+    .select({ ...cardColumns, sortKey })
+    .from(medicalSpaces)
+    .where(inArray(medicalSpaces.id, ids))
+    .orderBy(desc(medicalSpaces.createdAt), desc(medicalSpaces.id))
+    .prepare(UNNAMED);
+}
+
+function prepareCount(db: Database, query: SpaceSearchQuery) {
+  const where = searchFilter(query, placeholder);
+  return db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(db.select({ one: sql`1` }).from(medicalSpaces).where(where).limit(COUNT_LIMIT + 1).as('matches'))
+    .prepare(UNNAMED);
+}
+
+interface Statements {
+  page: ReturnType<typeof preparePage>;
+  count?: ReturnType<typeof prepareCount>;
+}
+
+/**
+ * Searches are built once per shape (Drizzle's SQL building is most of their
+ * Node time) but sent as unnamed statements, so PostgreSQL plans each with
+ * its values: a generic plan cannot tell 'austin' (2% of rows) from 'tx'
+ * (10%), and picked plans 100 times slower in the benchmark.
+ */
+const UNNAMED = '';
+
+/** Built searches per database and shape. */
+const prepared = new WeakMap<Database, LRUCache<string, Statements>>();
+
+function statementsFor(db: Database, query: SpaceSearchQuery, cursor: boolean): Statements {
+  let byShape = prepared.get(db);
+  if (!byShape) prepared.set(db, (byShape = new LRUCache<string, Statements>({ max: 500 })));
+  const shape = searchShape(query, cursor);
+  let statements = byShape.get(shape);
+  if (!statements) {
+    statements = { page: preparePage(db, query, cursor) };
+    statements.count = cursor ? undefined : prepareCount(db, query);
+    byShape.set(shape, statements);
+  }
+  return statements;
+}
+
+/** How many spaces match, counting at most {@link COUNT_LIMIT} + 1 rows; cached by search. */
+function boundedCount(db: Database, query: SpaceSearchQuery, counts?: SearchCountCache): Promise<number> {
+  const count = () => statementsFor(db, query, false).count!.execute(searchValues(query, null)).then(([row]) => row?.total ?? 0);
+  return counts ? remember(counts, countKey(query), count) : count();
+}
+
+/**
+ * Searches active spaces with the filters of docs/product.md#search; newest first.
+ * Pages go by `offset` or, for deep pages, by the keyset cursor `after`
+ * (both give the same rows). The count is exact up to {@link COUNT_LIMIT}.
+ * Each shape of search is built once (see {@link UNNAMED}).
+ * @param counts recent bounded counts to reuse (the API's; see {@link createSearchCountCache})
+ * @returns one page of result cards, the (bounded) total and the next cursor
+ * @throws HttpError 400 for a cursor that is not ours
+ */
+export async function searchSpaces(db: Database, query: SpaceSearchQuery, counts?: SearchCountCache): Promise<SpaceSearchResult> {
+  const cursor = query.after ? decodeCursor(query.after) : null;
+  // The page, one row more than asked, to know whether another follows.
+  const rows = await statementsFor(db, query, cursor !== null).page.execute(searchValues(query, cursor));
+  const more = rows.length > query.limit;
+  const page = more ? rows.slice(0, query.limit) : rows;
+  const last = page[page.length - 1];
+  const spaces = page.map(({ sortKey: _sortKey, ...card }) => card);
+  const nextCursor = more && last ? encodeCursor(last.sortKey, last.id) : null;
+  // A first page that holds every match is its own exact count; otherwise count (bounded, cached).
+  const total = !more && !cursor && query.offset === 0 ? spaces.length : await boundedCount(db, query, counts);
+  const exact = total <= COUNT_LIMIT;
+  return { spaces, total: Math.min(total, COUNT_LIMIT), exact, nextCursor };
+}
