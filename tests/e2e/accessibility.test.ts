@@ -76,9 +76,7 @@ async function violations(page: Page, name: string, include?: string): Promise<s
   // (options first: it replaces the options that withTags sets.)
   let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS).setLegacyMode(true);
   if (include) builder = builder.include(include);
-  const started = performance.now();
   const results = await builder.analyze();
-  if (process.env.A11Y_TIMING) console.log(`${name}: axe ${Math.round(performance.now() - started)} ms`);
   return results.violations.map(
     (violation) =>
       `${name}: ${violation.id} (${violation.impact}) ${violation.nodes
@@ -132,12 +130,10 @@ async function navigate(page: Page, path: string): Promise<void> {
 async function scanRoutes(page: Page, label: string, signedIn: boolean): Promise<string[]> {
   const found: string[] = [];
   for (const [index, route] of routes(fixtures, signedIn).entries()) {
-    const started = performance.now();
     if (index === 0) await page.goto(route.path);
     else await navigate(page, route.path);
     await route.ready(page).first().waitFor();
     await settled(page);
-    if (process.env.A11Y_TIMING) console.log(`${label} ${route.name}: load ${Math.round(performance.now() - started)} ms`);
     found.push(...(await violations(page, `${label} ${route.name}`)));
   }
   return found;
