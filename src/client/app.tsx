@@ -87,13 +87,23 @@ function ScrollToTop() {
 }
 
 function AppShell() {
-  const [authDialog, setAuthDialog] = useState<'login' | 'register' | null>(null);
+  // The open sign-in dialog and the control that opened it: focus returns there when the dialog closes,
+  // also after Log in and Sign up have replaced each other.
+  const [auth, setAuth] = useState<{ dialog: 'login' | 'register'; opener: HTMLElement | null } | null>(null);
+  const authDialog = auth?.dialog ?? null;
+  const openAuthDialog = (dialog: 'login' | 'register') => {
+    const active = document.activeElement;
+    setAuth({ dialog, opener: active instanceof HTMLElement ? active : null });
+  };
+  const switchAuthDialog = (dialog: 'login' | 'register') => setAuth((current) => ({ dialog, opener: current?.opener ?? null }));
   const logout = useLogout();
   const { user } = useAuth();
   // The header's unread badge: polled every 30 s and refreshed by each live message
   // (docs/product.md#behaviour).
   const unread = useUnreadCount(user?.id);
-  const dialogState = (name: 'login' | 'register') => (open: boolean) => setAuthDialog(open ? name : null);
+  const dialogState = (open: boolean) => {
+    if (!open) setAuth(null);
+  };
 
   return (
     <LiveMessagesProvider userId={user?.id}>
@@ -105,8 +115,8 @@ function AppShell() {
           Skip to content
         </a>
         <Header
-          onLogIn={() => setAuthDialog('login')}
-          onSignUp={() => setAuthDialog('register')}
+          onLogIn={() => openAuthDialog('login')}
+          onSignUp={() => openAuthDialog('register')}
           onLogOut={() => logout.mutate()}
           unreadCount={user ? (unread.data?.count ?? 0) : 0}
         />
@@ -117,10 +127,10 @@ function AppShell() {
         <ScrollToTop />
         <Suspense fallback={null}>
           {authDialog === 'login' ? (
-            <LoginDialog open onOpenChange={dialogState('login')} onSwitchToRegister={() => setAuthDialog('register')} />
+            <LoginDialog open onOpenChange={dialogState} onSwitchToRegister={() => switchAuthDialog('register')} returnFocusTo={auth?.opener} />
           ) : null}
           {authDialog === 'register' ? (
-            <RegisterDialog open onOpenChange={dialogState('register')} onSwitchToLogin={() => setAuthDialog('login')} />
+            <RegisterDialog open onOpenChange={dialogState} onSwitchToLogin={() => switchAuthDialog('login')} returnFocusTo={auth?.opener} />
           ) : null}
         </Suspense>
       </div>

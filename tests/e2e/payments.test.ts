@@ -153,6 +153,8 @@ describe('donations', () => {
     const { page } = session;
     await page.goto('/donate');
     await expect.poll(() => page.getByRole('heading', { name: 'Support ClinicShare' }).isVisible()).toBe(true);
+    // No commissions or listing fees, save the fee on a first booking with an owner.
+    expect(await page.getByTestId('no-fees').textContent()).toMatch(/no listing fees.*10% platform fee on a renter's first booking with an owner/s);
     for (const preset of ['$10', '$50', '$100']) {
       expect(await page.getByRole('button', { name: preset, exact: true }).getAttribute('aria-pressed')).toBe('false');
     }

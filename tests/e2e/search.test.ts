@@ -51,6 +51,29 @@ describe('the price range and its period', () => {
     expect(new Set(await cardPeriods(page))).toEqual(new Set(['hr']));
     expect(await page.getByLabel('Max price per hour').inputValue()).toBe('300');
   });
+
+  it("lets the home form's max price be per hour, day or month, and searches that period", async () => {
+    const { page } = session;
+    await page.goto('/');
+    const period = page.getByLabel('Priced per');
+    expect(await period.inputValue()).toBe('daily');
+    await period.selectOption('monthly');
+    await page.getByLabel('Max price per month').fill('5000');
+    await page.getByLabel('Max price per month').press('Enter');
+    await page.waitForURL(/\/search\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('period')).toBe('monthly');
+    expect(url.searchParams.get('maxPrice')).toBe('5000');
+    expect(await page.getByLabel('Max price per month').inputValue()).toBe('5000');
+    await expect.poll(async () => new Set(await cardPeriods(page))).toEqual(new Set(['mo']));
+
+    // Without a max price, no period is added.
+    await page.goto('/');
+    await page.getByLabel('Location').first().fill('Chicago');
+    await page.getByLabel('Location').first().press('Enter');
+    await page.waitForURL(/\/search\?/);
+    expect(new URL(page.url()).searchParams.has('period')).toBe(false);
+  });
 });
 
 describe('Back to Search', () => {

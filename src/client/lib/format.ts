@@ -27,6 +27,11 @@ const UNIT_NAMES: Record<PricingPeriod, [string, string]> = {
   monthly: ['month', 'months'],
 };
 
+/** The unit a price is per: "hour", "day" or "month" ("Max price per day"). */
+export function periodUnit(period: PricingPeriod): string {
+  return UNIT_NAMES[period][0];
+}
+
 /** A count of pricing units: "1 day", "3 hours", "2 months". */
 export function formatUnits(units: number, period: PricingPeriod): string {
   const [one, many] = UNIT_NAMES[period];

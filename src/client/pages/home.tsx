@@ -29,9 +29,8 @@ export function HomePage() {
   const featured = useSpaces({ limit: FEATURED_SPACES_COUNT });
   const { user } = useAuth();
 
-  // The hero's 'Max price per day' is a daily price: the search compares it with daily prices only (issue 10).
-  const search = (values: SpaceSearchValues) =>
-    navigate(paths.search(serializeSpaceFilters({ ...values, period: values.maxPrice !== undefined ? 'daily' : undefined })));
+  // The hero's max price comes with its period (per day unless changed): the search compares it with prices of that period only.
+  const search = (values: SpaceSearchValues) => navigate(paths.search(serializeSpaceFilters(values)));
 
   return (
     <>

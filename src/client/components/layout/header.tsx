@@ -1,5 +1,5 @@
 import { LogOut, Menu, MessageSquare, User, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '@/client/lib/auth';
 import { cn } from '@/client/lib/cn';
@@ -36,7 +36,11 @@ export function Header({ onLogIn, onSignUp, onLogOut, unreadCount = 0 }: HeaderP
     setMenuLocation(location);
     setMenuOpen(false);
   }
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // The menu's buttons leave the page with the menu: focus moves to the menu button first, so a
+  // dialog opened from the menu returns focus there when it closes.
   const closeMenuAnd = (action: () => void) => () => {
+    menuButton.current?.focus();
     setMenuOpen(false);
     action();
   };
@@ -92,6 +96,7 @@ export function Header({ onLogIn, onSignUp, onLogOut, unreadCount = 0 }: HeaderP
           variant="ghost"
           size="icon"
           className="md:hidden"
+          ref={menuButton}
           aria-label="Open menu"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"

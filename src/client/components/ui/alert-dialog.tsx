@@ -2,12 +2,15 @@ import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import type { ComponentProps } from 'react';
 import { cn } from '@/client/lib/cn';
 import { buttonVariants } from './button';
+import { useReturnFocus } from './use-return-focus';
 
 /** A confirmation that needs an answer (Radix AlertDialog): no close on outside click. */
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
-export function AlertDialogContent({ className, children, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+/** The confirmation itself; on close, focus returns to the control that opened it (see {@link useReturnFocus}). */
+export function AlertDialogContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
@@ -17,6 +20,7 @@ export function AlertDialogContent({ className, children, ...props }: ComponentP
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
       </AlertDialogPrimitive.Content>

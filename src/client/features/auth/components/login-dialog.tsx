@@ -11,14 +11,16 @@ import { useLogin } from '../api/login';
 interface LoginDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus returns when the dialog closes (the control that opened it); by default the element focused when it opened. */
+  returnFocusTo?: HTMLElement | null;
   /** Opens the Sign up dialog instead. */
   onSwitchToRegister: () => void;
 }
 
-export function LoginDialog({ open, onOpenChange, onSwitchToRegister }: LoginDialogProps) {
+export function LoginDialog({ open, onOpenChange, onSwitchToRegister, returnFocusTo }: LoginDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
+      <DialogContent returnFocusTo={returnFocusTo} className="max-w-md">
         <DialogHeader>
           <DialogTitle>Welcome back</DialogTitle>
           <DialogDescription>Log in to book spaces, message owners and manage your listings.</DialogDescription>

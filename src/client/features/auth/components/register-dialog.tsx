@@ -18,14 +18,16 @@ import { useRegister } from '../api/register';
 interface RegisterDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus returns when the dialog closes (the control that opened it); by default the element focused when it opened. */
+  returnFocusTo?: HTMLElement | null;
   /** Opens the Log in dialog instead. */
   onSwitchToLogin: () => void;
 }
 
-export function RegisterDialog({ open, onOpenChange, onSwitchToLogin }: RegisterDialogProps) {
+export function RegisterDialog({ open, onOpenChange, onSwitchToLogin, returnFocusTo }: RegisterDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
+      <DialogContent returnFocusTo={returnFocusTo} className="max-w-lg">
         <DialogHeader>
           <DialogTitle>Create your account</DialogTitle>
           <DialogDescription>Join ClinicShare to rent medical space or list the space you do not use.</DialogDescription>

@@ -6,6 +6,7 @@ import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { Select } from '@/client/components/ui/select';
 import { cn } from '@/client/lib/cn';
+import { periodUnit } from '@/client/lib/format';
 import { SpecialtyOptions } from './specialty-options';
 import { FILTER_AMENITIES, FILTER_EQUIPMENT, hasActiveFilters, type SpaceFilters } from '@/shared/space-filters';
 
@@ -15,8 +16,6 @@ interface SpaceFiltersPanelProps {
   onChange: (next: SpaceFilters, options?: { replace?: boolean }) => void;
   className?: string;
 }
-
-const PERIOD_UNIT: Record<PricingPeriod, string> = { hourly: 'hour', daily: 'day', monthly: 'month' };
 
 /**
  * The sidebar filters of /search; on phones it folds behind a 'Filters' toggle.
@@ -109,13 +108,13 @@ export function SpaceFiltersPanel({ filters, onChange, className }: SpaceFilters
           <div className="grid grid-cols-2 gap-3">
             <PriceInput
               id={`${id}-min-price`}
-              label={filters.period ? `Min price per ${PERIOD_UNIT[filters.period]}` : 'Min price'}
+              label={filters.period ? `Min price per ${periodUnit(filters.period)}` : 'Min price'}
               value={filters.minPrice}
               onCommit={(minPrice) => onChange({ ...filters, minPrice }, { replace: true })}
             />
             <PriceInput
               id={`${id}-max-price`}
-              label={filters.period ? `Max price per ${PERIOD_UNIT[filters.period]}` : 'Max price'}
+              label={filters.period ? `Max price per ${periodUnit(filters.period)}` : 'Max price'}
               value={filters.maxPrice}
               onCommit={(maxPrice) => onChange({ ...filters, maxPrice }, { replace: true })}
             />

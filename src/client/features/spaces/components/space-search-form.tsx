@@ -1,5 +1,6 @@
 import { MapPin, Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { PRICING_PERIODS, type PricingPeriod } from '@/shared/constants';
 import { locationSearchSchema } from '@/shared/schemas/spaces';
 import { Button } from '@/client/components/ui/button';
 import { FieldError } from '@/client/components/ui/form-field';
@@ -7,12 +8,15 @@ import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { Select } from '@/client/components/ui/select';
 import { cn } from '@/client/lib/cn';
+import { periodUnit } from '@/client/lib/format';
 import { SpecialtyOptions } from './specialty-options';
 
 export interface SpaceSearchValues {
   location?: string;
   specialty?: string;
   maxPrice?: number;
+  /** The period the max price is per; set only with a max price (a bound per day is compared with daily prices only). */
+  period?: PricingPeriod;
 }
 
 interface SpaceSearchFormProps {
@@ -29,6 +33,8 @@ export function SpaceSearchForm({ variant = 'hero', defaultValues = {}, onSearch
   const hero = variant === 'hero';
   // The server's rule for a location search (at most 10 comma-separated parts), checked before searching.
   const [locationError, setLocationError] = useState<string>();
+  // The max price's period, shown beside it and in its label (per day unless the search said otherwise).
+  const [period, setPeriod] = useState<PricingPeriod>(defaultValues.period ?? 'daily');
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,10 +46,12 @@ export function SpaceSearchForm({ variant = 'hero', defaultValues = {}, onSearch
     const specialty = String(data.get('specialty') ?? 'any');
     const maxPriceText = String(data.get('maxPrice') ?? '').trim();
     const maxPrice = maxPriceText === '' ? Number.NaN : Number(maxPriceText);
+    const hasMaxPrice = hero && Number.isFinite(maxPrice) && maxPrice >= 0;
     onSearch({
       location: location || undefined,
       specialty: specialty && specialty !== 'any' ? specialty : undefined,
-      maxPrice: Number.isFinite(maxPrice) && maxPrice >= 0 ? maxPrice : undefined,
+      maxPrice: hasMaxPrice ? maxPrice : undefined,
+      period: hasMaxPrice ? period : undefined,
     });
   };
 
@@ -53,7 +61,7 @@ export function SpaceSearchForm({ variant = 'hero', defaultValues = {}, onSearch
       onSubmit={handleSubmit}
       className={cn(
         'grid gap-3',
-        hero ? 'rounded-xl bg-white p-4 text-left shadow-lg sm:p-5 md:grid-cols-[1.4fr_1.2fr_0.9fr_auto] md:items-end' : 'sm:grid-cols-[1fr_auto] sm:items-end',
+        hero ? 'rounded-xl bg-white p-4 text-left shadow-lg sm:p-5 md:grid-cols-[1.3fr_1.1fr_1.2fr_auto] md:items-end' : 'sm:grid-cols-[1fr_auto] sm:items-end',
         className,
       )}
     >
@@ -83,17 +91,30 @@ export function SpaceSearchForm({ variant = 'hero', defaultValues = {}, onSearch
             </Select>
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-max-price`}>Max price per day</Label>
-            <Input
-              id={`${id}-max-price`}
-              name="maxPrice"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={1}
-              placeholder="Any"
-              defaultValue={defaultValues.maxPrice ?? ''}
-            />
+            <Label htmlFor={`${id}-max-price`}>Max price per {periodUnit(period)}</Label>
+            <div className="flex gap-2">
+              <Input
+                id={`${id}-max-price`}
+                name="maxPrice"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={1}
+                placeholder="Any"
+                defaultValue={defaultValues.maxPrice ?? ''}
+                className="min-w-0 flex-1"
+              />
+              <Label htmlFor={`${id}-period`} className="sr-only">
+                Priced per
+              </Label>
+              <Select id={`${id}-period`} value={period} onChange={(event) => setPeriod(event.target.value as PricingPeriod)} className="w-auto">
+                {PRICING_PERIODS.map((option) => (
+                  <option key={option} value={option}>
+                    {periodUnit(option)}
+                  </option>
+                ))}
+              </Select>
+            </div>
           </div>
         </>
       ) : null}

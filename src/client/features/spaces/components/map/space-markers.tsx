@@ -5,14 +5,15 @@ import type { MapPoint } from '@/shared/schemas/spaces';
 import { useMapPoints, type MapView } from '../../api/get-map-points';
 import type { SpaceFilters } from '@/shared/space-filters';
 import { MAX_ZOOM } from './map-constants';
+import { clusterMarkerPx, separateMarkers, SINGLE_MARKER_PX } from './marker-layout';
 import { SpacePopupContent } from './space-popup';
 import { mapView } from './view';
 
 const singleIcon = L.divIcon({
   className: 'space-marker',
   html: '<span class="space-marker-dot"></span>',
-  iconSize: [26, 26],
-  iconAnchor: [13, 13],
+  iconSize: [SINGLE_MARKER_PX, SINGLE_MARKER_PX],
+  iconAnchor: [SINGLE_MARKER_PX / 2, SINGLE_MARKER_PX / 2],
   popupAnchor: [0, -12],
 });
 
@@ -21,7 +22,7 @@ const clusterIcons = new Map<number, L.DivIcon>();
 function clusterIcon(count: number): L.DivIcon {
   let icon = clusterIcons.get(count);
   if (!icon) {
-    const size = count < 10 ? 34 : count < 100 ? 40 : count < 1000 ? 46 : 54;
+    const size = clusterMarkerPx(count);
     icon = L.divIcon({
       className: 'space-cluster',
       html: `<span>${count.toLocaleString('en-US')}</span>`,
@@ -81,10 +82,11 @@ export function SpaceMarkers({ filters, onViewChange }: { filters: SpaceFilters;
   const points = useMapPoints(filters, view);
   const markers = useMemo(
     () =>
-      (points.data?.points ?? []).map((point) =>
+      // No marker hides part of another (each keeps a click target of at least 24 by 24 px).
+      separateMarkers(points.data?.points ?? [], (point) => map.latLngToContainerPoint([point.lat, point.lng]), view.zoom < MAX_ZOOM).map((point) =>
         point.id ? <SingleMarker key={point.id} point={{ ...point, id: point.id }} /> : <ClusterMarker key={`${point.lat},${point.lng},${point.count}`} point={point} />,
       ),
-    [points.data],
+    [points.data, map, view],
   );
   return <>{markers}</>;
 }
