@@ -33,7 +33,7 @@ import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { createScratchDatabase } from '../src/server/db/scratch-database';
 import { seedDemoData } from '../src/server/seed/seed-demo-data';
 import { loadEnvironment } from '../src/server/environment';
-import { DEMO_PASSWORD, demoUsers } from '../src/server/seed/demo-data';
+import { DEMO_PASSWORD, demoUsers } from '../src/server/seed/demo-users';
 
 const environment = loadEnvironment({ LOG_LEVEL: 'silent' }); // reads .env first, so BENCH_* may come from it too
 const smoke = ['1', 'true'].includes(process.env.BENCH_SMOKE ?? '');

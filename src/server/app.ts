@@ -57,7 +57,7 @@ export interface BuildAppOptions {
   logger?: boolean;
   /**
    * LISTEN/NOTIFY of the open database (its `DatabaseHandle`): live messages reach
-   * every instance on that database (DESIGN decision 7). Without it, and without
+   * every instance on that database (docs/decisions/004-live-events-through-the-database-or-redis.md). Without it, and without
    * REDIS_URL, live messages stay within this process.
    */
   notifications?: DatabaseNotifications;
@@ -87,7 +87,7 @@ function paymentProvider(config: Config, db: Database): { payments: PaymentProvi
   return { payments: null, stripe: null };
 }
 
-/** The Content-Security-Policy sources beyond our own origin: map tiles and Stripe (DESIGN decision 13). */
+/** The Content-Security-Policy sources beyond our own origin: map tiles and Stripe (docs/decisions/017-security-headers.md). */
 function cspDirectives(config: Config) {
   const tileOrigin = config.mapTileUrl ? new URL(config.mapTileUrl.replace(/\{[a-z]\}/g, 'a')).origin : null;
   const stripe = config.payments === 'stripe';
@@ -114,7 +114,7 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: 'x-request-id',
-    // A conversation id (SPEC section 3) is three UUIDs joined: 110 characters in a path.
+    // A conversation id (docs/product.md#data) is three UUIDs joined: 110 characters in a path.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
@@ -135,7 +135,7 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
-  // With REDIS_URL, rate-limit counters and live events are shared by every instance (DESIGN "Scale").
+  // With REDIS_URL, rate-limit counters and live events are shared by every instance (docs/decisions/004-live-events-through-the-database-or-redis.md).
   const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : null;
   // QUIT would wait in the offline queue while Redis is down.
   if (redis) app.addHook('onClose', async () => void (redis.status === 'ready' ? await redis.quit().catch(() => redis.disconnect()) : redis.disconnect()));

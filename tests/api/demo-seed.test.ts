@@ -5,7 +5,7 @@
  * cancel the upcoming booking with its refund).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../src/server/seed/demo-data';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo-users';
 import { BROWSER_TEST_DAYS } from '../../src/server/seed/demo-activity';
 import { seedDemoData } from '../../src/server/seed/seed-demo-data';
 import type { Booking } from '../../src/shared/schemas/bookings';

@@ -5,7 +5,8 @@ import zipcodes from 'zipcodes';
 import { AMENITIES, DEFAULT_SPACE_IMAGE, EQUIPMENT, PRICING_PERIODS, SPACE_TYPES, SPECIALTIES } from '../../src/shared/constants';
 import { createSpaceSchema } from '../../src/shared/schemas/spaces';
 import { BROWSER_TEST_DAYS, planDemoActivity } from '../../src/server/seed/demo-activity';
-import { DEMO_PASSWORD, buildDemoSpaces, demoUsers } from '../../src/server/seed/demo-data';
+import { buildDemoSpaces } from '../../src/server/seed/demo-data';
+import { DEMO_PASSWORD, demoUsers } from '../../src/server/seed/demo-users';
 
 const publicDir = fileURLToPath(new URL('../../public', import.meta.url));
 const spaces = buildDemoSpaces();

@@ -36,9 +36,6 @@ import {
 } from './demo-text';
 import { DEMO_OWNER_KEYS, demoUsers, type DemoUser } from './demo-users';
 
-export { DEMO_PASSWORD, demoUsers } from './demo-users';
-export type { DemoUser } from './demo-users';
-
 export interface DemoSpace {
   ownerKey: string;
   title: string;

@@ -21,7 +21,8 @@ import type { Database } from '../db/client';
 import { bookings, conversations, demoPaymentIntents, favorites, medicalSpaces, messages, users } from '../db/schema';
 import { conversationIdFor } from '../messages/service';
 import { planDemoActivity, type DemoActivityPlan } from './demo-activity';
-import { buildDemoSpaces, DEMO_PASSWORD, demoUsers } from './demo-data';
+import { buildDemoSpaces } from './demo-data';
+import { DEMO_PASSWORD, demoUsers } from './demo-users';
 
 /** Whether the database has no users yet. */
 export async function isEmpty(db: Database): Promise<boolean> {
