@@ -29,6 +29,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import eslintConfigPrettier from 'eslint-config-prettier/flat';
 
 const client = ['client-ui', 'client-lib', 'feature', 'page', 'app'];
 
@@ -192,4 +193,6 @@ export default tseslint.config(
       'boundaries/no-unknown-files': 'error',
     },
   },
+  // Last: turns off the rules that only format, which Prettier owns (npm run format).
+  eslintConfigPrettier,
 );
