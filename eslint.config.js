@@ -82,12 +82,13 @@ const serverPolicies = [
   {
     from: { element: { type: 'server-feature', captured: { feature: `!${oneOf(serverFeatures)}` } } },
     disallow: { to: { element: { types: { anyOf: ['*'] } } } },
-    message: 'src/server/{{ from.element.captured.feature }} is in no server layer: give it one in eslint.config.js (serverFeatures, or an element) and docs/architecture.md.',
+    message:
+      'src/server/{{ from.element.captured.feature }} is in no server layer: give it one in eslint.config.js (serverFeatures, or an element) and docs/architecture.md.',
   },
   {
     from: { element: { type: 'server-root', fileInternalPath: '!{config,environment,app,main}.ts' } },
     disallow: { to: { element: { types: { anyOf: ['*'] } } } },
-    message: 'This file is in no server layer of eslint.config.js: move it into a layer\'s folder, or name it in serverLayers.',
+    message: "This file is in no server layer of eslint.config.js: move it into a layer's folder, or name it in serverLayers.",
   },
 ];
 
@@ -99,7 +100,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -143,7 +147,8 @@ export default tseslint.config(
           default: 'disallow',
           // Also judge imports within one element: src/server's loose files are one element of two layers.
           checkInternals: true,
-          message: '{{ from.element.type }} code may not import {{ to.element.type }} code ("{{ dependency.source }}"): see the import boundaries in eslint.config.js and docs/architecture.md.',
+          message:
+            '{{ from.element.type }} code may not import {{ to.element.type }} code ("{{ dependency.source }}"): see the import boundaries in eslint.config.js and docs/architecture.md.',
           // The last policy that matches a dependency decides.
           policies: [
             allow('shared', ['shared']),
@@ -151,7 +156,10 @@ export default tseslint.config(
             allow('client-ui', ['client-ui', 'client-lib', 'shared']),
             allow('client-lib', ['client-ui', 'client-lib', 'shared']),
             allow('feature', ['client-ui', 'client-lib', 'shared']),
-            { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } } },
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+            },
             allow('page', ['client-ui', 'client-lib', 'feature', 'page', 'shared']),
             // Only the known entry files are the app: a new folder under src/client falls back to "app"
             // and may import nothing until it is given an element above.

@@ -19,7 +19,14 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], setupFiles } },
       {
         extends: true,
-        test: { name: 'api-pglite', include: ['tests/api/**/*.test.ts'], setupFiles, env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'api-pglite',
+          include: ['tests/api/**/*.test.ts'],
+          setupFiles,
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       ...(process.env.TEST_DATABASE_URL
         ? [
@@ -38,7 +45,14 @@ export default defineConfig({
         : []),
       {
         extends: true,
-        test: { name: 'process', include: ['tests/process/**/*.test.ts'], setupFiles, testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false },
+        test: {
+          name: 'process',
+          include: ['tests/process/**/*.test.ts'],
+          setupFiles,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
       },
       {
         extends: true,

@@ -50,32 +50,60 @@ const environment = loadEnvironment({ LOG_LEVEL: 'silent', DATABASE_URL: '' });
 const database = await openDatabase({ dataDir });
 await database.migrate();
 await seedDemoData(database.db);
-const app = await buildApp({ config: { ...environment, databaseUrl: undefined, dataDir, env: 'production' }, db: database.db, serveClient: true });
+const app = await buildApp({
+  config: { ...environment, databaseUrl: undefined, dataDir, env: 'production' },
+  db: database.db,
+  serveClient: true,
+});
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 const [space] = await database.query<{ id: string }>('SELECT id FROM medical_spaces WHERE active ORDER BY created_at DESC LIMIT 1');
 const pages = { '/': '/', '/search': '/search', '/spaces/{id}': `/spaces/${space!.id}` };
 
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const results: Record<string, unknown> = {};
 try {
   for (const [name, url] of Object.entries(pages)) {
-    const samples: Array<{ performance: number; lcpMs: number; tbtMs: number; cls: number; scriptKB: number; scriptGzipKB: number; totalKB: number }> = [];
+    const samples: Array<{
+      performance: number;
+      lcpMs: number;
+      tbtMs: number;
+      cls: number;
+      scriptKB: number;
+      scriptGzipKB: number;
+      totalKB: number;
+    }> = [];
     for (let run = 0; run < runs; run++) {
       let result;
       for (let attempt = 1; attempt <= 3; attempt++) {
-        result = await lighthouse(`${address}${url}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        result = await lighthouse(`${address}${url}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
         if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
         if (!result.lhr.runtimeError) break;
         log(`${name} run ${run + 1}: ${result.lhr.runtimeError.code}${attempt < 3 ? ', running it again' : ''}`);
       }
       if (!result || result.lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${result?.lhr.runtimeError?.message}`);
       const { audits, categories } = result.lhr;
-      const items = (audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
+      const items =
+        (audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
       const kb = (type: string) => Math.round((items.find((item) => item.resourceType === type)?.transferSize ?? 0) / 102.4) / 10;
-      const requests = (audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
+      const requests =
+        (audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
       const scripts = requests.filter((request) => request.resourceType === 'Script' && request.url.startsWith(address));
       const scriptGzip = scripts.reduce((sum, request) => sum + gzipSize(new URL(request.url).pathname), 0);
       samples.push({
@@ -89,7 +117,9 @@ try {
       });
       log(`${name} run ${run + 1}: ${JSON.stringify(samples.at(-1))}`);
     }
-    results[name] = Object.fromEntries(Object.keys(samples[0]!).map((key) => [key, median(samples.map((sample) => sample[key as keyof (typeof samples)[number]]))]));
+    results[name] = Object.fromEntries(
+      Object.keys(samples[0]!).map((key) => [key, median(samples.map((sample) => sample[key as keyof (typeof samples)[number]]))]),
+    );
   }
 } finally {
   chrome.kill();

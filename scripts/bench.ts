@@ -70,7 +70,12 @@ function load(url: string, headers: Record<string, string> = {}): Promise<Run> {
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited ${code}: ${err}`));
-      const result = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+      const result = JSON.parse(out) as {
+        requests: { average: number };
+        latency: { p50: number; p99: number };
+        non2xx: number;
+        errors: number;
+      };
       resolve({
         requestsPerSecond: result.requests.average,
         p50Ms: result.latency.p50,
@@ -106,15 +111,23 @@ async function main() {
     const db = database;
     const app = await buildApp({ config: { ...environment, dataDir }, db: db.db });
     app.get('/__bench/hello', async () => ({ hello: 'world' }));
-    app.get<{ Params: { id: string } }>('/__bench/pk/:id', async (request) => (await db.query('SELECT * FROM medical_spaces WHERE id = $1', [request.params.id]))[0]);
+    app.get<{ Params: { id: string } }>(
+      '/__bench/pk/:id',
+      async (request) => (await db.query('SELECT * FROM medical_spaces WHERE id = $1', [request.params.id]))[0],
+    );
     const address = await app.listen({ host: HOST, port: 0 });
 
-    const [middle] = await db.query<{ id: string }>('SELECT id FROM medical_spaces ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1', [Math.floor(spaceCount / 2)]);
+    const [middle] = await db.query<{ id: string }>('SELECT id FROM medical_spaces ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1', [
+      Math.floor(spaceCount / 2),
+    ]);
     const spaceId = middle!.id;
     const login = await fetch(`${address}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: demoUsers.find((user) => user.key === 'renter')?.email ?? demoUsers[0]!.email, password: DEMO_PASSWORD }),
+      body: JSON.stringify({
+        email: demoUsers.find((user) => user.key === 'renter')?.email ?? demoUsers[0]!.email,
+        password: DEMO_PASSWORD,
+      }),
     });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     if (!login.ok || !cookie) throw new Error(`Demo login failed: ${login.status}`);
@@ -125,13 +138,26 @@ async function main() {
     const routes: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
       { name: 'GET /api/spaces', path: '/api/spaces' },
       { name: 'GET /api/spaces?location=TX&amenities=Parking', path: '/api/spaces?location=TX&amenities=Parking' },
-      { name: 'GET /api/spaces?spaceType=Dental Suite&minPrice=100&maxPrice=400', path: '/api/spaces?spaceType=Dental%20Suite&minPrice=100&maxPrice=400' },
+      {
+        name: 'GET /api/spaces?spaceType=Dental Suite&minPrice=100&maxPrice=400',
+        path: '/api/spaces?spaceType=Dental%20Suite&minPrice=100&maxPrice=400',
+      },
       { name: 'GET /api/spaces?location=Austin', path: '/api/spaces?location=Austin' },
       { name: `GET /api/spaces?limit=24&offset=${deepOffset}`, path: `/api/spaces?limit=24&offset=${deepOffset}` },
-      ...(cursor ? [{ name: `GET /api/spaces?limit=24&after=<cursor at ${deepOffset}>`, path: `/api/spaces?limit=24&after=${encodeURIComponent(cursor)}` }] : []),
+      ...(cursor
+        ? [
+            {
+              name: `GET /api/spaces?limit=24&after=<cursor at ${deepOffset}>`,
+              path: `/api/spaces?limit=24&after=${encodeURIComponent(cursor)}`,
+            },
+          ]
+        : []),
       // The first request of /map (WORLD_VIEW), and the map beside a city's results on /search.
       { name: 'GET /api/spaces/map-points (world, zoom 4)', path: '/api/spaces/map-points?bbox=-180,-90,180,90&zoom=4' },
-      { name: 'GET /api/spaces/map-points?location=Austin (zoom 11)', path: '/api/spaces/map-points?location=Austin&bbox=-98.0,30.1,-97.5,30.5&zoom=11' },
+      {
+        name: 'GET /api/spaces/map-points?location=Austin (zoom 11)',
+        path: '/api/spaces/map-points?location=Austin&bbox=-98.0,30.1,-97.5,30.5&zoom=11',
+      },
       { name: 'GET /api/spaces/{id}', path: `/api/spaces/${spaceId}` },
       { name: 'GET /api/spaces/{id} with a session cookie', path: `/api/spaces/${spaceId}`, headers: { cookie } },
     ];

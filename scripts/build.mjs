@@ -71,7 +71,9 @@ export function inputHash(name) {
   if (name === 'client') {
     const viteVariables = Object.entries(process.env).filter(([key]) => key.startsWith('VITE_'));
     hash.update(JSON.stringify(viteVariables.sort()));
-    for (const file of readdirSync(ROOT).filter((f) => f.startsWith('.env') && f !== '.env.example').sort()) {
+    for (const file of readdirSync(ROOT)
+      .filter((f) => f.startsWith('.env') && f !== '.env.example')
+      .sort()) {
       const lines = readFileSync(path.join(ROOT, file), 'utf8').split('\n');
       hash.update(`${file}\0${lines.filter((line) => /^\s*(export\s+)?VITE_/.test(line)).join('\n')}\0`);
     }
@@ -137,7 +139,12 @@ function precompress(dir) {
     if (!COMPRESSIBLE.test(dirent.name)) continue;
     const content = readFileSync(file);
     if (content.length < 1024) continue;
-    writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+    writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(content, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+      }),
+    );
     writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
   }
 }

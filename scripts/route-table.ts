@@ -113,7 +113,12 @@ const key = (row: Collected) => `${row.method} ${row.path}`;
  */
 export async function collectRoutes(db: Database): Promise<RouteRow[]> {
   const demo = await routesOf(db, { PAYMENTS: 'demo' });
-  const stripe = await routesOf(db, { PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_routes', STRIPE_PUBLISHABLE_KEY: 'pk_test_routes', STRIPE_WEBHOOK_SECRET: 'whsec_routes' });
+  const stripe = await routesOf(db, {
+    PAYMENTS: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_routes',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_routes',
+    STRIPE_WEBHOOK_SECRET: 'whsec_routes',
+  });
   const inDemo = new Set(demo.map(key));
   const inStripe = new Set(stripe.map(key));
   const rows: RouteRow[] = demo.map((row) => ({ ...row, only: inStripe.has(key(row)) ? '' : 'PAYMENTS=demo' }));

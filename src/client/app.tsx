@@ -34,7 +34,10 @@ const PaymentsConnectPage = lazyPage(() => import('./pages/payments-connect').th
 const TermsPage = lazyPage(() => import('./pages/terms').then((module) => module.TermsPage));
 
 /** The routes in the order the router tries them; anything else is the not-found page. */
-const PAGES: ReadonlyArray<{ path: string; component: ComponentType<{ params: { id: string } }> & { preload?: LazyPage<object>['preload'] } }> = [
+const PAGES: ReadonlyArray<{
+  path: string;
+  component: ComponentType<{ params: { id: string } }> & { preload?: LazyPage<object>['preload'] };
+}> = [
   { path: routes.home, component: HomePage },
   { path: routes.search, component: SearchPage },
   { path: routes.map, component: MapPage },
@@ -61,7 +64,9 @@ export async function preloadPage(pathname: string): Promise<void> {
 
 // The sign-in dialogs (and their form library) load when first opened.
 const LoginDialog = lazy(() => import('./features/auth/components/login-dialog').then((module) => ({ default: module.LoginDialog })));
-const RegisterDialog = lazy(() => import('./features/auth/components/register-dialog').then((module) => ({ default: module.RegisterDialog })));
+const RegisterDialog = lazy(() =>
+  import('./features/auth/components/register-dialog').then((module) => ({ default: module.RegisterDialog })),
+);
 
 function AppRoutes() {
   return (
@@ -127,10 +132,20 @@ function AppShell() {
         <ScrollToTop />
         <Suspense fallback={null}>
           {authDialog === 'login' ? (
-            <LoginDialog open onOpenChange={dialogState} onSwitchToRegister={() => switchAuthDialog('register')} returnFocusTo={auth?.opener} />
+            <LoginDialog
+              open
+              onOpenChange={dialogState}
+              onSwitchToRegister={() => switchAuthDialog('register')}
+              returnFocusTo={auth?.opener}
+            />
           ) : null}
           {authDialog === 'register' ? (
-            <RegisterDialog open onOpenChange={dialogState} onSwitchToLogin={() => switchAuthDialog('login')} returnFocusTo={auth?.opener} />
+            <RegisterDialog
+              open
+              onOpenChange={dialogState}
+              onSwitchToLogin={() => switchAuthDialog('login')}
+              returnFocusTo={auth?.opener}
+            />
           ) : null}
         </Suspense>
       </div>

@@ -108,7 +108,17 @@ function cspDirectives(config: Config) {
 }
 
 /** Builds the application: plugins, session loading, API routes, pages. */
-export async function buildApp({ config, db, serveClient = false, clientDir = CLIENT_DIST, logger = false, notifications, jobLock, sitemapPageSize, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  serveClient = false,
+  clientDir = CLIENT_DIST,
+  logger = false,
+  notifications,
+  jobLock,
+  sitemapPageSize,
+  onRoute,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
@@ -138,7 +148,11 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   // With REDIS_URL, rate-limit counters and live events are shared by every instance (docs/decisions/004-live-events-through-the-database-or-redis.md).
   const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : null;
   // QUIT would wait in the offline queue while Redis is down.
-  if (redis) app.addHook('onClose', async () => void (redis.status === 'ready' ? await redis.quit().catch(() => redis.disconnect()) : redis.disconnect()));
+  if (redis)
+    app.addHook(
+      'onClose',
+      async () => void (redis.status === 'ready' ? await redis.quit().catch(() => redis.disconnect()) : redis.disconnect()),
+    );
   const limiters = redis ? redisLimiters(redis, `${config.redisKeyPrefix}rate-limit:`) : memoryLimiters;
   registerRouteRateLimits(app, limiters);
 
@@ -187,7 +201,14 @@ export async function buildApp({ config, db, serveClient = false, clientDir = CL
   await app.register(connectRoutes, { db, payments, publicUrl: config.publicUrl });
   await app.register(donationRoutes, { payments });
   if (payments instanceof DemoPaymentProvider) await app.register(demoPaymentRoutes, { demo: payments, db, publicUrl: config.publicUrl });
-  if (payments && stripe) await app.register(stripeWebhookRoutes, { db, payments, bookings: bookingPaymentSteps, stripe, webhookSecret: config.stripe.webhookSecret });
+  if (payments && stripe)
+    await app.register(stripeWebhookRoutes, {
+      db,
+      payments,
+      bookings: bookingPaymentSteps,
+      stripe,
+      webhookSecret: config.stripe.webhookSecret,
+    });
 
   if (serveClient) {
     await app.register(pageRoutes, { db, config, clientDir, spaceChanges, sitemapPageSize });

@@ -37,11 +37,15 @@ const trustProxySchema = z
   .transform((value, ctx): false | number | string[] => {
     if (['off', 'false', 'no', '0'].includes(value.toLowerCase())) return false;
     if (/^\d+$/.test(value)) return Number(value);
-    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     if (entries.length && entries.every(isProxyAddress)) return entries;
     ctx.addIssue({
       code: 'custom',
-      message: 'must be off, a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1); true is not allowed',
+      message:
+        'must be off, a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1); true is not allowed',
     });
     return z.NEVER;
   });
@@ -86,7 +90,10 @@ const envSchema = z
     /** Raster tile template; default OpenStreetMap's standard tiles; `none` loads no tiles (the offline base map only). */
     MAP_TILE_URL: z
       .string()
-      .refine((value) => value === 'none' || /^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/.test(value), 'must be an http(s) URL with {z}, {x} and {y}, or none')
+      .refine(
+        (value) => value === 'none' || /^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/.test(value),
+        'must be an http(s) URL with {z}, {x} and {y}, or none',
+      )
       .default(DEFAULT_MAP_TILE_URL),
     /** Attribution shown on the map (HTML allowed: links only); default OpenStreetMap's, as its tile usage policy asks. */
     MAP_TILE_ATTRIBUTION: z.string().optional(),
@@ -137,7 +144,11 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY' });
     }
     if (env.S3_BUCKET && Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-      ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_ACCESS_KEY_ID'],
+        message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+      });
     }
     if (env.NODE_ENV === 'production') productionRefusals(env, ctx);
   });
@@ -157,7 +168,8 @@ function productionRefusals(
     ctx.addIssue({
       code: 'custom',
       path: ['PAYMENTS'],
-      message: 'must be set in production: stripe (with its keys) or none; demo payments take no money and need ALLOW_DEMO_IN_PRODUCTION=true',
+      message:
+        'must be set in production: stripe (with its keys) or none; demo payments take no money and need ALLOW_DEMO_IN_PRODUCTION=true',
     });
   } else if (env.PAYMENTS === 'demo' && !demoAllowed) {
     ctx.addIssue({
@@ -170,13 +182,22 @@ function productionRefusals(
     ctx.addIssue({
       code: 'custom',
       path: ['SEED_DEMO_DATA'],
-      message: 'the demo accounts share a published password: leave it unset (false) in production, or set ALLOW_DEMO_IN_PRODUCTION=true for a public demo',
+      message:
+        'the demo accounts share a published password: leave it unset (false) in production, or set ALLOW_DEMO_IN_PRODUCTION=true for a public demo',
     });
   }
   if (env.PUBLIC_URL === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: "must be set in production to the site's https:// address (e.g. https://clinicshare.example)" });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: "must be set in production to the site's https:// address (e.g. https://clinicshare.example)",
+    });
   } else if (typeof env.PUBLIC_URL === 'string' && URL.canParse(env.PUBLIC_URL) && new URL(env.PUBLIC_URL).protocol !== 'https:') {
-    ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be an https:// URL in production (the session cookie is Secure and pages link to it)' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: 'must be an https:// URL in production (the session cookie is Secure and pages link to it)',
+    });
   }
 }
 
@@ -204,7 +225,9 @@ export interface Config {
   /** Geocoding chain (docs/decisions/013-geocoding-on-the-server.md); default nominatim in production, zip otherwise (tests never reach the network). */
   geocoder: { mode: 'nominatim' | 'zip' | 'off'; nominatimUrl: string; contact: string | undefined };
   /** Set when images go to an S3-compatible bucket. */
-  s3: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | undefined;
+  s3:
+    | { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean }
+    | undefined;
   /** Bytes of stored images (display and thumbnail) an owner may have in all (`UPLOAD_QUOTA_MB`). */
   uploadQuotaBytes: number;
   logLevel: string;

@@ -12,7 +12,13 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { addMonths, differenceInCalendarMonths, startOfDay, startOfHour } from 'date-fns';
-import { FIRST_BOOKING_FEE_BASIS_POINTS, MAX_BOOKING_TOTAL_CENTS, MAX_BOOKING_UNITS, MIN_BOOKING_TOTAL_CENTS, type PricingPeriod } from './constants';
+import {
+  FIRST_BOOKING_FEE_BASIS_POINTS,
+  MAX_BOOKING_TOTAL_CENTS,
+  MAX_BOOKING_UNITS,
+  MIN_BOOKING_TOTAL_CENTS,
+  type PricingPeriod,
+} from './constants';
 import { formatUsd } from './money';
 
 /** A booking rule was broken; `message` is safe to show to the person booking. */
@@ -53,7 +59,9 @@ interface WallTime {
 function parseWallTime(text: string, withTime: boolean): WallTime {
   const match = (withTime ? DATE_TIME : DATE).exec(text);
   if (!match) {
-    throw new BookingRuleError(withTime ? `Expected a date and time (YYYY-MM-DDTHH:mm), got "${text}".` : `Expected a date (YYYY-MM-DD), got "${text}".`);
+    throw new BookingRuleError(
+      withTime ? `Expected a date and time (YYYY-MM-DDTHH:mm), got "${text}".` : `Expected a date (YYYY-MM-DD), got "${text}".`,
+    );
   }
   const [year, month, day, hour = 0, minute = 0] = match.slice(1).map(Number) as [number, number, number, number?, number?];
   const check = new Date(Date.UTC(year, month - 1, day, hour, minute));

@@ -64,7 +64,13 @@ export function refundPercent(tier: CancellationPolicyTier, startAt: Date, now: 
  * @param input.now the moment of cancelling
  * @returns cents to refund, 0 to `totalCents`; a percentage is rounded half up to the cent
  */
-export function refundCents(input: { tier: CancellationPolicyTier; totalCents: number; startAt: Date; now: Date; cancelledBy: CancelledBy }): number {
+export function refundCents(input: {
+  tier: CancellationPolicyTier;
+  totalCents: number;
+  startAt: Date;
+  now: Date;
+  cancelledBy: CancelledBy;
+}): number {
   return cancellationRefund({ ...input, feeCents: 0, feeKept: false }).refundCents;
 }
 
@@ -123,7 +129,9 @@ export function cancellationRefund(input: {
  * them. Under the Moderate policy, cancelling now refunds 50% of the
  * remaining $108.00: $54.00."
  */
-export function cancellationReason(input: { tier: CancellationPolicyTier; totalCents: number; cancelledBy: CancelledBy } & CancellationRefund): string {
+export function cancellationReason(
+  input: { tier: CancellationPolicyTier; totalCents: number; cancelledBy: CancelledBy } & CancellationRefund,
+): string {
   if (input.cancelledBy === 'owner') return `As the owner, cancelling refunds the renter in full: ${formatUsd(input.totalCents)}.`;
   const policy = `Under the ${CANCELLATION_POLICY_LABELS[input.tier]} policy, cancelling now refunds`;
   const base = input.keptFeeCents > 0 ? `the remaining ${formatUsd(input.totalCents - input.keptFeeCents)}` : formatUsd(input.totalCents);
@@ -133,4 +141,5 @@ export function cancellationReason(input: { tier: CancellationPolicyTier; totalC
 }
 
 /** What the booking quote says about the first-booking fee (shown with a fee above 0). */
-export const FIRST_BOOKING_FEE_NOTE = 'The platform fee is not refunded if you cancel this booking while you hold other bookings with this owner.';
+export const FIRST_BOOKING_FEE_NOTE =
+  'The platform fee is not refunded if you cancel this booking while you hold other bookings with this owner.';

@@ -49,7 +49,9 @@ export function passwordMatchesEmail(password: string, email: string): boolean {
 
 /** The words of a user that a password must not be built from: email, its local part, names. */
 export function passwordUserInputs(user: { email?: unknown; firstName?: unknown; lastName?: unknown }): string[] {
-  const words = [user.email, user.firstName, user.lastName].filter((word): word is string => typeof word === 'string' && word.trim() !== '');
+  const words = [user.email, user.firstName, user.lastName].filter(
+    (word): word is string => typeof word === 'string' && word.trim() !== '',
+  );
   const email = typeof user.email === 'string' ? user.email.trim().toLowerCase() : '';
   return email.includes('@') ? [...words, email.split('@')[0]!] : words;
 }

@@ -14,7 +14,10 @@ type SpaceSearchOutput = z.output<typeof spaceSearchSchema>;
  * `period` is the period of the price range (issue 10): a daily bound compares with daily prices only;
  * plus the map's 'Search this area' box (`west,south,east,north`, checked by `bboxSchema`).
  */
-export type SpaceFilters = Pick<SpaceSearchOutput, 'location' | 'spaceType' | 'specialty' | 'period' | 'minPrice' | 'maxPrice' | 'amenities' | 'equipment'> & {
+export type SpaceFilters = Pick<
+  SpaceSearchOutput,
+  'location' | 'spaceType' | 'specialty' | 'period' | 'minPrice' | 'maxPrice' | 'amenities' | 'equipment'
+> & {
   bbox?: string;
 };
 
@@ -74,4 +77,3 @@ export function serializeSpaceFilters(filters: SpaceFilters): URLSearchParams {
 export function hasActiveFilters(filters: SpaceFilters): boolean {
   return serializeSpaceFilters(filters).size > 0;
 }
-

@@ -11,7 +11,12 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
  * An empty value means "unset": the production defaults (10 per account from one address, 50 per account
  * from all addresses, 100 per address, 10 sign-ups per hour).
  */
-const DEFAULT_LIMITS = { LOGIN_FAILURES_PER_ACCOUNT: '', LOGIN_FAILURES_ACCOUNT_CEILING: '', LOGIN_FAILURES_PER_ADDRESS: '', REGISTRATIONS_PER_ADDRESS: '' };
+const DEFAULT_LIMITS = {
+  LOGIN_FAILURES_PER_ACCOUNT: '',
+  LOGIN_FAILURES_ACCOUNT_CEILING: '',
+  LOGIN_FAILURES_PER_ADDRESS: '',
+  REGISTRATIONS_PER_ADDRESS: '',
+};
 
 const login = (t: TestApp, email: string, password: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
   t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, headers, ...(remoteAddress ? { remoteAddress } : {}) });
@@ -134,7 +139,9 @@ describe('login throttling per address', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 30; i++) {
-        statuses.push((await login(t, `spoof-${i}@example.test`, 'wrong-password', { 'x-forwarded-for': `203.0.113.${i + 1}` })).statusCode);
+        statuses.push(
+          (await login(t, `spoof-${i}@example.test`, 'wrong-password', { 'x-forwarded-for': `203.0.113.${i + 1}` })).statusCode,
+        );
       }
       expect(statuses.slice(0, 5)).toEqual(Array(5).fill(401));
       expect(statuses.slice(5)).toEqual(Array(25).fill(429));
@@ -151,12 +158,15 @@ describe('login throttling per address', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 30; i++) {
-        statuses.push((await login(t, `proxied-${i}@example.test`, 'wrong-password', { 'x-forwarded-for': `203.0.113.${i + 1}` })).statusCode);
+        statuses.push(
+          (await login(t, `proxied-${i}@example.test`, 'wrong-password', { 'x-forwarded-for': `203.0.113.${i + 1}` })).statusCode,
+        );
       }
       expect(statuses).toEqual(Array(30).fill(401));
       // The client behind the proxy is what counts: one client, five failures, then 429.
       const same: number[] = [];
-      for (let i = 0; i < 6; i++) same.push((await login(t, `proxied-${i}@example.test`, 'wrong-password', { 'x-forwarded-for': '192.0.2.50' })).statusCode);
+      for (let i = 0; i < 6; i++)
+        same.push((await login(t, `proxied-${i}@example.test`, 'wrong-password', { 'x-forwarded-for': '192.0.2.50' })).statusCode);
       expect(same).toEqual([401, 401, 401, 401, 401, 429]);
     } finally {
       await t.close();
@@ -168,7 +178,10 @@ describe('login throttling per address', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 8; i++) {
-        statuses.push((await login(t, `direct-${i}@example.test`, 'wrong-password', { 'x-forwarded-for': `203.0.113.${i + 1}` }, '198.51.100.7')).statusCode);
+        statuses.push(
+          (await login(t, `direct-${i}@example.test`, 'wrong-password', { 'x-forwarded-for': `203.0.113.${i + 1}` }, '198.51.100.7'))
+            .statusCode,
+        );
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
     } finally {
@@ -185,7 +198,13 @@ describe('registration throttling', () => {
         t.app.inject({
           method: 'POST',
           url: '/api/register',
-          payload: { firstName: 'Maya', lastName: 'Patel', email: `signup-${i}@example.test`, password: 'quiet-harbor-lantern', acceptedTerms: true },
+          payload: {
+            firstName: 'Maya',
+            lastName: 'Patel',
+            email: `signup-${i}@example.test`,
+            password: 'quiet-harbor-lantern',
+            acceptedTerms: true,
+          },
           ...(remoteAddress ? { remoteAddress } : {}),
         });
       const statuses: number[] = [];

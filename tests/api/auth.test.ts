@@ -51,7 +51,11 @@ describe('register, login, logout, me', () => {
   });
 
   it('rejects registration without accepted terms or with a bad email with 400 and field issues', async () => {
-    const noTerms = await t.app.inject({ method: 'POST', url: '/api/register', payload: { ...registration('terms@example.test'), acceptedTerms: false } });
+    const noTerms = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { ...registration('terms@example.test'), acceptedTerms: false },
+    });
     expect(noTerms.statusCode).toBe(400);
     expect(noTerms.json().issues[0]).toMatchObject({ path: 'body.acceptedTerms' });
     const badEmail = await t.app.inject({ method: 'POST', url: '/api/register', payload: registration('not-an-email') });
@@ -67,7 +71,11 @@ describe('register, login, logout, me', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().message).toBe(unknown.json().message);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'LOGIN@example.test', password: 'a-long-password' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'LOGIN@example.test', password: 'a-long-password' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().email).toBe('login@example.test');
   });
@@ -88,7 +96,12 @@ describe('register, login, logout, me', () => {
   });
 
   it('answers malformed JSON with 400, not 500', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBeTruthy();
   });

@@ -95,7 +95,15 @@ const JSON_ROUTES: JsonRoute[] = [
     method: 'POST',
     url: '/api/register',
     signedIn: false,
-    body: () => ({ firstName: 'Maya', lastName: 'Patel', email: 'probe@example.test', specialty: 'Dentistry', password: 'a-long-password', acceptedTerms: true, userType: 'both' }),
+    body: () => ({
+      firstName: 'Maya',
+      lastName: 'Patel',
+      email: 'probe@example.test',
+      specialty: 'Dentistry',
+      password: 'a-long-password',
+      acceptedTerms: true,
+      userType: 'both',
+    }),
     textFields: ['firstName', 'lastName', 'email', 'specialty', 'password', 'userType'],
   },
   {
@@ -139,15 +147,36 @@ const JSON_ROUTES: JsonRoute[] = [
     method: 'POST',
     url: '/api/create-booking-payment-intent',
     signedIn: true,
-    body: () => ({ spaceId, amount: '150.00', bookingDetails: { startDate: day(10), endDate: day(11), notes: 'Hello' }, idempotencyKey: 'probe-attempt-1' }),
-    textFields: ['spaceId', 'userId', 'amount', 'bookingDetails.startDate', 'bookingDetails.endDate', 'bookingDetails.notes', 'idempotencyKey'],
+    body: () => ({
+      spaceId,
+      amount: '150.00',
+      bookingDetails: { startDate: day(10), endDate: day(11), notes: 'Hello' },
+      idempotencyKey: 'probe-attempt-1',
+    }),
+    textFields: [
+      'spaceId',
+      'userId',
+      'amount',
+      'bookingDetails.startDate',
+      'bookingDetails.endDate',
+      'bookingDetails.notes',
+      'idempotencyKey',
+    ],
   },
   {
     name: 'create a booking',
     method: 'POST',
     url: '/api/bookings',
     signedIn: true,
-    body: () => ({ spaceId, startDate: day(10), endDate: day(11), totalPrice: '150.00', status: 'confirmed', notes: 'Hello', paymentIntentId: 'pi_demo_unknown' }),
+    body: () => ({
+      spaceId,
+      startDate: day(10),
+      endDate: day(11),
+      totalPrice: '150.00',
+      status: 'confirmed',
+      notes: 'Hello',
+      paymentIntentId: 'pi_demo_unknown',
+    }),
     textFields: ['spaceId', 'renterId', 'startDate', 'endDate', 'totalPrice', 'status', 'notes', 'paymentIntentId'],
   },
   {
@@ -163,8 +192,30 @@ const JSON_ROUTES: JsonRoute[] = [
     method: 'PUT',
     url: () => `/api/users/${renter.user.id}`,
     signedIn: true,
-    body: () => ({ firstName: 'Probe', lastName: 'User', email: 'probe-profile@example.test', phone: '6175550123', specialty: 'Dentistry', bio: 'Bio', licenseNumber: 'MA-123', userType: 'both', coverColor: '#123456' }),
-    textFields: ['firstName', 'lastName', 'email', 'phone', 'specialty', 'bio', 'licenseNumber', 'userType', 'coverColor', 'profileImage', 'coverImage'],
+    body: () => ({
+      firstName: 'Probe',
+      lastName: 'User',
+      email: 'probe-profile@example.test',
+      phone: '6175550123',
+      specialty: 'Dentistry',
+      bio: 'Bio',
+      licenseNumber: 'MA-123',
+      userType: 'both',
+      coverColor: '#123456',
+    }),
+    textFields: [
+      'firstName',
+      'lastName',
+      'email',
+      'phone',
+      'specialty',
+      'bio',
+      'licenseNumber',
+      'userType',
+      'coverColor',
+      'profileImage',
+      'coverImage',
+    ],
   },
   {
     name: 'add a favourite',
@@ -210,7 +261,8 @@ async function expectRejected(route: JsonRoute, payload: Record<string, unknown>
 describe('control characters in any text field are a 400 that changes nothing', () => {
   it.each(JSON_ROUTES)('$name', async (route) => {
     for (const field of route.textFields) {
-      for (const value of CONTROL_VALUES) await expectRejected(route, withValue(route.body(), field, value), `${field}=${JSON.stringify(value)}`);
+      for (const value of CONTROL_VALUES)
+        await expectRejected(route, withValue(route.body(), field, value), `${field}=${JSON.stringify(value)}`);
     }
   });
 
@@ -221,7 +273,9 @@ describe('control characters in any text field are a 400 that changes nothing', 
         (name) => `/api/spaces?${name}=${encodeURIComponent(NUL)}`,
       ),
       `/api/spaces/${encodeURIComponent(NUL)}`,
-      ...['bookings', 'messages', 'conversations', 'unread-count', 'favorites'].map((list) => `/api/users/${encodeURIComponent(NUL)}/${list}`),
+      ...['bookings', 'messages', 'conversations', 'unread-count', 'favorites'].map(
+        (list) => `/api/users/${encodeURIComponent(NUL)}/${list}`,
+      ),
       `/api/conversations/${encodeURIComponent(NUL)}/messages`,
       `/api/users/${renter.user.id}/messages?limit=0x10`,
       `/api/users/${renter.user.id}/messages?offset=${encodeURIComponent(NUL)}`,
@@ -230,9 +284,17 @@ describe('control characters in any text field are a 400 that changes nothing', 
       const response = await t.app.inject({ method: 'GET', url, headers: { cookie: renter.cookie } });
       expect([400, 403, 404], `${url}: ${response.body}`).toContain(response.statusCode);
     }
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/spaces/${encodeURIComponent(NUL)}`, headers: { cookie: renter.cookie } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/spaces/${encodeURIComponent(NUL)}`,
+      headers: { cookie: renter.cookie },
+    });
     expect([400, 404]).toContain(deleted.statusCode);
-    const read = await t.app.inject({ method: 'PUT', url: `/api/conversations/${encodeURIComponent(NUL)}/read`, headers: { cookie: renter.cookie } });
+    const read = await t.app.inject({
+      method: 'PUT',
+      url: `/api/conversations/${encodeURIComponent(NUL)}/read`,
+      headers: { cookie: renter.cookie },
+    });
     expect([400, 403, 404]).toContain(read.statusCode);
     expect(await counts()).toEqual(before);
   });
@@ -258,7 +320,8 @@ describe('control characters in any text field are a 400 that changes nothing', 
 describe('numbers are numbers or plain decimal strings', () => {
   it.each(JSON_ROUTES.filter((route) => route.numberFields))('$name', async (route) => {
     for (const field of route.numberFields!) {
-      for (const value of LOOSE_NUMBERS) await expectRejected(route, withValue(route.body(), field, value), `${field}=${JSON.stringify(value)}`);
+      for (const value of LOOSE_NUMBERS)
+        await expectRejected(route, withValue(route.body(), field, value), `${field}=${JSON.stringify(value)}`);
     }
   });
 
@@ -313,7 +376,10 @@ describe('money within what a card processor accepts', () => {
   });
 
   it('refuses a booking from one year to centuries later (it used to be accepted for $20.9M)', async () => {
-    const response = await createIntent(t, renter.cookie, spaceId, { startDate: day(30), endDate: `${new Date().getFullYear() + 574}-01-01` });
+    const response = await createIntent(t, renter.cookie, spaceId, {
+      startDate: day(30),
+      endDate: `${new Date().getFullYear() + 574}-01-01`,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/366 days/);
   });
@@ -334,7 +400,12 @@ describe('images over the size limit', () => {
     const bytes = Buffer.alloc(Math.round(mib * 1024 * 1024), 1);
     const image = `data:image/png;base64,${bytes.toString('base64')}`;
     const before = await counts();
-    const response = await t.app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie: renter.cookie }, payload: { ...listing(), images: [image] } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/spaces',
+      headers: { cookie: renter.cookie },
+      payload: { ...listing(), images: [image] },
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toMatch(/5MB/);
     expect(await counts()).toEqual(before);

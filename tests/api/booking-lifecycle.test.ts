@@ -28,9 +28,14 @@ afterAll(async () => {
 
 const bookingRow = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 const intentRow = async (id: string) => (await t.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id)))[0]!;
-const put = (url: string, cookie: string, payload?: unknown) => t.app.inject({ method: 'PUT', url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const put = (url: string, cookie: string, payload?: unknown) =>
+  t.app.inject({ method: 'PUT', url, headers: { cookie }, ...(payload ? { payload } : {}) });
 /** Makes a hold lapse, as time would. */
-const lapse = (bookingId: string) => t.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 60_000) }).where(eq(bookings.id, bookingId));
+const lapse = (bookingId: string) =>
+  t.db
+    .update(bookings)
+    .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+    .where(eq(bookings.id, bookingId));
 
 async function ownerAndSpace(overrides: Parameters<typeof insertSpace>[2] = {}) {
   const owner = await signedInUser(t);
@@ -48,7 +53,12 @@ describe('holds', () => {
     expect(hold.statusCode).toBe(200);
     expect(hold.json()).toMatchObject({ instantBook: true, amount: '300.00' });
     expect(new Date(hold.json().holdExpiresAt).getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
-    expect(await bookingRow(hold.json().bookingId)).toMatchObject({ status: 'awaiting_payment', totalPrice: '300.00', platformFeeAmount: '30.00', units: 2 });
+    expect(await bookingRow(hold.json().bookingId)).toMatchObject({
+      status: 'awaiting_payment',
+      totalPrice: '300.00',
+      platformFeeAmount: '30.00',
+      units: 2,
+    });
 
     const late = await createIntent(t, second.cookie, space.id, { startDate: futureDate(21), endDate: futureDate(23) });
     expect(late.statusCode).toBe(409);
@@ -76,7 +86,12 @@ describe('holds', () => {
     expect((await createIntent(t, other.cookie, space.id, dates)).statusCode).toBe(200); // takes the dates
     expect((await payIntent(t, renter.cookie, hold.clientSecret)).statusCode).toBe(200);
 
-    const booked = await createBooking(t, renter.cookie, { spaceId: space.id, ...dates, totalPrice: hold.amount, paymentIntentId: hold.paymentIntentId });
+    const booked = await createBooking(t, renter.cookie, {
+      spaceId: space.id,
+      ...dates,
+      totalPrice: hold.amount,
+      paymentIntentId: hold.paymentIntentId,
+    });
     expect(booked.statusCode).toBe(409);
     expect(booked.json().message).toMatch(/expired.*returned/);
     expect(await intentRow(hold.paymentIntentId)).toMatchObject({ status: 'succeeded', amountRefunded: 15000 });
@@ -99,7 +114,10 @@ describe('holds', () => {
       const intent = await intentRow(paid.paymentIntentId);
       expect(intent.applicationFeeAmount).toBe(Math.round(Number(booking.platformFeeAmount) * 100));
       expect(intent.amount).toBe(Math.round(Number(booking.totalPrice) * 100));
-      expect(intent).toMatchObject({ destination: 'acct_demo_connected', metadata: expect.objectContaining({ bookingId: paid.bookingId }) });
+      expect(intent).toMatchObject({
+        destination: 'acct_demo_connected',
+        metadata: expect.objectContaining({ bookingId: paid.bookingId }),
+      });
     }
   });
 });
@@ -120,9 +138,22 @@ describe('request-to-book', () => {
     expect(new Date(booking.requestExpiresAt).getTime() - Date.now()).toBeGreaterThan(47 * 60 * 60_000);
     expect(await intentRow(paid.paymentIntentId)).toMatchObject({ status: 'requires_capture', captureMethod: 'manual' });
 
-    const requests = await t.app.inject({ method: 'GET', url: `/api/users/${owner.user.id}/booking-requests`, headers: { cookie: owner.cookie } });
-    expect(requests.json()).toEqual([expect.objectContaining({ id: booking.id, space: expect.objectContaining({ title: 'Request Suite' }), renter: { firstName: 'Rita', lastName: 'Renter' } })]);
-    expect((await t.app.inject({ method: 'GET', url: `/api/users/${owner.user.id}/booking-requests`, headers: { cookie: renter.cookie } })).statusCode).toBe(403);
+    const requests = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${owner.user.id}/booking-requests`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(requests.json()).toEqual([
+      expect.objectContaining({
+        id: booking.id,
+        space: expect.objectContaining({ title: 'Request Suite' }),
+        renter: { firstName: 'Rita', lastName: 'Renter' },
+      }),
+    ]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/users/${owner.user.id}/booking-requests`, headers: { cookie: renter.cookie } }))
+        .statusCode,
+    ).toBe(403);
 
     expect((await put(`/api/bookings/${booking.id}/accept`, renter.cookie)).statusCode).toBe(403);
     expect((await put(`/api/bookings/${booking.id}/accept`, owner.cookie, { userId: renter.user.id })).statusCode).toBe(403);
@@ -141,14 +172,19 @@ describe('request-to-book', () => {
     expect(await intentRow(paid.paymentIntentId)).toMatchObject({ status: 'canceled' });
     expect((await put(`/api/bookings/${booking.id}/decline`, owner.cookie)).statusCode).toBe(409);
     const someoneElse = await signedInUser(t);
-    expect((await createIntent(t, someoneElse.cookie, space.id, { startDate: futureDate(20), endDate: futureDate(22) })).statusCode).toBe(200);
+    expect((await createIntent(t, someoneElse.cookie, space.id, { startDate: futureDate(20), endDate: futureDate(22) })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers 404 for an unknown booking and 409 for an expired request', async () => {
     const { owner, booking } = await pendingRequest();
     expect((await put('/api/bookings/00000000-0000-4000-8000-000000000000/accept', owner.cookie)).statusCode).toBe(404);
     expect((await put('/api/bookings/not-a-booking/accept', owner.cookie)).statusCode).toBe(404);
-    await t.db.update(bookings).set({ requestExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, booking.id));
+    await t.db
+      .update(bookings)
+      .set({ requestExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, booking.id));
     expect((await put(`/api/bookings/${booking.id}/accept`, owner.cookie)).statusCode).toBe(409);
   });
 });
@@ -164,8 +200,17 @@ describe('cancellation', () => {
 
   it('refunds the renter by the policy, shows it first, and frees the dates', async () => {
     const { space, renter, paid, booking } = await confirmed('moderate', 3);
-    const quote = await t.app.inject({ method: 'GET', url: `/api/bookings/${booking.id}/cancellation`, headers: { cookie: renter.cookie } });
-    expect(quote.json()).toMatchObject({ refundAmount: '50.00', totalPrice: '100.00', cancellationPolicyTier: 'moderate', keptFeeAmount: '0.00' });
+    const quote = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings/${booking.id}/cancellation`,
+      headers: { cookie: renter.cookie },
+    });
+    expect(quote.json()).toMatchObject({
+      refundAmount: '50.00',
+      totalPrice: '100.00',
+      cancellationPolicyTier: 'moderate',
+      keptFeeAmount: '0.00',
+    });
     const cancelled = await put(`/api/bookings/${booking.id}/cancel`, renter.cookie);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', refundAmount: '50.00', cancelledBy: 'renter' });
     expect(await intentRow(paid.paymentIntentId)).toMatchObject({ amountRefunded: 5000 });
@@ -219,7 +264,10 @@ describe('the reconciliation job leaves no money stranded', () => {
     const renter = await signedInUser(t);
     const paid = await paidIntent(t, renter.cookie, space.id, { startDate: futureDate(10), endDate: futureDate(11) });
     const booking = (await createBooking(t, renter.cookie, paid.booking)).json();
-    await t.db.update(bookings).set({ requestExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, booking.id));
+    await t.db
+      .update(bookings)
+      .set({ requestExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, booking.id));
     expect(await reconcileBookings(t.db, demo)).toMatchObject({ expiredRequests: 1 });
     expect(await bookingRow(booking.id)).toMatchObject({ status: 'expired', paymentStatus: 'canceled' });
     expect(await intentRow(paid.paymentIntentId)).toMatchObject({ status: 'canceled' });
@@ -231,7 +279,10 @@ describe('the reconciliation job leaves no money stranded', () => {
     const paid = await paidIntent(t, renter.cookie, space.id, { startDate: futureDate(10), endDate: futureDate(11) });
     const booking = (await createBooking(t, renter.cookie, paid.booking)).json();
     // As if the process stopped between the status change and the refund.
-    await t.db.update(bookings).set({ status: 'cancelled', refundAmount: '150.00', cancelledBy: 'renter', cancelledAt: new Date() }).where(eq(bookings.id, booking.id));
+    await t.db
+      .update(bookings)
+      .set({ status: 'cancelled', refundAmount: '150.00', cancelledBy: 'renter', cancelledAt: new Date() })
+      .where(eq(bookings.id, booking.id));
     expect(await reconcileBookings(t.db, demo)).toMatchObject({ refunded: 1, failures: 0 });
     expect(await intentRow(paid.paymentIntentId)).toMatchObject({ amountRefunded: 15000 });
     expect((await bookingRow(booking.id)).refundedAt).not.toBeNull();

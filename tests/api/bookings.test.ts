@@ -25,19 +25,48 @@ describe('booking payment intents', () => {
     const first = await insertSpace(t.db, ownerId, { pricePerDay: '123.45' });
     const second = await insertSpace(t.db, ownerId, { pricePerDay: '100.00' });
 
-    const quote = await createIntent(t, renter.cookie, first.id, { startDate: futureDate(30), endDate: futureDate(33) }, { amount: '370.35', idempotencyKey: 'attempt-fee-1' });
+    const quote = await createIntent(
+      t,
+      renter.cookie,
+      first.id,
+      { startDate: futureDate(30), endDate: futureDate(33) },
+      { amount: '370.35', idempotencyKey: 'attempt-fee-1' },
+    );
     expect(quote.statusCode).toBe(200);
-    expect(quote.json()).toMatchObject({ amount: '370.35', platformFeeAmount: '37.04', isFirstTransaction: true, ownerConnected: false, units: 3 });
+    expect(quote.json()).toMatchObject({
+      amount: '370.35',
+      platformFeeAmount: '37.04',
+      isFirstTransaction: true,
+      ownerConnected: false,
+      units: 3,
+    });
     expect(quote.json().clientSecret).toMatch(/^pi_demo_\w+_secret_\w+$/);
 
     // The quote holds the dates: paying for the same dates again returns the same hold.
-    const paid = await paidIntent(t, renter.cookie, first.id, { startDate: futureDate(30), endDate: futureDate(33) }, { idempotencyKey: 'attempt-fee-1' });
-    const again = await createIntent(t, renter.cookie, first.id, { startDate: futureDate(30), endDate: futureDate(33) }, { idempotencyKey: 'attempt-fee-1' });
+    const paid = await paidIntent(
+      t,
+      renter.cookie,
+      first.id,
+      { startDate: futureDate(30), endDate: futureDate(33) },
+      { idempotencyKey: 'attempt-fee-1' },
+    );
+    const again = await createIntent(
+      t,
+      renter.cookie,
+      first.id,
+      { startDate: futureDate(30), endDate: futureDate(33) },
+      { idempotencyKey: 'attempt-fee-1' },
+    );
     expect(again.json().bookingId).toBe(paid.bookingId);
     expect((await createIntent(t, renter.cookie, first.id, { startDate: futureDate(30), endDate: futureDate(33) })).statusCode).toBe(409);
     const booked = await createBooking(t, renter.cookie, paid.booking);
     expect(booked.statusCode).toBe(201);
-    expect(booked.json()).toMatchObject({ status: 'confirmed', totalPrice: '370.35', platformFeeAmount: '37.04', renterId: renter.user.id });
+    expect(booked.json()).toMatchObject({
+      status: 'confirmed',
+      totalPrice: '370.35',
+      platformFeeAmount: '37.04',
+      renterId: renter.user.id,
+    });
 
     const returning = await createIntent(t, renter.cookie, second.id, { startDate: futureDate(40), endDate: futureDate(41) });
     expect(returning.json()).toMatchObject({ amount: '100.00', platformFeeAmount: '0.00', isFirstTransaction: false });
@@ -47,7 +76,10 @@ describe('booking payment intents', () => {
     const renter = await signedInUser(t);
     const hourly = await insertSpace(t.db, ownerId, { pricePerDay: '40.00', pricePeriod: 'hourly', state: 'CA' });
     const monthly = await insertSpace(t.db, ownerId, { pricePerDay: '3000.00', pricePeriod: 'monthly' });
-    const hours = await createIntent(t, renter.cookie, hourly.id, { startDate: futureDateTime(30, '09:00'), endDate: futureDateTime(30, '12:30') });
+    const hours = await createIntent(t, renter.cookie, hourly.id, {
+      startDate: futureDateTime(30, '09:00'),
+      endDate: futureDateTime(30, '12:30'),
+    });
     expect(hours.json()).toMatchObject({ units: 4, amount: '160.00' });
     const months = await createIntent(t, renter.cookie, monthly.id, { startDate: futureMonthDay(2, 15), endDate: futureMonthDay(4, 15) });
     expect(months.json()).toMatchObject({ units: 2, amount: '6000.00' });
@@ -63,19 +95,33 @@ describe('booking payment intents', () => {
     const sameDay = await createIntent(t, renter.cookie, space.id, { startDate: futureDate(30), endDate: futureDate(30) });
     expect(sameDay.statusCode).toBe(400);
     expect(sameDay.json().message).toBe('End date must be at least 1 day after start date.');
-    expect((await createIntent(t, renter.cookie, space.id, { startDate: `${nextYear}-02-30`, endDate: `${nextYear}-03-02` })).statusCode).toBe(400);
-    const wrongAmount = await createIntent(t, renter.cookie, space.id, { startDate: futureDate(30), endDate: futureDate(31) }, { amount: '1.00' });
+    expect(
+      (await createIntent(t, renter.cookie, space.id, { startDate: `${nextYear}-02-30`, endDate: `${nextYear}-03-02` })).statusCode,
+    ).toBe(400);
+    const wrongAmount = await createIntent(
+      t,
+      renter.cookie,
+      space.id,
+      { startDate: futureDate(30), endDate: futureDate(31) },
+      { amount: '1.00' },
+    );
     expect(wrongAmount.statusCode).toBe(400);
     const own = await signedInUser(t);
     const ownSpace = await insertSpace(t.db, own.user.id);
     expect((await createIntent(t, own.cookie, ownSpace.id, { startDate: futureDate(30), endDate: futureDate(31) })).statusCode).toBe(400);
-    expect((await createIntent(t, renter.cookie, '00000000-0000-4000-8000-000000000000', { startDate: futureDate(30), endDate: futureDate(31) })).statusCode).toBe(404);
+    expect(
+      (await createIntent(t, renter.cookie, '00000000-0000-4000-8000-000000000000', { startDate: futureDate(30), endDate: futureDate(31) }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it("rejects dates outside the space's availability", async () => {
     const renter = await signedInUser(t);
     const [from, to] = [futureDate(30), futureDate(90)]; // available from local midnight on `from` to local midnight on `to`
-    const space = await insertSpace(t.db, ownerId, { availableFrom: midnightIn(from, 'America/New_York'), availableTo: midnightIn(to, 'America/New_York') });
+    const space = await insertSpace(t.db, ownerId, {
+      availableFrom: midnightIn(from, 'America/New_York'),
+      availableTo: midnightIn(to, 'America/New_York'),
+    });
     const early = await createIntent(t, renter.cookie, space.id, { startDate: futureDate(28), endDate: futureDate(32) });
     expect(early.statusCode).toBe(400);
     expect(early.json().message).toMatch(/not available/);
@@ -112,7 +158,13 @@ describe('POST /api/bookings', () => {
     const declined = await payIntent(t, renter.cookie, intent.clientSecret, DECLINED_CARD);
     expect(declined.statusCode).toBe(402);
     expect(declined.json().message).toBe('Your card was declined.');
-    const booking = await createBooking(t, renter.cookie, { spaceId: space.id, ...dates, totalPrice: intent.amount, status: 'confirmed', paymentIntentId: intent.paymentIntentId });
+    const booking = await createBooking(t, renter.cookie, {
+      spaceId: space.id,
+      ...dates,
+      totalPrice: intent.amount,
+      status: 'confirmed',
+      paymentIntentId: intent.paymentIntentId,
+    });
     expect(booking.statusCode).toBe(402);
     expect((await bookingsOf(space.id)).map((b) => b.status)).toEqual(['awaiting_payment']);
     const list = await t.app.inject({ method: 'GET', url: `/api/users/${renter.user.id}/bookings`, headers: { cookie: renter.cookie } });
@@ -153,7 +205,15 @@ describe('POST /api/bookings', () => {
     const mallory = await signedInUser(t);
     const space = await insertSpace(t.db, ownerId);
     const dates = { startDate: futureDate(30), endDate: futureDate(31) };
-    expect((await t.app.inject({ method: 'POST', url: '/api/create-booking-payment-intent', payload: { spaceId: space.id, bookingDetails: dates } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/create-booking-payment-intent',
+          payload: { spaceId: space.id, bookingDetails: dates },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await createIntent(t, mallory.cookie, space.id, dates, { userId: renter.user.id })).statusCode).toBe(403);
 
     const intent = (await createIntent(t, renter.cookie, space.id, dates, { idempotencyKey: 'attempt-mallory' })).json();
@@ -198,7 +258,12 @@ describe('POST /api/bookings', () => {
     const winner = renters[responses.findIndex((r) => r.statusCode === 200)]!;
     const intent = responses.find((r) => r.statusCode === 200)!.json();
     expect((await payIntent(t, winner.cookie, intent.clientSecret)).statusCode).toBe(200);
-    const booked = await createBooking(t, winner.cookie, { spaceId: space.id, ...dates, totalPrice: intent.amount, paymentIntentId: intent.paymentIntentId });
+    const booked = await createBooking(t, winner.cookie, {
+      spaceId: space.id,
+      ...dates,
+      totalPrice: intent.amount,
+      paymentIntentId: intent.paymentIntentId,
+    });
     expect(booked.statusCode).toBe(201);
     expect((await bookingsOf(space.id)).map((b) => b.status)).toEqual(['confirmed']);
   });

@@ -40,7 +40,10 @@ async function appOn(env: Record<string, string> = {}, options: Partial<BuildApp
 beforeAll(async () => {
   t = await createTestApp();
   clientDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-client-'));
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>',
+  );
 });
 afterAll(async () => {
   for (const app of apps) await app.close();
@@ -74,7 +77,10 @@ describe('location parts', () => {
       const ten = await t.app.inject({ method: 'GET', url: `${route}${new URLSearchParams({ location: parts(10) })}` });
       expect(ten.statusCode, route).toBe(200);
       // Empty parts are not parts: "a,,,,,,,,,,,,b" searches for two.
-      const commas = await t.app.inject({ method: 'GET', url: `${route}${new URLSearchParams({ location: `Boston${','.repeat(20)}MA` })}` });
+      const commas = await t.app.inject({
+        method: 'GET',
+        url: `${route}${new URLSearchParams({ location: `Boston${','.repeat(20)}MA` })}`,
+      });
       expect(commas.statusCode, route).toBe(200);
     }
   });
@@ -201,7 +207,12 @@ describe('geocoding queue', () => {
   it('past its bound, lookups do not wait for Nominatim: they take the ZIP centroid at once, logged', async () => {
     const logs: string[] = [];
     // One request a second, at most one lookup waiting for its turn.
-    const geocoder = new NominatimGeocoder(t.db, { baseUrl: fake.url, userAgent: 'ClinicShare/test', gate: new RequestGate(1000, 1), log: (message) => logs.push(message) });
+    const geocoder = new NominatimGeocoder(t.db, {
+      baseUrl: fake.url,
+      userAgent: 'ClinicShare/test',
+      gate: new RequestGate(1000, 1),
+      log: (message) => logs.push(message),
+    });
     const addresses = [1, 2, 3, 4].map((n) => ({ address: `${n} Queue St`, city: 'Chicago', state: 'IL', zipCode: '60606' }));
     for (const address of addresses) fake.places.set(addressQuery(address), { lat: '41.8800000', lon: '-87.6300000' });
 
@@ -226,7 +237,9 @@ describe('image storage per owner', () => {
     const pixels = Buffer.alloc(160 * 120 * 3);
     let state = seed;
     for (let i = 0; i < pixels.length; i++) pixels[i] = (state = (state * 1103515245 + 12345) % 2147483648) >> 16;
-    return sharp(pixels, { raw: { width: 160, height: 120, channels: 3 } }).png().toBuffer();
+    return sharp(pixels, { raw: { width: 160, height: 120, channels: 3 } })
+      .png()
+      .toBuffer();
   };
   const uploadsIn = (folder: string) => {
     try {
@@ -238,10 +251,12 @@ describe('image storage per owner', () => {
 
   it('is capped: an upload or inline image past the quota is a 413 and stores nothing', async () => {
     const images = await Promise.all([1, 2, 3].map(photo));
-    const sizes = await Promise.all(images.map(async (image) => {
-      const { display, thumbnail } = await processImage(image);
-      return display.length + thumbnail.length;
-    }));
+    const sizes = await Promise.all(
+      images.map(async (image) => {
+        const { display, thumbnail } = await processImage(image);
+        return display.length + thumbnail.length;
+      }),
+    );
     // Room for one image, not two.
     const quotaBytes = Math.max(...sizes) + Math.floor(Math.min(...sizes) / 2);
     const app = await appOn({ UPLOAD_QUOTA_MB: String(quotaBytes / (1024 * 1024)) });
@@ -266,16 +281,29 @@ describe('image storage per owner', () => {
 
     // Inline images of a listing count too: nothing is stored and no space is listed.
     const dataUrl = `data:image/png;base64,${images[2]!.toString('base64')}`;
-    const spacesBefore = (await t.db.select({ id: medicalSpaces.id }).from(medicalSpaces).where(eq(medicalSpaces.ownerId, owner.user.id))).length;
-    const listed = await app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie: owner.cookie }, payload: { ...listing, images: [dataUrl] } });
+    const spacesBefore = (await t.db.select({ id: medicalSpaces.id }).from(medicalSpaces).where(eq(medicalSpaces.ownerId, owner.user.id)))
+      .length;
+    const listed = await app.inject({
+      method: 'POST',
+      url: '/api/spaces',
+      headers: { cookie: owner.cookie },
+      payload: { ...listing, images: [dataUrl] },
+    });
     expect(listed.statusCode).toBe(413);
     expect(listed.json().message).toContain('You have used your image storage');
-    expect((await t.db.select({ id: medicalSpaces.id }).from(medicalSpaces).where(eq(medicalSpaces.ownerId, owner.user.id))).length).toBe(spacesBefore);
+    expect((await t.db.select({ id: medicalSpaces.id }).from(medicalSpaces).where(eq(medicalSpaces.ownerId, owner.user.id))).length).toBe(
+      spacesBefore,
+    );
     expect(await recorded(owner.user.id)).toHaveLength(1);
     expect(uploadsIn('spaces')).toBe(files);
 
     // So do profile pictures.
-    const profile = await app.inject({ method: 'PUT', url: `/api/users/${owner.user.id}`, headers: { cookie: owner.cookie }, payload: { profileImage: dataUrl } });
+    const profile = await app.inject({
+      method: 'PUT',
+      url: `/api/users/${owner.user.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { profileImage: dataUrl },
+    });
     expect(profile.statusCode).toBe(413);
     expect(uploadsIn('profiles')).toBe(0);
 
@@ -287,17 +315,24 @@ describe('image storage per owner', () => {
 
   it('counts concurrent uploads of one owner one after another', async () => {
     const images = await Promise.all([4, 5, 6, 7].map(photo));
-    const sizes = await Promise.all(images.map(async (image) => {
-      const { display, thumbnail } = await processImage(image);
-      return display.length + thumbnail.length;
-    }));
+    const sizes = await Promise.all(
+      images.map(async (image) => {
+        const { display, thumbnail } = await processImage(image);
+        return display.length + thumbnail.length;
+      }),
+    );
     const quotaBytes = Math.max(...sizes) * 2 + Math.floor(Math.min(...sizes) / 2); // two fit, never three
     const app = await appOn({ UPLOAD_QUOTA_MB: String(quotaBytes / (1024 * 1024)) });
     const owner = await signedInUser(t);
     const answers = await Promise.all(
       images.map((image) => {
         const body = multipartFile(image, 'room.png', 'image/png');
-        return app.inject({ method: 'POST', url: '/api/uploads', headers: { ...body.headers, cookie: owner.cookie }, payload: body.payload });
+        return app.inject({
+          method: 'POST',
+          url: '/api/uploads',
+          headers: { ...body.headers, cookie: owner.cookie },
+          payload: body.payload,
+        });
       }),
     );
     // Any two fit, no three do: exactly two are stored, whichever they are.

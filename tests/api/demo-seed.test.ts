@@ -85,13 +85,19 @@ describe('demo seed', () => {
     expect(bookings.length).toBeGreaterThan(0);
     const from = Date.now() + (BROWSER_TEST_DAYS.from - 1) * DAY_MS;
     const to = Date.now() + (BROWSER_TEST_DAYS.to + 1) * DAY_MS;
-    for (const booking of bookings) expect(booking.endAt.getTime() <= from || booking.startAt.getTime() >= to, String(booking.startAt)).toBe(true);
+    for (const booking of bookings)
+      expect(booking.endAt.getTime() <= from || booking.startAt.getTime() >= to, String(booking.startAt)).toBe(true);
   });
 
   it('lets the owner decline the seeded request and the renter cancel the seeded upcoming booking', async () => {
     const owner = await logIn('owner@demo.clinicshare.test');
     const [request] = await get<Booking[]>(`/api/users/${owner.user.id}/booking-requests`, owner.cookie);
-    const declined = await t.app.inject({ method: 'PUT', url: `/api/bookings/${request!.id}/decline`, headers: { cookie: owner.cookie }, payload: { userId: owner.user.id } });
+    const declined = await t.app.inject({
+      method: 'PUT',
+      url: `/api/bookings/${request!.id}/decline`,
+      headers: { cookie: owner.cookie },
+      payload: { userId: owner.user.id },
+    });
     expect(declined.statusCode, declined.body).toBe(200);
     expect(declined.json().status).toBe('declined');
 
@@ -99,7 +105,12 @@ describe('demo seed', () => {
     const upcoming = (await get<Booking[]>(`/api/users/${renter.user.id}/bookings`, renter.cookie)).find(
       (b) => b.status === 'confirmed' && new Date(b.startDate).getTime() > Date.now(),
     );
-    const cancelled = await t.app.inject({ method: 'PUT', url: `/api/bookings/${upcoming!.id}/cancel`, headers: { cookie: renter.cookie }, payload: { userId: renter.user.id } });
+    const cancelled = await t.app.inject({
+      method: 'PUT',
+      url: `/api/bookings/${upcoming!.id}/cancel`,
+      headers: { cookie: renter.cookie },
+      payload: { userId: renter.user.id },
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', cancelledBy: 'renter' });
   });

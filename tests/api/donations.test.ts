@@ -27,12 +27,18 @@ describe.each<Provider>(['demo', 'stripe'])('POST /api/create-payment-intent: do
     await t.close();
   });
 
-  const donate = (payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers, payload: payload as object });
+  const donate = (payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers, payload: payload as object });
   /** The intent of a client secret, as the provider keeps it. */
   async function intentOf(clientSecret: string) {
     if (provider === 'stripe') {
       const intent = [...stripe.intents.values()].find((i) => i.client_secret === clientSecret)!;
-      return { amount: intent.amount, metadata: intent.metadata, destination: intent.transfer_data?.destination ?? null, fee: intent.application_fee_amount };
+      return {
+        amount: intent.amount,
+        metadata: intent.metadata,
+        destination: intent.transfer_data?.destination ?? null,
+        fee: intent.application_fee_amount,
+      };
     }
     const [row] = await t.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.clientSecret, clientSecret));
     return { amount: row!.amount, metadata: row!.metadata, destination: row!.destination, fee: row!.applicationFeeAmount || null };
@@ -48,8 +54,14 @@ describe.each<Provider>(['demo', 'stripe'])('POST /api/create-payment-intent: do
 
     if (provider === 'demo') {
       // The demo card form pays it, still without a session (the booking payments' route needs one).
-      expect((await t.app.inject({ method: 'POST', url: '/api/demo-payments/confirm', payload: { clientSecret, ...TEST_CARD } })).statusCode).toBe(401);
-      const paid = await t.app.inject({ method: 'POST', url: '/api/demo-payments/confirm-donation', payload: { clientSecret, ...TEST_CARD } });
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/demo-payments/confirm', payload: { clientSecret, ...TEST_CARD } })).statusCode,
+      ).toBe(401);
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: '/api/demo-payments/confirm-donation',
+        payload: { clientSecret, ...TEST_CARD },
+      });
       expect(paid.statusCode).toBe(200);
       expect(paid.json().status).toBe('succeeded');
     }
@@ -62,7 +74,12 @@ describe.each<Provider>(['demo', 'stripe'])('POST /api/create-payment-intent: do
     if (provider === 'demo') {
       const other = await signedInUser(t);
       const confirm = (cookie?: string) =>
-        t.app.inject({ method: 'POST', url: '/api/demo-payments/confirm-donation', headers: cookie ? { cookie } : {}, payload: { clientSecret, ...TEST_CARD } });
+        t.app.inject({
+          method: 'POST',
+          url: '/api/demo-payments/confirm-donation',
+          headers: cookie ? { cookie } : {},
+          payload: { clientSecret, ...TEST_CARD },
+        });
       expect((await confirm(other.cookie)).statusCode).toBe(403);
       expect((await confirm()).statusCode).toBe(403);
       expect((await confirm(donor.cookie)).statusCode).toBe(200);
@@ -70,7 +87,12 @@ describe.each<Provider>(['demo', 'stripe'])('POST /api/create-payment-intent: do
       const owner = await insertUser(t.db);
       const space = await insertSpace(t.db, owner.id);
       const hold = (await createIntent(t, donor.cookie, space.id, { startDate: futureDate(30), endDate: futureDate(31) })).json();
-      const booking = await t.app.inject({ method: 'POST', url: '/api/demo-payments/confirm-donation', headers: { cookie: donor.cookie }, payload: { clientSecret: hold.clientSecret, ...TEST_CARD } });
+      const booking = await t.app.inject({
+        method: 'POST',
+        url: '/api/demo-payments/confirm-donation',
+        headers: { cookie: donor.cookie },
+        payload: { clientSecret: hold.clientSecret, ...TEST_CARD },
+      });
       expect(booking.statusCode).toBe(403);
     }
   });

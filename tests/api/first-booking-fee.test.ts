@@ -24,13 +24,22 @@ afterAll(async () => {
 const bookingRow = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 const intentRow = async (id: string) => (await t.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id)))[0]!;
 const put = (url: string, cookie: string) => t.app.inject({ method: 'PUT', url, headers: { cookie }, payload: {} });
-const cancellationQuote = (bookingId: string, cookie: string) => t.app.inject({ method: 'GET', url: `/api/bookings/${bookingId}/cancellation`, headers: { cookie } });
+const cancellationQuote = (bookingId: string, cookie: string) =>
+  t.app.inject({ method: 'GET', url: `/api/bookings/${bookingId}/cancellation`, headers: { cookie } });
 
 /** An owner whose (demo) payout account takes charges, so the fee is the intent's application fee; a cheap and a dear moderate space. */
 async function ownerWithTwoSpaces(account: string) {
   const owner = await signedInUser(t, { stripeConnectAccountId: account, stripeChargesEnabled: true });
-  const cheap = await insertSpace(t.db, owner.user.id, { pricePerDay: '100.00', cancellationPolicyTier: 'moderate', title: 'Cheap Consult Room' });
-  const dear = await insertSpace(t.db, owner.user.id, { pricePerDay: '900.00', cancellationPolicyTier: 'moderate', title: 'Dear Procedure Suite' });
+  const cheap = await insertSpace(t.db, owner.user.id, {
+    pricePerDay: '100.00',
+    cancellationPolicyTier: 'moderate',
+    title: 'Cheap Consult Room',
+  });
+  const dear = await insertSpace(t.db, owner.user.id, {
+    pricePerDay: '900.00',
+    cancellationPolicyTier: 'moderate',
+    title: 'Dear Procedure Suite',
+  });
   return { owner, cheap, dear };
 }
 
@@ -39,7 +48,10 @@ async function book(cookie: string, spaceId: string, daysAhead: number, days = 1
   const paid = await paidIntent(t, cookie, spaceId, { startDate: futureDate(daysAhead), endDate: futureDate(daysAhead + days) });
   const created = await createBooking(t, cookie, paid.booking);
   expect(created.statusCode, created.body).toBe(201);
-  return { booking: created.json() as { id: string; totalPrice: string; platformFeeAmount: string; status: string }, intentId: paid.paymentIntentId };
+  return {
+    booking: created.json() as { id: string; totalPrice: string; platformFeeAmount: string; status: string },
+    intentId: paid.paymentIntentId,
+  };
 }
 
 describe('the first-booking fee is kept when its booking is cancelled while others are held', () => {
@@ -109,10 +121,19 @@ describe('the first-booking fee is kept when its booking is cancelled while othe
     const first = await book(renter.cookie, cheap.id, 3);
     const hold = await createIntent(t, renter.cookie, dear.id, { startDate: futureDate(20), endDate: futureDate(21) });
     expect(hold.statusCode).toBe(200);
-    expect((await cancellationQuote(first.booking.id, renter.cookie)).json()).toMatchObject({ refundAmount: '45.00', keptFeeAmount: '10.00' });
+    expect((await cancellationQuote(first.booking.id, renter.cookie)).json()).toMatchObject({
+      refundAmount: '45.00',
+      keptFeeAmount: '10.00',
+    });
 
-    await t.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 60_000) }).where(eq(bookings.id, hold.json().bookingId));
-    expect((await cancellationQuote(first.booking.id, renter.cookie)).json()).toMatchObject({ refundAmount: '50.00', keptFeeAmount: '0.00' });
+    await t.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(bookings.id, hold.json().bookingId));
+    expect((await cancellationQuote(first.booking.id, renter.cookie)).json()).toMatchObject({
+      refundAmount: '50.00',
+      keptFeeAmount: '0.00',
+    });
   });
 
   it('the owner cancelling refunds everything, fee included, even while the renter holds other bookings', async () => {
@@ -144,7 +165,10 @@ describe('payment minimums', () => {
     const tooSmall = await createIntent(t, renter.cookie, penny.id, { startDate: futureDate(10), endDate: futureDate(11) });
     expect(tooSmall.statusCode).toBe(400);
     expect(tooSmall.json().message).toBe('Invalid Amount: a booking must cost at least $1.00.');
-    const intents = await t.db.select({ n: sql<number>`count(*)::int` }).from(demoPaymentIntents).where(sql`${demoPaymentIntents.metadata}->>'spaceId' = ${penny.id}`);
+    const intents = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(demoPaymentIntents)
+      .where(sql`${demoPaymentIntents.metadata}->>'spaceId' = ${penny.id}`);
     expect(intents[0]!.n).toBe(0);
     expect(await t.db.select().from(bookings).where(eq(bookings.spaceId, penny.id))).toEqual([]);
 
@@ -152,7 +176,12 @@ describe('payment minimums', () => {
     const twoDays = await createIntent(t, renter.cookie, penny.id, { startDate: futureDate(10), endDate: futureDate(12) });
     expect(twoDays.statusCode).toBe(200);
     expect(twoDays.json()).toMatchObject({ amount: '1.00' });
-    expect(await t.db.select().from(bookings).where(and(eq(bookings.spaceId, penny.id), eq(bookings.status, 'awaiting_payment')))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.spaceId, penny.id), eq(bookings.status, 'awaiting_payment'))),
+    ).toHaveLength(1);
   });
 
   it('a listing price under $1.00 per unit is 400 on POST and PUT /api/spaces; $1.00 is taken', async () => {
@@ -176,10 +205,20 @@ describe('payment minimums', () => {
     expect(post.statusCode).toBe(400);
     expect(post.json().message).toContain('The price must be at least $1.00');
 
-    const created = await t.app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie: owner.cookie }, payload: { ...listing, pricePerDay: '1.00' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/spaces',
+      headers: { cookie: owner.cookie },
+      payload: { ...listing, pricePerDay: '1.00' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as string;
-    const edit = await t.app.inject({ method: 'PUT', url: `/api/spaces/${id}`, headers: { cookie: owner.cookie }, payload: { ...listing, pricePerDay: 0.5 } });
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/spaces/${id}`,
+      headers: { cookie: owner.cookie },
+      payload: { ...listing, pricePerDay: 0.5 },
+    });
     expect(edit.statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `/api/spaces/${id}` })).json()).toMatchObject({ pricePerDay: '1.00' });
   });
@@ -204,7 +243,9 @@ describe('through Stripe: the kept fee is not refunded', () => {
     expect(hold.statusCode, hold.body).toBe(200);
     const body = hold.json() as { bookingId: string; paymentIntentId: string; amount: string };
     stripe.intents.get(body.paymentIntentId)!.status = 'succeeded';
-    expect((await createBooking(s, cookie, { spaceId, ...dates, totalPrice: body.amount, paymentIntentId: body.paymentIntentId })).statusCode).toBe(201);
+    expect(
+      (await createBooking(s, cookie, { spaceId, ...dates, totalPrice: body.amount, paymentIntentId: body.paymentIntentId })).statusCode,
+    ).toBe(201);
     return body;
   }
 
@@ -217,7 +258,12 @@ describe('through Stripe: the kept fee is not refunded', () => {
     expect(stripe.intents.get(first.paymentIntentId)).toMatchObject({ application_fee_amount: 1000 });
     await stripeBooking(renter.cookie, dear.id, 20);
 
-    const cancelled = await s.app.inject({ method: 'PUT', url: `/api/bookings/${first.bookingId}/cancel`, headers: { cookie: renter.cookie }, payload: {} });
+    const cancelled = await s.app.inject({
+      method: 'PUT',
+      url: `/api/bookings/${first.bookingId}/cancel`,
+      headers: { cookie: renter.cookie },
+      payload: {},
+    });
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', refundAmount: '45.00' });
     expect(stripe.refunds.filter((refund) => refund.payment_intent === first.paymentIntentId)).toEqual([
       expect.objectContaining({ amount: 4500, reverse_transfer: true, refund_application_fee: false }),

@@ -42,7 +42,9 @@ describe('unpaid holds per renter', () => {
       expect(hold.statusCode, hold.body).toBe(200);
     }
 
-    const refused = await createIntent(t, renter.cookie, spaces[MAX_UNPAID_HOLDS]!.id, nights(MAX_UNPAID_HOLDS), { idempotencyKey: 'attempt-extra' });
+    const refused = await createIntent(t, renter.cookie, spaces[MAX_UNPAID_HOLDS]!.id, nights(MAX_UNPAID_HOLDS), {
+      idempotencyKey: 'attempt-extra',
+    });
     expect(refused.statusCode).toBe(429);
     const message: string = refused.json().message;
     expect(message).toMatch(/5 bookings waiting for payment/);
@@ -77,7 +79,10 @@ describe('unpaid holds per renter', () => {
 
     // A hold whose 15 minutes are over no longer counts, even before the job marks it expired.
     const [oldest] = await liveHolds(renter.user.id);
-    await t.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, oldest!.id));
+    await t.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, oldest!.id));
     expect((await createIntent(t, renter.cookie, space.id, nights(11))).statusCode).toBe(200);
   });
 

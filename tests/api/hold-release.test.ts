@@ -40,7 +40,11 @@ describe('releasing a hold (demo payments)', () => {
     const renter = await signedInUser(t);
     const hold = await createIntent(t, renter.cookie, space.id, nights(0));
     expect(hold.statusCode).toBe(200);
-    const { bookingId, paymentIntentId, clientSecret } = hold.json() as { bookingId: string; paymentIntentId: string; clientSecret: string };
+    const { bookingId, paymentIntentId, clientSecret } = hold.json() as {
+      bookingId: string;
+      paymentIntentId: string;
+      clientSecret: string;
+    };
 
     // Held: another renter cannot have these dates.
     const other = await signedInUser(t);

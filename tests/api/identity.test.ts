@@ -29,11 +29,14 @@ beforeEach(() => {
 
 const updateProfile = (id: string, cookie: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: { cookie }, payload });
-const retryVerification = (id: string, cookie: string) => t.app.inject({ method: 'POST', url: `/api/users/${id}/verify-license`, headers: { cookie } });
+const retryVerification = (id: string, cookie: string) =>
+  t.app.inject({ method: 'POST', url: `/api/users/${id}/verify-license`, headers: { cookie } });
 const userRow = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
 /** The accounts on which `npi` is verified. */
 const verifiedHolders = async (npi: string) =>
-  (await t.db.select({ id: users.id, verified: users.verified }).from(users).where(eq(users.licenseNumber, npi))).filter((row) => row.verified);
+  (await t.db.select({ id: users.id, verified: users.verified }).from(users).where(eq(users.licenseNumber, npi))).filter(
+    (row) => row.verified,
+  );
 
 /** Two signed-in accounts with the registry's name for `npi`, so the registry alone would verify either. */
 async function twoClaimants(npi: string) {
@@ -46,7 +49,9 @@ async function twoClaimants(npi: string) {
 describe('one verified account per NPI', () => {
   it('refuses (409) a second account claiming an NPI verified on another, says how to reach support, and changes nothing', async () => {
     const { first, second } = await twoClaimants('1234567836');
-    expect((await updateProfile(first.user.id, first.cookie, { licenseNumber: '1234567836' })).json().user).toMatchObject({ verified: true });
+    expect((await updateProfile(first.user.id, first.cookie, { licenseNumber: '1234567836' })).json().user).toMatchObject({
+      verified: true,
+    });
 
     const lookups = registry.lookups.length;
     const claim = await updateProfile(second.user.id, second.cookie, { licenseNumber: '123-456-7836', bio: 'It is mine' });
@@ -62,17 +67,23 @@ describe('one verified account per NPI', () => {
 
     // Once the first account gives the number up, the second can claim it.
     await updateProfile(first.user.id, first.cookie, { licenseNumber: '' });
-    expect((await updateProfile(second.user.id, second.cookie, { licenseNumber: '1234567836' })).json().user).toMatchObject({ verified: true });
+    expect((await updateProfile(second.user.id, second.cookie, { licenseNumber: '1234567836' })).json().user).toMatchObject({
+      verified: true,
+    });
   });
 
   it('leaves a kept number that another account has verified since unverified (in_use), on a retry and on a save, never a 500', async () => {
     const { first, second } = await twoClaimants('1234567844');
     // The second account saves the number while the registry is down: pending.
     registry.status = 503;
-    expect((await updateProfile(second.user.id, second.cookie, { licenseNumber: '1234567844' })).json().user).toMatchObject({ licenseVerification: 'pending' });
+    expect((await updateProfile(second.user.id, second.cookie, { licenseNumber: '1234567844' })).json().user).toMatchObject({
+      licenseVerification: 'pending',
+    });
     // Meanwhile the first account is verified with it.
     registry.status = 200;
-    expect((await updateProfile(first.user.id, first.cookie, { licenseNumber: '1234567844' })).json().user).toMatchObject({ verified: true });
+    expect((await updateProfile(first.user.id, first.cookie, { licenseNumber: '1234567844' })).json().user).toMatchObject({
+      verified: true,
+    });
 
     const retry = await retryVerification(second.user.id, second.cookie);
     expect(retry.statusCode).toBe(200);
@@ -88,7 +99,9 @@ describe('one verified account per NPI', () => {
     const { first, second } = await twoClaimants('1234567851');
     // A slow registry: both claims pass the first check before either is saved, so the unique index decides.
     registry.delayMs = 300;
-    const answers = await Promise.all([first, second].map(({ user, cookie }) => updateProfile(user.id, cookie, { licenseNumber: '1234567851' })));
+    const answers = await Promise.all(
+      [first, second].map(({ user, cookie }) => updateProfile(user.id, cookie, { licenseNumber: '1234567851' })),
+    );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((answer) => answer.statusCode === 409)!.json().message).toContain(SUPPORT_EMAIL);
     expect(await verifiedHolders('1234567851')).toHaveLength(1);
@@ -98,7 +111,9 @@ describe('one verified account per NPI', () => {
     const { first, second } = await twoClaimants('1234567869');
     registry.status = 503;
     for (const { user, cookie } of [first, second]) {
-      expect((await updateProfile(user.id, cookie, { licenseNumber: '1234567869' })).json().user).toMatchObject({ licenseVerification: 'pending' });
+      expect((await updateProfile(user.id, cookie, { licenseNumber: '1234567869' })).json().user).toMatchObject({
+        licenseVerification: 'pending',
+      });
     }
     registry.status = 200;
     registry.delayMs = 300;
@@ -122,7 +137,8 @@ describe('state codes', () => {
     equipment: ['Examination Table'],
     pricePerDay: '120',
   };
-  const create = (cookie: string, state: unknown) => t.app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie }, payload: { ...listing, state } });
+  const create = (cookie: string, state: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie }, payload: { ...listing, state } });
 
   it('lists a space with a USPS state or territory code, in any case, in its time zone', async () => {
     const { cookie } = await signedInUser(t);
@@ -145,7 +161,12 @@ describe('state codes', () => {
     expect(before).toEqual([]);
 
     const space = (await create(cookie, 'TX')).json();
-    const edit = await t.app.inject({ method: 'PUT', url: `/api/spaces/${space.id}`, headers: { cookie }, payload: { ...listing, state: 'Texas' } });
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/spaces/${space.id}`,
+      headers: { cookie },
+      payload: { ...listing, state: 'Texas' },
+    });
     expect(edit.statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `/api/spaces/${space.id}` })).json()).toMatchObject({ state: 'TX' });
 

@@ -68,7 +68,8 @@ describe('PUT /api/spaces/:id', () => {
     const owner = await signedInUser(t);
     const space = await create(owner.cookie);
     expect(Number(space.latitude)).toBeCloseTo(41.88, 1); // ZIP 60603
-    const put = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/spaces/${space.id}`, headers: { cookie: owner.cookie }, payload });
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/spaces/${space.id}`, headers: { cookie: owner.cookie }, payload });
 
     const pinned = (await put({ ...listing, latitude: 41.8801234, longitude: -87.6301234 })).json();
     expect(pinned).toMatchObject({ latitude: '41.8801234', longitude: '-87.6301234' });
@@ -82,7 +83,12 @@ describe('PUT /api/spaces/:id', () => {
   it('does not edit an archived space', async () => {
     const owner = await signedInUser(t);
     const space = await insertSpace(t.db, owner.user.id, { active: false });
-    const response = await t.app.inject({ method: 'PUT', url: `/api/spaces/${space.id}`, headers: { cookie: owner.cookie }, payload: listing });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/spaces/${space.id}`,
+      headers: { cookie: owner.cookie },
+      payload: listing,
+    });
     expect(response.statusCode).toBe(404);
   });
 
@@ -92,17 +98,32 @@ describe('PUT /api/spaces/:id', () => {
     const space = await create(owner.cookie, { ...listing, images: ten });
     expect(space.images).toHaveLength(10);
     const eleven = [...ten, '/images/spaces/dental-suite-1.svg'];
-    const created = await t.app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie: owner.cookie }, payload: { ...listing, images: eleven } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/spaces',
+      headers: { cookie: owner.cookie },
+      payload: { ...listing, images: eleven },
+    });
     expect(created.statusCode).toBe(400);
     expect(created.body).toContain('maximum of 10 images');
-    const edited = await t.app.inject({ method: 'PUT', url: `/api/spaces/${space.id}`, headers: { cookie: owner.cookie }, payload: { ...listing, images: eleven } });
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/spaces/${space.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { ...listing, images: eleven },
+    });
     expect(edited.statusCode).toBe(400);
   });
 });
 
 describe('POST /api/uploads', () => {
   const upload = (cookie: string | undefined, body: { payload: Buffer; headers: Record<string, string> }) =>
-    t.app.inject({ method: 'POST', url: '/api/uploads', headers: { ...body.headers, ...(cookie ? { cookie } : {}) }, payload: body.payload });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
+      payload: body.payload,
+    });
 
   it('stores a display WebP and a thumbnail WebP without metadata, served with long-lived cache headers', async () => {
     const { cookie } = await signedInUser(t);
@@ -138,7 +159,9 @@ describe('POST /api/uploads', () => {
   });
 
   it('answers 401 without a session before reading the body', async () => {
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const response = await upload(undefined, multipartFile(png, 'a.png', 'image/png'));
     expect(response.statusCode).toBe(401);
   });
@@ -153,7 +176,9 @@ describe('POST /api/uploads', () => {
     expect(text.statusCode).toBe(415);
     expect(text.json().message).toMatch(/image files/);
 
-    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(5 * 1024 * 1024); // small on disk, 100 megapixels decoded
     const pixels = await upload(cookie, multipartFile(bomb, 'bomb.png', 'image/png'));
     expect(pixels.statusCode).toBe(413);

@@ -87,12 +87,23 @@ describe('the live socket on one instance', () => {
     const { renter, owner, space } = await renterAndOwner(t);
     const ownerSocket = await open(host, { cookie: owner.cookie });
     const renterSocket = await open(host, { cookie: renter.cookie });
-    renterSocket.send({ type: 'send_message', senderId: renter.user.id, receiverId: owner.user.id, spaceId: space.id, content: ' Over the socket ', messageType: 'text' });
+    renterSocket.send({
+      type: 'send_message',
+      senderId: renter.user.id,
+      receiverId: owner.user.id,
+      spaceId: space.id,
+      content: ' Over the socket ',
+      messageType: 'text',
+    });
     const received = (await ownerSocket.waitFor(isNewMessage('Over the socket'))) as { message: Message };
     expect(received.message).toMatchObject({ senderId: renter.user.id, receiverId: owner.user.id, spaceId: space.id, messageType: 'text' });
     // The sender's own socket gets the stored message back.
     await renterSocket.waitFor(isNewMessage('Over the socket'));
-    const thread = await t.app.inject({ method: 'GET', url: `/api/conversations/${received.message.conversationId}/messages`, headers: { cookie: owner.cookie } });
+    const thread = await t.app.inject({
+      method: 'GET',
+      url: `/api/conversations/${received.message.conversationId}/messages`,
+      headers: { cookie: owner.cookie },
+    });
     expect(thread.json()).toMatchObject([{ id: received.message.id, content: 'Over the socket' }]);
 
     // The same rules as over HTTP: empty content, a forged sender, a message to oneself.
@@ -117,7 +128,9 @@ describe('the live socket on one instance', () => {
 
   it('refuses a cross-site Origin before upgrading; accepts no Origin (not a browser)', async () => {
     const { renter } = await renterAndOwner(t);
-    await expect(openLiveSocket(host, { cookie: renter.cookie, origin: 'https://evil.example' })).rejects.toThrow('Unexpected server response: 403');
+    await expect(openLiveSocket(host, { cookie: renter.cookie, origin: 'https://evil.example' })).rejects.toThrow(
+      'Unexpected server response: 403',
+    );
     const plain = await open(host, { cookie: renter.cookie, origin: null });
     expect(plain.ws.readyState).toBe(plain.ws.OPEN);
   });
@@ -149,7 +162,11 @@ describe('the live socket on one instance', () => {
 
   it("closes a session's sockets when it logs out, and only that session's", async () => {
     const { renter } = await renterAndOwner(t);
-    const otherSession = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: renter.user.email, password: 'correct-horse-battery' } });
+    const otherSession = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: renter.user.email, password: 'correct-horse-battery' },
+    });
     const otherCookie = `clinicshare_session=${otherSession.cookies.find((c) => c.name === 'clinicshare_session')!.value}`;
     const loggingOut = await open(host, { cookie: renter.cookie });
     const staying = await open(host, { cookie: otherCookie });
@@ -164,7 +181,10 @@ describe('the live socket on one instance', () => {
   it('closes a socket when its session expires, and only that one', async () => {
     const { renter, owner } = await renterAndOwner(t);
     // The owner's session ends a second from now (as if it had been opened 30 days ago).
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() + 1000) }).where(eq(sessions.userId, owner.user.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 1000) })
+      .where(eq(sessions.userId, owner.user.id));
     const expiring = await open(host, { cookie: owner.cookie });
     const staying = await open(host, { cookie: renter.cookie });
     const closed = await Promise.race([expiring.closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 3000))]);
@@ -227,65 +247,71 @@ async function checkDelivery(setup: Awaited<ReturnType<typeof instances>>, obser
   }
 }
 
-describe(onPostgres ? 'two instances on one PostgreSQL database, through LISTEN/NOTIFY' : 'one PGlite instance, through LISTEN/NOTIFY', () => {
-  let setup: Awaited<ReturnType<typeof instances>>;
-  const payloads: string[] = [];
-  let stop: () => Promise<void>;
+describe(
+  onPostgres ? 'two instances on one PostgreSQL database, through LISTEN/NOTIFY' : 'one PGlite instance, through LISTEN/NOTIFY',
+  () => {
+    let setup: Awaited<ReturnType<typeof instances>>;
+    const payloads: string[] = [];
+    let stop: () => Promise<void>;
 
-  beforeAll(async () => {
-    setup = await instances({});
-    if (setup.t.databaseUrl) {
-      // Another process's view: a connection of its own LISTENing on the channel.
-      const client = new pg.Client({ connectionString: setup.t.databaseUrl });
-      await client.connect();
-      client.on('notification', (message) => payloads.push(message.payload ?? ''));
-      await client.query(`LISTEN ${POSTGRES_EVENTS_CHANNEL}`);
-      stop = () => client.end();
-    } else {
-      stop = await setup.t.notifications.listen(POSTGRES_EVENTS_CHANNEL, (payload) => payloads.push(payload));
-    }
-  });
-  afterAll(async () => {
-    await stop();
-    await setup.close();
-  });
+    beforeAll(async () => {
+      setup = await instances({});
+      if (setup.t.databaseUrl) {
+        // Another process's view: a connection of its own LISTENing on the channel.
+        const client = new pg.Client({ connectionString: setup.t.databaseUrl });
+        await client.connect();
+        client.on('notification', (message) => payloads.push(message.payload ?? ''));
+        await client.query(`LISTEN ${POSTGRES_EVENTS_CHANNEL}`);
+        stop = () => client.end();
+      } else {
+        stop = await setup.t.notifications.listen(POSTGRES_EVENTS_CHANNEL, (payload) => payloads.push(payload));
+      }
+    });
+    afterAll(async () => {
+      await stop();
+      await setup.close();
+    });
 
-  it('delivers a message posted through A to a socket held by B within a second', async () => {
-    await checkDelivery(setup, payloads);
-  });
-});
+    it('delivers a message posted through A to a socket held by B within a second', async () => {
+      await checkDelivery(setup, payloads);
+    });
+  },
+);
 
-describe(onPostgres ? 'two instances on one PostgreSQL database, through Redis pub/sub' : 'one PGlite instance, through Redis pub/sub', () => {
-  let setup: Awaited<ReturnType<typeof instances>>;
-  const prefix = `test-${randomBytes(4).toString('hex')}:`;
-  const payloads: string[] = [];
-  let subscriber: Redis;
-  let redis: Redis;
+describe(
+  onPostgres ? 'two instances on one PostgreSQL database, through Redis pub/sub' : 'one PGlite instance, through Redis pub/sub',
+  () => {
+    let setup: Awaited<ReturnType<typeof instances>>;
+    const prefix = `test-${randomBytes(4).toString('hex')}:`;
+    const payloads: string[] = [];
+    let subscriber: Redis;
+    let redis: Redis;
 
-  beforeAll(async () => {
-    redis = new Redis(REDIS_URL);
-    subscriber = new Redis(REDIS_URL);
-    subscriber.on('message', (_channel: string, payload: string) => payloads.push(payload));
-    await subscriber.subscribe(`${prefix}events`);
-    setup = await instances({ REDIS_URL, REDIS_KEY_PREFIX: prefix });
-  });
-  afterAll(async () => {
-    await setup.close();
-    await subscriber.quit();
-    await redis.quit();
-  });
+    beforeAll(async () => {
+      redis = new Redis(REDIS_URL);
+      subscriber = new Redis(REDIS_URL);
+      subscriber.on('message', (_channel: string, payload: string) => payloads.push(payload));
+      await subscriber.subscribe(`${prefix}events`);
+      setup = await instances({ REDIS_URL, REDIS_KEY_PREFIX: prefix });
+    });
+    afterAll(async () => {
+      await setup.close();
+      await subscriber.quit();
+      await redis.quit();
+    });
 
-  it('delivers a message posted through A to a socket held by B within a second', async () => {
-    await checkDelivery(setup, payloads);
-  });
+    it('delivers a message posted through A to a socket held by B within a second', async () => {
+      await checkDelivery(setup, payloads);
+    });
 
-  it('keeps rate-limit counters in Redis, shared by the instances', async () => {
-    const { renter, owner, space } = await renterAndOwner(setup.t);
-    const payload = { receiverId: owner.user.id, spaceId: space.id, content: 'Counted' };
-    const first = await postMessage(setup.a, renter, payload);
-    const second = await postMessage(setup.b, renter, payload);
-    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
-    // One counter for the sender, whichever instance took the message.
-    expect(await redis.get(`${prefix}rate-limit:message_send:${renter.user.id}`)).toBe('2');
-  });
-});
+    it('keeps rate-limit counters in Redis, shared by the instances', async () => {
+      const { renter, owner, space } = await renterAndOwner(setup.t);
+      const payload = { receiverId: owner.user.id, spaceId: space.id, content: 'Counted' };
+      const first = await postMessage(setup.a, renter, payload);
+      const second = await postMessage(setup.b, renter, payload);
+      expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+      // One counter for the sender, whichever instance took the message.
+      expect(await redis.get(`${prefix}rate-limit:message_send:${renter.user.id}`)).toBe('2');
+    });
+  },
+);

@@ -47,7 +47,10 @@ afterAll(async () => {
 
 async function points(query: string) {
   const response = await t.app.inject({ method: 'GET', url: `/api/spaces/map-points?${query}` });
-  return { status: response.statusCode, body: response.json() as { total: number; points: { lat: number; lng: number; count: number; id?: string }[] } };
+  return {
+    status: response.statusCode,
+    body: response.json() as { total: number; points: { lat: number; lng: number; count: number; id?: string }[] },
+  };
 }
 
 async function listTotal(query: string) {
@@ -121,14 +124,27 @@ describe('GET /api/spaces/map-points', () => {
     expect((await points(`bbox=${WORLD}&zoom=4`)).body.total).toBe(before.body.total + 1);
     expect((await points(`bbox=${BOSTON}&zoom=10`)).body.total).toBe(41);
 
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/spaces/${created.json<{ id: string }>().id}`, headers: { cookie: owner.cookie } });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/spaces/${created.json<{ id: string }>().id}`,
+      headers: { cookie: owner.cookie },
+    });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await points(`bbox=${WORLD}&zoom=4`)).toEqual(before);
     expect((await points(`bbox=${BOSTON}&zoom=10`)).body.total).toBe(40);
   });
 
   it('answers 400 for a bad bounding box or zoom', async () => {
-    for (const query of ['zoom=3', `bbox=${WORLD}`, 'bbox=1,2,3&zoom=3', 'bbox=0,50,10,40&zoom=3', 'bbox=-200,0,0,10&zoom=3', 'bbox=a,b,c,d&zoom=3', `bbox=${WORLD}&zoom=40`, `bbox=${WORLD}&zoom=1e1`]) {
+    for (const query of [
+      'zoom=3',
+      `bbox=${WORLD}`,
+      'bbox=1,2,3&zoom=3',
+      'bbox=0,50,10,40&zoom=3',
+      'bbox=-200,0,0,10&zoom=3',
+      'bbox=a,b,c,d&zoom=3',
+      `bbox=${WORLD}&zoom=40`,
+      `bbox=${WORLD}&zoom=1e1`,
+    ]) {
       expect((await points(query)).status, query).toBe(400);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/spaces?bbox=nonsense' })).statusCode).toBe(400);

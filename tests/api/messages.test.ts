@@ -110,7 +110,12 @@ describe('POST /api/messages', () => {
     const outsider = await post(owner, { conversationId, receiverId: stranger.user.id, content: 'Wrong person' });
     expect(outsider.statusCode).toBe(400);
     // An id naming the renter as a participant does not make the stranger one: ids are never parsed.
-    const madeUp = await post(stranger, { conversationId: `${stranger.user.id}-${renter.user.id}-${space.id}`, receiverId: renter.user.id, spaceId: space.id, content: 'Hi' });
+    const madeUp = await post(stranger, {
+      conversationId: `${stranger.user.id}-${renter.user.id}-${space.id}`,
+      receiverId: renter.user.id,
+      spaceId: space.id,
+      content: 'Hi',
+    });
     expect(madeUp.statusCode).toBe(400);
     // About a space, a message goes to or comes from its owner.
     const notOwner = await post(stranger, { receiverId: renter.user.id, spaceId: space.id, content: 'About your space?' });
@@ -171,8 +176,18 @@ describe('reading messages and conversations', () => {
 
     const ownerView = (await get(owner, `/api/users/${owner.user.id}/conversations`)).json();
     expect(ownerView).toMatchObject([
-      { otherUser: { id: colleague.id, firstName: 'Cleo', lastName: 'Colleague' }, spaceTitle: null, lastMessage: { content: 'No space, just hello' }, unreadCount: 0 },
-      { otherUser: { id: renter.user.id, firstName: 'Rita' }, spaceTitle: 'Dental Suite Downtown', lastMessage: { content: 'Still there?' }, unreadCount: 2 },
+      {
+        otherUser: { id: colleague.id, firstName: 'Cleo', lastName: 'Colleague' },
+        spaceTitle: null,
+        lastMessage: { content: 'No space, just hello' },
+        unreadCount: 0,
+      },
+      {
+        otherUser: { id: renter.user.id, firstName: 'Rita' },
+        spaceTitle: 'Dental Suite Downtown',
+        lastMessage: { content: 'Still there?' },
+        unreadCount: 2,
+      },
       { conversationId: `${renter.user.id}-${owner.user.id}-${space.id}`, spaceTitle: 'Quiet Exam Room', unreadCount: 1 },
     ]);
     expect(ownerView[0].conversationId).toBe([owner.user.id, colleague.id].sort().join('-'));
@@ -180,7 +195,9 @@ describe('reading messages and conversations', () => {
 
     const renterView = (await get(renter, `/api/users/${renter.user.id}/conversations`)).json();
     expect(renterView).toHaveLength(2);
-    expect(renterView.every((c: { unreadCount: number; otherUser: { id: string } }) => c.unreadCount === 0 && c.otherUser.id === owner.user.id)).toBe(true);
+    expect(
+      renterView.every((c: { unreadCount: number; otherUser: { id: string } }) => c.unreadCount === 0 && c.otherUser.id === owner.user.id),
+    ).toBe(true);
   });
 });
 
@@ -208,6 +225,9 @@ describe('unread counts and read receipts', () => {
     expect((await markRead(owner, first.conversationId)).json().count).toBe(0);
     await post(renter, { conversationId: first.conversationId, receiverId: owner.user.id, content: 'Three' });
     expect(await unread(owner)).toEqual({ count: 1 });
-    expect((await get(owner, `/api/users/${owner.user.id}/conversations`)).json()[0]).toMatchObject({ unreadCount: 1, lastMessage: { content: 'Three' } });
+    expect((await get(owner, `/api/users/${owner.user.id}/conversations`)).json()[0]).toMatchObject({
+      unreadCount: 1,
+      lastMessage: { content: 'Three' },
+    });
   });
 });

@@ -44,21 +44,47 @@ type User = Awaited<ReturnType<typeof signedInUser>>;
 
 const bookingRow = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 const put = (url: string, cookie: string) => t.app.inject({ method: 'PUT', url, headers: { cookie }, payload: {} });
-const getBooking = (id: string, cookie?: string) => t.app.inject({ method: 'GET', url: `/api/bookings/${id}`, headers: cookie ? { cookie } : {} });
+const getBooking = (id: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url: `/api/bookings/${id}`, headers: cookie ? { cookie } : {} });
 const refundsOf = (intent: FakeIntent) => fake.refunds.filter((r) => r.payment_intent === intent.id);
 const capturesOf = (intent: FakeIntent) => fake.calls('POST', new RegExp(`^/v1/payment_intents/${intent.id}/capture$`));
 const cancelsOf = (intent: FakeIntent) => fake.calls('POST', new RegExp(`^/v1/payment_intents/${intent.id}/cancel$`));
 
 /** A Stripe event of `type` about `intent`, with a fresh event id (a delayed or replayed delivery is a new event as far as the id goes). */
 function deliver(type: string, intent: FakeIntent) {
-  const object = { id: intent.id, object: 'payment_intent', amount: intent.amount, currency: intent.currency, status: intent.status, metadata: intent.metadata };
-  const body = JSON.stringify({ id: `evt_${randomUUID().replace(/-/g, '')}`, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+  const object = {
+    id: intent.id,
+    object: 'payment_intent',
+    amount: intent.amount,
+    currency: intent.currency,
+    status: intent.status,
+    metadata: intent.metadata,
+  };
+  const body = JSON.stringify({
+    id: `evt_${randomUUID().replace(/-/g, '')}`,
+    object: 'event',
+    type,
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object },
+  });
   const signature = sdk.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
-  return t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: body });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload: body,
+  });
 }
 
 /** A renter's hold on `spaceId`, paid (instant booking) or authorised (request-to-book) at the fake, and the POST /api/bookings that books it. */
-async function paidHold(renter: User, spaceId: string, dates: { startDate: string; endDate: string }, status: 'succeeded' | 'requires_capture') {
+async function paidHold(
+  renter: User,
+  spaceId: string,
+  dates: { startDate: string; endDate: string },
+  status: 'succeeded' | 'requires_capture',
+) {
   const response = await createIntent(t, renter.cookie, spaceId, dates);
   if (response.statusCode !== 200) throw new Error(`hold: ${response.statusCode} ${response.body}`);
   const body = response.json() as { bookingId: string; paymentIntentId: string; amount: string };
@@ -109,7 +135,12 @@ describe('a cancelled booking is refunded once, by its policy', () => {
     expect(intent.amount_refunded).toBe(10000);
     const shown = await getBooking(bookingId, renter.cookie);
     expect(shown.statusCode).toBe(200);
-    expect(shown.json()).toMatchObject({ status: 'cancelled', paymentStatus: 'partially_refunded', amountRefunded: '100.00', refundAmount: '100.00' });
+    expect(shown.json()).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'partially_refunded',
+      amountRefunded: '100.00',
+      refundAmount: '100.00',
+    });
 
     // Nor does the job, run twice.
     await reconcileBookings(t.db, provider);
@@ -126,7 +157,11 @@ describe('a cancelled booking is refunded once, by its policy', () => {
     expect((await deliver('payment_intent.succeeded', intent)).statusCode).toBe(200);
     expect(refundsOf(intent)).toHaveLength(1);
     expect(intent.amount_refunded).toBe(10000);
-    expect(await bookingRow(bookingId)).toMatchObject({ status: 'cancelled', paymentStatus: 'partially_refunded', amountRefunded: '100.00' });
+    expect(await bookingRow(bookingId)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'partially_refunded',
+      amountRefunded: '100.00',
+    });
     expect((await getBooking(bookingId, renter.cookie)).json()).toMatchObject({ amountRefunded: '100.00' });
   });
 
@@ -134,7 +169,10 @@ describe('a cancelled booking is refunded once, by its policy', () => {
     const { renter, bookingId, intent } = await confirmedBooking('moderate', 3);
     fake.failing = new RegExp(`^/v1/payment_intents/${intent.id}$`); // the provider cannot be read: the refund stays due
     try {
-      expect((await put(`/api/bookings/${bookingId}/cancel`, renter.cookie)).json()).toMatchObject({ status: 'cancelled', refundAmount: '100.00' });
+      expect((await put(`/api/bookings/${bookingId}/cancel`, renter.cookie)).json()).toMatchObject({
+        status: 'cancelled',
+        refundAmount: '100.00',
+      });
     } finally {
       fake.failing = null;
     }
@@ -144,12 +182,19 @@ describe('a cancelled booking is refunded once, by its policy', () => {
     await reconcileBookings(t.db, provider);
     expect(refundsOf(intent)).toHaveLength(1);
     expect(intent.amount_refunded).toBe(10000);
-    expect((await getBooking(bookingId, renter.cookie)).json()).toMatchObject({ status: 'cancelled', paymentStatus: 'partially_refunded', amountRefunded: '100.00' });
+    expect((await getBooking(bookingId, renter.cookie)).json()).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'partially_refunded',
+      amountRefunded: '100.00',
+    });
   });
 
   it('the renter and the owner cancelling at once: one cancels, one gets 409, one refund', async () => {
     const { owner, renter, bookingId, intent } = await confirmedBooking('moderate', 3);
-    const answers = await Promise.all([put(`/api/bookings/${bookingId}/cancel`, renter.cookie), put(`/api/bookings/${bookingId}/cancel`, owner.cookie)]);
+    const answers = await Promise.all([
+      put(`/api/bookings/${bookingId}/cancel`, renter.cookie),
+      put(`/api/bookings/${bookingId}/cancel`, owner.cookie),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const winner = answers.find((a) => a.statusCode === 200)!.json() as { refundAmount: string };
     expect(refundsOf(intent)).toHaveLength(1);
@@ -165,7 +210,11 @@ describe('a cancelled booking is refunded once, by its policy', () => {
     expect(again.json().message).toMatch(/declined/);
     expect(cancelsOf(intent)).toHaveLength(cancelCalls);
     expect(capturesOf(intent)).toHaveLength(0);
-    expect((await getBooking(bookingId, renter.cookie)).json()).toMatchObject({ status: 'declined', paymentStatus: 'canceled', amountRefunded: '0.00' });
+    expect((await getBooking(bookingId, renter.cookie)).json()).toMatchObject({
+      status: 'declined',
+      paymentStatus: 'canceled',
+      amountRefunded: '0.00',
+    });
   });
 });
 
@@ -174,7 +223,12 @@ describe('a payment that completes after its hold lapsed', () => {
     const owner = await signedInUser(t);
     const space = await insertSpace(t.db, owner.user.id);
     const renter = await signedInUser(t);
-    const { bookingId, intent, payload } = await paidHold(renter, space.id, { startDate: futureDate(30), endDate: futureDate(31) }, 'succeeded');
+    const { bookingId, intent, payload } = await paidHold(
+      renter,
+      space.id,
+      { startDate: futureDate(30), endDate: futureDate(31) },
+      'succeeded',
+    );
     await t.db.update(bookings).set({ status: 'expired', holdExpiresAt: null }).where(eq(bookings.id, bookingId)); // the job expired it
 
     const late = await createBooking(t, renter.cookie, payload);
@@ -185,7 +239,11 @@ describe('a payment that completes after its hold lapsed', () => {
     await reconcileBookings(t.db, provider);
 
     expect(refundsOf(intent)).toEqual([expect.objectContaining({ amount: 15000, idempotencyKey: `release-${bookingId}` })]);
-    expect((await getBooking(bookingId, renter.cookie)).json()).toMatchObject({ status: 'expired', paymentStatus: 'refunded', amountRefunded: '150.00' });
+    expect((await getBooking(bookingId, renter.cookie)).json()).toMatchObject({
+      status: 'expired',
+      paymentStatus: 'refunded',
+      amountRefunded: '150.00',
+    });
   });
 });
 
@@ -199,8 +257,17 @@ describe('one capture per request', () => {
     expect(refundsOf(intent)).toEqual([]);
     expect(cancelsOf(intent)).toEqual([]);
     expect(intent).toMatchObject({ status: 'succeeded', amount_refunded: 0 });
-    expect(await bookingRow(bookingId)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', acceptingAt: null, amountRefunded: '0.00' });
-    expect((await getBooking(bookingId, renter.cookie)).json()).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', amountRefunded: '0.00' });
+    expect(await bookingRow(bookingId)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      acceptingAt: null,
+      amountRefunded: '0.00',
+    });
+    expect((await getBooking(bookingId, renter.cookie)).json()).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      amountRefunded: '0.00',
+    });
   });
 
   it('Accept racing Decline: exactly one wins; an accepted request is not given back, a declined one is not captured', async () => {
@@ -210,7 +277,8 @@ describe('one capture per request', () => {
       const accept = () => put(`/api/bookings/${bookingId}/accept`, owner.cookie);
       const decline = () => put(`/api/bookings/${bookingId}/decline`, owner.cookie);
       // Either one sent first, by turns.
-      const [acceptAnswer, declineAnswer] = round % 2 === 0 ? await Promise.all([accept(), decline()]) : (await Promise.all([decline(), accept()])).reverse();
+      const [acceptAnswer, declineAnswer] =
+        round % 2 === 0 ? await Promise.all([accept(), decline()]) : (await Promise.all([decline(), accept()])).reverse();
       const codes = [acceptAnswer!.statusCode, declineAnswer!.statusCode];
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
       expect(codes.filter((c) => c === 409)).toHaveLength(1);
@@ -236,7 +304,10 @@ describe('one capture per request', () => {
     // Claimed, captured, then the process died before confirming.
     const captured = await pendingRequest();
     const longAgo = new Date(Date.now() - ACCEPT_CLAIM_STALE_MS - 60_000);
-    await t.db.update(bookings).set({ acceptingAt: longAgo, requestExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, captured.bookingId));
+    await t.db
+      .update(bookings)
+      .set({ acceptingAt: longAgo, requestExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, captured.bookingId));
     const declined = await put(`/api/bookings/${captured.bookingId}/decline`, captured.owner.cookie);
     expect(declined.statusCode).toBe(409);
     expect(declined.json().message).toMatch(/being accepted/);
@@ -249,7 +320,10 @@ describe('one capture per request', () => {
 
     // A fresh claim is left alone, even past the request's deadline.
     const fresh = await pendingRequest();
-    await t.db.update(bookings).set({ acceptingAt: new Date(), requestExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, fresh.bookingId));
+    await t.db
+      .update(bookings)
+      .set({ acceptingAt: new Date(), requestExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, fresh.bookingId));
 
     const summary = await reconcileBookings(t.db, provider);
     expect(summary).toMatchObject({ resolvedClaims: 2, failures: 0 });
@@ -260,7 +334,9 @@ describe('one capture per request', () => {
     expect(cancelsOf(fresh.intent)).toEqual([]);
 
     // The cleared request can be accepted again, with one capture.
-    expect((await put(`/api/bookings/${authorised.bookingId}/accept`, authorised.owner.cookie)).json()).toMatchObject({ status: 'confirmed' });
+    expect((await put(`/api/bookings/${authorised.bookingId}/accept`, authorised.owner.cookie)).json()).toMatchObject({
+      status: 'confirmed',
+    });
     expect(capturesOf(authorised.intent)).toHaveLength(1);
   });
 
@@ -293,7 +369,11 @@ describe('one capture per request', () => {
     expect(failed.json().message).toMatch(/authorisation is no longer valid.*declined/);
     expect(await bookingRow(bookingId)).toMatchObject({ status: 'declined', paymentStatus: 'canceled', acceptingAt: null });
     expect(refundsOf(intent)).toEqual([]);
-    expect((await getBooking(bookingId, renter.cookie)).json()).toMatchObject({ status: 'declined', paymentStatus: 'canceled', amountRefunded: '0.00' });
+    expect((await getBooking(bookingId, renter.cookie)).json()).toMatchObject({
+      status: 'declined',
+      paymentStatus: 'canceled',
+      amountRefunded: '0.00',
+    });
   });
 });
 
@@ -308,10 +388,23 @@ describe('GET /api/bookings/:id and what the money did', () => {
 
     const forRenter = await getBooking(bookingId, renter.cookie);
     expect(forRenter.statusCode).toBe(200);
-    expect(forRenter.json()).toMatchObject({ id: bookingId, status: 'pending', paymentStatus: 'authorized', amountRefunded: '0.00', space: expect.objectContaining({ ownerId: owner.user.id }) });
-    expect((await getBooking(bookingId, owner.cookie)).json()).toMatchObject({ id: bookingId, renter: { firstName: renter.user.firstName, lastName: renter.user.lastName } });
+    expect(forRenter.json()).toMatchObject({
+      id: bookingId,
+      status: 'pending',
+      paymentStatus: 'authorized',
+      amountRefunded: '0.00',
+      space: expect.objectContaining({ ownerId: owner.user.id }),
+    });
+    expect((await getBooking(bookingId, owner.cookie)).json()).toMatchObject({
+      id: bookingId,
+      renter: { firstName: renter.user.firstName, lastName: renter.user.lastName },
+    });
 
-    const requests = await t.app.inject({ method: 'GET', url: `/api/users/${owner.user.id}/booking-requests`, headers: { cookie: owner.cookie } });
+    const requests = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${owner.user.id}/booking-requests`,
+      headers: { cookie: owner.cookie },
+    });
     expect(requests.json()).toEqual([expect.objectContaining({ id: bookingId, paymentStatus: 'authorized', amountRefunded: '0.00' })]);
     const list = await t.app.inject({ method: 'GET', url: `/api/users/${renter.user.id}/bookings`, headers: { cookie: renter.cookie } });
     expect(list.json()).toEqual([expect.objectContaining({ id: bookingId, paymentStatus: 'authorized', amountRefunded: '0.00' })]);
@@ -321,7 +414,13 @@ describe('GET /api/bookings/:id and what the money did', () => {
     const owner = await signedInUser(t);
     const space = await insertSpace(t.db, owner.user.id);
     const renter = await signedInUser(t);
-    const hold = (await createIntent(t, renter.cookie, space.id, { startDate: futureDate(40), endDate: futureDate(41) })).json() as { bookingId: string };
-    expect((await getBooking(hold.bookingId, renter.cookie)).json()).toMatchObject({ status: 'awaiting_payment', paymentStatus: 'none', amountRefunded: '0.00' });
+    const hold = (await createIntent(t, renter.cookie, space.id, { startDate: futureDate(40), endDate: futureDate(41) })).json() as {
+      bookingId: string;
+    };
+    expect((await getBooking(hold.bookingId, renter.cookie)).json()).toMatchObject({
+      status: 'awaiting_payment',
+      paymentStatus: 'none',
+      amountRefunded: '0.00',
+    });
   });
 });

@@ -22,7 +22,14 @@ const HOSTILE_TITLE = '</script><script>alert(1)</script><!-- Exam Room';
 
 /** A manifest shaped like Vite's: the entry, the space page with a chunk of its own and one shared with the entry. */
 const MANIFEST = {
-  'index.html': { file: 'assets/index-E.js', name: 'index', src: 'index.html', isEntry: true, imports: ['_app-A.js'], css: ['assets/index-E.css'] },
+  'index.html': {
+    file: 'assets/index-E.js',
+    name: 'index',
+    src: 'index.html',
+    isEntry: true,
+    imports: ['_app-A.js'],
+    css: ['assets/index-E.css'],
+  },
   '_app-A.js': { file: 'assets/app-A.js', name: 'app' },
   'src/client/pages/space-detail.tsx': {
     file: 'assets/space-detail-S.js',
@@ -32,7 +39,13 @@ const MANIFEST = {
     imports: ['_app-A.js', '_common-C.js'],
     css: ['assets/space-detail-S.css'],
   },
-  'src/client/pages/search.tsx': { file: 'assets/search-Q.js', name: 'search', src: 'src/client/pages/search.tsx', isDynamicEntry: true, imports: ['_common-C.js'] },
+  'src/client/pages/search.tsx': {
+    file: 'assets/search-Q.js',
+    name: 'search',
+    src: 'src/client/pages/search.tsx',
+    isDynamicEntry: true,
+    imports: ['_common-C.js'],
+  },
   '_common-C.js': { file: 'assets/common-C.js', name: 'common', imports: ['_app-A.js'] },
 };
 
@@ -53,7 +66,11 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   const owner = await insertUser(t.db);
   space = await insertSpace(t.db, owner.id, { images: ['/images/spaces/dental-suite-1.svg', '/images/spaces/dental-suite-2.svg'] });
-  hostile = await insertSpace(t.db, owner.id, { title: HOSTILE_TITLE, description: 'Ends the tag: </script><!-- and $& $1 too', images: [] });
+  hostile = await insertSpace(t.db, owner.id, {
+    title: HOSTILE_TITLE,
+    description: 'Ends the tag: </script><!-- and $& $1 too',
+    images: [],
+  });
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.config.dataDir, PAYMENTS: 'demo' });
   app = await buildApp({ config, db: t.db, serveClient: true, clientDir });
   await app.ready();
@@ -73,7 +90,8 @@ function embeddedAnswers(html: string): Record<string, { body: unknown; headers:
   return JSON.parse(html.slice(start + open.length, end)) as Record<string, { body: unknown; headers: Record<string, string> }>;
 }
 
-const modulePreloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)" \/>/g)].map((match) => match[1]);
+const modulePreloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)" \/>/g)].map((match) => match[1]);
 
 /** The API's own answer to GET `url`: its JSON body and the headers the client reads. */
 async function apiAnswer(url: string) {
@@ -171,7 +189,11 @@ async function countingJson(url: string) {
 describe('the server', () => {
   it("embeds the API's JSON text as it was sent: parsed only for the head, never written again", async () => {
     // /search and a space page read their answer once, for the head; the home page not at all.
-    for (const [url, parsesForHead] of [['/search', 1], [`/spaces/${space.id}`, 1], ['/', 0]] as const) {
+    for (const [url, parsesForHead] of [
+      ['/search', 1],
+      [`/spaces/${space.id}`, 1],
+      ['/', 0],
+    ] as const) {
       const { page, parses, writes } = await countingJson(url);
       expect(page.statusCode, url).toBe(200);
       expect(embeddedAnswers(page.body), url).toBeDefined();

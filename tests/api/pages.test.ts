@@ -34,7 +34,10 @@ async function pagesApp(env: Record<string, string>): Promise<FastifyInstance> {
 beforeAll(async () => {
   t = await createTestApp();
   clientDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-client-'));
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>',
+  );
   const owner = await insertUser(t.db);
   spaceId = (await insertSpace(t.db, owner.id)).id;
 });

@@ -59,7 +59,9 @@ describe.each<Provider>(['demo', 'stripe'])('payout onboarding (%s provider)', (
     expect((await post('/api/stripe/create-connect-account', undefined)).statusCode).toBe(401);
     expect((await post('/api/stripe/account-link', undefined)).statusCode).toBe(401);
     expect((await status(owner.user.id, undefined)).statusCode).toBe(401);
-    expect((await post('/api/stripe/create-connect-account', owner.cookie, { userId: other.user.id, email: other.user.email })).statusCode).toBe(403);
+    expect(
+      (await post('/api/stripe/create-connect-account', owner.cookie, { userId: other.user.id, email: other.user.email })).statusCode,
+    ).toBe(403);
     expect((await post('/api/stripe/account-link', owner.cookie, { userId: other.user.id })).statusCode).toBe(403);
     expect((await status(other.user.id, owner.cookie)).statusCode).toBe(403);
     expect((await userRow(other.user.id)).stripeConnectAccountId).toBeNull();
@@ -67,7 +69,11 @@ describe.each<Provider>(['demo', 'stripe'])('payout onboarding (%s provider)', (
 
   it('creates one account, links to onboarding, and reports the status the provider gives; the owner then receives destination charges', async () => {
     const owner = await signedInUser(t);
-    expect((await status(owner.user.id, owner.cookie)).json()).toEqual({ hasAccount: false, chargesEnabled: false, detailsSubmitted: false });
+    expect((await status(owner.user.id, owner.cookie)).json()).toEqual({
+      hasAccount: false,
+      chargesEnabled: false,
+      detailsSubmitted: false,
+    });
 
     const created = await post('/api/stripe/create-connect-account', owner.cookie, { userId: owner.user.id, email: owner.user.email });
     expect(created.statusCode).toBe(200);
@@ -77,7 +83,11 @@ describe.each<Provider>(['demo', 'stripe'])('payout onboarding (%s provider)', (
     // Idempotent: asking again keeps the same account.
     expect((await post('/api/stripe/create-connect-account', owner.cookie)).json()).toEqual({ accountId });
     if (provider === 'stripe') {
-      expect(stripe.accounts.get(accountId)).toMatchObject({ type: 'express', email: owner.user.email, metadata: { userId: owner.user.id } });
+      expect(stripe.accounts.get(accountId)).toMatchObject({
+        type: 'express',
+        email: owner.user.email,
+        metadata: { userId: owner.user.id },
+      });
       expect([...stripe.accounts.values()].filter((a) => a.metadata.userId === owner.user.id)).toHaveLength(1);
     } else {
       expect(await t.db.select().from(demoConnectedAccounts).where(eq(demoConnectedAccounts.userId, owner.user.id))).toHaveLength(1);
@@ -103,12 +113,18 @@ describe.each<Provider>(['demo', 'stripe'])('payout onboarding (%s provider)', (
         return_url: `${t.config.publicUrl}/payments/connect?success=true`,
       });
     }
-    expect((await status(owner.user.id, owner.cookie)).json()).toEqual({ hasAccount: true, chargesEnabled: false, detailsSubmitted: false });
+    expect((await status(owner.user.id, owner.cookie)).json()).toEqual({
+      hasAccount: true,
+      chargesEnabled: false,
+      detailsSubmitted: false,
+    });
 
     // Not onboarded yet: bookings charge the platform only.
     const space = await insertSpace(t.db, owner.user.id);
     const renter = await signedInUser(t);
-    expect((await createIntent(t, renter.cookie, space.id, { startDate: futureDate(30), endDate: futureDate(31) })).json().ownerConnected).toBe(false);
+    expect(
+      (await createIntent(t, renter.cookie, space.id, { startDate: futureDate(30), endDate: futureDate(31) })).json().ownerConnected,
+    ).toBe(false);
 
     await finishOnboarding(accountId, url, owner.cookie);
     expect((await status(owner.user.id, owner.cookie)).json()).toEqual({ hasAccount: true, chargesEnabled: true, detailsSubmitted: true });
@@ -130,47 +146,52 @@ describe.each<Provider>(['demo', 'stripe'])('payout onboarding (%s provider)', (
   });
 
   // The demo provider's own onboarding page (Stripe hosts its own): registered for the demo provider only.
-  if (provider === 'demo') it('the demo onboarding page sends the browser back only to our own pages, and only for the own account', async () => {
-    const owner = await signedInUser(t);
-    const other = await signedInUser(t);
-    const { accountId } = (await post('/api/stripe/create-connect-account', owner.cookie)).json() as { accountId: string };
-    const page = (query: Record<string, string>, cookie?: string) =>
-      t.app.inject({ method: 'GET', url: `/api/demo-payments/onboarding?${new URLSearchParams(query)}`, headers: cookie ? { cookie } : {} });
-    const submit = (form: Record<string, string>, cookie: string) =>
-      t.app.inject({
+  if (provider === 'demo')
+    it('the demo onboarding page sends the browser back only to our own pages, and only for the own account', async () => {
+      const owner = await signedInUser(t);
+      const other = await signedInUser(t);
+      const { accountId } = (await post('/api/stripe/create-connect-account', owner.cookie)).json() as { accountId: string };
+      const page = (query: Record<string, string>, cookie?: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: `/api/demo-payments/onboarding?${new URLSearchParams(query)}`,
+          headers: cookie ? { cookie } : {},
+        });
+      const submit = (form: Record<string, string>, cookie: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/demo-payments/onboarding',
+          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: t.config.publicUrl },
+          payload: new URLSearchParams(form).toString(),
+        });
+
+      expect((await page({ account: accountId, return_url: '/payments/connect?success=true' })).statusCode).toBe(401);
+      for (const evil of ['https://evil.example/payments', '//evil.example/x', '/\\evil.example/x', 'javascript:alert(1)']) {
+        expect((await page({ account: accountId, return_url: evil }, owner.cookie)).statusCode).toBe(400);
+        expect((await submit({ account: accountId, return_url: evil }, owner.cookie)).statusCode).toBe(400);
+      }
+      expect((await page({ account: accountId, return_url: '/payments/connect?success=true' }, other.cookie)).statusCode).toBe(403);
+      const foreign = await submit({ account: accountId, return_url: '/payments/connect?success=true' }, other.cookie);
+      expect(foreign.statusCode).toBe(403);
+      // A cross-site form post is refused before anything changes.
+      const crossSite = await t.app.inject({
         method: 'POST',
         url: '/api/demo-payments/onboarding',
-        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: t.config.publicUrl },
-        payload: new URLSearchParams(form).toString(),
+        headers: { cookie: owner.cookie, 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+        payload: new URLSearchParams({ account: accountId, return_url: '/payments/connect?success=true' }).toString(),
       });
-
-    expect((await page({ account: accountId, return_url: '/payments/connect?success=true' })).statusCode).toBe(401);
-    for (const evil of ['https://evil.example/payments', '//evil.example/x', '/\\evil.example/x', 'javascript:alert(1)']) {
-      expect((await page({ account: accountId, return_url: evil }, owner.cookie)).statusCode).toBe(400);
-      expect((await submit({ account: accountId, return_url: evil }, owner.cookie)).statusCode).toBe(400);
-    }
-    expect((await page({ account: accountId, return_url: '/payments/connect?success=true' }, other.cookie)).statusCode).toBe(403);
-    const foreign = await submit({ account: accountId, return_url: '/payments/connect?success=true' }, other.cookie);
-    expect(foreign.statusCode).toBe(403);
-    // A cross-site form post is refused before anything changes.
-    const crossSite = await t.app.inject({
-      method: 'POST',
-      url: '/api/demo-payments/onboarding',
-      headers: { cookie: owner.cookie, 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
-      payload: new URLSearchParams({ account: accountId, return_url: '/payments/connect?success=true' }).toString(),
+      expect(crossSite.statusCode).toBe(403);
+      const [row] = await t.db.select().from(demoConnectedAccounts).where(eq(demoConnectedAccounts.id, accountId));
+      expect(row).toMatchObject({ chargesEnabled: false, detailsSubmitted: false });
+      // Text in the page is escaped.
+      const escaped = await page({ account: accountId, return_url: '/payments/connect?x="><script>' }, owner.cookie);
+      expect(escaped.statusCode).toBe(200);
+      expect(escaped.body).not.toContain('"><script>');
+      // A path that starts with two slashes on our origin comes back with one (not a protocol-relative URL).
+      const doubled = await submit({ account: accountId, return_url: `${t.config.publicUrl}//evil.example/x` }, owner.cookie);
+      expect(doubled.statusCode).toBe(303);
+      expect(doubled.headers.location).toBe('/evil.example/x');
     });
-    expect(crossSite.statusCode).toBe(403);
-    const [row] = await t.db.select().from(demoConnectedAccounts).where(eq(demoConnectedAccounts.id, accountId));
-    expect(row).toMatchObject({ chargesEnabled: false, detailsSubmitted: false });
-    // Text in the page is escaped.
-    const escaped = await page({ account: accountId, return_url: '/payments/connect?x="><script>' }, owner.cookie);
-    expect(escaped.statusCode).toBe(200);
-    expect(escaped.body).not.toContain('"><script>');
-    // A path that starts with two slashes on our origin comes back with one (not a protocol-relative URL).
-    const doubled = await submit({ account: accountId, return_url: `${t.config.publicUrl}//evil.example/x` }, owner.cookie);
-    expect(doubled.statusCode).toBe(303);
-    expect(doubled.headers.location).toBe('/evil.example/x');
-  });
 });
 
 describe('payout onboarding with payments turned off', () => {
@@ -178,7 +199,12 @@ describe('payout onboarding with payments turned off', () => {
     const off = await createTestApp({ PAYMENTS: 'none' });
     try {
       const owner = await signedInUser(off);
-      const response = await off.app.inject({ method: 'POST', url: '/api/stripe/account-link', headers: { cookie: owner.cookie }, payload: {} });
+      const response = await off.app.inject({
+        method: 'POST',
+        url: '/api/stripe/account-link',
+        headers: { cookie: owner.cookie },
+        payload: {},
+      });
       expect(response.statusCode).toBe(503);
     } finally {
       await off.close();

@@ -46,7 +46,13 @@ describe('PUT /api/users/:id', () => {
       coverColor: '#10b981',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().user).toMatchObject({ id: user.id, lastName: 'Patel-Shah', phone: '+16175550123', userType: 'renter', coverColor: '#10b981' });
+    expect(response.json().user).toMatchObject({
+      id: user.id,
+      lastName: 'Patel-Shah',
+      phone: '+16175550123',
+      userType: 'renter',
+      coverColor: '#10b981',
+    });
     expect(JSON.stringify(response.json())).not.toMatch(/password|argon/i);
   });
 
@@ -54,7 +60,9 @@ describe('PUT /api/users/:id', () => {
     const me = await signedInUser(t);
     const other = await signedInUser(t, { firstName: 'Other' });
     expect((await updateProfile(other.user.id, me.cookie, { firstName: 'Hacked' })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/users/${other.user.id}`, payload: { firstName: 'Hacked' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/users/${other.user.id}`, payload: { firstName: 'Hacked' } })).statusCode).toBe(
+      401,
+    );
     expect((await userRow(other.user.id)).firstName).toBe('Other');
   });
 
@@ -64,7 +72,14 @@ describe('PUT /api/users/:id', () => {
     const duplicate = await updateProfile(user.id, cookie, { email: 'TAKEN@example.test', currentPassword: FACTORY_PASSWORD });
     expect(duplicate.statusCode).toBe(409);
     expect((await userRow(user.id)).email).not.toBe(taken.email);
-    for (const bad of [{ phone: '12' }, { phone: 'call me' }, { userType: 'admin' }, { coverColor: 'red;background:url(x)' }, { email: 'nope' }, { profileImage: 'https://evil.example/x.png' }]) {
+    for (const bad of [
+      { phone: '12' },
+      { phone: 'call me' },
+      { userType: 'admin' },
+      { coverColor: 'red;background:url(x)' },
+      { email: 'nope' },
+      { profileImage: 'https://evil.example/x.png' },
+    ]) {
       expect((await updateProfile(user.id, cookie, bad)).statusCode, JSON.stringify(bad)).toBe(400);
     }
   });
@@ -79,7 +94,13 @@ describe('PUT /api/users/:id', () => {
       bio: 'Hello',
     });
     expect(response.statusCode).toBe(200);
-    expect(await userRow(user.id)).toMatchObject({ id: user.id, verified: false, stripeConnectAccountId: null, stripeOnboardingCompleted: false, bio: 'Hello' });
+    expect(await userRow(user.id)).toMatchObject({
+      id: user.id,
+      verified: false,
+      stripeConnectAccountId: null,
+      stripeOnboardingCompleted: false,
+      bio: 'Hello',
+    });
   });
 
   it('stores profile and cover images through the image pipeline, without metadata, never inline', async () => {
@@ -101,14 +122,19 @@ describe('PUT /api/users/:id', () => {
 
     const tooBig = `data:image/png;base64,${Buffer.alloc(6 * 1024 * 1024, 1).toString('base64')}`;
     expect((await updateProfile(user.id, cookie, { profileImage: tooBig })).statusCode).toBe(413);
-    expect((await updateProfile(user.id, cookie, { coverImage: `data:image/png;base64,${Buffer.from('not an image').toString('base64')}` })).statusCode).toBe(415);
+    expect(
+      (await updateProfile(user.id, cookie, { coverImage: `data:image/png;base64,${Buffer.from('not an image').toString('base64')}` }))
+        .statusCode,
+    ).toBe(415);
     const removed = await updateProfile(user.id, cookie, { coverImage: null });
     expect(removed.json().user.coverImage).toBeNull();
   });
 
   it('takes a picture uploaded for the profile (POST /api/uploads?purpose=profile) and refuses an unknown purpose', async () => {
     const { user, cookie } = await signedInUser(t);
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#f97316' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#f97316' } })
+      .png()
+      .toBuffer();
     const upload = (query: string) => {
       const body = multipartFile(png, 'me.png', 'image/png');
       return t.app.inject({ method: 'POST', url: `/api/uploads${query}`, headers: { ...body.headers, cookie }, payload: body.payload });
@@ -138,12 +164,26 @@ describe('professional verification against the NPI registry', () => {
     registry.records.set('1588667638', { firstName: 'Maya', lastName: 'Patel', status: 'D' });
     registry.records.set('1245319599', { firstName: 'Maya', lastName: 'Patel', enumerationType: 'NPI-2' });
     const { user, cookie } = await signedInUser(t, { firstName: 'Maya', lastName: 'Patel' });
-    expect((await updateProfile(user.id, cookie, { licenseNumber: '1003000126' })).json().user).toMatchObject({ verified: false, licenseVerification: 'name_mismatch' });
-    expect((await updateProfile(user.id, cookie, { licenseNumber: '1588667638' })).json().user).toMatchObject({ verified: false, licenseVerification: 'not_found' });
-    expect((await updateProfile(user.id, cookie, { licenseNumber: '1245319599' })).json().user).toMatchObject({ verified: false, licenseVerification: 'not_found' });
+    expect((await updateProfile(user.id, cookie, { licenseNumber: '1003000126' })).json().user).toMatchObject({
+      verified: false,
+      licenseVerification: 'name_mismatch',
+    });
+    expect((await updateProfile(user.id, cookie, { licenseNumber: '1588667638' })).json().user).toMatchObject({
+      verified: false,
+      licenseVerification: 'not_found',
+    });
+    expect((await updateProfile(user.id, cookie, { licenseNumber: '1245319599' })).json().user).toMatchObject({
+      verified: false,
+      licenseVerification: 'not_found',
+    });
     // A name change that now matches verifies; one that no longer matches takes it away.
-    expect((await updateProfile(user.id, cookie, { licenseNumber: '1003000126', firstName: 'Ardalan', lastName: 'Enkeshafi' })).json().user).toMatchObject({ verified: true });
-    expect((await updateProfile(user.id, cookie, { lastName: 'Someone' })).json().user).toMatchObject({ verified: false, licenseVerification: 'name_mismatch' });
+    expect(
+      (await updateProfile(user.id, cookie, { licenseNumber: '1003000126', firstName: 'Ardalan', lastName: 'Enkeshafi' })).json().user,
+    ).toMatchObject({ verified: true });
+    expect((await updateProfile(user.id, cookie, { lastName: 'Someone' })).json().user).toMatchObject({
+      verified: false,
+      licenseVerification: 'name_mismatch',
+    });
   });
 
   it('refuses an NPI with a wrong check digit (400) and does not ask the registry', async () => {
@@ -182,7 +222,10 @@ describe('professional verification against the NPI registry', () => {
     expect(response.json().user).toMatchObject({ licenseNumber: '1234567810', verified: false, licenseVerification: 'pending' });
     // The next save asks again, now that the registry is back.
     registry.status = 200;
-    expect((await updateProfile(user.id, cookie, { bio: 'Back again' })).json().user).toMatchObject({ verified: true, licenseVerification: 'verified' });
+    expect((await updateProfile(user.id, cookie, { bio: 'Back again' })).json().user).toMatchObject({
+      verified: true,
+      licenseVerification: 'verified',
+    });
   });
 
   it('caches registry answers', async () => {
@@ -227,7 +270,8 @@ describe('favourites', () => {
     const owner = await insertUser(t.db);
     const [first, second] = [await insertSpace(t.db, owner.id, { title: 'First' }), await insertSpace(t.db, owner.id, { title: 'Second' })];
     const { user, cookie } = await signedInUser(t);
-    const add = (spaceId: string) => t.app.inject({ method: 'POST', url: '/api/favorites', headers: { cookie }, payload: { userId: user.id, spaceId } });
+    const add = (spaceId: string) =>
+      t.app.inject({ method: 'POST', url: '/api/favorites', headers: { cookie }, payload: { userId: user.id, spaceId } });
     expect((await add(first.id)).statusCode).toBe(201);
     expect((await add(first.id)).statusCode).toBe(200);
     expect((await add(second.id)).statusCode).toBe(201);
@@ -236,7 +280,8 @@ describe('favourites', () => {
     const list = await t.app.inject({ method: 'GET', url: `/api/users/${user.id}/favorites`, headers: { cookie } });
     expect(list.json().map((s: { title: string }) => s.title)).toEqual(['Second', 'First']);
 
-    const remove = () => t.app.inject({ method: 'DELETE', url: '/api/favorites', headers: { cookie }, payload: { userId: user.id, spaceId: first.id } });
+    const remove = () =>
+      t.app.inject({ method: 'DELETE', url: '/api/favorites', headers: { cookie }, payload: { userId: user.id, spaceId: first.id } });
     expect((await remove()).json()).toEqual({ spaceId: first.id, favorite: false });
     expect((await remove()).statusCode).toBe(200);
     expect(await t.db.$count(favorites, eq(favorites.userId, user.id))).toBe(1);
@@ -247,11 +292,29 @@ describe('favourites', () => {
     const other = await signedInUser(t);
     const owner = await insertUser(t.db);
     const space = await insertSpace(t.db, owner.id);
-    expect((await t.app.inject({ method: 'GET', url: `/api/users/${other.user.id}/favorites`, headers: { cookie: me.cookie } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/favorites', headers: { cookie: me.cookie }, payload: { userId: other.user.id, spaceId: space.id } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/users/${other.user.id}/favorites`, headers: { cookie: me.cookie } })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/favorites',
+          headers: { cookie: me.cookie },
+          payload: { userId: other.user.id, spaceId: space.id },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/favorites', payload: { spaceId: space.id } })).statusCode).toBe(401);
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/favorites', headers: { cookie: me.cookie }, payload: { spaceId: '00000000-0000-4000-8000-000000000000' } })).statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/favorites',
+          headers: { cookie: me.cookie },
+          payload: { spaceId: '00000000-0000-4000-8000-000000000000' },
+        })
+      ).statusCode,
     ).toBe(404);
     expect(await t.db.$count(favorites, eq(favorites.userId, other.user.id))).toBe(0);
   });
@@ -260,10 +323,17 @@ describe('favourites', () => {
     const owner = await signedInUser(t);
     const space = await insertSpace(t.db, owner.user.id, { title: 'Soon archived' });
     const renter = await insertUser(t.db);
-    await insertBooking(t.db, { spaceId: space.id, renterId: renter.id, startAt: new Date(Date.now() - 10 * 86_400_000), endAt: new Date(Date.now() - 9 * 86_400_000) });
+    await insertBooking(t.db, {
+      spaceId: space.id,
+      renterId: renter.id,
+      startAt: new Date(Date.now() - 10 * 86_400_000),
+      endAt: new Date(Date.now() - 9 * 86_400_000),
+    });
     const { user, cookie } = await signedInUser(t);
     await t.app.inject({ method: 'POST', url: '/api/favorites', headers: { cookie }, payload: { spaceId: space.id } });
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/spaces/${space.id}`, headers: { cookie: owner.cookie } })).json()).toEqual({ outcome: 'archived' });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/spaces/${space.id}`, headers: { cookie: owner.cookie } })).json()).toEqual({
+      outcome: 'archived',
+    });
     const list = await t.app.inject({ method: 'GET', url: `/api/users/${user.id}/favorites`, headers: { cookie } });
     expect(list.json()).toEqual([]);
   });

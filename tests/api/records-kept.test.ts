@@ -26,7 +26,8 @@ const localDate = (days: number) => format(addDays(new Date(), days), 'yyyy-MM-d
 
 const remove = (id: string, cookie: string) => t.app.inject({ method: 'DELETE', url: `/api/spaces/${id}`, headers: { cookie } });
 const spaceRow = async (id: string) => (await t.db.select().from(medicalSpaces).where(eq(medicalSpaces.id, id)))[0];
-const searchIds = async (query = '') => ((await t.app.inject({ method: 'GET', url: `/api/spaces?limit=100${query}` })).json() as { id: string }[]).map((s) => s.id);
+const searchIds = async (query = '') =>
+  ((await t.app.inject({ method: 'GET', url: `/api/spaces?limit=100${query}` })).json() as { id: string }[]).map((s) => s.id);
 
 describe('DELETE /api/spaces/:id keeps every booking', () => {
   it.each([
@@ -79,7 +80,9 @@ describe('DELETE /api/spaces/:id keeps every booking', () => {
     await insertBooking(t.db, { spaceId: space.id, renterId: renter.user.id, startAt: inDays(-60), endAt: inDays(-59) });
     expect((await remove(space.id, owner.cookie)).json()).toEqual({ outcome: 'archived' });
     const list = await t.app.inject({ method: 'GET', url: `/api/users/${renter.user.id}/bookings`, headers: { cookie: renter.cookie } });
-    expect(list.json()).toEqual([expect.objectContaining({ spaceId: space.id, space: expect.objectContaining({ title: 'Old Dental Suite' }) })]);
+    expect(list.json()).toEqual([
+      expect.objectContaining({ spaceId: space.id, space: expect.objectContaining({ title: 'Old Dental Suite' }) }),
+    ]);
   });
 
   it('deletes a space that never had a booking', async () => {

@@ -32,9 +32,13 @@ async function waitFor(what: string, check: () => Promise<boolean> | boolean, ti
 
 /** A throwaway redis-server on `port`: no persistence, in the foreground (so killing the child stops it). */
 async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
   await waitFor(`redis-server on port ${port}`, () => isListening(port));
   return child;
 }
@@ -117,7 +121,13 @@ describe('Redis stopped while the app runs', () => {
     const signUp = await t.app.inject({
       method: 'POST',
       url: '/api/register',
-      payload: { firstName: 'Maya', lastName: 'Patel', email: `outage-${prefix.slice(7, 15)}@example.test`, password: 'violet-harbor-quietly-87-lantern', acceptedTerms: true },
+      payload: {
+        firstName: 'Maya',
+        lastName: 'Patel',
+        email: `outage-${prefix.slice(7, 15)}@example.test`,
+        password: 'violet-harbor-quietly-87-lantern',
+        acceptedTerms: true,
+      },
     });
     expect(signUp.statusCode, signUp.body).toBe(201);
 
@@ -165,14 +175,16 @@ describe('Redis down when the app starts', () => {
     if (redisServer) await stopRedis(redisServer, port);
   });
 
-  const health = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/health' })).json() as { status: string; redis?: string };
+  const health = async (app: FastifyInstance) =>
+    (await app.inject({ method: 'GET', url: '/api/health' })).json() as { status: string; redis?: string };
   const open = async (host: string, cookie: string) => {
     const socket = await openLiveSocket(host, { cookie });
     sockets.push(socket);
     return socket;
   };
   const isMessage = (id: string) => (event: ServerSocketEvent) => event.type === 'new_message' && event.message.id === id;
-  const post = (from: { cookie: string }, payload: object) => t.app.inject({ method: 'POST', url: '/api/messages', headers: { cookie: from.cookie }, payload });
+  const post = (from: { cookie: string }, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/messages', headers: { cookie: from.cookie }, payload });
 
   it('boots, logs in and signs up, says Redis is down, and delivers messages to its own sockets', async () => {
     expect(await health(t.app)).toEqual({ status: 'ok', redis: 'down' });
@@ -182,7 +194,13 @@ describe('Redis down when the app starts', () => {
     const signUp = await t.app.inject({
       method: 'POST',
       url: '/api/register',
-      payload: { firstName: 'Ada', lastName: 'Boot', email: `${prefix.slice(0, -1)}@example.test`, password: 'violet-harbor-quietly-87-lantern', acceptedTerms: true },
+      payload: {
+        firstName: 'Ada',
+        lastName: 'Boot',
+        email: `${prefix.slice(0, -1)}@example.test`,
+        password: 'violet-harbor-quietly-87-lantern',
+        acceptedTerms: true,
+      },
     });
     expect(signUp.statusCode, signUp.body).toBe(201);
 

@@ -34,7 +34,12 @@ describe('a route that needs a session answers 401 before reading its body', () 
 
   it('answers 401, not 413, to an anonymous 90 MiB listing', async () => {
     const huge = JSON.stringify({ title: 'x', images: ['data:image/png;base64,' + 'A'.repeat(90 * 1024 * 1024)] });
-    const response = await t.app.inject({ method: 'POST', url: '/api/spaces', payload: huge, headers: { 'content-type': 'application/json' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/spaces',
+      payload: huge,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(401);
     expect(await t.db.$count(medicalSpaces)).toBe(0);
   });
@@ -87,7 +92,11 @@ describe('state-changing requests from another origin are refused', () => {
   });
 
   it('lets cross-site GETs through: reads change nothing', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/spaces', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/spaces',
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(response.statusCode).toBe(200);
   });
 });

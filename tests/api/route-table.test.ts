@@ -27,10 +27,19 @@ describe('the route table of docs/api.md', () => {
 
   it('names the module and session need of each route, and the payment mode of those that need one', () => {
     const row = (method: string, path: string) => rows.find((r) => r.method === method && r.path === path);
-    expect(row('GET', '/api/spaces')).toEqual({ method: 'GET', path: '/api/spaces', session: 'no', module: 'src/server/spaces/routes.ts', only: '' });
+    expect(row('GET', '/api/spaces')).toEqual({
+      method: 'GET',
+      path: '/api/spaces',
+      session: 'no',
+      module: 'src/server/spaces/routes.ts',
+      only: '',
+    });
     expect(row('POST', '/api/spaces')?.session).toBe('required');
     expect(row('GET (WebSocket)', '/ws')?.session).toBe('optional');
-    expect(row('POST', '/api/demo-payments/confirm')).toMatchObject({ module: 'src/server/payments/demo-routes.ts', only: 'PAYMENTS=demo' });
+    expect(row('POST', '/api/demo-payments/confirm')).toMatchObject({
+      module: 'src/server/payments/demo-routes.ts',
+      only: 'PAYMENTS=demo',
+    });
     expect(row('POST', '/api/stripe/webhook')).toMatchObject({ module: 'src/server/payments/webhook.ts', only: 'PAYMENTS=stripe' });
     // Added by a plugin (@fastify/static) that a feature registered: the feature's module.
     expect(row('GET', '/uploads/*')?.module).toBe('src/server/storage/routes.ts');
@@ -44,7 +53,8 @@ describe('the route table of docs/api.md', () => {
     // That app (no client, demo payments) is built apart from the table's: each of its rows is a route of it,
     // and Fastify's own list of it has as many methods and paths, less HEAD.
     const apiRows = rows.filter((r) => !r.module.startsWith('src/server/pages/') && r.only !== 'PAYMENTS=stripe');
-    for (const r of apiRows) expect(t.app.hasRoute({ method: r.method.replace(' (WebSocket)', '') as 'GET', url: r.path }), `${r.method} ${r.path}`).toBe(true);
+    for (const r of apiRows)
+      expect(t.app.hasRoute({ method: r.method.replace(' (WebSocket)', '') as 'GET', url: r.path }), `${r.method} ${r.path}`).toBe(true);
     const methods = [...t.app.printRoutes({ commonPrefix: false }).matchAll(/\(([A-Z, ]+)\)$/gm)].flatMap((match) => match[1]!.split(', '));
     expect(methods.filter((method) => method !== 'HEAD')).toHaveLength(apiRows.length);
   });

@@ -30,9 +30,16 @@ afterAll(async () => {
 describe('S3 storage', () => {
   it('stores uploads in the bucket and serves them through /uploads/', async () => {
     const { cookie } = await signedInUser(t);
-    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#16a34a' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#16a34a' } })
+      .png()
+      .toBuffer();
     const body = multipartFile(png, 'room.png', 'image/png');
-    const response = await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { ...body.headers, cookie }, payload: body.payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...body.headers, cookie },
+      payload: body.payload,
+    });
     expect(response.statusCode, response.body).toBe(201);
     const { url, thumbnailUrl } = response.json() as { url: string; thumbnailUrl: string };
     const key = url.replace('/uploads/', '');

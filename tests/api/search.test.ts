@@ -30,11 +30,53 @@ beforeAll(async () => {
   );
   for (let i = 0; i < bulk.length; i += 500) await t.db.insert(medicalSpaces).values(bulk.slice(i, i + 500));
   const at = (minutes: number) => new Date(base + minutes * 60_000);
-  await insertSpace(t.db, owner, { title: 'Hourly Consult Room', city: 'Tulsa', state: 'OK', zipCode: '74103', address: '1 Main St', pricePerDay: '40.00', pricePeriod: 'hourly', createdAt: at(1) });
-  await insertSpace(t.db, owner, { title: 'Daily Exam Room', city: 'Tulsa', state: 'OK', zipCode: '74103', address: '2 Main St', pricePerDay: '180.00', pricePeriod: 'daily', createdAt: at(2) });
-  await insertSpace(t.db, owner, { title: 'Monthly Suite', city: 'Tulsa', state: 'OK', zipCode: '74103', address: '3 Main St', pricePerDay: '3500.00', pricePeriod: 'monthly', createdAt: at(3) });
-  await insertSpace(t.db, owner, { title: 'Archived Tulsa Room', city: 'Tulsa', state: 'OK', zipCode: '74103', address: '4 Main St', active: false, createdAt: at(4) });
-  await insertSpace(t.db, owner, { title: 'Lakeside Room', city: 'Madison', state: 'WI', zipCode: '53703', address: '10 Okla Ave', createdAt: at(5) });
+  await insertSpace(t.db, owner, {
+    title: 'Hourly Consult Room',
+    city: 'Tulsa',
+    state: 'OK',
+    zipCode: '74103',
+    address: '1 Main St',
+    pricePerDay: '40.00',
+    pricePeriod: 'hourly',
+    createdAt: at(1),
+  });
+  await insertSpace(t.db, owner, {
+    title: 'Daily Exam Room',
+    city: 'Tulsa',
+    state: 'OK',
+    zipCode: '74103',
+    address: '2 Main St',
+    pricePerDay: '180.00',
+    pricePeriod: 'daily',
+    createdAt: at(2),
+  });
+  await insertSpace(t.db, owner, {
+    title: 'Monthly Suite',
+    city: 'Tulsa',
+    state: 'OK',
+    zipCode: '74103',
+    address: '3 Main St',
+    pricePerDay: '3500.00',
+    pricePeriod: 'monthly',
+    createdAt: at(3),
+  });
+  await insertSpace(t.db, owner, {
+    title: 'Archived Tulsa Room',
+    city: 'Tulsa',
+    state: 'OK',
+    zipCode: '74103',
+    address: '4 Main St',
+    active: false,
+    createdAt: at(4),
+  });
+  await insertSpace(t.db, owner, {
+    title: 'Lakeside Room',
+    city: 'Madison',
+    state: 'WI',
+    zipCode: '53703',
+    address: '10 Okla Ave',
+    createdAt: at(5),
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -149,7 +191,9 @@ describe('the location column', () => {
         await tx.execute(sql`set local enable_seqscan = off`);
         // The location clause alone: with a handful of rows the planner may prefer the partial index on active.
         const where = locationFilter(location)!;
-        const result = (await tx.execute(sql`explain ${tx.select({ id: medicalSpaces.id }).from(medicalSpaces).where(where)}`)) as unknown as {
+        const result = (await tx.execute(
+          sql`explain ${tx.select({ id: medicalSpaces.id }).from(medicalSpaces).where(where)}`,
+        )) as unknown as {
           rows: Array<Record<string, string>>;
         };
         return result.rows.map((row) => row['QUERY PLAN']).join('\n');
@@ -164,7 +208,19 @@ describe('the location column', () => {
 describe('result cards', () => {
   it('carry only what a card shows; the space itself stays whole', async () => {
     const [card] = (await get('?location=Madison')).body as Array<Record<string, unknown>>;
-    expect(Object.keys(card!).sort()).toEqual(['capacity', 'city', 'id', 'images', 'ownerId', 'pricePerDay', 'pricePeriod', 'spaceType', 'state', 'title', 'zipCode']);
+    expect(Object.keys(card!).sort()).toEqual([
+      'capacity',
+      'city',
+      'id',
+      'images',
+      'ownerId',
+      'pricePerDay',
+      'pricePeriod',
+      'spaceType',
+      'state',
+      'title',
+      'zipCode',
+    ]);
     const full = (await t.app.inject({ method: 'GET', url: `/api/spaces/${card!.id as string}` })).json();
     expect(full).toMatchObject({ description: expect.any(String), amenities: expect.any(Array), timeZone: 'America/Chicago' });
   });

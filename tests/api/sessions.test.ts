@@ -54,7 +54,11 @@ async function secondSession(email: string, password = FACTORY_PASSWORD): Promis
 /** Moves the last use of the session of `cookie` to `msAgo` milliseconds ago (the table keeps the token's SHA-256). */
 async function lastSeen(cookie: string, msAgo: number): Promise<void> {
   const tokenHash = createHash('sha256').update(tokenOf(cookie)).digest('hex');
-  const updated = await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - msAgo) }).where(eq(sessions.tokenHash, tokenHash)).returning();
+  const updated = await t.db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(Date.now() - msAgo) })
+    .where(eq(sessions.tokenHash, tokenHash))
+    .returning();
   expect(updated).toHaveLength(1);
 }
 
@@ -172,7 +176,8 @@ describe('PUT /api/users/:id/password', () => {
   it('counts wrong current passwords as failed logins: after five, 429 even for the right one, and login waits too', async () => {
     const { user, cookie } = await signedInUser(t);
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await changePassword(user.id, cookie, { currentPassword: `guess-${i}`, newPassword: NEW_PASSWORD })).statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await changePassword(user.id, cookie, { currentPassword: `guess-${i}`, newPassword: NEW_PASSWORD })).statusCode);
     expect(statuses).toEqual([400, 400, 400, 400, 400]);
     const locked = await changePassword(user.id, cookie, { currentPassword: FACTORY_PASSWORD, newPassword: NEW_PASSWORD });
     expect(locked.statusCode).toBe(429);
@@ -267,11 +272,18 @@ describe('the session cookie in production', () => {
 
   it('is __Host-clinicshare_session: Secure, Path=/, no Domain, HttpOnly, SameSite=Lax; the plain name is not read', async () => {
     const user = await insertUser(prod.db);
-    const response = await prod.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: FACTORY_PASSWORD } });
+    const response = await prod.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: FACTORY_PASSWORD },
+    });
     expect(response.statusCode).toBe(200);
     const header = setCookieHeader(response, COOKIE);
     expect(header).toBeDefined();
-    const attributes = header!.split(';').slice(1).map((part) => part.trim().toLowerCase());
+    const attributes = header!
+      .split(';')
+      .slice(1)
+      .map((part) => part.trim().toLowerCase());
     expect(attributes).toContain('secure');
     expect(attributes).toContain('path=/');
     expect(attributes).toContain('httponly');
@@ -282,7 +294,9 @@ describe('the session cookie in production', () => {
     const cookie = sessionCookie(response);
     expect(cookie.startsWith(`${COOKIE}=`)).toBe(true);
     expect((await prod.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(200);
-    expect((await prod.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `clinicshare_session=${tokenOf(cookie)}` } })).statusCode).toBe(401);
+    expect(
+      (await prod.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `clinicshare_session=${tokenOf(cookie)}` } })).statusCode,
+    ).toBe(401);
 
     // The live socket authenticates with the same cookie.
     const socket = await openLiveSocket(prodHost, { cookie });
@@ -300,9 +314,16 @@ describe('the session cookie in production', () => {
 
   it('ends a session idle for longer than the configured SESSION_IDLE_DAYS', async () => {
     const user = await insertUser(prod.db);
-    const response = await prod.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: FACTORY_PASSWORD } });
+    const response = await prod.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: FACTORY_PASSWORD },
+    });
     const cookie = sessionCookie(response);
-    await prod.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 3 * DAY_MS - MINUTE_MS) }).where(eq(sessions.userId, user.id));
+    await prod.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 3 * DAY_MS - MINUTE_MS) })
+      .where(eq(sessions.userId, user.id));
     const refused = await prod.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
     expect(refused.statusCode).toBe(401);
     expect(setCookieHeader(refused, COOKIE)).toMatch(/; Secure/i);

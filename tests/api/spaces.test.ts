@@ -64,7 +64,14 @@ beforeAll(async () => {
     createdAt: at(4),
   });
   for (let i = 0; i < 30; i++) {
-    await insertSpace(t.db, ownerB, { title: `Exam Room ${i}`, city: 'Denver', state: 'CO', zipCode: '80202', address: `${i} Larimer St`, createdAt: at(10 + i) });
+    await insertSpace(t.db, ownerB, {
+      title: `Exam Room ${i}`,
+      city: 'Denver',
+      state: 'CO',
+      zipCode: '80202',
+      address: `${i} Larimer St`,
+      createdAt: at(10 + i),
+    });
   }
 });
 afterAll(async () => {
@@ -112,7 +119,11 @@ describe('GET /api/spaces', () => {
   });
 
   it('requires every repeated amenity and equipment item to match', async () => {
-    expect((await search('?amenities=Wi-Fi')).titles).toEqual(['Sunlit Dental Suite near Back Bay', 'Quiet Consultation Room', ...Array.from({ length: 22 }, (_, i) => `Exam Room ${i}`)]);
+    expect((await search('?amenities=Wi-Fi')).titles).toEqual([
+      'Sunlit Dental Suite near Back Bay',
+      'Quiet Consultation Room',
+      ...Array.from({ length: 22 }, (_, i) => `Exam Room ${i}`),
+    ]);
     expect((await search('?amenities=Wi-Fi&amenities=Parking')).titles).toEqual(['Sunlit Dental Suite near Back Bay']);
     expect((await search('?amenities=Parking&equipment=Operating%20Table')).titles).toEqual(['Turnkey Surgical Suite']);
     expect((await search('?equipment=Operating%20Table&equipment=Autoclave')).total).toBe(0);
@@ -123,7 +134,15 @@ describe('GET /api/spaces', () => {
   });
 
   it('answers bad filters with 400', async () => {
-    for (const query of ['?limit=101', '?limit=0', '?offset=-1', '?minPrice=abc', '?spaceType=Garage', '?amenities=Jacuzzi', '?ownerId=42']) {
+    for (const query of [
+      '?limit=101',
+      '?limit=0',
+      '?offset=-1',
+      '?minPrice=abc',
+      '?spaceType=Garage',
+      '?amenities=Jacuzzi',
+      '?ownerId=42',
+    ]) {
       const result = await search(query);
       expect(result.status, query).toBe(400);
       expect(result.body.message, query).toBeTruthy();
@@ -152,7 +171,9 @@ describe('GET /api/spaces', () => {
     const plans = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const explain = async (where: SQL) => {
-        const result = (await tx.execute(sql`explain ${tx.select({ id: medicalSpaces.id }).from(medicalSpaces).where(where)}`)) as unknown as {
+        const result = (await tx.execute(
+          sql`explain ${tx.select({ id: medicalSpaces.id }).from(medicalSpaces).where(where)}`,
+        )) as unknown as {
           rows: Array<Record<string, string>>;
         };
         return result.rows.map((row) => row['QUERY PLAN']).join('\n');
@@ -171,7 +192,13 @@ describe('GET /api/spaces/:id', () => {
     const [row] = await t.db.select().from(medicalSpaces).where(eq(medicalSpaces.title, 'Quiet Consultation Room'));
     const response = await t.app.inject({ method: 'GET', url: `/api/spaces/${row!.id}` });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: row!.id, pricePerDay: '45.50', pricePeriod: 'hourly', timeZone: 'America/Chicago', latitude: '42.3496000' });
+    expect(response.json()).toMatchObject({
+      id: row!.id,
+      pricePerDay: '45.50',
+      pricePeriod: 'hourly',
+      timeZone: 'America/Chicago',
+      latitude: '42.3496000',
+    });
   });
 
   it('answers 404 for a missing or malformed id', async () => {
@@ -215,7 +242,12 @@ describe('POST /api/spaces', () => {
     expect(created.statusCode).toBe(201);
     const read = await t.app.inject({ method: 'GET', url: `/api/spaces/${created.json().id}` });
     expect(read.json()).toMatchObject({ instantBook: false, cancellationPolicyTier: 'strict' });
-    const bad = await t.app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie }, payload: { ...newSpace, cancellationPolicyTier: 'lenient' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/spaces',
+      headers: { cookie },
+      payload: { ...newSpace, cancellationPolicyTier: 'lenient' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -251,9 +283,21 @@ describe('POST /api/spaces', () => {
     const before = (await search('?limit=1')).total;
     expect((await t.app.inject({ method: 'POST', url: '/api/spaces', payload: newSpace })).statusCode).toBe(401);
     const { cookie } = await signedInUser(t);
-    const other = await t.app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie }, payload: { ...newSpace, ownerId: ownerA } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/spaces',
+      headers: { cookie },
+      payload: { ...newSpace, ownerId: ownerA },
+    });
     expect(other.statusCode).toBe(403);
-    for (const bad of [{ capacity: 0 }, { pricePerDay: '-5' }, { pricePerDay: '1.234' }, { spaceType: 'Garage' }, { zipCode: 'abc' }, { title: '  ' }]) {
+    for (const bad of [
+      { capacity: 0 },
+      { pricePerDay: '-5' },
+      { pricePerDay: '1.234' },
+      { spaceType: 'Garage' },
+      { zipCode: 'abc' },
+      { title: '  ' },
+    ]) {
       const response = await t.app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie }, payload: { ...newSpace, ...bad } });
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);
       expect(response.json().issues.length).toBeGreaterThan(0);
@@ -268,23 +312,37 @@ describe('DELETE /api/spaces/:id', () => {
     const stranger = await signedInUser(t);
     const space = await insertSpace(t.db, owner.user.id, { title: 'Doomed Lab' });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/spaces/${space.id}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/spaces/${space.id}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/spaces/${space.id}`, headers: { cookie: stranger.cookie } })).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/api/spaces/${space.id}` })).statusCode).toBe(200);
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/spaces/${space.id}`, headers: { cookie: owner.cookie } });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ outcome: 'deleted' });
     expect((await t.app.inject({ method: 'GET', url: `/api/spaces/${space.id}` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/spaces/${space.id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/spaces/${space.id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe('listing images and request limits', () => {
   it('accepts only inline images or images we serve, never outside URLs', async () => {
     const { cookie } = await signedInUser(t);
-    const ours = await t.app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie }, payload: { ...newSpace, images: ['/images/spaces/dental-suite-1.svg'] } });
+    const ours = await t.app.inject({
+      method: 'POST',
+      url: '/api/spaces',
+      headers: { cookie },
+      payload: { ...newSpace, images: ['/images/spaces/dental-suite-1.svg'] },
+    });
     expect(ours.statusCode).toBe(201);
     for (const image of ['https://evil.example/x.png', 'javascript:alert(1)', '/images/../../etc/passwd', '//evil.example/x.png']) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/spaces', headers: { cookie }, payload: { ...newSpace, images: [image] } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/spaces',
+        headers: { cookie },
+        payload: { ...newSpace, images: [image] },
+      });
       expect(response.statusCode, image).toBe(400);
     }
   });
@@ -298,7 +356,12 @@ describe('listing images and request limits', () => {
     });
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBeTruthy();
-    const xml = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/xml' }, payload: '<login/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
     expect(xml.statusCode).toBe(415);
   });
 });

@@ -30,13 +30,26 @@ afterAll(async () => {
 });
 
 function event(type: string, object: unknown, id = `evt_${randomUUID().replace(/-/g, '')}`) {
-  return { id, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, data: { object } };
+  return {
+    id,
+    object: 'event',
+    type,
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object },
+  };
 }
 
 function deliver(payload: unknown) {
   const body = JSON.stringify(payload);
   const signature = sdk.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
-  return t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: body });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload: body,
+  });
 }
 
 /** The dispute as a `charge.dispute.*` event carries it, with `overrides` (what a stale or forged body might say). */
@@ -55,7 +68,10 @@ async function ownerWithSpace(title = 'Dispute Test Suite') {
 let nextDay = 10;
 
 /** A paid booking of `spaceId` (its intent succeeded at the fake), on dates of its own ahead. */
-async function paidBooking(spaceId: string, options: { status?: 'confirmed' | 'cancelled' | 'expired' | 'pending' | 'declined'; firstName?: string } = {}) {
+async function paidBooking(
+  spaceId: string,
+  options: { status?: 'confirmed' | 'cancelled' | 'expired' | 'pending' | 'declined'; firstName?: string } = {},
+) {
   const renter = await insertUser(t.db, options.firstName ? { firstName: options.firstName } : {});
   const intent = await sdk.paymentIntents.create({ amount: 15000, currency: 'usd', metadata: { kind: 'booking' } });
   fake.intents.get(intent.id)!.status = 'succeeded';
@@ -160,7 +176,8 @@ describe('charge.dispute.* webhooks', () => {
   });
 
   it('a dispute Stripe does not know, or of a payment that is no booking, changes nothing and is answered 200', async () => {
-    const disputed = async () => (await t.db.select({ id: bookings.id, status: bookings.disputeStatus }).from(bookings)).filter((b) => b.status !== null);
+    const disputed = async () =>
+      (await t.db.select({ id: bookings.id, status: bookings.disputeStatus }).from(bookings)).filter((b) => b.status !== null);
     const before = await disputed();
     const unknown = { id: 'dp_unknown', object: 'dispute', status: 'lost', charge: 'ch_x', payment_intent: 'pi_x' };
     expect((await deliver(event('charge.dispute.created', unknown))).statusCode).toBe(200);

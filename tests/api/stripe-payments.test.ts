@@ -22,7 +22,13 @@ afterAll(async () => {
 });
 
 /** An owner whose Connect account can take charges (onboarded). */
-const connectedOwner = (account: string) => insertUser(t.db, { stripeConnectAccountId: account, stripeChargesEnabled: true, stripeDetailsSubmitted: true, stripeOnboardingCompleted: true });
+const connectedOwner = (account: string) =>
+  insertUser(t.db, {
+    stripeConnectAccountId: account,
+    stripeChargesEnabled: true,
+    stripeDetailsSubmitted: true,
+    stripeOnboardingCompleted: true,
+  });
 const bookingRow = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 const put = (url: string, cookie: string) => t.app.inject({ method: 'PUT', url, headers: { cookie }, payload: {} });
 
@@ -30,7 +36,14 @@ const put = (url: string, cookie: string) => t.app.inject({ method: 'PUT', url, 
 async function hold(cookie: string, spaceId: string, dates: { startDate: string; endDate: string }, extra: Record<string, unknown> = {}) {
   const response = await createIntent(t, cookie, spaceId, dates, extra);
   if (response.statusCode !== 200) throw new Error(`hold: ${response.statusCode} ${response.body}`);
-  const body = response.json() as { bookingId: string; paymentIntentId: string; amount: string; platformFeeAmount: string; ownerConnected: boolean; instantBook: boolean };
+  const body = response.json() as {
+    bookingId: string;
+    paymentIntentId: string;
+    amount: string;
+    platformFeeAmount: string;
+    ownerConnected: boolean;
+    instantBook: boolean;
+  };
   const intent = stripe.intents.get(body.paymentIntentId)!;
   const booking = { spaceId, ...dates, totalPrice: body.amount, status: 'confirmed', paymentIntentId: body.paymentIntentId };
   return { body, intent, booking };
@@ -50,7 +63,13 @@ describe('payments through Stripe (real SDK, local fake API)', () => {
     const dates = { startDate: futureDate(30), endDate: futureDate(32) };
 
     const { body, intent, booking } = await hold(renter.cookie, space.id, dates, { idempotencyKey: 'attempt-stripe-1' });
-    expect(body).toMatchObject({ amount: '400.00', platformFeeAmount: '40.00', ownerConnected: true, isFirstTransaction: true, instantBook: true });
+    expect(body).toMatchObject({
+      amount: '400.00',
+      platformFeeAmount: '40.00',
+      ownerConnected: true,
+      isFirstTransaction: true,
+      instantBook: true,
+    });
     expect(intent).toMatchObject({
       amount: 40000,
       currency: 'usd',
@@ -61,7 +80,12 @@ describe('payments through Stripe (real SDK, local fake API)', () => {
       idempotency_key: `booking-hold-${body.bookingId}`,
     });
     // The hold is in the database from the first click, with the fee that is charged.
-    expect(await bookingRow(body.bookingId)).toMatchObject({ status: 'awaiting_payment', stripePaymentIntentId: intent.id, platformFeeAmount: '40.00', totalPrice: '400.00' });
+    expect(await bookingRow(body.bookingId)).toMatchObject({
+      status: 'awaiting_payment',
+      stripePaymentIntentId: intent.id,
+      platformFeeAmount: '40.00',
+      totalPrice: '400.00',
+    });
 
     // A second renter gets 409 before paying: no second payment intent.
     const intentsBefore = stripe.intents.size;
@@ -73,7 +97,12 @@ describe('payments through Stripe (real SDK, local fake API)', () => {
     intent.status = 'succeeded'; // the card was confirmed in the browser with Stripe.js
     const created = await createBooking(t, renter.cookie, booking);
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ id: body.bookingId, status: 'confirmed', stripePaymentIntentId: intent.id, platformFeeAmount: '40.00' });
+    expect(created.json()).toMatchObject({
+      id: body.bookingId,
+      status: 'confirmed',
+      stripePaymentIntentId: intent.id,
+      platformFeeAmount: '40.00',
+    });
     // Retries return the same booking.
     const retried = await createBooking(t, renter.cookie, booking);
     expect(retried.statusCode).toBe(200);
@@ -159,13 +188,22 @@ describe('payments through Stripe (real SDK, local fake API)', () => {
     const soon = await hold(renter.cookie, moderate.id, { startDate: futureDate(3), endDate: futureDate(4) });
     soon.intent.status = 'succeeded';
     expect((await createBooking(t, renter.cookie, soon.booking)).statusCode).toBe(201);
-    const quote = await t.app.inject({ method: 'GET', url: `/api/bookings/${soon.body.bookingId}/cancellation`, headers: { cookie: renter.cookie } });
+    const quote = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings/${soon.body.bookingId}/cancellation`,
+      headers: { cookie: renter.cookie },
+    });
     expect(quote.json()).toMatchObject({ refundAmount: '100.00', totalPrice: '200.00', cancellationPolicyTier: 'moderate' });
     const cancelled = await put(`/api/bookings/${soon.body.bookingId}/cancel`, renter.cookie);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', refundAmount: '100.00', cancelledBy: 'renter' });
     expect(stripe.refunds.filter((r) => r.payment_intent === soon.intent.id)).toEqual([
-      expect.objectContaining({ amount: 10000, reverse_transfer: true, refund_application_fee: true, idempotencyKey: `cancel-${soon.body.bookingId}` }),
+      expect.objectContaining({
+        amount: 10000,
+        reverse_transfer: true,
+        refund_application_fee: true,
+        idempotencyKey: `cancel-${soon.body.bookingId}`,
+      }),
     ]);
     expect(await bookingRow(soon.body.bookingId)).toMatchObject({ paymentStatus: 'partially_refunded' });
     // The dates are free again.
@@ -222,7 +260,10 @@ describe('payments through Stripe (real SDK, local fake API)', () => {
     cancelled.intent.status = 'succeeded';
     expect((await createBooking(t, renter.cookie, cancelled.booking)).statusCode).toBe(201);
     // Cancelled with a refund decided that Stripe did not take (refunded_at still empty).
-    await t.db.update(bookings).set({ status: 'cancelled', refundAmount: '120.00', cancelledBy: 'owner', cancelledAt: new Date() }).where(eq(bookings.id, cancelled.body.bookingId));
+    await t.db
+      .update(bookings)
+      .set({ status: 'cancelled', refundAmount: '120.00', cancelledBy: 'owner', cancelledAt: new Date() })
+      .where(eq(bookings.id, cancelled.body.bookingId));
 
     const summary = await reconcileBookings(t.db, provider, new Date());
     expect(summary.failures).toBe(0);

@@ -28,14 +28,27 @@ afterAll(async () => {
 
 /** A Stripe event of `type` about `object`. */
 function event(type: string, object: unknown, id = `evt_${randomUUID().replace(/-/g, '')}`) {
-  return { id, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, data: { object } };
+  return {
+    id,
+    object: 'event',
+    type,
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object },
+  };
 }
 
 /** Delivers an event as Stripe does: raw JSON body, signed with `secret`. */
 function deliver(payload: unknown, secret = WEBHOOK_SECRET) {
   const body = JSON.stringify(payload);
   const signature = sdk.webhooks.generateTestHeaderString({ payload: body, secret });
-  return t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: body });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload: body,
+  });
 }
 
 const bookingRow = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
@@ -44,8 +57,16 @@ const recorded = (eventId: string) => t.db.select().from(paymentEvents).where(eq
 /** Makes the database refuse every update of one booking (a write that fails half-way through a change), until {@link allowUpdates}. */
 async function refuseUpdatesOf(bookingId: string) {
   if (!/^[0-9a-f-]{36}$/.test(bookingId)) throw new Error(`not a uuid: ${bookingId}`);
-  await t.db.execute(sql.raw(`create or replace function test_refuse_update() returns trigger language plpgsql as $$ begin raise exception 'update refused by the test'; end $$`));
-  await t.db.execute(sql.raw(`create trigger test_refuse_update before update on bookings for each row when (old.id = '${bookingId}') execute function test_refuse_update()`));
+  await t.db.execute(
+    sql.raw(
+      `create or replace function test_refuse_update() returns trigger language plpgsql as $$ begin raise exception 'update refused by the test'; end $$`,
+    ),
+  );
+  await t.db.execute(
+    sql.raw(
+      `create trigger test_refuse_update before update on bookings for each row when (old.id = '${bookingId}') execute function test_refuse_update()`,
+    ),
+  );
 }
 async function allowUpdates() {
   await t.db.execute(sql.raw('drop trigger if exists test_refuse_update on bookings'));
@@ -62,7 +83,14 @@ async function hold(spaceOverrides: Parameters<typeof insertSpace>[2] = {}, days
   return { bookingId: body.bookingId, intent: fake.intents.get(body.paymentIntentId)! };
 }
 
-const intentObject = (intent: FakeIntent) => ({ id: intent.id, object: 'payment_intent', amount: intent.amount, currency: intent.currency, status: intent.status, metadata: intent.metadata });
+const intentObject = (intent: FakeIntent) => ({
+  id: intent.id,
+  object: 'payment_intent',
+  amount: intent.amount,
+  currency: intent.currency,
+  status: intent.status,
+  metadata: intent.metadata,
+});
 /** The charge of an intent as a `charge.*` event carries it. */
 const chargeObject = (intent: FakeIntent) => ({
   id: `ch_${intent.id}`,
@@ -102,7 +130,12 @@ describe('POST /api/stripe/webhook', () => {
     const wrongSecret = await deliver(forged, 'whsec_someone_else');
     expect(wrongSecret.statusCode).toBe(400);
     const body = JSON.stringify(forged);
-    const unsigned = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: body });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
     expect(unsigned.statusCode).toBe(400);
     // A valid signature over other bytes: the body was changed on the way.
     const signature = sdk.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
@@ -212,7 +245,7 @@ describe('POST /api/stripe/webhook', () => {
     expect(await bookingRow(bookingId)).toMatchObject({ status: 'expired', paymentStatus: 'canceled' });
   });
 
-  it("payment_intent.canceled expires a request whose authorisation Stripe released before the owner answered", async () => {
+  it('payment_intent.canceled expires a request whose authorisation Stripe released before the owner answered', async () => {
     const { bookingId, intent } = await hold({ instantBook: false });
     intent.status = 'requires_capture';
     await deliver(event('payment_intent.amount_capturable_updated', intentObject(intent)));
@@ -243,7 +276,11 @@ describe('POST /api/stripe/webhook', () => {
     expect((await deliver(late)).json()).toEqual({ received: true, duplicate: true });
     expect(fake.refunds.filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
 
-    const stray = await sdk.paymentIntents.create({ amount: 5000, currency: 'usd', metadata: { kind: 'booking', bookingId: randomUUID() } });
+    const stray = await sdk.paymentIntents.create({
+      amount: 5000,
+      currency: 'usd',
+      metadata: { kind: 'booking', bookingId: randomUUID() },
+    });
     fake.intents.get(stray.id)!.status = 'succeeded';
     expect((await deliver(event('payment_intent.succeeded', intentObject(fake.intents.get(stray.id)!)))).statusCode).toBe(200);
     expect(fake.refunds.filter((r) => r.payment_intent === stray.id)).toEqual([expect.objectContaining({ amount: 5000 })]);
@@ -280,8 +317,15 @@ describe('POST /api/stripe/webhook', () => {
     // The body claims a full refund; Stripe's charge says $30.00 of $120.00.
     const lying = { ...chargeObject(intent), amount_refunded: intent.amount, refunded: true };
     expect((await deliver(event('charge.refunded', lying))).statusCode).toBe(200);
-    expect(await bookingRow(bookingId)).toMatchObject({ status: 'confirmed', paymentStatus: 'partially_refunded', amountRefunded: '30.00', refundAmount: null });
-    expect(fake.calls('GET', new RegExp(`^/v1/payment_intents/${intent.id}$`)).at(-1)?.form).toMatchObject({ expand: { 0: 'latest_charge' } });
+    expect(await bookingRow(bookingId)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'partially_refunded',
+      amountRefunded: '30.00',
+      refundAmount: null,
+    });
+    expect(fake.calls('GET', new RegExp(`^/v1/payment_intents/${intent.id}$`)).at(-1)?.form).toMatchObject({
+      expand: { 0: 'latest_charge' },
+    });
   });
 
   it("a full refund made in Stripe's dashboard cancels a confirmed booking ahead and frees its dates; a past booking stays as it was", async () => {
@@ -325,7 +369,12 @@ describe('POST /api/stripe/webhook', () => {
     Object.assign(fake.accounts.get(account.id)!, { charges_enabled: true, details_submitted: true });
     expect((await deliver(event('account.updated', { ...account, charges_enabled: true, details_submitted: true }))).statusCode).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.id, owner.id));
-    expect(row).toMatchObject({ stripeChargesEnabled: true, stripeDetailsSubmitted: true, stripeOnboardingCompleted: true, stripeAccountStatus: 'active' });
+    expect(row).toMatchObject({
+      stripeChargesEnabled: true,
+      stripeDetailsSubmitted: true,
+      stripeOnboardingCompleted: true,
+      stripeAccountStatus: 'active',
+    });
   });
 
   it('payment_intent.payment_failed changes nothing; other JSON routes still parse their bodies', async () => {

@@ -39,9 +39,20 @@ let fixtures: Fixtures;
 beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
-  const login = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) });
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(OWNER),
+  });
   expect(login.status).toBe(200);
   const owner = (await login.json()) as User;
   const own = (await (await fetch(`${baseUrl}/api/spaces?ownerId=${owner.id}&limit=1`)).json()) as Space[];
@@ -55,7 +66,10 @@ afterAll(async () => {
 });
 
 /** A page in a fresh context at `viewport`; signed in as the demo owner when `signedIn`. Map tiles fail, as offline. */
-async function openPage(viewport: { width: number; height: number }, signedIn: boolean): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function openPage(
+  viewport: { width: number; height: number },
+  signedIn: boolean,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport, reducedMotion: 'reduce' });
   await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort('internetdisconnected'));
   if (signedIn) {
@@ -74,7 +88,10 @@ async function openPage(viewport: { width: number; height: number }, signedIn: b
 async function violations(page: Page, name: string, include?: string): Promise<string[]> {
   // Legacy mode runs axe in the page itself (no extra page per scan); only violations are collected in full.
   // (options first: it replaces the options that withTags sets.)
-  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS).setLegacyMode(true);
+  let builder = new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_TAGS)
+    .setLegacyMode(true);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
   return results.violations.map(
@@ -107,9 +124,21 @@ function routes({ ownSpace, otherSpace }: Fixtures, signedIn: boolean): RouteChe
     { name: 'space', path: `/spaces/${otherSpace.id}`, ready: heading(otherSpace.title) },
     { name: 'payment return', path: `/space/${otherSpace.id}?payment_success=true`, ready: heading(otherSpace.title) },
     { name: 'space not found', path: '/spaces/00000000-0000-4000-8000-000000000000', ready: heading('Space Not Found') },
-    { name: 'list space', path: '/list-space', ready: signedIn ? (page) => page.getByLabel('Space type') : (page) => page.getByText('Please log in to list a space.') },
-    { name: 'edit space', path: `/edit-space/${ownSpace.id}`, ready: signedIn ? (page) => page.getByLabel('Space type') : (page) => page.getByText('Please log in to edit your space.') },
-    { name: 'messages', path: '/messages', ready: signedIn ? (page) => page.getByRole('region', { name: 'Conversations' }).getByRole('button') : heading('Please log in') },
+    {
+      name: 'list space',
+      path: '/list-space',
+      ready: signedIn ? (page) => page.getByLabel('Space type') : (page) => page.getByText('Please log in to list a space.'),
+    },
+    {
+      name: 'edit space',
+      path: `/edit-space/${ownSpace.id}`,
+      ready: signedIn ? (page) => page.getByLabel('Space type') : (page) => page.getByText('Please log in to edit your space.'),
+    },
+    {
+      name: 'messages',
+      path: '/messages',
+      ready: signedIn ? (page) => page.getByRole('region', { name: 'Conversations' }).getByRole('button') : heading('Please log in'),
+    },
     { name: 'profile', path: '/profile', ready: signedIn ? (page) => page.getByRole('tab', { name: /^Spaces/ }) : heading('Profile') },
     { name: 'donate', path: '/donate', ready: heading('Support ClinicShare') },
     { name: 'payment settings', path: '/payments/connect', ready: heading('Payment Settings') },
@@ -155,7 +184,10 @@ async function scanDialog(page: Page, name: string, opener: Locator): Promise<st
     .waitForFunction((element) => element === document.activeElement, await opener.elementHandle(), { timeout: 2000 })
     .then(() => true)
     .catch(() => false);
-  if (!back) found.push(`${name}: focus did not return to its opener (it is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))})`);
+  if (!back)
+    found.push(
+      `${name}: focus did not return to its opener (it is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))})`,
+    );
   return found;
 }
 
@@ -226,7 +258,14 @@ async function signedInDialogs(page: Page, label: string, phone: boolean): Promi
 
   await page.goto(`/spaces/${otherSpace.id}`);
   await page.getByRole('heading', { level: 1, name: otherSpace.title }).waitFor();
-  if (!phone) found.push(...(await checkTooltip(page, `${label} favourite tooltip`, page.getByRole('button', { name: `Add ${otherSpace.title} to favorites` }))));
+  if (!phone)
+    found.push(
+      ...(await checkTooltip(
+        page,
+        `${label} favourite tooltip`,
+        page.getByRole('button', { name: `Add ${otherSpace.title} to favorites` }),
+      )),
+    );
   found.push(...(await openAndScan(page, `${label} message owner dialog`, page.getByRole('button', { name: 'Message Owner' }))));
 
   const book = page.getByRole('button', { name: /^(Book Space|Request to Book)$/ }).first();
@@ -254,7 +293,8 @@ async function signedInDialogs(page: Page, label: string, phone: boolean): Promi
     await page.getByRole('tabpanel').waitFor();
     await settled(page);
     found.push(...(await violations(page, `${label} profile ${tab} tab`)));
-    if (tab === 'spaces') found.push(...(await openAndScan(page, `${label} delete space dialog`, page.getByRole('button', { name: /^Delete / }).first())));
+    if (tab === 'spaces')
+      found.push(...(await openAndScan(page, `${label} delete space dialog`, page.getByRole('button', { name: /^Delete / }).first())));
     if (tab === 'bookings') {
       const cancel = page.getByRole('button', { name: 'Cancel', exact: true }).first();
       if (await cancel.count()) found.push(...(await openAndScan(page, `${label} cancel booking dialog`, cancel)));
@@ -282,7 +322,9 @@ describe('accessibility (WCAG 2.2 A/AA, axe-core)', () => {
       const { context, page, errors } = await openPage(viewport, signedIn);
       try {
         found.push(...(await scanRoutes(page, label, signedIn)));
-        found.push(...(signedIn ? await signedInDialogs(page, label, viewport === PHONE) : await signedOutDialogs(page, label, viewport === PHONE)));
+        found.push(
+          ...(signedIn ? await signedInDialogs(page, label, viewport === PHONE) : await signedOutDialogs(page, label, viewport === PHONE)),
+        );
         found.push(...errors.map((error) => `${label}: page error ${error}`));
       } finally {
         await context.close();

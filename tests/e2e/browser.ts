@@ -72,7 +72,10 @@ export async function expectNoSeriousA11yViolations(page: Page, name: string): P
  * Signs up through the header's Sign up dialog on the page as it is, and waits for /profile
  * (docs/product.md#behaviour: a successful registration goes there).
  */
-export async function signUp(page: Page, person: { email: string; firstName: string; lastName: string; specialty?: string }): Promise<void> {
+export async function signUp(
+  page: Page,
+  person: { email: string; firstName: string; lastName: string; specialty?: string },
+): Promise<void> {
   await page.getByRole('button', { name: 'Sign up' }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('First name').fill(person.firstName);

@@ -25,7 +25,8 @@ declare module 'vitest' {
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: apt-get install chromium (the browser tests must run).`);
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: apt-get install chromium (the browser tests must run).`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-e2e-'));
   const registry = await startFakeNpiRegistry();
   registry.records.set(FAKE_NPI.number, { firstName: FAKE_NPI.firstName, lastName: FAKE_NPI.lastName });

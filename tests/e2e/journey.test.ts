@@ -58,7 +58,9 @@ describe('find a space, sign up, book it and pay', () => {
     // Filter by space type in the sidebar.
     await page.getByLabel('Space type').first().selectOption(target.spaceType);
     await expect.poll(() => page.url()).toContain(`spaceType=${encodeURIComponent(target.spaceType).replace(/%20/g, '+')}`);
-    const api = await fetch(`${baseUrl}/api/spaces?location=${encodeURIComponent(target.city)}&spaceType=${encodeURIComponent(target.spaceType)}`);
+    const api = await fetch(
+      `${baseUrl}/api/spaces?location=${encodeURIComponent(target.city)}&spaceType=${encodeURIComponent(target.spaceType)}`,
+    );
     const total = api.headers.get('x-total-count');
     await expect.poll(() => page.getByText(`${total} spaces found`).isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(page, 'search');
@@ -86,7 +88,12 @@ describe('find a space, sign up, book it and pay', () => {
     const bookings = await page.request.get(`/api/users/${(await me.json()).id}/bookings`);
     const list = await bookings.json();
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ spaceId: target.id, status: 'confirmed', totalPrice: (Number(target.pricePerDay) * 2).toFixed(2), notes: 'Two days of evaluations.' });
+    expect(list[0]).toMatchObject({
+      spaceId: target.id,
+      status: 'confirmed',
+      totalPrice: (Number(target.pricePerDay) * 2).toFixed(2),
+      notes: 'Two days of evaluations.',
+    });
     expect(session.errors).toEqual([]);
   });
 
@@ -212,7 +219,10 @@ describe('states and validation in the browser', () => {
     await expect.poll(() => toast(page, 'Welcome back!').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Dr. Taylor Brooks').first().isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(page, 'profile');
-    await page.getByRole('button', { name: /log ?out/i }).first().click();
+    await page
+      .getByRole('button', { name: /log ?out/i })
+      .first()
+      .click();
     await expect.poll(() => toast(page, 'Logged out successfully').isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/');
     expect((await page.request.get('/api/me')).status()).toBe(401);

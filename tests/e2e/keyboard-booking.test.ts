@@ -43,7 +43,8 @@ function focused(page: Page): Promise<{ tag: string; name: string; inDialog: boo
   return page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body) return { tag: 'body', name: '', inDialog: false };
-    const labelled = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.labels?.[0]?.textContent : null;
+    const labelled =
+      element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.labels?.[0]?.textContent : null;
     const name = (element.getAttribute('aria-label') ?? labelled ?? element.textContent ?? '').replace(/\s+/g, ' ').trim();
     return { tag: element.tagName.toLowerCase(), name, inDialog: Boolean(element.closest('[role="dialog"]')) };
   });

@@ -18,7 +18,10 @@ afterAll(async () => {
   await session?.close();
 });
 
-const photo = (background: string) => sharp({ create: { width: 800, height: 600, channels: 3, background } }).jpeg().toBuffer();
+const photo = (background: string) =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 
 /** The full record of the space titled `title`: found through search (result cards), then read by id. */
 async function findSpace(title: string): Promise<Space> {
@@ -58,7 +61,10 @@ describe('listing wizard, search and map', () => {
     expect(await next.isDisabled()).toBe(true);
     await page.getByLabel('ZIP code').fill('02116');
     // The geocoded pin shows on the small map (tiles refused: the outline base and the marker still draw).
-    await page.getByRole('region', { name: /Pin of the space/ }).locator('.leaflet-marker-icon').waitFor();
+    await page
+      .getByRole('region', { name: /Pin of the space/ })
+      .locator('.leaflet-marker-icon')
+      .waitFor();
     await expectNoSeriousA11yViolations(page, 'wizard step 2');
     await next.click();
 
@@ -161,7 +167,10 @@ describe('listing wizard, search and map', () => {
     await page.goto(`/spaces/${space.id}`);
     // The map loads as it nears the screen (issue 10).
     await page.getByRole('heading', { name: 'Location' }).scrollIntoViewIfNeeded();
-    await page.getByRole('region', { name: /^Map: / }).locator('.leaflet-marker-icon').waitFor();
+    await page
+      .getByRole('region', { name: /^Map: / })
+      .locator('.leaflet-marker-icon')
+      .waitFor();
     await page.getByRole('link', { name: 'Edit Space' }).click();
     await page.waitForURL(`**/edit-space/${space.id}`);
     await expect.poll(() => page.getByLabel('Title').inputValue()).toBe(title);
@@ -170,7 +179,14 @@ describe('listing wizard, search and map', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.waitForURL('**/profile');
     await page.goto(`/spaces/${space.id}`);
-    await expect.poll(() => page.getByText(/^\$150(\.00)?$/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/^\$150(\.00)?$/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     expect((await findSpace(title)).pricePerDay).toBe('150.00');
     expect(session.errors).toEqual([]);
   });

@@ -87,7 +87,9 @@ describe('request-to-book, the owner accepts, the renter cancels', () => {
     expect(await payment.getByTestId('first-booking-fee-note').textContent()).toBe(FIRST_BOOKING_FEE_NOTE);
 
     // Closing the dialog without paying gives the hold back at once, so holds do not pile up; the dates can be held again.
-    const released = renterPage.waitForResponse((response) => response.request().method() === 'DELETE' && /\/api\/bookings\/[^/]+\/hold$/.test(response.url()));
+    const released = renterPage.waitForResponse(
+      (response) => response.request().method() === 'DELETE' && /\/api\/bookings\/[^/]+\/hold$/.test(response.url()),
+    );
     await payment.getByRole('button', { name: 'Cancel', exact: true }).click();
     expect((await released).status()).toBe(204);
     await booking.getByRole('button', { name: 'Continue to Payment' }).click();
@@ -97,7 +99,9 @@ describe('request-to-book, the owner accepts, the renter cancels', () => {
     await fillTestCard(payment);
     await payment.getByRole('button', { name: /^Request to Book · \$400\.00/ }).click();
     await expect.poll(() => toast(renterPage, 'Request sent!').isVisible(), { timeout: 20_000 }).toBe(true);
-    expect(await toast(renterPage, 'Request sent!').textContent()).toContain('The owner has 48 hours to accept; your card is only charged if they do.');
+    expect(await toast(renterPage, 'Request sent!').textContent()).toContain(
+      'The owner has 48 hours to accept; your card is only charged if they do.',
+    );
 
     await renterPage.goto('/profile?tab=bookings');
     const row = bookingRow(renterPage, title);
@@ -128,7 +132,9 @@ describe('request-to-book, the owner accepts, the renter cancels', () => {
     await expect.poll(() => confirm.getByTestId('refund-quote').textContent()).toBe('Refund if you cancel now: $200.00 of $400.00');
     expect(await confirm.getByText(CANCELLATION_POLICY_TEXT.moderate).isVisible()).toBe(true);
     // Why: the only booking with this owner, so the fee is not kept.
-    expect(await confirm.getByTestId('refund-reason').textContent()).toBe('Under the Moderate policy, cancelling now refunds 50% of $400.00: $200.00.');
+    expect(await confirm.getByTestId('refund-reason').textContent()).toBe(
+      'Under the Moderate policy, cancelling now refunds 50% of $400.00: $200.00.',
+    );
     expect(await confirm.getByTestId('kept-fee').count()).toBe(0);
     await expectNoSeriousA11yViolations(renterPage, 'cancel dialog');
     await confirm.getByRole('button', { name: 'Cancel booking' }).click();
@@ -143,7 +149,16 @@ describe('request-to-book, the owner accepts, the renter cancels', () => {
     // The server agrees.
     const me = await (await renterPage.request.get('/api/me')).json();
     const list = await (await renterPage.request.get(`/api/users/${me.id}/bookings`)).json();
-    expect(list).toEqual([expect.objectContaining({ spaceId: space.id, status: 'cancelled', refundAmount: '200.00', cancelledBy: 'renter', paymentStatus: 'partially_refunded', amountRefunded: '200.00' })]);
+    expect(list).toEqual([
+      expect.objectContaining({
+        spaceId: space.id,
+        status: 'cancelled',
+        refundAmount: '200.00',
+        cancelledBy: 'renter',
+        paymentStatus: 'partially_refunded',
+        amountRefunded: '200.00',
+      }),
+    ]);
     expect(session.errors).toEqual([]);
   });
 });
@@ -154,7 +169,9 @@ describe('donations', () => {
     await page.goto('/donate');
     await expect.poll(() => page.getByRole('heading', { name: 'Support ClinicShare' }).isVisible()).toBe(true);
     // No commissions or listing fees, save the fee on a first booking with an owner.
-    expect(await page.getByTestId('no-fees').textContent()).toMatch(/no listing fees.*10% platform fee on a renter's first booking with an owner/s);
+    expect(await page.getByTestId('no-fees').textContent()).toMatch(
+      /no listing fees.*10% platform fee on a renter's first booking with an owner/s,
+    );
     for (const preset of ['$10', '$50', '$100']) {
       expect(await page.getByRole('button', { name: preset, exact: true }).getAttribute('aria-pressed')).toBe('false');
     }
@@ -234,7 +251,9 @@ describe('payment settings', () => {
       await page.getByRole('button', { name: 'Set Up Payments' }).click();
       await page.waitForURL('**/api/demo-payments/onboarding?**');
       await page.getByRole('button', { name: 'Complete demo onboarding' }).click();
-      await expect.poll(() => toast(page, 'Your payment account has been set up successfully.').isVisible(), { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(() => toast(page, 'Your payment account has been set up successfully.').isVisible(), { timeout: 20_000 })
+        .toBe(true);
       expect(new URL(page.url()).search).toBe('');
       await expect.poll(() => page.getByText('Active', { exact: true }).isVisible()).toBe(true);
       expect(await page.getByText('Verified', { exact: true }).isVisible()).toBe(true);

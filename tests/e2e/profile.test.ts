@@ -72,7 +72,9 @@ describe('a renter’s profile', () => {
     await dialog.getByLabel('Last name').fill(npi.lastName);
     await dialog.getByLabel('Specialty').fill('Cardiology');
     await dialog.getByLabel('Cover colour').fill('#10b981');
-    const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#f97316' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#f97316' } })
+      .png()
+      .toBuffer();
     await dialog.getByTestId('profile-image-input').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: png });
     await dialog.getByRole('button', { name: 'Remove picture' }).waitFor();
     await dialog.getByRole('radio', { name: /^Renter/ }).check();
@@ -94,7 +96,9 @@ describe('a renter’s profile', () => {
     await page.getByTestId('verified-badge').waitFor();
     expect(await page.getByText('Cardiology').first().isVisible()).toBe(true);
     expect(await page.getByText('Space Renter').isVisible()).toBe(true);
-    expect(await page.getByTestId('profile-cover').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(16, 185, 129)');
+    expect(await page.getByTestId('profile-cover').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+      'rgb(16, 185, 129)',
+    );
     const avatar = page.getByRole('img', { name });
     await avatar.waitFor();
     expect(await avatar.getAttribute('src')).toMatch(/^\/uploads\/profiles\/[\w-]+-thumb\.webp$/);
@@ -105,7 +109,13 @@ describe('a renter’s profile', () => {
     expect(await page.getByTestId('lister-card').count()).toBe(0);
 
     const me = (await (await page.request.get('/api/me')).json()) as User;
-    expect(me).toMatchObject({ verified: true, licenseVerification: 'verified', licenseNumber: npi.number, coverColor: '#10b981', userType: 'renter' });
+    expect(me).toMatchObject({
+      verified: true,
+      licenseVerification: 'verified',
+      licenseNumber: npi.number,
+      coverColor: '#10b981',
+      userType: 'renter',
+    });
     await expectNoSeriousA11yViolations(page, 'profile overview');
     expect(session.errors).toEqual([]);
   });
@@ -116,7 +126,9 @@ describe('a renter’s profile', () => {
     const api = await request.newContext({ baseURL: baseUrl });
     try {
       const email = `holder.${Date.now()}@example.test`;
-      const registered = await api.post('/api/register', { data: { firstName: npi.firstName, lastName: npi.lastName, email, password: 'a-strong-password', acceptedTerms: true } });
+      const registered = await api.post('/api/register', {
+        data: { firstName: npi.firstName, lastName: npi.lastName, email, password: 'a-strong-password', acceptedTerms: true },
+      });
       expect(registered.status()).toBe(201);
       const claim = await api.put(`/api/users/${((await registered.json()) as User).id}`, { data: { licenseNumber: npi.number } });
       expect([200, 409]).toContain(claim.status());

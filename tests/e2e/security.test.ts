@@ -23,7 +23,11 @@ afterAll(async () => {
 
 /** Logs in through the API from outside the browser (another device); returns its cookie header. */
 async function loginElsewhere(email: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const response = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   expect(response.status).toBe(200);
   return response.headers.getSetCookie()[0]!.split(';')[0]!;
 }

@@ -10,7 +10,8 @@ import { bookings, medicalSpaces, users } from '../../src/server/db/schema';
 
 export type NewUser = Partial<Omit<typeof users.$inferInsert, 'passwordHash'>> & { password?: string; passwordHash?: string };
 export type NewSpace = Partial<typeof medicalSpaces.$inferInsert>;
-export type NewBooking = Partial<typeof bookings.$inferInsert> & Pick<typeof bookings.$inferInsert, 'spaceId' | 'renterId' | 'startAt' | 'endAt'>;
+export type NewBooking = Partial<typeof bookings.$inferInsert> &
+  Pick<typeof bookings.$inferInsert, 'spaceId' | 'renterId' | 'startAt' | 'endAt'>;
 
 /** The password of factory users unless one is given. */
 export const FACTORY_PASSWORD = 'correct-horse-battery';

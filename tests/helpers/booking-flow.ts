@@ -31,7 +31,13 @@ export async function createBooking(t: TestApp, cookie: string, payload: Record<
 export async function paidIntent(t: TestApp, cookie: string, spaceId: string, dates: Dates, extra: Record<string, unknown> = {}) {
   const intent = await createIntent(t, cookie, spaceId, dates, extra);
   if (intent.statusCode !== 200) throw new Error(`intent: ${intent.statusCode} ${intent.body}`);
-  const body = intent.json() as { bookingId: string; paymentIntentId: string; clientSecret: string; amount: string; platformFeeAmount: string };
+  const body = intent.json() as {
+    bookingId: string;
+    paymentIntentId: string;
+    clientSecret: string;
+    amount: string;
+    platformFeeAmount: string;
+  };
   const paid = await payIntent(t, cookie, body.clientSecret);
   if (paid.statusCode !== 200) throw new Error(`payment: ${paid.statusCode} ${paid.body}`);
   return { ...body, booking: { spaceId, ...dates, totalPrice: body.amount, status: 'confirmed', paymentIntentId: body.paymentIntentId } };

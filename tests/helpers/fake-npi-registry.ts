@@ -47,7 +47,11 @@ export async function startFakeNpiRegistry(): Promise<FakeNpiRegistry> {
               {
                 number: Number(number),
                 enumeration_type: record.enumerationType ?? 'NPI-1',
-                basic: { first_name: record.firstName.toUpperCase(), last_name: record.lastName.toUpperCase(), status: record.status ?? 'A' },
+                basic: {
+                  first_name: record.firstName.toUpperCase(),
+                  last_name: record.lastName.toUpperCase(),
+                  status: record.status ?? 'A',
+                },
               },
             ],
           }

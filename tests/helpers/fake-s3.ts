@@ -35,7 +35,9 @@ export async function startFakeS3(): Promise<FakeS3> {
       }
       response
         .writeHead(404, { 'content-type': 'application/xml' })
-        .end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>');
+        .end(
+          '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
+        );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -234,14 +234,26 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         }
         if (method === 'POST' && action === 'capture') {
           if (intent.status !== 'requires_capture') {
-            return send(400, invalid(`This PaymentIntent could not be captured because it has a status of ${intent.status}.`, 'payment_intent_unexpected_state'));
+            return send(
+              400,
+              invalid(
+                `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
+                'payment_intent_unexpected_state',
+              ),
+            );
           }
           intent.status = 'succeeded';
           return replay(200, view(intent, false));
         }
         if (method === 'POST' && action === 'cancel') {
           if (intent.status === 'succeeded' || intent.status === 'canceled') {
-            return send(400, invalid(`You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, 'payment_intent_unexpected_state'));
+            return send(
+              400,
+              invalid(
+                `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+                'payment_intent_unexpected_state',
+              ),
+            );
           }
           intent.status = 'canceled';
           return replay(200, view(intent, false));
@@ -254,7 +266,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (intent.status !== 'succeeded') return send(400, invalid(`This PaymentIntent does not have a successful charge to refund.`));
         const left = intent.amount - intent.amount_refunded;
         const amount = f.amount === undefined ? left : Number(f.amount);
-        if (amount <= 0 || amount > left) return send(400, invalid(`Refund amount ($${amount / 100}) is greater than unrefunded amount on charge ($${left / 100})`));
+        if (amount <= 0 || amount > left)
+          return send(400, invalid(`Refund amount ($${amount / 100}) is greater than unrefunded amount on charge ($${left / 100})`));
         intent.amount_refunded += amount;
         const refund: FakeRefund = {
           id: `re_fake_${++counter}`,
@@ -265,7 +278,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           idempotencyKey,
         };
         refunds.push(refund);
-        return replay(200, { id: refund.id, object: 'refund', amount, payment_intent: intent.id, status: 'succeeded', currency: intent.currency });
+        return replay(200, {
+          id: refund.id,
+          object: 'refund',
+          amount,
+          payment_intent: intent.id,
+          status: 'succeeded',
+          currency: intent.currency,
+        });
       }
       if (method === 'GET' && (match = /^\/v1\/disputes\/([^/]+)$/.exec(url.pathname))) {
         const dispute = disputes.get(match[1]!);
@@ -303,7 +323,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (!accounts.has(f.account)) return send(404, invalid(`No such account: '${f.account}'`, 'resource_missing'));
         const link: FakeAccountLink = { ...f, url: `https://connect.stripe.test/setup/e/${f.account}/${++counter}` };
         accountLinks.push(link);
-        return send(200, { object: 'account_link', url: link.url, created: Math.floor(Date.now() / 1000), expires_at: Math.floor(Date.now() / 1000) + 300 });
+        return send(200, {
+          object: 'account_link',
+          url: link.url,
+          created: Math.floor(Date.now() / 1000),
+          expires_at: Math.floor(Date.now() / 1000) + 300,
+        });
       }
       send(404, invalid(`Unrecognized request URL (${method}: ${url.pathname})`));
     });
@@ -357,7 +382,13 @@ export function fakeStripeSdk(fake: FakeStripe): Stripe {
 
 /** Configuration that points the app's Stripe provider at `fake` (test keys, the fake's URL). */
 export function stripeTestEnv(fake: FakeStripe, extra: Record<string, string> = {}): Record<string, string> {
-  return { PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_API_BASE: fake.url, ...extra };
+  return {
+    PAYMENTS: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_API_BASE: fake.url,
+    ...extra,
+  };
 }
 
 /** A test app's environment for `provider`: the demo payments, or Stripe against `fake`. */

@@ -90,7 +90,11 @@ export function sessionCookie(response: LightMyRequestResponse): string {
 /** Inserts a user and logs them in; returns the user row and a cookie header. */
 export async function signedInUser(t: TestApp, overrides: NewUser = {}) {
   const user = await insertUser(t.db, overrides);
-  const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: overrides.password ?? FACTORY_PASSWORD } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: user.email, password: overrides.password ?? FACTORY_PASSWORD },
+  });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return { user, cookie: sessionCookie(response) };
 }
@@ -101,9 +105,19 @@ export async function signedInUser(t: TestApp, overrides: NewUser = {}) {
  * (docs/decisions/004-live-events-through-the-database-or-redis.md).
  * @throws Error on PGlite, where two instances cannot share one database
  */
-export async function createPeerApp(t: TestApp, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export async function createPeerApp(
+  t: TestApp,
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   if (!t.databaseUrl) throw new Error('A second instance needs PostgreSQL (TEST_DB=postgres)');
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.config.dataDir, PAYMENTS: 'demo', ...THROTTLE_LIMITS, ...productionDemo(env), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: t.config.dataDir,
+    PAYMENTS: 'demo',
+    ...THROTTLE_LIMITS,
+    ...productionDemo(env),
+    ...env,
+  });
   const handle = await openDatabase({ url: t.databaseUrl, poolSize: 5 });
   const app = await buildApp({ config, db: handle.db, notifications: handle });
   await app.ready();

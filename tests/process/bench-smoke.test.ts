@@ -32,7 +32,15 @@ describe('npm run bench (smoke)', () => {
     const { code, stdout, stderr } = await runBench();
     expect(code, stderr).toBe(0);
     const report = JSON.parse(stdout);
-    expect(report).toMatchObject({ database: 'pglite', spaces: 300, connections: 50, durationSeconds: 1, rounds: 1, helloWorld: figure, primaryKey: figure });
+    expect(report).toMatchObject({
+      database: 'pglite',
+      spaces: 300,
+      connections: 50,
+      durationSeconds: 1,
+      rounds: 1,
+      helloWorld: figure,
+      primaryKey: figure,
+    });
     const routes = Object.keys(report.routes);
     expect(routes).toEqual(
       expect.arrayContaining([

@@ -23,7 +23,12 @@ function runScript(script: string, dotenv: string, env: NodeJS.ProcessEnv = {}) 
   writeFileSync(path.join(dir, '.env'), dotenv);
   const fullEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   for (const name of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'NODE_ENV']) if (!(name in env)) delete fullEnv[name];
-  const result = spawnSync(TSX, [path.join(PROJECT_ROOT, 'scripts', script)], { cwd: dir, env: fullEnv, encoding: 'utf8', timeout: 90_000 });
+  const result = spawnSync(TSX, [path.join(PROJECT_ROOT, 'scripts', script)], {
+    cwd: dir,
+    env: fullEnv,
+    encoding: 'utf8',
+    timeout: 90_000,
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 

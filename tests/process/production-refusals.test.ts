@@ -30,7 +30,16 @@ afterAll(() => {
 });
 
 /** Every variable the refusals read, removed from the inherited environment so each case sets its own. */
-const CLEARED = ['NODE_ENV', 'PAYMENTS', 'SEED_DEMO_DATA', 'PUBLIC_URL', 'ALLOW_DEMO_IN_PRODUCTION', 'DATABASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'];
+const CLEARED = [
+  'NODE_ENV',
+  'PAYMENTS',
+  'SEED_DEMO_DATA',
+  'PUBLIC_URL',
+  'ALLOW_DEMO_IN_PRODUCTION',
+  'DATABASE_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+];
 
 /** The environment of one start: the inherited one minus {@link CLEARED}, an empty data directory, then `env`. */
 function environment(env: NodeJS.ProcessEnv): { cwd: string; env: NodeJS.ProcessEnv } {
@@ -85,7 +94,9 @@ describe('production refusals', () => {
     let log = '';
     child.stdout.on('data', (chunk) => (log += chunk));
     child.stderr.on('data', (chunk) => (log += chunk));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
     const app: AppProcess = {
       child,
       port,

@@ -6,7 +6,9 @@ const TRANSITIONS: BookingTransition[] = ['pay', 'authorize', 'expire', 'accept'
 
 describe('the booking state table (docs/decisions/005-bookings-as-holds.md)', () => {
   it('allows exactly the transitions of the issue', () => {
-    const allowed = BOOKING_STATUSES.flatMap((from) => TRANSITIONS.filter((t) => canTransition(from, t)).map((t) => `${from} -${t}-> ${nextStatus(from, t)}`));
+    const allowed = BOOKING_STATUSES.flatMap((from) =>
+      TRANSITIONS.filter((t) => canTransition(from, t)).map((t) => `${from} -${t}-> ${nextStatus(from, t)}`),
+    );
     expect(allowed.sort()).toEqual(
       [
         'awaiting_payment -pay-> confirmed',
@@ -30,6 +32,13 @@ describe('the booking state table (docs/decisions/005-bookings-as-holds.md)', ()
   });
 
   it('colours badges as the spec says', () => {
-    expect(['confirmed', 'pending', 'cancelled', 'declined', 'expired', 'awaiting_payment'].map(statusColor)).toEqual(['green', 'yellow', 'red', 'grey', 'grey', 'grey']);
+    expect(['confirmed', 'pending', 'cancelled', 'declined', 'expired', 'awaiting_payment'].map(statusColor)).toEqual([
+      'green',
+      'yellow',
+      'red',
+      'grey',
+      'grey',
+      'grey',
+    ]);
   });
 });

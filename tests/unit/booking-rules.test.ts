@@ -58,7 +58,9 @@ describe('resolveBookingRange: hourly', () => {
   it('bills every started hour, at least one', () => {
     expect(resolveBookingRange('hourly', '2026-06-01T09:00', '2026-06-01T10:00', NY).units).toBe(1);
     expect(resolveBookingRange('hourly', '2026-06-01T09:00', '2026-06-01T10:01', NY).units).toBe(2);
-    expect(() => resolveBookingRange('hourly', '2026-06-01T09:00', '2026-06-01T09:59', NY)).toThrow('End time must be at least 1 hour after start time.');
+    expect(() => resolveBookingRange('hourly', '2026-06-01T09:00', '2026-06-01T09:59', NY)).toThrow(
+      'End time must be at least 1 hour after start time.',
+    );
   });
 
   it('counts real elapsed hours across the daylight-saving change', () => {

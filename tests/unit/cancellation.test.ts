@@ -38,12 +38,17 @@ describe('cancellation refunds at the tier edges', () => {
 
   it('never refunds more than the total, nor a negative amount (property)', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...CANCELLATION_POLICY_TIERS), fc.integer({ min: 0, max: 99_999_999 }), fc.double({ min: -1000, max: 10_000, noNaN: true }), (tier, total, hours) => {
-        const cents = refund(tier, hours, total);
-        expect(cents).toBeGreaterThanOrEqual(0);
-        expect(cents).toBeLessThanOrEqual(total);
-        expect(Number.isInteger(cents)).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom(...CANCELLATION_POLICY_TIERS),
+        fc.integer({ min: 0, max: 99_999_999 }),
+        fc.double({ min: -1000, max: 10_000, noNaN: true }),
+        (tier, total, hours) => {
+          const cents = refund(tier, hours, total);
+          expect(cents).toBeGreaterThanOrEqual(0);
+          expect(cents).toBeLessThanOrEqual(total);
+          expect(Number.isInteger(cents)).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -59,12 +64,32 @@ describe('the first-booking fee on cancellation (docs/decisions/008-first-bookin
   });
 
   it('refunds the policy share of the total less a kept fee, and of the whole total otherwise', () => {
-    expect(cancellationRefund({ ...base, feeKept: true, now: at(72), cancelledBy: 'renter' })).toEqual({ refundCents: 5_400, keptFeeCents: 1_200, percent: 50 });
-    expect(cancellationRefund({ ...base, feeKept: true, now: at(200), cancelledBy: 'renter' })).toEqual({ refundCents: 10_800, keptFeeCents: 1_200, percent: 100 });
-    expect(cancellationRefund({ ...base, feeKept: true, now: at(2), cancelledBy: 'renter' })).toEqual({ refundCents: 0, keptFeeCents: 1_200, percent: 0 });
-    expect(cancellationRefund({ ...base, feeKept: false, now: at(72), cancelledBy: 'renter' })).toEqual({ refundCents: 6_000, keptFeeCents: 0, percent: 50 });
+    expect(cancellationRefund({ ...base, feeKept: true, now: at(72), cancelledBy: 'renter' })).toEqual({
+      refundCents: 5_400,
+      keptFeeCents: 1_200,
+      percent: 50,
+    });
+    expect(cancellationRefund({ ...base, feeKept: true, now: at(200), cancelledBy: 'renter' })).toEqual({
+      refundCents: 10_800,
+      keptFeeCents: 1_200,
+      percent: 100,
+    });
+    expect(cancellationRefund({ ...base, feeKept: true, now: at(2), cancelledBy: 'renter' })).toEqual({
+      refundCents: 0,
+      keptFeeCents: 1_200,
+      percent: 0,
+    });
+    expect(cancellationRefund({ ...base, feeKept: false, now: at(72), cancelledBy: 'renter' })).toEqual({
+      refundCents: 6_000,
+      keptFeeCents: 0,
+      percent: 50,
+    });
     // The owner refunds everything, fee included.
-    expect(cancellationRefund({ ...base, feeKept: true, now: at(2), cancelledBy: 'owner' })).toEqual({ refundCents: 12_000, keptFeeCents: 0, percent: 100 });
+    expect(cancellationRefund({ ...base, feeKept: true, now: at(2), cancelledBy: 'owner' })).toEqual({
+      refundCents: 12_000,
+      keptFeeCents: 0,
+      percent: 100,
+    });
   });
 
   it('says what comes back and why', () => {
@@ -73,11 +98,17 @@ describe('the first-booking fee on cancellation (docs/decisions/008-first-bookin
       'The platform fee of $12.00 is kept: it was charged on your first booking with this owner and you hold other bookings with them. Under the Moderate policy, cancelling now refunds 50% of the remaining $108.00: $54.00.',
     );
     const plain = cancellationRefund({ ...base, feeKept: false, now: at(72), cancelledBy: 'renter' });
-    expect(cancellationReason({ ...base, cancelledBy: 'renter', ...plain })).toBe('Under the Moderate policy, cancelling now refunds 50% of $120.00: $60.00.');
+    expect(cancellationReason({ ...base, cancelledBy: 'renter', ...plain })).toBe(
+      'Under the Moderate policy, cancelling now refunds 50% of $120.00: $60.00.',
+    );
     const late = cancellationRefund({ ...base, tier: 'strict', feeKept: false, now: at(2), cancelledBy: 'renter' });
-    expect(cancellationReason({ ...base, tier: 'strict', cancelledBy: 'renter', ...late })).toBe('Under the Strict policy, cancelling now refunds nothing.');
+    expect(cancellationReason({ ...base, tier: 'strict', cancelledBy: 'renter', ...late })).toBe(
+      'Under the Strict policy, cancelling now refunds nothing.',
+    );
     const owner = cancellationRefund({ ...base, feeKept: false, now: at(2), cancelledBy: 'owner' });
-    expect(cancellationReason({ ...base, cancelledBy: 'owner', ...owner })).toBe('As the owner, cancelling refunds the renter in full: $120.00.');
+    expect(cancellationReason({ ...base, cancelledBy: 'owner', ...owner })).toBe(
+      'As the owner, cancelling refunds the renter in full: $120.00.',
+    );
   });
 
   it('never refunds more than the total, nor into a kept fee; the owner always refunds the total (property)', () => {
@@ -89,7 +120,15 @@ describe('the first-booking fee on cancellation (docs/decisions/008-first-bookin
         fc.constantFrom('renter' as const, 'owner' as const),
         fc.double({ min: -1000, max: 10_000, noNaN: true }),
         (tier, [total, fee], feeKept, cancelledBy, hours) => {
-          const result = cancellationRefund({ tier, totalCents: total, feeCents: fee, feeKept, startAt: start, now: at(hours), cancelledBy });
+          const result = cancellationRefund({
+            tier,
+            totalCents: total,
+            feeCents: fee,
+            feeKept,
+            startAt: start,
+            now: at(hours),
+            cancelledBy,
+          });
           expect(Number.isInteger(result.refundCents)).toBe(true);
           expect(result.refundCents).toBeGreaterThanOrEqual(0);
           expect(result.refundCents).toBeLessThanOrEqual(total);
@@ -99,7 +138,8 @@ describe('the first-booking fee on cancellation (docs/decisions/008-first-bookin
             expect(result.keptFeeCents).toBe(feeKept ? fee : 0);
             expect(result.refundCents).toBeLessThanOrEqual(total - result.keptFeeCents);
             // Without a kept fee, exactly the policy's refund of the total.
-            if (!feeKept) expect(result.refundCents).toBe(refundCents({ tier, totalCents: total, startAt: start, now: at(hours), cancelledBy }));
+            if (!feeKept)
+              expect(result.refundCents).toBe(refundCents({ tier, totalCents: total, startAt: start, now: at(hours), cancelledBy }));
           }
         },
       ),

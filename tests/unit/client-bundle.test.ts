@@ -56,7 +56,7 @@ const gzipKB = (files: Chunk[]) => files.reduce((sum, chunk) => sum + zlib.gzipS
 const holds = (chunk: Chunk, folder: string) => chunk.moduleIds.some((id) => id.includes(`${path.sep}${folder}${path.sep}`));
 
 describe('the client build', () => {
-  it("keeps libphonenumber-js and Leaflet out of what every page loads first", () => {
+  it('keeps libphonenumber-js and Leaflet out of what every page loads first', () => {
     const initial = initialChunks();
     expect(initial.length).toBeGreaterThan(0);
     expect(initial.filter((chunk) => holds(chunk, 'libphonenumber-js')).map((chunk) => chunk.fileName)).toEqual([]);

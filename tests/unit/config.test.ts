@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 
 /** A production environment that starts: real payments, an https address. */
-const PRODUCTION = { NODE_ENV: 'production', PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', PUBLIC_URL: 'https://clinicshare.example' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PAYMENTS: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+  PUBLIC_URL: 'https://clinicshare.example',
+};
 
 /** The ConfigError message loadConfig throws for `env`. */
 function refusal(env: NodeJS.ProcessEnv): string {
@@ -52,9 +58,19 @@ describe('configuration', () => {
   });
 
   it('has the abuse limits of issue 5 by default and takes others from the environment', () => {
-    expect(loadConfig({})).toMatchObject({ loginFailuresPerAccount: 10, loginFailuresAccountCeiling: 50, loginFailuresPerAddress: 100, registrationsPerAddress: 10 });
+    expect(loadConfig({})).toMatchObject({
+      loginFailuresPerAccount: 10,
+      loginFailuresAccountCeiling: 50,
+      loginFailuresPerAddress: 100,
+      registrationsPerAddress: 10,
+    });
     expect(
-      loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '5', LOGIN_FAILURES_ACCOUNT_CEILING: '20', LOGIN_FAILURES_PER_ADDRESS: '50', REGISTRATIONS_PER_ADDRESS: '3' }),
+      loadConfig({
+        LOGIN_FAILURES_PER_ACCOUNT: '5',
+        LOGIN_FAILURES_ACCOUNT_CEILING: '20',
+        LOGIN_FAILURES_PER_ADDRESS: '50',
+        REGISTRATIONS_PER_ADDRESS: '3',
+      }),
     ).toMatchObject({
       loginFailuresPerAccount: 5,
       loginFailuresAccountCeiling: 20,
@@ -95,7 +111,12 @@ describe('live messaging configuration', () => {
 
 describe('safe production defaults', () => {
   it('starts in production with stripe (or no payments) and an https PUBLIC_URL, without demo data', () => {
-    expect(loadConfig(PRODUCTION)).toMatchObject({ env: 'production', payments: 'stripe', seedDemoData: false, publicUrl: 'https://clinicshare.example' });
+    expect(loadConfig(PRODUCTION)).toMatchObject({
+      env: 'production',
+      payments: 'stripe',
+      seedDemoData: false,
+      publicUrl: 'https://clinicshare.example',
+    });
     expect(loadConfig({ ...PRODUCTION, PAYMENTS: 'none' })).toMatchObject({ payments: 'none', seedDemoData: false });
     expect(loadConfig({ ...PRODUCTION, SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
     // Outside production the defaults stay: demo payments, demo data seeded.
@@ -109,16 +130,24 @@ describe('safe production defaults', () => {
   });
 
   it('refuses PAYMENTS=demo', () => {
-    expect(refusal({ ...PRODUCTION, PAYMENTS: 'demo' })).toMatch(/^ {2}PAYMENTS: demo payments take no money: .*ALLOW_DEMO_IN_PRODUCTION=true for a public demo$/m);
+    expect(refusal({ ...PRODUCTION, PAYMENTS: 'demo' })).toMatch(
+      /^ {2}PAYMENTS: demo payments take no money: .*ALLOW_DEMO_IN_PRODUCTION=true for a public demo$/m,
+    );
   });
 
   it('refuses SEED_DEMO_DATA=true', () => {
-    expect(refusal({ ...PRODUCTION, SEED_DEMO_DATA: 'true' })).toMatch(/^ {2}SEED_DEMO_DATA: the demo accounts share a published password: .*ALLOW_DEMO_IN_PRODUCTION=true/m);
+    expect(refusal({ ...PRODUCTION, SEED_DEMO_DATA: 'true' })).toMatch(
+      /^ {2}SEED_DEMO_DATA: the demo accounts share a published password: .*ALLOW_DEMO_IN_PRODUCTION=true/m,
+    );
   });
 
   it('refuses a PUBLIC_URL that is unset or not https://', () => {
-    expect(refusal({ ...PRODUCTION, PUBLIC_URL: undefined })).toMatch(/^ {2}PUBLIC_URL: must be set in production to the site's https:\/\/ address/m);
-    expect(refusal({ ...PRODUCTION, PUBLIC_URL: 'http://clinicshare.example' })).toMatch(/^ {2}PUBLIC_URL: must be an https:\/\/ URL in production/m);
+    expect(refusal({ ...PRODUCTION, PUBLIC_URL: undefined })).toMatch(
+      /^ {2}PUBLIC_URL: must be set in production to the site's https:\/\/ address/m,
+    );
+    expect(refusal({ ...PRODUCTION, PUBLIC_URL: 'http://clinicshare.example' })).toMatch(
+      /^ {2}PUBLIC_URL: must be an https:\/\/ URL in production/m,
+    );
     // A malformed URL is named once, by the URL check.
     const malformed = refusal({ ...PRODUCTION, PUBLIC_URL: 'clinicshare.example' });
     expect(malformed.match(/PUBLIC_URL/g)).toHaveLength(1);
@@ -126,14 +155,22 @@ describe('safe production defaults', () => {
 
   it('names every refused variable at once, one line each, with the other bad values', () => {
     const message = refusal({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true', PORT: '99999' });
-    expect(message.split('\n').slice(1).map((line) => line.trim().split(':')[0]).sort()).toEqual(['PAYMENTS', 'PORT', 'PUBLIC_URL', 'SEED_DEMO_DATA']);
+    expect(
+      message
+        .split('\n')
+        .slice(1)
+        .map((line) => line.trim().split(':')[0])
+        .sort(),
+    ).toEqual(['PAYMENTS', 'PORT', 'PUBLIC_URL', 'SEED_DEMO_DATA']);
   });
 
   it('allows demo payments and demo data with ALLOW_DEMO_IN_PRODUCTION=true, still over https', () => {
     const demo = { NODE_ENV: 'production', ALLOW_DEMO_IN_PRODUCTION: 'true', PUBLIC_URL: 'https://demo.clinicshare.example' };
     expect(loadConfig({ ...demo, PAYMENTS: 'demo', SEED_DEMO_DATA: 'true' })).toMatchObject({ payments: 'demo', seedDemoData: true });
     expect(loadConfig(demo)).toMatchObject({ payments: 'demo', seedDemoData: false });
-    expect(refusal({ ...demo, PUBLIC_URL: 'http://demo.clinicshare.example', PAYMENTS: 'demo' })).toMatch(/^ {2}PUBLIC_URL: must be an https:\/\/ URL/m);
+    expect(refusal({ ...demo, PUBLIC_URL: 'http://demo.clinicshare.example', PAYMENTS: 'demo' })).toMatch(
+      /^ {2}PUBLIC_URL: must be an https:\/\/ URL/m,
+    );
     expect(() => loadConfig({ ...demo, ALLOW_DEMO_IN_PRODUCTION: 'perhaps' })).toThrow(/ALLOW_DEMO_IN_PRODUCTION: use true or false/);
   });
 });

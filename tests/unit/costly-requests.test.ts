@@ -26,7 +26,10 @@ describe('location parts', () => {
 
   it('past 10 in a /search URL are dropped as a filter, like any value that does not parse', () => {
     const eleven = Array.from({ length: 11 }, (_, i) => `p${i}`).join(',');
-    expect(parseSpaceFilters(new URLSearchParams({ location: eleven, spaceType: 'Laboratory' }))).toMatchObject({ location: undefined, spaceType: 'Laboratory' });
+    expect(parseSpaceFilters(new URLSearchParams({ location: eleven, spaceType: 'Laboratory' }))).toMatchObject({
+      location: undefined,
+      spaceType: 'Laboratory',
+    });
   });
 });
 
@@ -46,7 +49,12 @@ describe('map boxes', () => {
         expect(onGrid(snapped[edge], cell) || Math.abs(snapped[edge]) === limit, `zoom ${zoom} ${edge}`).toBe(true);
         expect(Math.abs(snapped[edge] - box[edge]), `zoom ${zoom} ${edge}`).toBeLessThanOrEqual(cell);
       }
-      const nudged = { west: box.west + cell / 1000, south: box.south - cell / 1000, east: box.east + cell / 1000, north: box.north - cell / 1000 };
+      const nudged = {
+        west: box.west + cell / 1000,
+        south: box.south - cell / 1000,
+        east: box.east + cell / 1000,
+        north: box.north - cell / 1000,
+      };
       if (zoom >= 3) expect(snapBbox(nudged, zoom), `zoom ${zoom}`).toEqual(snapped);
     }
   });
@@ -72,7 +80,8 @@ describe('a bounded request gate', () => {
       const gate = new RequestGate(1000, 2);
       const passed: number[] = [];
       const refused: number[] = [];
-      for (const n of [0, 1, 2, 3]) void gate.run(async () => void passed.push(n)).catch((error: unknown) => error instanceof GateFullError && refused.push(n));
+      for (const n of [0, 1, 2, 3])
+        void gate.run(async () => void passed.push(n)).catch((error: unknown) => error instanceof GateFullError && refused.push(n));
       await vi.advanceTimersByTimeAsync(0);
       expect(passed).toEqual([0]);
       expect(refused).toEqual([3]);

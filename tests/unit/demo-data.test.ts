@@ -171,7 +171,11 @@ describe('demo activity (issue 9)', () => {
     expect(planDemoActivity(buildDemoSpaces())).toEqual(plan);
     const items = [...plan.bookings, ...plan.favorites, ...plan.messages];
     for (const item of items) expect(spaces[item.spaceIndex], JSON.stringify(item)).toBeDefined();
-    const keys = [...plan.bookings.map((b) => b.renterKey), ...plan.favorites.map((f) => f.userKey), ...plan.messages.flatMap((m) => [m.fromKey, m.toKey])];
+    const keys = [
+      ...plan.bookings.map((b) => b.renterKey),
+      ...plan.favorites.map((f) => f.userKey),
+      ...plan.messages.flatMap((m) => [m.fromKey, m.toKey]),
+    ];
     for (const key of keys) expect(usersByKey.has(key), key).toBe(true);
   });
 
@@ -192,13 +196,18 @@ describe('demo activity (issue 9)', () => {
     const ownerFirst = spaces.findIndex((space) => space.ownerKey === 'owner');
     for (const booking of plan.bookings) {
       expect(booking.spaceIndex).not.toBe(ownerFirst);
-      expect(booking.startDay + booking.days <= BROWSER_TEST_DAYS.from || booking.startDay > BROWSER_TEST_DAYS.to, JSON.stringify(booking)).toBe(true);
+      expect(
+        booking.startDay + booking.days <= BROWSER_TEST_DAYS.from || booking.startDay > BROWSER_TEST_DAYS.to,
+        JSON.stringify(booking),
+      ).toBe(true);
     }
     for (const message of plan.messages) expect(message.spaceIndex).not.toBe(ownerFirst);
   });
 
   it('leaves out what finds no space when there are only a few spaces', () => {
     const tiny = planDemoActivity(buildDemoSpaces(1));
-    expect(tiny.bookings.length + tiny.favorites.length + tiny.messages.length).toBeLessThan(plan.bookings.length + plan.favorites.length + plan.messages.length);
+    expect(tiny.bookings.length + tiny.favorites.length + tiny.messages.length).toBeLessThan(
+      plan.bookings.length + plan.favorites.length + plan.messages.length,
+    );
   });
 });

@@ -59,17 +59,23 @@ describe('route assets from the build manifest', () => {
   });
 
   it("name a page module that exists for every route of the client's router", () => {
-    for (const page of CLIENT_ROUTES.flatMap((route) => (route.page ? [route.page] : []))) expect(existsSync(path.join(ROOT, page)), page).toBe(true);
+    for (const page of CLIENT_ROUTES.flatMap((route) => (route.page ? [route.page] : [])))
+      expect(existsSync(path.join(ROOT, page)), page).toBe(true);
     for (const pattern of Object.values(routes)) {
       const example = pattern.replace(':id', '3f1c');
-      expect(CLIENT_ROUTES.some((route) => route.path.test(example)), pattern).toBe(true);
+      expect(
+        CLIENT_ROUTES.some((route) => route.path.test(example)),
+        pattern,
+      ).toBe(true);
     }
   });
 });
 
 describe('preload tags', () => {
   it('put the image first, with a high priority, and escape every URL', () => {
-    expect(renderPreloads({ modules: ['/assets/a.js'], styles: ['/assets/a.css'], image: '/uploads/x"onload="y.webp' }).split('\n    ')).toEqual([
+    expect(
+      renderPreloads({ modules: ['/assets/a.js'], styles: ['/assets/a.css'], image: '/uploads/x"onload="y.webp' }).split('\n    '),
+    ).toEqual([
       '<link rel="preload" as="image" href="/uploads/x&quot;onload=&quot;y.webp" fetchpriority="high" />',
       '<link rel="modulepreload" crossorigin href="/assets/a.js" />',
       '<link rel="preload" as="style" crossorigin href="/assets/a.css" />',
@@ -95,7 +101,9 @@ describe('API paths shared by the client and the server', () => {
   });
 
   it("name a search's first page: the filters in a fixed order, empty ones left out, then the page size", () => {
-    const filters = parseSpaceFilters(new URLSearchParams('maxPrice=300&location=Austin&amenities=Parking&amenities=Wi-Fi&spaceType=all&specialty='));
+    const filters = parseSpaceFilters(
+      new URLSearchParams('maxPrice=300&location=Austin&amenities=Parking&amenities=Wi-Fi&spaceType=all&specialty='),
+    );
     expect(firstResultsPath(filters, 24)).toBe('/api/spaces?location=Austin&maxPrice=300&amenities=Parking&amenities=Wi-Fi&limit=24');
     expect(firstResultsPath({}, 24)).toBe('/api/spaces?limit=24');
     // A later page adds its cursor; the first page is the same call as the general form without one.
@@ -166,7 +174,10 @@ describe('lazy pages', () => {
   });
 
   it('load their code once, and try again after a failure', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(() => createElement('p', null, 'ok'));
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(() => createElement('p', null, 'ok'));
     const Page = lazyPage(load);
     await expect(Page.preload()).rejects.toThrow('offline');
     await Page.preload();

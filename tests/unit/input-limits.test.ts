@@ -34,12 +34,20 @@ describe('booking limits (issue "Hardening": money overflow)', () => {
 
 describe('shared input schemas', () => {
   it('refuses control characters but keeps tabs, newlines and any other Unicode', () => {
-    for (const bad of ['\u0000', 'a\u0001', '\u001f', '\u007f', '\u0085', '\u009f', '\u000b', '\u000c']) expect(textSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
-    for (const good of ['', 'tab\there', 'new\nline', 'crlf\r\n', 'Ünïcödé — 東京 👩‍⚕️']) expect(textSchema.safeParse(good).success, good).toBe(true);
+    for (const bad of ['\u0000', 'a\u0001', '\u001f', '\u007f', '\u0085', '\u009f', '\u000b', '\u000c'])
+      expect(textSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    for (const good of ['', 'tab\there', 'new\nline', 'crlf\r\n', 'Ünïcödé — 東京 👩‍⚕️'])
+      expect(textSchema.safeParse(good).success, good).toBe(true);
   });
 
   it('reads numbers strictly', () => {
-    for (const [input, output] of [[12, 12], ['12', 12], ['-3.5', -3.5], ['0', 0]] as const) expect(numberInputSchema.parse(input)).toBe(output);
+    for (const [input, output] of [
+      [12, 12],
+      ['12', 12],
+      ['-3.5', -3.5],
+      ['0', 0],
+    ] as const)
+      expect(numberInputSchema.parse(input)).toBe(output);
     for (const bad of ['', ' ', false, [], {}, null, '0x10', '1e3', 'Infinity', Number.NaN, Number.POSITIVE_INFINITY, '+1', '1.']) {
       expect(numberInputSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }

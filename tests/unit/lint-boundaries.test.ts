@@ -23,9 +23,13 @@ const otherFeature = /^A feature does not import another feature/;
 const server = /^The client never imports server code/;
 const shared = /^src\/shared is used by both the client and the server, so it imports neither/;
 /** The message of a server import that runs against the layers: `from` may not import `to`. */
-const upwards = (from: string, to: string) => new RegExp(`^Server layers import downwards only \\(config -> db -> infrastructure -> features -> seed -> app\\): ${from} may not import ${to} `);
+const upwards = (from: string, to: string) =>
+  new RegExp(
+    `^Server layers import downwards only \\(config -> db -> infrastructure -> features -> seed -> app\\): ${from} may not import ${to} `,
+  );
 /** The message of a server feature importing one after it in the order. */
-const laterFeature = (from: string, to: string) => new RegExp(`^Server features import only the features before them \\(auth -> .* -> pages\\): ${from} may not import ${to} `);
+const laterFeature = (from: string, to: string) =>
+  new RegExp(`^Server features import only the features before them \\(auth -> .* -> pages\\): ${from} may not import ${to} `);
 
 // ESLint resolves every import through TypeScript: slow on a busy 2-core machine, so a generous limit.
 describe('ESLint import boundaries', { timeout: 60_000 }, () => {

@@ -33,7 +33,10 @@ describe('map configuration', () => {
 
   it('uses S3 storage only with a bucket, and wants both keys or neither', () => {
     expect(loadConfig({}).s3).toBeUndefined();
-    expect(loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3).toMatchObject({ bucket: 'photos', region: 'us-east-1' });
+    expect(loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3).toMatchObject({
+      bucket: 'photos',
+      region: 'us-east-1',
+    });
     expect(() => loadConfig({ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(/S3_ACCESS_KEY_ID/);
   });
 });
@@ -46,7 +49,8 @@ describe('map geometry', () => {
 
   it('reads a bounding box as west,south,east,north and refuses anything else', () => {
     expect(bboxSchema.parse('-71.2,42.2,-70.9,42.5')).toEqual({ west: -71.2, south: 42.2, east: -70.9, north: 42.5 });
-    for (const bad of ['1,2,3', '0,50,10,40', '-181,0,0,1', '1e1,0,2,1', '', 'a,b,c,d']) expect(bboxSchema.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['1,2,3', '0,50,10,40', '-181,0,0,1', '1e1,0,2,1', '', 'a,b,c,d'])
+      expect(bboxSchema.safeParse(bad).success, bad).toBe(false);
   });
 
   it('spaces requests through a gate at least its interval after the previous one finished', async () => {
@@ -67,13 +71,17 @@ describe('map geometry', () => {
       vi.useRealTimers();
     }
   });
-  it('counts a gate\'s interval from when the previous request finished, not from when it was sent', async () => {
+  it("counts a gate's interval from when the previous request finished, not from when it was sent", async () => {
     vi.useFakeTimers();
     try {
       const gate = new RequestGate(1000);
       const started: number[] = [];
       const slow = () => new Promise<void>((resolve) => setTimeout(resolve, 600));
-      for (const n of [0, 1]) void gate.run(async () => { started.push(n); await slow(); });
+      for (const n of [0, 1])
+        void gate.run(async () => {
+          started.push(n);
+          await slow();
+        });
       await vi.advanceTimersByTimeAsync(1599);
       expect(started).toEqual([0]);
       await vi.advanceTimersByTimeAsync(1);
@@ -115,13 +123,20 @@ describe('listing wizard rules (docs/product.md#validation)', () => {
   });
 
   it('opens a listing saved with a state name on its code, and one with no known state on an empty choice', () => {
-    const saved = { ...toPayload(filled), id: 'x', ownerId: 'y', latitude: null, longitude: null, pricePerDay: '10.00' } as unknown as Parameters<typeof fromSpace>[0];
+    const saved = {
+      ...toPayload(filled),
+      id: 'x',
+      ownerId: 'y',
+      latitude: null,
+      longitude: null,
+      pricePerDay: '10.00',
+    } as unknown as Parameters<typeof fromSpace>[0];
     expect(fromSpace({ ...saved, state: 'Massachusetts' }).state).toBe('MA');
     expect(fromSpace({ ...saved, state: 'ma' }).state).toBe('MA');
     expect(fromSpace({ ...saved, state: 'Atlantis' }).state).toBe('');
   });
 
-  it("sends the pin only when the owner moved it", () => {
+  it('sends the pin only when the owner moved it', () => {
     expect(toPayload({ ...filled, latitude: 42, longitude: -71, pinned: false })).toMatchObject({ latitude: null, longitude: null });
     expect(toPayload({ ...filled, latitude: 42, longitude: -71, pinned: true })).toMatchObject({ latitude: 42, longitude: -71 });
   });

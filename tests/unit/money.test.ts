@@ -16,9 +16,11 @@ describe('money', () => {
   });
 
   it('round-trips every cent amount (property)', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), (cents) => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), (cents) => {
         expect(toCents(fromCents(cents))).toBe(cents);
-      }));
+      }),
+    );
   });
 
   it('formats for people', () => {

@@ -22,7 +22,22 @@ const SELF = path.relative(ROOT, import.meta.filename);
 /** Folders scanned whole, and the root files beside them. */
 const SCANNED_DIRS = ['src', 'tests', 'scripts', 'docs', '.ci'];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'data', 'coverage', 'test-results', '.tmp', '.git']);
-const TEXT_EXTENSIONS = new Set(['.ts', '.tsx', '.js', '.mjs', '.cjs', '.md', '.sql', '.json', '.html', '.css', '.sh', '.yml', '.yaml', '']);
+const TEXT_EXTENSIONS = new Set([
+  '.ts',
+  '.tsx',
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.md',
+  '.sql',
+  '.json',
+  '.html',
+  '.css',
+  '.sh',
+  '.yml',
+  '.yaml',
+  '',
+]);
 const SKIPPED_FILES = new Set(['package-lock.json', SELF]);
 
 /** Citations of documents outside the repository, wherever they appear (comments, strings, docs). */
@@ -172,10 +187,12 @@ describe('citations stay inside the repository', () => {
     const check = (file: string, text: string) => findOffenders(file, text, read);
 
     it('flags citations of the outside documents, with file and line', () => {
-      expect(check('src/a.ts', 'const a = 1;\n/** Holds (DESIGN decision 4). */')).toEqual(['src/a.ts:2: cites a document outside the repository: "DESIGN decision"']);
+      expect(check('src/a.ts', 'const a = 1;\n/** Holds (DESIGN decision 4). */')).toEqual([
+        'src/a.ts:2: cites a document outside the repository: "DESIGN decision"',
+      ]);
       expect(check('src/a.ts', ' * charges by (DESIGN decisions 2, 3 and 5; SPEC sections 5 and 9).')).toHaveLength(2);
       expect(check('src/a.ts', '// keeps SPEC section 7 wording')).toHaveLength(1);
-      expect(check('tests/a.ts', "// faked at the network level (STYLE)")).toHaveLength(1);
+      expect(check('tests/a.ts', '// faked at the network level (STYLE)')).toHaveLength(1);
       expect(check('src/a.ts', '// pg_trgm last (STACK-NOTES).')).toHaveLength(1);
       expect(check('README.md', '`../shared/DESIGN.md` and `SPEC.md` describe the product.')).toHaveLength(2);
       expect(check('docs/a.md', 'See ../shared/notes.md.')).toHaveLength(1);
@@ -185,11 +202,15 @@ describe('citations stay inside the repository', () => {
 
     it('flags docs paths and relative links to files or headings that do not exist', () => {
       expect(check('src/a.ts', '// see docs/decisions/099-x.md')).toEqual(['src/a.ts:1: docs/decisions/099-x.md does not exist']);
-      expect(check('src/a.ts', '// docs/product.md#booking and #payments')).toEqual(['src/a.ts:1: docs/product.md has no heading #payments']);
+      expect(check('src/a.ts', '// docs/product.md#booking and #payments')).toEqual([
+        'src/a.ts:1: docs/product.md has no heading #payments',
+      ]);
       expect(check('docs/decisions/README.md', '- [005](005-bookings-as-holds.md)\n- [006](006-missing.md)')).toEqual([
         'docs/decisions/README.md:2: docs/decisions/006-missing.md does not exist',
       ]);
-      expect(check('README.md', '[decisions](docs/decisions/README.md), [nope](docs/nope.md)')).toEqual(['README.md:1: docs/nope.md does not exist']);
+      expect(check('README.md', '[decisions](docs/decisions/README.md), [nope](docs/nope.md)')).toEqual([
+        'README.md:1: docs/nope.md does not exist',
+      ]);
     });
 
     it('lets legitimate code and prose through', () => {

@@ -10,7 +10,8 @@ describe('NPI check digits (CMS: Luhn with the 80840 prefix)', () => {
 
   it('accepts registered NPIs and refuses a changed digit', () => {
     for (const npi of ['1003000126', '1588667638', '1245319599']) expect(isValidNpi(npi), npi).toBe(true);
-    for (const npi of ['1234567890', '1003000127', '1588667683', '123456789', '12345678931', 'abcdefghij']) expect(isValidNpi(npi), npi).toBe(false);
+    for (const npi of ['1234567890', '1003000127', '1588667683', '123456789', '12345678931', 'abcdefghij'])
+      expect(isValidNpi(npi), npi).toBe(false);
   });
 
   it('ignores spaces and dashes people type', () => {

@@ -4,7 +4,12 @@
  * enough for one call with its retries.
  */
 import { describe, expect, it } from 'vitest';
-import { createStripeClient, STRIPE_CALL_LIMIT_MS, STRIPE_MAX_NETWORK_RETRIES, STRIPE_TIMEOUT_MS } from '../../src/server/payments/stripe-provider';
+import {
+  createStripeClient,
+  STRIPE_CALL_LIMIT_MS,
+  STRIPE_MAX_NETWORK_RETRIES,
+  STRIPE_TIMEOUT_MS,
+} from '../../src/server/payments/stripe-provider';
 
 /** The SDK keeps its settings in `_api`, read through `getApiField` (not in its public types). */
 const apiField = (client: unknown, field: string) => (client as { getApiField(key: string): unknown }).getApiField(field);

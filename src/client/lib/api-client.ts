@@ -84,7 +84,9 @@ export async function request<T>(method: string, path: string, options: RequestO
 /** Shorthands that return only the body. */
 export const api = {
   get: async <T>(path: string, options?: Omit<RequestOptions, 'body'>) => (await request<T>('GET', path, options)).data,
-  post: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => (await request<T>('POST', path, { ...options, body })).data,
-  put: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => (await request<T>('PUT', path, { ...options, body })).data,
+  post: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    (await request<T>('POST', path, { ...options, body })).data,
+  put: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    (await request<T>('PUT', path, { ...options, body })).data,
   delete: async <T>(path: string, options?: RequestOptions) => (await request<T>('DELETE', path, options)).data,
 };

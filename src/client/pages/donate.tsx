@@ -52,13 +52,13 @@ export function DonatePage() {
         <HeartHandshake className="mx-auto size-12 text-primary" aria-hidden="true" />
         <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Support ClinicShare</h1>
         <p className="mt-4 text-lg text-slate-700">
-          Our mission is to make it simple for healthcare professionals to share medical space, so fewer rooms sit empty and more patients get
-          care close to home. Your donation keeps the platform running and helps us reach more communities.
+          Our mission is to make it simple for healthcare professionals to share medical space, so fewer rooms sit empty and more patients
+          get care close to home. Your donation keeps the platform running and helps us reach more communities.
         </p>
         <p className="mt-4 text-slate-700" data-testid="no-fees">
-          ClinicShare charges no listing fees and takes no commission on repeat business: listing a space is free, and the only charge is a 10%
-          platform fee on a renter&apos;s first booking with an owner, included in the price shown. Later bookings between the same renter and owner
-          carry no fee.
+          ClinicShare charges no listing fees and takes no commission on repeat business: listing a space is free, and the only charge is a
+          10% platform fee on a renter&apos;s first booking with an owner, included in the price shown. Later bookings between the same
+          renter and owner carry no fee.
         </p>
       </div>
 

@@ -44,7 +44,8 @@ export function HomePage() {
           <div className="max-w-3xl">
             <h1 className="text-3xl font-bold tracking-tight sm:text-5xl">Medical space when you need it</h1>
             <p className="mt-4 text-lg text-blue-50 sm:text-xl">
-              Rent fully equipped exam rooms, dental suites and clinical facilities by the hour, day or month, from practices with room to share.
+              Rent fully equipped exam rooms, dental suites and clinical facilities by the hour, day or month, from practices with room to
+              share.
             </p>
           </div>
           <SpaceSearchForm onSearch={search} />
@@ -76,7 +77,15 @@ export function HomePage() {
           ) : featured.data.spaces.length === 0 ? (
             <p className="col-span-full text-slate-600">No spaces listed yet. Be the first to list yours.</p>
           ) : (
-            featured.data.spaces.slice(0, FEATURED_SPACES_COUNT).map((space) => <SpaceCard key={space.id} space={space} action={user ? <FavoriteButton userId={user.id} spaceId={space.id} spaceTitle={space.title} /> : undefined} />)
+            featured.data.spaces
+              .slice(0, FEATURED_SPACES_COUNT)
+              .map((space) => (
+                <SpaceCard
+                  key={space.id}
+                  space={space}
+                  action={user ? <FavoriteButton userId={user.id} spaceId={space.id} spaceTitle={space.title} /> : undefined}
+                />
+              ))
           )}
         </div>
       </section>

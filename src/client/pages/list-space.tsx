@@ -40,11 +40,20 @@ export function ListSpacePage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-      <PageMeta title="List your space | ClinicShare" description="List your medical office space, exam room or clinic for rent by the hour, day or month." />
+      <PageMeta
+        title="List your space | ClinicShare"
+        description="List your medical office space, exam room or clinic for rent by the hour, day or month."
+      />
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">List Your Space</h1>
       {user ? (
         <div className="mt-6">
-          <ListingWizard initialValues={EMPTY_LISTING} draftStorageKey={draftKey(user.id)} submitLabel="List Your Space" submitting={save.isPending} onSubmit={onSubmit} />
+          <ListingWizard
+            initialValues={EMPTY_LISTING}
+            draftStorageKey={draftKey(user.id)}
+            submitLabel="List Your Space"
+            submitting={save.isPending}
+            onSubmit={onSubmit}
+          />
         </div>
       ) : (
         <LoginToList message="Please log in to list a space." />

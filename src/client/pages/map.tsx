@@ -45,10 +45,17 @@ export function MapPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <PageMeta title="Map of medical spaces | ClinicShare" description="Every medical office space, exam room and clinic for rent on ClinicShare, on a map." />
+      <PageMeta
+        title="Map of medical spaces | ClinicShare"
+        description="Every medical office space, exam room and clinic for rent on ClinicShare, on a map."
+      />
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Map of Medical Spaces</h1>
       <p className="mt-1 text-slate-700" aria-live="polite">
-        {count.isPending ? 'Loading spaces...' : count.isError ? 'Spaces could not be loaded.' : `${count.data.total} medical spaces available`}
+        {count.isPending
+          ? 'Loading spaces...'
+          : count.isError
+            ? 'Spaces could not be loaded.'
+            : `${count.data.total} medical spaces available`}
       </p>
       <div className="mt-6 grid gap-6 md:grid-cols-[17rem_1fr] md:items-start">
         <SpaceFiltersPanel filters={filters} onChange={setFilters} className="md:sticky md:top-20" />

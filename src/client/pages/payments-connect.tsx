@@ -7,7 +7,12 @@ import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/use-toast';
-import { type AccountStatus, useAccountStatus, useCreateAccountLink, useCreateConnectAccount } from '@/client/features/payments/api/connect-account';
+import {
+  type AccountStatus,
+  useAccountStatus,
+  useCreateAccountLink,
+  useCreateConnectAccount,
+} from '@/client/features/payments/api/connect-account';
 import { useAuth } from '@/client/lib/auth';
 import { paths } from '@/client/lib/paths';
 import { usePublicConfig } from '@/client/lib/public-config';
@@ -178,10 +183,22 @@ function PaymentSettings({ userId, email }: { userId: string; email: string }) {
   );
 }
 
-function MainButton({ state, demo, starting, onStart }: { state: ButtonState; demo: boolean; starting: boolean; onStart: (needsAccount: boolean) => void }) {
+function MainButton({
+  state,
+  demo,
+  starting,
+  onStart,
+}: {
+  state: ButtonState;
+  demo: boolean;
+  starting: boolean;
+  onStart: (needsAccount: boolean) => void;
+}) {
   if (state === 'dashboard') {
     return demo ? (
-      <p className="text-sm text-slate-600">Your payout account is ready. Demo payments move no money, so there is no payout dashboard to view.</p>
+      <p className="text-sm text-slate-600">
+        Your payout account is ready. Demo payments move no money, so there is no payout dashboard to view.
+      </p>
     ) : (
       <Button asChild size="lg" className="justify-self-start">
         <a href={EXPRESS_DASHBOARD_URL} target="_blank" rel="noreferrer">

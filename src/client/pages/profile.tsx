@@ -52,7 +52,10 @@ function TabLabel({ label, count, countLabel }: { label: string; count: number |
     <>
       {label}
       {count === undefined ? null : (
-        <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800" data-testid={`tab-count-${label.toLowerCase()}`}>
+        <span
+          className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800"
+          data-testid={`tab-count-${label.toLowerCase()}`}
+        >
           {count}
           {countLabel ? ` ${countLabel}` : null}
         </span>

@@ -49,59 +49,59 @@ export function SearchPage() {
         <SpaceFiltersPanel filters={filters} onChange={setFilters} className="md:sticky md:top-20" />
 
         <SearchResultsMap filters={filters} onSearchArea={(bbox) => setFilters({ ...filters, bbox })}>
-        <section aria-labelledby="results-heading" aria-busy={loading}>
-          <h2 id="results-heading" className="mb-4 text-base font-medium text-slate-700" aria-live="polite">
-            {loading ? 'Searching...' : results.isError ? 'No results' : `${found} spaces found`}
-          </h2>
+          <section aria-labelledby="results-heading" aria-busy={loading}>
+            <h2 id="results-heading" className="mb-4 text-base font-medium text-slate-700" aria-live="polite">
+              {loading ? 'Searching...' : results.isError ? 'No results' : `${found} spaces found`}
+            </h2>
 
-          {loading ? (
-            <div className="grid gap-6 sm:grid-cols-2">
-              {Array.from({ length: SEARCH_SKELETON_COUNT }, (_, index) => (
-                <SpaceCardSkeleton key={index} />
-              ))}
-            </div>
-          ) : results.isError ? (
-            <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-8 text-center">
-              <CircleAlert className="mx-auto size-10 text-red-700" aria-hidden="true" />
-              <p className="mt-3 text-lg font-semibold text-red-900">Error Loading Spaces</p>
-              <p className="mt-1 text-red-800">We&apos;re having trouble loading the medical spaces. Please try again later.</p>
-            </div>
-          ) : spaces.length === 0 ? (
-            <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-              <SearchX className="mx-auto size-10 text-slate-500" aria-hidden="true" />
-              <p className="mt-3 text-lg font-semibold text-slate-900">No spaces found</p>
-              <p className="mt-1 text-slate-600">Try a different location or fewer filters.</p>
-              {hasActiveFilters(filters) ? (
-                <Button variant="outline" className="mt-4" onClick={() => setFilters({})}>
-                  Clear filters
-                </Button>
-              ) : null}
-            </div>
-          ) : (
-            <>
-              <ul className="grid gap-6 sm:grid-cols-2">
-                {spaces.map((space, index) => (
-                  <li key={space.id}>
-                    <SpaceCard
-                      space={space}
-                      priority={index === 0}
-                      from={paths.search(serializeSpaceFilters(filters))}
-                      action={user ? <FavoriteButton userId={user.id} spaceId={space.id} spaceTitle={space.title} /> : undefined}
-                    />
-                  </li>
+            {loading ? (
+              <div className="grid gap-6 sm:grid-cols-2">
+                {Array.from({ length: SEARCH_SKELETON_COUNT }, (_, index) => (
+                  <SpaceCardSkeleton key={index} />
                 ))}
-              </ul>
-              {results.hasNextPage ? (
-                <div className="mt-8 flex justify-center">
-                  <Button variant="outline" onClick={() => void results.fetchNextPage()} disabled={results.isFetchingNextPage}>
-                    {results.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-                    Load more
+              </div>
+            ) : results.isError ? (
+              <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-8 text-center">
+                <CircleAlert className="mx-auto size-10 text-red-700" aria-hidden="true" />
+                <p className="mt-3 text-lg font-semibold text-red-900">Error Loading Spaces</p>
+                <p className="mt-1 text-red-800">We&apos;re having trouble loading the medical spaces. Please try again later.</p>
+              </div>
+            ) : spaces.length === 0 ? (
+              <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+                <SearchX className="mx-auto size-10 text-slate-500" aria-hidden="true" />
+                <p className="mt-3 text-lg font-semibold text-slate-900">No spaces found</p>
+                <p className="mt-1 text-slate-600">Try a different location or fewer filters.</p>
+                {hasActiveFilters(filters) ? (
+                  <Button variant="outline" className="mt-4" onClick={() => setFilters({})}>
+                    Clear filters
                   </Button>
-                </div>
-              ) : null}
-            </>
-          )}
-        </section>
+                ) : null}
+              </div>
+            ) : (
+              <>
+                <ul className="grid gap-6 sm:grid-cols-2">
+                  {spaces.map((space, index) => (
+                    <li key={space.id}>
+                      <SpaceCard
+                        space={space}
+                        priority={index === 0}
+                        from={paths.search(serializeSpaceFilters(filters))}
+                        action={user ? <FavoriteButton userId={user.id} spaceId={space.id} spaceTitle={space.title} /> : undefined}
+                      />
+                    </li>
+                  ))}
+                </ul>
+                {results.hasNextPage ? (
+                  <div className="mt-8 flex justify-center">
+                    <Button variant="outline" onClick={() => void results.fetchNextPage()} disabled={results.isFetchingNextPage}>
+                      {results.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+                      Load more
+                    </Button>
+                  </div>
+                ) : null}
+              </>
+            )}
+          </section>
         </SearchResultsMap>
       </div>
     </div>

@@ -20,7 +20,9 @@ import { formatAmount, periodSuffix } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 
 // The booking, payment and message dialogs (forms, dates, card fields) load when first opened.
-const BookingDialog = lazy(() => import('@/client/features/checkout/components/booking-dialog').then((module) => ({ default: module.BookingDialog })));
+const BookingDialog = lazy(() =>
+  import('@/client/features/checkout/components/booking-dialog').then((module) => ({ default: module.BookingDialog })),
+);
 const BookingPaymentDialog = lazy(() =>
   import('@/client/features/checkout/components/booking-payment-dialog').then((module) => ({ default: module.BookingPaymentDialog })),
 );
@@ -64,7 +66,9 @@ function SpaceDetail({ space }: { space: Space }) {
   const bookingId = returned.get('booking');
   const confirmedBooking = paymentSuccess
     ? bookings.data?.find((booking) =>
-        bookingId ? booking.id === bookingId : booking.spaceId === space.id && (booking.status === 'confirmed' || booking.status === 'pending'),
+        bookingId
+          ? booking.id === bookingId
+          : booking.spaceId === space.id && (booking.status === 'confirmed' || booking.status === 'pending'),
       )
     : undefined;
   const [messageOpen, setMessageOpen] = useState(false);
@@ -118,7 +122,10 @@ function SpaceDetail({ space }: { space: Space }) {
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
         <div className="grid min-w-0 gap-6">
-          <SpaceSummary space={space} action={user ? <FavoriteButton userId={user.id} spaceId={space.id} spaceTitle={space.title} /> : undefined} />
+          <SpaceSummary
+            space={space}
+            action={user ? <FavoriteButton userId={user.id} spaceId={space.id} spaceTitle={space.title} /> : undefined}
+          />
           <SpaceSections space={space} />
           <section className="grid gap-3 border-t border-slate-200 pt-6">
             <h2 className="text-xl font-semibold text-slate-900">Location</h2>

@@ -58,7 +58,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return reply.status(204).send();
   });
 
-  app.get('/api/me', { schema: { response: { 200: userSchema } }, config: { auth: 'required' } }, async (request) => toUser(requireUser(request)));
+  app.get('/api/me', { schema: { response: { 200: userSchema } }, config: { auth: 'required' } }, async (request) =>
+    toUser(requireUser(request)),
+  );
 
   // Change password (docs/api.md): the current password, then the new one; every other session ends, this one stays.
   app.put(

@@ -141,7 +141,13 @@ export function sessionToken(request: FastifyRequest, settings: Pick<SessionSett
 
 /** Sets the session cookie: httpOnly, SameSite=Lax, Path=/, no Domain; `Secure` (and `__Host-`) in production. */
 export function setSessionCookie(reply: FastifyReply, session: { token: string; expiresAt: Date }, settings: SessionSettings): void {
-  reply.setCookie(settings.cookieName, session.token, { path: '/', httpOnly: true, sameSite: 'lax', secure: settings.secure, expires: session.expiresAt });
+  reply.setCookie(settings.cookieName, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: settings.secure,
+    expires: session.expiresAt,
+  });
 }
 
 /** Clears the session cookie (with the attributes it was set with: a `__Host-` cookie is only replaced by a Secure one). */

@@ -40,7 +40,6 @@ export const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** Window of the sign-up counter: one hour, in seconds. */
 export const REGISTER_WINDOW_SECONDS = 60 * 60;
 
-
 export interface ThrottleLimits {
   /** Failed logins per account from one client address per {@link LOGIN_WINDOW_SECONDS}. */
   loginFailuresPerAccount: number;

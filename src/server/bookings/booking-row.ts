@@ -28,7 +28,12 @@ export type BookingSpace = Pick<SpaceRow, 'title' | 'city' | 'state' | 'pricePer
  * @throws HttpError 404 unknown booking
  */
 export async function requireBookingWithSpace(db: Database, id: string): Promise<{ booking: BookingRow; space: SpaceRow }> {
-  const [row] = await db.select({ booking: bookings, space: medicalSpaces }).from(bookings).innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId)).where(eq(bookings.id, id)).limit(1);
+  const [row] = await db
+    .select({ booking: bookings, space: medicalSpaces })
+    .from(bookings)
+    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
+    .where(eq(bookings.id, id))
+    .limit(1);
   if (!row) throw notFound('Booking not found.');
   return row;
 }

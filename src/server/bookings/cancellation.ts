@@ -8,7 +8,13 @@
  * reconciliation job retries one that failed (`refundCancelled`).
  */
 import { eq } from 'drizzle-orm';
-import { cancellationReason, cancellationRefund, keepsFirstBookingFee, type CancellationRefund, type CancelledBy } from '../../shared/cancellation';
+import {
+  cancellationReason,
+  cancellationRefund,
+  keepsFirstBookingFee,
+  type CancellationRefund,
+  type CancelledBy,
+} from '../../shared/cancellation';
 import { fromCents, toCents } from '../../shared/money';
 import type { Booking, CancellationQuote } from '../../shared/schemas/bookings';
 import type { Database } from '../db/client';
@@ -25,12 +31,19 @@ import { afterRefund, refundedStatus } from './money-back';
  * carried it while holding other bookings with the owner
  * (docs/decisions/008-first-booking-fee-on-cancellation.md).
  */
-async function decideCancellation(db: Database, booking: BookingRow, space: SpaceRow, cancelledBy: CancelledBy, now: Date): Promise<CancellationRefund> {
+async function decideCancellation(
+  db: Database,
+  booking: BookingRow,
+  space: SpaceRow,
+  cancelledBy: CancelledBy,
+  now: Date,
+): Promise<CancellationRefund> {
   const feeCents = toCents(booking.platformFeeAmount ?? '0');
   const feeKept = keepsFirstBookingFee({
     cancelledBy,
     feeCents,
-    holdsOtherBookingsWithOwner: cancelledBy === 'renter' && feeCents > 0 && (await holdsOtherBookingsWithOwner(db, booking.renterId, space.ownerId, booking.id, now)),
+    holdsOtherBookingsWithOwner:
+      cancelledBy === 'renter' && feeCents > 0 && (await holdsOtherBookingsWithOwner(db, booking.renterId, space.ownerId, booking.id, now)),
   });
   return cancellationRefund({
     tier: booking.cancellationPolicyTier,
@@ -77,7 +90,13 @@ export async function quoteCancellation(db: Database, id: string, userId: string
  * first-booking fee (docs/decisions/008-first-booking-fee-on-cancellation.md).
  * @throws HttpError 403 neither renter nor owner, 404 unknown booking, 409 not confirmed or already ended
  */
-export async function cancelBooking(db: Database, payments: PaymentProvider, id: string, userId: string, now = new Date()): Promise<Booking> {
+export async function cancelBooking(
+  db: Database,
+  payments: PaymentProvider,
+  id: string,
+  userId: string,
+  now = new Date(),
+): Promise<Booking> {
   const { booking, space } = await requireBookingWithSpace(db, id);
   const cancelledBy = cancellingParty(booking, space, userId);
   if (booking.status === 'confirmed' && booking.endAt <= now) throw conflict('This booking has already ended.');

@@ -134,7 +134,9 @@ export async function createBookingHold(
       .limit(1);
     if (previous) {
       const same =
-        previous.spaceId === space.id && previous.startAt.getTime() === quote.startAt.getTime() && previous.endAt.getTime() === quote.endAt.getTime();
+        previous.spaceId === space.id &&
+        previous.startAt.getTime() === quote.startAt.getTime() &&
+        previous.endAt.getTime() === quote.endAt.getTime();
       if (same && previous.status === 'awaiting_payment' && previous.holdExpiresAt && previous.holdExpiresAt > now) hold = previous;
       else if (previous.status === 'awaiting_payment' || previous.status === 'expired') {
         // The same attempt with other details: let the old hold go; the job cancels its intent.
@@ -250,9 +252,12 @@ export async function settlePayment(
   if (!intentMatches(intent, booking)) throw badRequest('The payment does not match this booking.');
   if (booking.status === 'confirmed' || booking.status === 'pending') return { booking, settled: false };
   if (booking.status === 'cancelled') {
-    throw conflict('This booking was cancelled. Its refund follows the cancellation policy and has been made; nothing more is charged or refunded. Please start a new booking.');
+    throw conflict(
+      'This booking was cancelled. Its refund follows the cancellation policy and has been made; nothing more is charged or refunded. Please start a new booking.',
+    );
   }
-  if (booking.status === 'declined') throw conflict('The owner declined this booking request and the card authorisation was released. Please start a new booking.');
+  if (booking.status === 'declined')
+    throw conflict('The owner declined this booking request and the card authorisation was released. Please start a new booking.');
   if (booking.status === 'expired' && !isLapsedHold(booking)) {
     throw conflict(
       booking.paymentStatus === 'authorized'
@@ -315,7 +320,8 @@ export async function createPaidBooking(
 const PAYMENT_UNDER_WAY = new Set(['processing', 'requires_capture', 'succeeded']);
 
 /** Whether an expired booking is a hold that ended unpaid (lapsed or released): releasing it again has nothing to do. */
-const isEndedHold = (booking: BookingRow) => booking.status === 'expired' && ['none', 'requires_payment', 'canceled'].includes(booking.paymentStatus);
+const isEndedHold = (booking: BookingRow) =>
+  booking.status === 'expired' && ['none', 'requires_payment', 'canceled'].includes(booking.paymentStatus);
 
 /**
  * DELETE /api/bookings/{id}/hold: the renter gives up a hold they have not

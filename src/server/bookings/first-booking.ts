@@ -15,19 +15,33 @@ import { bookings, medicalSpaces } from '../db/schema';
  * carries the 10% platform fee (`platformFeeCents` in src/shared/booking-rules.ts).
  */
 export async function isFirstTransaction(db: Database, renterId: string, ownerId: string): Promise<boolean> {
-  return !(await hasBookingWithOwner(db, renterId, ownerId, or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'cancelled'), eq(bookings.feeRetained, true)))!));
+  return !(await hasBookingWithOwner(
+    db,
+    renterId,
+    ownerId,
+    or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'cancelled'), eq(bookings.feeRetained, true)))!,
+  ));
 }
 
 /**
  * Whether `renterId` holds a booking other than `exceptId` with `ownerId`:
  * pending or confirmed, or a hold in payment that has not lapsed at `now`, of any of the owner's spaces.
  */
-export function holdsOtherBookingsWithOwner(db: Database, renterId: string, ownerId: string, exceptId: string, now: Date): Promise<boolean> {
+export function holdsOtherBookingsWithOwner(
+  db: Database,
+  renterId: string,
+  ownerId: string,
+  exceptId: string,
+  now: Date,
+): Promise<boolean> {
   return hasBookingWithOwner(
     db,
     renterId,
     ownerId,
-    and(ne(bookings.id, exceptId), or(inArray(bookings.status, ['pending', 'confirmed']), and(eq(bookings.status, 'awaiting_payment'), gt(bookings.holdExpiresAt, now))))!,
+    and(
+      ne(bookings.id, exceptId),
+      or(inArray(bookings.status, ['pending', 'confirmed']), and(eq(bookings.status, 'awaiting_payment'), gt(bookings.holdExpiresAt, now))),
+    )!,
   );
 }
 

@@ -17,7 +17,8 @@ export async function afterRefund(payments: PaymentProvider, before: PaymentInte
 }
 
 /** The payment status a succeeded intent's refunds amount to. */
-export const refundedStatus = (intent: PaymentIntentInfo) => (intent.amountRefunded >= intent.amount ? ('refunded' as const) : ('partially_refunded' as const));
+export const refundedStatus = (intent: PaymentIntentInfo) =>
+  intent.amountRefunded >= intent.amount ? ('refunded' as const) : ('partially_refunded' as const);
 
 /**
  * Gives back the money of a payment whose booking is not going ahead (an
@@ -29,15 +30,24 @@ export const refundedStatus = (intent: PaymentIntentInfo) => (intent.amountRefun
  * read from the provider, so a retry gives nothing back twice.
  * @throws Error for a booking that is going ahead or was cancelled (its money is not this function's to give back)
  */
-export async function releasePayment(db: Database, payments: PaymentProvider, booking: BookingRow, intent?: PaymentIntentInfo | null): Promise<void> {
-  if (booking.status !== 'expired' && booking.status !== 'declined') throw new Error(`Refusing to release the payment of a ${booking.status} booking (${booking.id}).`);
+export async function releasePayment(
+  db: Database,
+  payments: PaymentProvider,
+  booking: BookingRow,
+  intent?: PaymentIntentInfo | null,
+): Promise<void> {
+  if (booking.status !== 'expired' && booking.status !== 'declined')
+    throw new Error(`Refusing to release the payment of a ${booking.status} booking (${booking.id}).`);
   if (!booking.stripePaymentIntentId) return;
   const current = intent ?? (await payments.retrievePaymentIntent(booking.stripePaymentIntentId));
   if (!current) return;
   if (current.status === 'succeeded') {
     let after = current;
     if (current.amountRefunded < current.amount) {
-      await payments.refundPaymentIntent(current.id, { amount: current.amount - current.amountRefunded, idempotencyKey: `release-${booking.id}` });
+      await payments.refundPaymentIntent(current.id, {
+        amount: current.amount - current.amountRefunded,
+        idempotencyKey: `release-${booking.id}`,
+      });
       after = await afterRefund(payments, current);
     }
     await db

@@ -23,8 +23,13 @@ export const ACCEPT_CLAIM_STALE_MS = 5 * MINUTE_MS;
 
 /** The 409 for a booking someone else moved (or is accepting) between our read and our update, saying what it is now. */
 async function changedMeanwhile(db: Database, id: string): Promise<HttpError> {
-  const [row] = await db.select({ status: bookings.status, acceptingAt: bookings.acceptingAt }).from(bookings).where(eq(bookings.id, id)).limit(1);
-  if (row?.status === 'pending' && row.acceptingAt) return conflict('This booking request is being accepted right now. Please reload in a moment.');
+  const [row] = await db
+    .select({ status: bookings.status, acceptingAt: bookings.acceptingAt })
+    .from(bookings)
+    .where(eq(bookings.id, id))
+    .limit(1);
+  if (row?.status === 'pending' && row.acceptingAt)
+    return conflict('This booking request is being accepted right now. Please reload in a moment.');
   if (row?.status === 'confirmed') return conflict('This booking request has already been accepted.');
   if (row?.status === 'declined') return conflict('This booking request has already been declined.');
   if (row?.status === 'expired') return conflict('This booking request has expired.');
@@ -77,11 +82,18 @@ export async function finishAcceptClaim(
  * claim cleared), or declines it when the card's authorisation is gone.
  * @throws HttpError 403 not the owner, 404 unknown booking, 409 not pending (answered, expired, being accepted), 402 capture failed (still pending, or declined when the authorisation is gone), 503 the provider could not be reached (the job settles the claim)
  */
-export async function acceptBookingRequest(db: Database, payments: PaymentProvider, id: string, userId: string, now = new Date()): Promise<Booking> {
+export async function acceptBookingRequest(
+  db: Database,
+  payments: PaymentProvider,
+  id: string,
+  userId: string,
+  now = new Date(),
+): Promise<Booking> {
   const { booking, space } = await requireBookingWithSpace(db, id);
   if (space.ownerId !== userId) throw forbidden('Only the owner of this space can answer its booking requests.');
   if (!nextStatus(booking.status, 'accept')) throw conflict(`This booking request is ${booking.status} and can no longer be accepted.`);
-  if (booking.requestExpiresAt && booking.requestExpiresAt <= now) throw conflict('This booking request has expired and can no longer be accepted.');
+  if (booking.requestExpiresAt && booking.requestExpiresAt <= now)
+    throw conflict('This booking request has expired and can no longer be accepted.');
   if (!booking.stripePaymentIntentId) throw conflict('This booking request has no payment to capture.');
 
   const [claimed] = await db
@@ -99,14 +111,19 @@ export async function acceptBookingRequest(db: Database, payments: PaymentProvid
   if (!claimed) throw await changedMeanwhile(db, id);
 
   // One key per claim: a retry of this capture is the same capture, and a later Accept (after a failed one) is not answered with a replayed failure.
-  const captured = await payments.capturePaymentIntent(claimed.stripePaymentIntentId!, `capture-${id}-${claimed.acceptingAt!.getTime()}`).catch(() => null);
+  const captured = await payments
+    .capturePaymentIntent(claimed.stripePaymentIntentId!, `capture-${id}-${claimed.acceptingAt!.getTime()}`)
+    .catch(() => null);
   let intent: PaymentIntentInfo | null = captured;
   if (captured?.status !== 'succeeded') {
     try {
       intent = await payments.retrievePaymentIntent(claimed.stripePaymentIntentId!);
     } catch {
       // Whether it was captured is unknown: the claim stays, and the reconciliation job settles it from the intent.
-      throw new HttpError(503, 'The payment provider could not be reached. The request is being accepted; please check again in a few minutes.');
+      throw new HttpError(
+        503,
+        'The payment provider could not be reached. The request is being accepted; please check again in a few minutes.',
+      );
     }
   }
   const { outcome, booking: finished } = await finishAcceptClaim(db, payments, claimed, intent);
@@ -118,7 +135,9 @@ export async function acceptBookingRequest(db: Database, payments: PaymentProvid
     throw await changedMeanwhile(db, id);
   }
   if (outcome === 'pending') throw paymentRequired('The payment could not be captured. The request is still pending; please try again.');
-  throw paymentRequired("The payment could not be captured: the card's authorisation is no longer valid. The request has been declined and nothing was charged.");
+  throw paymentRequired(
+    "The payment could not be captured: the card's authorisation is no longer valid. The request has been declined and nothing was charged.",
+  );
 }
 
 /**

@@ -118,7 +118,11 @@ async function recordDispute(db: Database, dispute: DisputeInfo & { paymentInten
     .returning({ id: bookings.id });
   const [booking] = rows;
   if (booking) log.warn({ disputeId: dispute.id, bookingId: booking.id, status: dispute.status }, 'payment dispute');
-  else log.warn({ disputeId: dispute.id, intentId: dispute.paymentIntentId, status: dispute.status }, 'dispute of a payment that is no booking');
+  else
+    log.warn(
+      { disputeId: dispute.id, intentId: dispute.paymentIntentId, status: dispute.status },
+      'dispute of a payment that is no booking',
+    );
 }
 
 /** The booking steps of the Stripe webhook (see {@link BookingPaymentSteps}). */

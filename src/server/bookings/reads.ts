@@ -35,7 +35,8 @@ export async function getBooking(db: Database, id: string, userId: string): Prom
     .where(eq(bookings.id, id))
     .limit(1);
   if (!row) throw notFound('Booking not found.');
-  if (row.booking.renterId !== userId && row.space.ownerId !== userId) throw forbidden('Only the renter or the owner can see this booking.');
+  if (row.booking.renterId !== userId && row.space.ownerId !== userId)
+    throw forbidden('Only the renter or the owner can see this booking.');
   return toBooking(row.booking, row.space, row.renter);
 }
 
@@ -81,7 +82,9 @@ export async function listOwnerSpaceBookings(db: Database, ownerId: string): Pro
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
     .innerJoin(users, eq(users.id, bookings.renterId))
-    .where(and(eq(medicalSpaces.ownerId, ownerId), or(inArray(bookings.status, ['confirmed', 'cancelled']), isNotNull(bookings.disputeStatus))))
+    .where(
+      and(eq(medicalSpaces.ownerId, ownerId), or(inArray(bookings.status, ['confirmed', 'cancelled']), isNotNull(bookings.disputeStatus))),
+    )
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(OWNER_BOOKINGS_LIMIT);
   return rows.map((row) => toBooking(row.booking, row.space, row.renter));

@@ -114,7 +114,14 @@ export async function reconcileBookings(
   const refundsDue = await db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.status, 'cancelled'), isNull(bookings.refundedAt), isNotNull(bookings.refundAmount), ne(bookings.refundAmount, sql`0`)))
+    .where(
+      and(
+        eq(bookings.status, 'cancelled'),
+        isNull(bookings.refundedAt),
+        isNotNull(bookings.refundAmount),
+        ne(bookings.refundAmount, sql`0`),
+      ),
+    )
     .limit(500);
   for (const booking of refundsDue) {
     try {
@@ -144,10 +151,20 @@ export function startReconciliation(options: {
   const run = () => {
     running = options
       .tryWithLock(RECONCILIATION_LOCK_KEY, () =>
-        reconcileBookings(options.db, options.payments, new Date(), (error, bookingId) => options.log.error({ err: error, bookingId }, 'could not settle a booking payment')),
+        reconcileBookings(options.db, options.payments, new Date(), (error, bookingId) =>
+          options.log.error({ err: error, bookingId }, 'could not settle a booking payment'),
+        ),
       )
       .then((summary) => {
-        if (summary && (summary.expiredHolds || summary.expiredRequests || summary.resolvedClaims || summary.released || summary.refunded || summary.failures)) {
+        if (
+          summary &&
+          (summary.expiredHolds ||
+            summary.expiredRequests ||
+            summary.resolvedClaims ||
+            summary.released ||
+            summary.refunded ||
+            summary.failures)
+        ) {
           options.log.info(summary, 'reconciled bookings');
         }
       })

@@ -1,7 +1,14 @@
 /** Booking routes (docs/product.md#api-calls; docs/api.md). Identity from the session only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookingAnswerSchema, bookingPaymentIntentSchema, bookingSchema, cancellationQuoteSchema, createBookingPaymentIntentSchema, createBookingSchema } from '../../shared/schemas/bookings';
+import {
+  bookingAnswerSchema,
+  bookingPaymentIntentSchema,
+  bookingSchema,
+  cancellationQuoteSchema,
+  createBookingPaymentIntentSchema,
+  createBookingSchema,
+} from '../../shared/schemas/bookings';
 import { idParamSchema } from '../../shared/schemas/fields';
 import { BOOKING_HOLDS_PER_HOUR } from '../../shared/constants';
 import { requireSelf, requireUser } from '../auth/session';
@@ -40,26 +47,42 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     },
   );
 
-  app.post('/api/bookings', { schema: { body: createBookingSchema, response: { 200: bookingSchema, 201: bookingSchema } }, config: auth }, async (request, reply) => {
-    const renter = requireSelf(request, request.body.renterId);
-    const { booking, created } = await createPaidBooking(db, requirePayments(), renter.id, request.body);
-    return reply.status(created ? 201 : 200).send(booking);
-  });
+  app.post(
+    '/api/bookings',
+    { schema: { body: createBookingSchema, response: { 200: bookingSchema, 201: bookingSchema } }, config: auth },
+    async (request, reply) => {
+      const renter = requireSelf(request, request.body.renterId);
+      const { booking, created } = await createPaidBooking(db, requirePayments(), renter.id, request.body);
+      return reply.status(created ? 201 : 200).send(booking);
+    },
+  );
 
-  app.get('/api/users/:id/bookings', { schema: { params: idParams, response: { 200: z.array(bookingSchema) } }, config: auth }, async (request) => {
-    const user = requireSelf(request, request.params.id);
-    return listRenterBookings(db, user.id);
-  });
+  app.get(
+    '/api/users/:id/bookings',
+    { schema: { params: idParams, response: { 200: z.array(bookingSchema) } }, config: auth },
+    async (request) => {
+      const user = requireSelf(request, request.params.id);
+      return listRenterBookings(db, user.id);
+    },
+  );
 
-  app.get('/api/users/:id/booking-requests', { schema: { params: idParams, response: { 200: z.array(bookingSchema) } }, config: auth }, async (request) => {
-    const user = requireSelf(request, request.params.id);
-    return listBookingRequests(db, user.id);
-  });
+  app.get(
+    '/api/users/:id/booking-requests',
+    { schema: { params: idParams, response: { 200: z.array(bookingSchema) } }, config: auth },
+    async (request) => {
+      const user = requireSelf(request, request.params.id);
+      return listBookingRequests(db, user.id);
+    },
+  );
 
-  app.get('/api/users/:id/space-bookings', { schema: { params: idParams, response: { 200: z.array(bookingSchema) } }, config: auth }, async (request) => {
-    const user = requireSelf(request, request.params.id);
-    return listOwnerSpaceBookings(db, user.id);
-  });
+  app.get(
+    '/api/users/:id/space-bookings',
+    { schema: { params: idParams, response: { 200: z.array(bookingSchema) } }, config: auth },
+    async (request) => {
+      const user = requireSelf(request, request.params.id);
+      return listOwnerSpaceBookings(db, user.id);
+    },
+  );
 
   app.put(
     '/api/bookings/:id/accept',
@@ -89,8 +112,10 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     return reply.status(204).send();
   });
 
-  app.get('/api/bookings/:id/cancellation', { schema: { params: idParams, response: { 200: cancellationQuoteSchema } }, config: auth }, async (request) =>
-    quoteCancellation(db, bookingId(request.params.id), requireUser(request).id),
+  app.get(
+    '/api/bookings/:id/cancellation',
+    { schema: { params: idParams, response: { 200: cancellationQuoteSchema } }, config: auth },
+    async (request) => quoteCancellation(db, bookingId(request.params.id), requireUser(request).id),
   );
 
   app.put(

@@ -69,7 +69,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
       db: db as unknown as Database,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-      query: async <Row,>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as Row[],
+      query: async <Row>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as Row[],
       async tryWithLock(key, fn) {
         const client = await pool.connect();
         try {
@@ -108,7 +108,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    query: async <Row,>(text: string, params?: unknown[]) => (await client.query<Row>(text, params)).rows,
+    query: async <Row>(text: string, params?: unknown[]) => (await client.query<Row>(text, params)).rows,
     // PGlite is one in-process connection: LISTEN/NOTIFY works within this process.
     listen: async (channel, onPayload) => {
       const stop = await client.listen(checkChannel(channel), onPayload);

@@ -4,20 +4,7 @@
  * constraint) live in custom migrations under `migrations/`.
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -40,11 +27,15 @@ export const users = pgTable(
     /** Set only by the server, when the NPI registry confirms the license (docs/decisions/021-professional-verification.md). */
     verified: boolean('verified').notNull().default(false),
     /** Where the license check stands: none, pending, verified, not_found, name_mismatch, unsupported, in_use (`src/shared/constants.ts`). */
-    licenseVerification: text('license_verification', { enum: ['none', 'pending', 'verified', 'not_found', 'name_mismatch', 'unsupported', 'in_use'] })
+    licenseVerification: text('license_verification', {
+      enum: ['none', 'pending', 'verified', 'not_found', 'name_mismatch', 'unsupported', 'in_use'],
+    })
       .notNull()
       .default('none'),
     licenseCheckedAt: timestamp('license_checked_at', { withTimezone: true }),
-    userType: text('user_type', { enum: ['lister', 'renter', 'both'] }).notNull().default('both'),
+    userType: text('user_type', { enum: ['lister', 'renter', 'both'] })
+      .notNull()
+      .default('both'),
     stripeConnectAccountId: text('stripe_connect_account_id'),
     stripeAccountStatus: text('stripe_account_status'),
     stripeOnboardingCompleted: boolean('stripe_onboarding_completed').notNull().default(false),
@@ -58,7 +49,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     // One license number is verified on at most one account at a time.
-    uniqueIndex('users_verified_license_unique').on(t.licenseNumber).where(sql`${t.verified}`),
+    uniqueIndex('users_verified_license_unique')
+      .on(t.licenseNumber)
+      .where(sql`${t.verified}`),
     check('users_user_type_check', sql`${t.userType} in ('lister', 'renter', 'both')`),
   ],
 );
@@ -96,12 +89,23 @@ export const medicalSpaces = pgTable(
     latitude: numeric('latitude', { precision: 10, scale: 7 }),
     longitude: numeric('longitude', { precision: 10, scale: 7 }),
     pricePerDay: numeric('price_per_day', { precision: 10, scale: 2 }).notNull(),
-    pricePeriod: text('price_period', { enum: ['hourly', 'daily', 'monthly'] }).notNull().default('daily'),
+    pricePeriod: text('price_period', { enum: ['hourly', 'daily', 'monthly'] })
+      .notNull()
+      .default('daily'),
     capacity: integer('capacity').notNull().default(1),
-    amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
-    equipment: text('equipment').array().notNull().default(sql`'{}'::text[]`),
+    amenities: text('amenities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    equipment: text('equipment')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     optimalSpecialty: text('optimal_specialty'),
-    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     availableFrom: timestamp('available_from', { withTimezone: true }),
     availableTo: timestamp('available_to', { withTimezone: true }),
     rules: text('rules'),
@@ -109,7 +113,9 @@ export const medicalSpaces = pgTable(
     /** Request-to-book when false: the owner accepts or declines each booking (docs/decisions/005-bookings-as-holds.md). */
     instantBook: boolean('instant_book').notNull().default(true),
     /** The refund rule of cancellations (`src/shared/cancellation.ts`). */
-    cancellationPolicyTier: text('cancellation_policy_tier', { enum: ['flexible', 'moderate', 'strict'] }).notNull().default('flexible'),
+    cancellationPolicyTier: text('cancellation_policy_tier', { enum: ['flexible', 'moderate', 'strict'] })
+      .notNull()
+      .default('flexible'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     /**
@@ -188,12 +194,18 @@ export const bookings = pgTable(
     totalPrice: numeric('total_price', { precision: 10, scale: 2 }).notNull(),
     platformFeeAmount: numeric('platform_fee_amount', { precision: 10, scale: 2 }),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
-    status: text('status', { enum: ['awaiting_payment', 'pending', 'confirmed', 'declined', 'cancelled', 'expired'] }).notNull().default('pending'),
+    status: text('status', { enum: ['awaiting_payment', 'pending', 'confirmed', 'declined', 'cancelled', 'expired'] })
+      .notNull()
+      .default('pending'),
     /** The listing's settings when the hold was made: they rule this booking even if the listing changes. */
     instantBook: boolean('instant_book').notNull().default(true),
-    cancellationPolicyTier: text('cancellation_policy_tier', { enum: ['flexible', 'moderate', 'strict'] }).notNull().default('flexible'),
+    cancellationPolicyTier: text('cancellation_policy_tier', { enum: ['flexible', 'moderate', 'strict'] })
+      .notNull()
+      .default('flexible'),
     /** What we last know of the payment: none, requires_payment, authorized, paid, canceled, refunded, partially_refunded. */
-    paymentStatus: text('payment_status', { enum: ['none', 'requires_payment', 'authorized', 'paid', 'canceled', 'refunded', 'partially_refunded'] })
+    paymentStatus: text('payment_status', {
+      enum: ['none', 'requires_payment', 'authorized', 'paid', 'canceled', 'refunded', 'partially_refunded'],
+    })
       .notNull()
       .default('none'),
     /** A hold keeps the dates until then (status awaiting_payment). */
@@ -226,8 +238,12 @@ export const bookings = pgTable(
     uniqueIndex('bookings_renter_attempt_unique').on(t.renterId, t.idempotencyKey),
     index('bookings_renter_id_idx').on(t.renterId, t.startAt),
     index('bookings_space_id_idx').on(t.spaceId, t.startAt),
-    index('bookings_hold_expiry_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'awaiting_payment'`),
-    index('bookings_request_expiry_idx').on(t.requestExpiresAt).where(sql`${t.status} = 'pending'`),
+    index('bookings_hold_expiry_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'awaiting_payment'`),
+    index('bookings_request_expiry_idx')
+      .on(t.requestExpiresAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -288,7 +304,9 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
-    index('messages_receiver_unread_idx').on(t.receiverId).where(sql`${t.readAt} is null`),
+    index('messages_receiver_unread_idx')
+      .on(t.receiverId)
+      .where(sql`${t.readAt} is null`),
     index('messages_sender_idx').on(t.senderId),
     index('messages_receiver_idx').on(t.receiverId, t.createdAt),
   ],
@@ -309,7 +327,9 @@ export const demoPaymentIntents = pgTable(
     currency: text('currency').notNull().default('usd'),
     applicationFeeAmount: bigint('application_fee_amount', { mode: 'number' }).notNull().default(0),
     /** automatic: paid on confirmation; manual: authorised, then captured or released (request-to-book). */
-    captureMethod: text('capture_method', { enum: ['automatic', 'manual'] }).notNull().default('automatic'),
+    captureMethod: text('capture_method', { enum: ['automatic', 'manual'] })
+      .notNull()
+      .default('automatic'),
     /** The owner's connected account the payout goes to (destination charge), if any. */
     destination: text('destination'),
     /** Cents refunded so far. */
@@ -320,7 +340,10 @@ export const demoPaymentIntents = pgTable(
     lastPaymentError: text('last_payment_error'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('demo_payment_intents_idempotency_unique').on(t.idempotencyKey), uniqueIndex('demo_payment_intents_client_secret_unique').on(t.clientSecret)],
+  (t) => [
+    uniqueIndex('demo_payment_intents_idempotency_unique').on(t.idempotencyKey),
+    uniqueIndex('demo_payment_intents_client_secret_unique').on(t.clientSecret),
+  ],
 );
 
 /** NPI registry answers, cached (docs/decisions/021-professional-verification.md): one lookup per number per day at most. */

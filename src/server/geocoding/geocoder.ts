@@ -118,10 +118,18 @@ const nominatimAnswer = z.array(z.object({ lat: z.string(), lon: z.string() }));
  * @returns coordinates, null when it found nothing
  * @throws Error on network trouble, a timeout or a non-OK answer, GateFullError when too many lookups wait for their turn (the caller falls back)
  */
-export async function nominatimSearch(baseUrl: string, query: string, userAgent: string, gate: RequestGate = processNominatimGate): Promise<Coordinates | null> {
+export async function nominatimSearch(
+  baseUrl: string,
+  query: string,
+  userAgent: string,
+  gate: RequestGate = processNominatimGate,
+): Promise<Coordinates | null> {
   return gate.run(async () => {
     const url = `${baseUrl}/search?${new URLSearchParams({ q: query, format: 'jsonv2', limit: '1', countrycodes: 'us' })}`;
-    const response = await fetch(url, { headers: { 'User-Agent': userAgent, Accept: 'application/json' }, signal: AbortSignal.timeout(NOMINATIM_TIMEOUT_MS) });
+    const response = await fetch(url, {
+      headers: { 'User-Agent': userAgent, Accept: 'application/json' },
+      signal: AbortSignal.timeout(NOMINATIM_TIMEOUT_MS),
+    });
     if (!response.ok) throw new Error(`Nominatim answered ${response.status}`);
     const [first] = nominatimAnswer.parse(await response.json());
     if (!first) return null;

@@ -40,11 +40,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({
-        path: [error.validationContext, ...String(issue.instancePath ?? '').split('/').filter(Boolean)].filter(Boolean).join('.'),
+        path: [
+          error.validationContext,
+          ...String(issue.instancePath ?? '')
+            .split('/')
+            .filter(Boolean),
+        ]
+          .filter(Boolean)
+          .join('.'),
         message: issue.message ?? 'Invalid value',
       }));
       const first = issues[0];
-      return reply.status(400).send({ message: first ? `Invalid ${first.path}: ${first.message}` : 'Invalid request', issues } satisfies ApiError);
+      return reply
+        .status(400)
+        .send({ message: first ? `Invalid ${first.path}: ${first.message}` : 'Invalid request', issues } satisfies ApiError);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -94,7 +94,9 @@ export class MessagingLive {
       await this.bus.publish(event);
     } catch (error) {
       if (!(error instanceof BusUnavailableError)) this.log.error({ err: error, event: event.type }, 'could not publish a live event');
-      await this.dispatch(event).catch((dispatchError: unknown) => this.log.warn({ err: dispatchError, event: event.type }, 'live event not delivered'));
+      await this.dispatch(event).catch((dispatchError: unknown) =>
+        this.log.warn({ err: dispatchError, event: event.type }, 'live event not delivered'),
+      );
     }
   }
 
@@ -109,7 +111,12 @@ export class MessagingLive {
         return;
       }
       case 'messages_read':
-        this.hub.send(event.userIds, { type: 'messages_read', conversationId: event.conversationId, readerId: event.readerId, readAt: event.readAt });
+        this.hub.send(event.userIds, {
+          type: 'messages_read',
+          conversationId: event.conversationId,
+          readerId: event.readerId,
+          readAt: event.readAt,
+        });
         this.hub.send(event.userIds, { type: 'conversation_updated', conversationId: event.conversationId });
         return;
       case 'session_ended':

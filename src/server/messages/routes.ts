@@ -11,7 +11,14 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { MAX_SOCKET_FRAME_BYTES, MESSAGES_PER_MINUTE } from '../../shared/constants';
 import { idParamSchema, textSchema } from '../../shared/schemas/fields';
-import { conversationSummarySchema, markReadResultSchema, messageListQuerySchema, messageSchema, sendMessageSchema, unreadCountSchema } from '../../shared/schemas/messages';
+import {
+  conversationSummarySchema,
+  markReadResultSchema,
+  messageListQuerySchema,
+  messageSchema,
+  sendMessageSchema,
+  unreadCountSchema,
+} from '../../shared/schemas/messages';
 import { requireSelf, sessionToken, type SessionSettings } from '../auth/session';
 import type { Config } from '../config';
 import type { Database, DatabaseNotifications } from '../db/client';
@@ -42,7 +49,10 @@ const messageHttpRoutes: FastifyPluginAsyncZod<{ db: Database; live: MessagingLi
 
   app.get(
     '/api/users/:id/messages',
-    { schema: { params: userParams, querystring: messageListQuerySchema, response: { 200: z.array(messageSchema) } }, config: { auth: 'required' } },
+    {
+      schema: { params: userParams, querystring: messageListQuerySchema, response: { 200: z.array(messageSchema) } },
+      config: { auth: 'required' },
+    },
     async (request) => listUserMessages(db, requireSelf(request, request.params.id).id, request.query),
   );
 
@@ -61,7 +71,11 @@ const messageHttpRoutes: FastifyPluginAsyncZod<{ db: Database; live: MessagingLi
   app.get(
     '/api/conversations/:conversationId/messages',
     {
-      schema: { params: conversationParams, querystring: messageListQuerySchema.pick({ limit: true }), response: { 200: z.array(messageSchema) } },
+      schema: {
+        params: conversationParams,
+        querystring: messageListQuerySchema.pick({ limit: true }),
+        response: { 200: z.array(messageSchema) },
+      },
       config: { auth: 'required' },
     },
     async (request) => listConversationMessages(db, requireSelf(request, undefined).id, request.params.conversationId, request.query.limit),
@@ -78,10 +92,12 @@ const messageHttpRoutes: FastifyPluginAsyncZod<{ db: Database; live: MessagingLi
   );
 };
 
-const messageSocketRoutes: FastifyPluginAsyncZod<{ live: MessagingLive; hub: SocketHub; allowedOrigins: readonly string[]; sessions: SessionSettings }> = async (
-  app,
-  { live, hub, allowedOrigins, sessions },
-) => {
+const messageSocketRoutes: FastifyPluginAsyncZod<{
+  live: MessagingLive;
+  hub: SocketHub;
+  allowedOrigins: readonly string[];
+  sessions: SessionSettings;
+}> = async (app, { live, hub, allowedOrigins, sessions }) => {
   // A frame over 16 KB closes the socket (ws answers 1009, message too big).
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_SOCKET_FRAME_BYTES } });
 
@@ -112,7 +128,9 @@ const messageSocketRoutes: FastifyPluginAsyncZod<{ live: MessagingLive; hub: Soc
       hub.add(connection);
       socket.on('error', (error) => request.log.warn({ err: error }, 'socket error'));
       socket.on('message', (data, isBinary) => {
-        handleSocketFrame(live, connection, data, isBinary).catch((error: unknown) => request.log.error({ err: error }, 'socket frame failed'));
+        handleSocketFrame(live, connection, data, isBinary).catch((error: unknown) =>
+          request.log.error({ err: error }, 'socket frame failed'),
+        );
       });
     },
   );

@@ -90,7 +90,12 @@ const isParticipant = (conversation: ConversationParticipants, userId: string) =
 
 async function findConversation(db: Executor, conversationId: string): Promise<ConversationParticipants | null> {
   const [row] = await db
-    .select({ id: conversations.id, participantA: conversations.participantA, participantB: conversations.participantB, spaceId: conversations.spaceId })
+    .select({
+      id: conversations.id,
+      participantA: conversations.participantA,
+      participantB: conversations.participantB,
+      spaceId: conversations.spaceId,
+    })
     .from(conversations)
     .where(eq(conversations.id, conversationId))
     .limit(1);
@@ -134,7 +139,8 @@ export async function sendMessage(db: Database, senderId: string, input: SendMes
           .where(eq(medicalSpaces.id, input.spaceId))
           .limit(1);
         if (!space) throw badRequest('The space does not exist.');
-        if (space.ownerId !== senderId && space.ownerId !== input.receiverId) throw badRequest("Messages about a space go to the space's owner.");
+        if (space.ownerId !== senderId && space.ownerId !== input.receiverId)
+          throw badRequest("Messages about a space go to the space's owner.");
       }
       const id = conversationIdFor(senderId, input.receiverId, space);
       if (input.conversationId && input.conversationId !== id) throw badRequest('Unknown conversation.');
@@ -144,7 +150,10 @@ export async function sendMessage(db: Database, senderId: string, input: SendMes
         : senderId < input.receiverId
           ? [senderId, input.receiverId]
           : [input.receiverId, senderId];
-      await tx.insert(conversations).values({ id, participantA, participantB, spaceId: space?.id ?? null }).onConflictDoNothing();
+      await tx
+        .insert(conversations)
+        .values({ id, participantA, participantB, spaceId: space?.id ?? null })
+        .onConflictDoNothing();
       conversation = await findConversation(tx, id);
       if (!conversation) throw new Error(`conversation ${id} vanished`);
     }
@@ -188,7 +197,12 @@ export async function listUserMessages(db: Database, userId: string, page: { lim
  * A conversation's newest messages, oldest first (GET /api/conversations/{id}/messages).
  * @throws HttpError 403 unless `userId` is a participant
  */
-export async function listConversationMessages(db: Database, userId: string, conversationId: string, limit = MAX_THREAD_MESSAGES): Promise<Message[]> {
+export async function listConversationMessages(
+  db: Database,
+  userId: string,
+  conversationId: string,
+  limit = MAX_THREAD_MESSAGES,
+): Promise<Message[]> {
   await requireParticipant(db, userId, conversationId);
   const rows = await selectMessages(db)
     .where(eq(messages.conversationId, conversationId))

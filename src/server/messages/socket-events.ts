@@ -45,7 +45,8 @@ export async function handleSocketFrame(live: MessagingLive, connection: LiveCon
     // The sender gets the stored message back as `new_message`, like every socket of both participants.
     await live.send(connection.userId, input);
   } catch (error) {
-    if (error instanceof HttpError) return reply(connection, { type: 'error', message: error.message, ...(error.issues ? { issues: error.issues } : {}) });
+    if (error instanceof HttpError)
+      return reply(connection, { type: 'error', message: error.message, ...(error.issues ? { issues: error.issues } : {}) });
     reply(connection, { type: 'error', message: 'Message failed' });
     throw error;
   }

@@ -28,7 +28,11 @@ export type FetchedAnswers = Record<string, FetchedAnswer>;
  * itself. The calls carry the page request's id, so their log lines go with
  * the page's.
  */
-export async function fetchEmbeddedAnswers(app: FastifyInstance, request: FastifyRequest, paths: readonly string[]): Promise<FetchedAnswers> {
+export async function fetchEmbeddedAnswers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  paths: readonly string[],
+): Promise<FetchedAnswers> {
   const answers: FetchedAnswers = {};
   await Promise.all(
     paths.map(async (url) => {
@@ -63,7 +67,9 @@ export function answerBody(answer: FetchedAnswer | undefined): unknown {
  * can close the element or open a comment.
  */
 export function renderEmbeddedAnswers(answers: FetchedAnswers): string {
-  const entries = Object.entries(answers).map(([path, { json, headers }]) => `${JSON.stringify(path)}:{"body":${json},"headers":${JSON.stringify(headers)}}`);
+  const entries = Object.entries(answers).map(
+    ([path, { json, headers }]) => `${JSON.stringify(path)}:{"body":${json},"headers":${JSON.stringify(headers)}}`,
+  );
   if (entries.length === 0) return '';
   const data = `{${entries.join(',')}}`.replace(/</g, '\\u003c');
   return `<script type="application/json" id="${EMBEDDED_ANSWERS_ELEMENT_ID}">${data}</script>`;

@@ -95,7 +95,9 @@ function spaceJsonLd(space: Space, origin: string) {
     description: space.description,
     category: space.spaceType,
     url: `${origin}/spaces/${space.id}`,
-    image: (space.images.length ? space.images : [DEFAULT_SPACE_IMAGE]).filter((src) => !src.startsWith('data:')).map((src) => absolute(origin, src)),
+    image: (space.images.length ? space.images : [DEFAULT_SPACE_IMAGE])
+      .filter((src) => !src.startsWith('data:'))
+      .map((src) => absolute(origin, src)),
     offers: spaceOffer(space, origin),
     location: {
       '@type': 'Place',

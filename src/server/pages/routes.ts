@@ -118,7 +118,10 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     const row = answer.success ? null : await findSpaceRow(db, request.params.id);
     const space = answer.success ? answer.data : row && toSpace(row);
     if (!space) return sendPage(reply, defaultHead(request, `Space Not Found | ${SITE_NAME}`), 404, [preloadsFor(pathname)]);
-    return sendPage(reply, spaceHead(space, origin), 200, [preloadsFor(pathname, spacePhotoUrl(space.images)), renderEmbeddedAnswers(answers)]);
+    return sendPage(reply, spaceHead(space, origin), 200, [
+      preloadsFor(pathname, spacePhotoUrl(space.images)),
+      renderEmbeddedAnswers(answers),
+    ]);
   };
   app.get('/spaces/:id', spacePage);
   app.get('/space/:id', spacePage);
@@ -131,14 +134,18 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     const answers = await fetchEmbeddedAnswers(app, request, [apiPath]);
     const results = firstResults(answers[apiPath]) ?? (await searchSpaces(db, spaceSearchSchema.parse({ limit: DEFAULT_PAGE_SIZE })));
     const first = results.spaces[0];
-    return sendPage(reply, searchHead(results.spaces, results.total, filters.location, `${origin}/search${search}`, origin, results.exact), 200, [
-      preloadsFor('/search', first ? spaceCardImageUrl(first.images) : undefined),
-      renderEmbeddedAnswers(answers),
-    ]);
+    return sendPage(
+      reply,
+      searchHead(results.spaces, results.total, filters.location, `${origin}/search${search}`, origin, results.exact),
+      200,
+      [preloadsFor('/search', first ? spaceCardImageUrl(first.images) : undefined), renderEmbeddedAnswers(answers)],
+    );
   });
 
   app.get('/robots.txt', async (_request, reply) =>
-    reply.type('text/plain').send(`User-agent: *\nDisallow: /api/\nDisallow: /profile\nDisallow: /messages\nSitemap: ${origin}/sitemap.xml\n`),
+    reply
+      .type('text/plain')
+      .send(`User-agent: *\nDisallow: /api/\nDisallow: /profile\nDisallow: /messages\nSitemap: ${origin}/sitemap.xml\n`),
   );
 
   // Built on demand, kept a few minutes, and built again when a space changes through this instance (sitemap.ts).
@@ -162,7 +169,9 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
       throw notFound('Not found.');
     }
     const known = CLIENT_ROUTES.some((route) => route.path.test(pathname));
-    return sendPage(reply, defaultHead(request, known ? undefined : `Page Not Found | ${SITE_NAME}`), known ? 200 : 404, [preloadsFor(pathname)]);
+    return sendPage(reply, defaultHead(request, known ? undefined : `Page Not Found | ${SITE_NAME}`), known ? 200 : 404, [
+      preloadsFor(pathname),
+    ]);
   });
 };
 
@@ -170,5 +179,9 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
 function firstResults(answer: FetchedAnswer | undefined) {
   const cards = spaceCardSchema.array().safeParse(answerBody(answer));
   if (!answer || !cards.success) return null;
-  return { spaces: cards.data, total: Number(answer.headers['x-total-count'] ?? cards.data.length), exact: answer.headers['x-total-count-exact'] !== 'false' };
+  return {
+    spaces: cards.data,
+    total: Number(answer.headers['x-total-count'] ?? cards.data.length),
+    exact: answer.headers['x-total-count-exact'] !== 'false',
+  };
 }

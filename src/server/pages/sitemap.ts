@@ -62,7 +62,8 @@ export class Sitemap {
   private readonly total = new LRUCache<string, Promise<number>>({ max: 1, ttl: SITEMAP_TTL_MS });
 
   constructor({ db, origin, pageSize = SITEMAP_MAX_URLS }: SitemapOptions) {
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > SITEMAP_MAX_URLS) throw new Error(`A sitemap page holds 1 to ${SITEMAP_MAX_URLS} URLs`);
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > SITEMAP_MAX_URLS)
+      throw new Error(`A sitemap page holds 1 to ${SITEMAP_MAX_URLS} URLs`);
     this.db = db;
     this.origin = origin;
     this.pageSize = pageSize;
@@ -89,7 +90,11 @@ export class Sitemap {
       const pages = await this.pageCount();
       if (pages === 1) return (await this.page(1))!;
       const index = create({ version: '1.0', encoding: 'UTF-8' }).ele(NAMESPACE, 'sitemapindex');
-      for (let page = 1; page <= pages; page++) index.ele('sitemap').ele('loc').txt(`${this.origin}${sitemapPagePath(page)}`);
+      for (let page = 1; page <= pages; page++)
+        index
+          .ele('sitemap')
+          .ele('loc')
+          .txt(`${this.origin}${sitemapPagePath(page)}`);
       return `${index.end({ prettyPrint: true })}\n`;
     });
   }

@@ -39,13 +39,23 @@ export async function recordAccountStatus(db: Database, accountId: string, statu
  * switching from demo to Stripe). Concurrent calls keep one stored account.
  * @returns the account id
  */
-export async function ensureConnectedAccount(db: Database, payments: PaymentProvider, user: { id: string; email: string }): Promise<string> {
+export async function ensureConnectedAccount(
+  db: Database,
+  payments: PaymentProvider,
+  user: { id: string; email: string },
+): Promise<string> {
   const [row] = await db.select({ accountId: users.stripeConnectAccountId }).from(users).where(eq(users.id, user.id)).limit(1);
   const stored = row?.accountId ?? null;
   if (stored && (await payments.retrieveAccount(stored))) return stored;
 
   const accountId = await payments.createConnectedAccount({ userId: user.id, email: user.email });
-  const fresh = { stripeConnectAccountId: accountId, stripeChargesEnabled: false, stripeDetailsSubmitted: false, stripeOnboardingCompleted: false, stripeAccountStatus: 'pending' };
+  const fresh = {
+    stripeConnectAccountId: accountId,
+    stripeChargesEnabled: false,
+    stripeDetailsSubmitted: false,
+    stripeOnboardingCompleted: false,
+    stripeAccountStatus: 'pending',
+  };
   const [saved] = await db
     .update(users)
     .set(fresh)

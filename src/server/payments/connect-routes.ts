@@ -8,7 +8,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '../../shared/schemas/fields';
-import { accountLinkRequestSchema, accountLinkSchema, accountStatusSchema, connectAccountSchema, createConnectAccountSchema } from '../../shared/schemas/payments';
+import {
+  accountLinkRequestSchema,
+  accountLinkSchema,
+  accountStatusSchema,
+  connectAccountSchema,
+  createConnectAccountSchema,
+} from '../../shared/schemas/payments';
 import { requireSelf } from '../auth/session';
 import type { Database } from '../db/client';
 import { HttpError } from '../http/errors';
@@ -20,7 +26,10 @@ export function onboardingUrls(publicUrl: string): { refreshUrl: string; returnU
   return { refreshUrl: `${publicUrl}/payments/connect?refresh=true`, returnUrl: `${publicUrl}/payments/connect?success=true` };
 }
 
-export const connectRoutes: FastifyPluginAsyncZod<{ db: Database; payments: PaymentProvider | null; publicUrl: string }> = async (app, { db, payments, publicUrl }) => {
+export const connectRoutes: FastifyPluginAsyncZod<{ db: Database; payments: PaymentProvider | null; publicUrl: string }> = async (
+  app,
+  { db, payments, publicUrl },
+) => {
   const requirePayments = () => {
     if (!payments) throw new HttpError(503, 'Payment processing is currently not available. Please contact support.');
     return payments;
@@ -36,12 +45,16 @@ export const connectRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     },
   );
 
-  app.post('/api/stripe/account-link', { schema: { body: accountLinkRequestSchema, response: { 200: accountLinkSchema } }, config: auth }, async (request) => {
-    const user = requireSelf(request, request.body?.userId);
-    const provider = requirePayments();
-    const accountId = await ensureConnectedAccount(db, provider, user);
-    return { url: await provider.createAccountLink({ accountId, ...onboardingUrls(publicUrl) }) };
-  });
+  app.post(
+    '/api/stripe/account-link',
+    { schema: { body: accountLinkRequestSchema, response: { 200: accountLinkSchema } }, config: auth },
+    async (request) => {
+      const user = requireSelf(request, request.body?.userId);
+      const provider = requirePayments();
+      const accountId = await ensureConnectedAccount(db, provider, user);
+      return { url: await provider.createAccountLink({ accountId, ...onboardingUrls(publicUrl) }) };
+    },
+  );
 
   app.get(
     '/api/stripe/account-status/:userId',

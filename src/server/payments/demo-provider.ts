@@ -10,7 +10,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { SQLSTATE, sqlState } from '../db/client';
 import { demoConnectedAccounts, demoPaymentIntents } from '../db/schema';
-import type { ConnectedAccountStatus, CreatePaymentIntentInput, DisputeInfo, PaymentIntentInfo, PaymentProvider, RefundInput } from './provider';
+import type {
+  ConnectedAccountStatus,
+  CreatePaymentIntentInput,
+  DisputeInfo,
+  PaymentIntentInfo,
+  PaymentProvider,
+  RefundInput,
+} from './provider';
 
 /** Outcomes of Stripe's test card numbers; `null` means the payment succeeds. */
 const TEST_CARDS: Record<string, string | null> = {
@@ -64,7 +71,11 @@ export class DemoPaymentProvider implements PaymentProvider {
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntentInfo> {
     if (input.idempotencyKey) {
-      const [existing] = await this.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.idempotencyKey, input.idempotencyKey)).limit(1);
+      const [existing] = await this.db
+        .select()
+        .from(demoPaymentIntents)
+        .where(eq(demoPaymentIntents.idempotencyKey, input.idempotencyKey))
+        .limit(1);
       if (existing) return toInfo(existing);
     }
     const id = randomId('pi_demo_');
@@ -84,7 +95,11 @@ export class DemoPaymentProvider implements PaymentProvider {
     } catch (error) {
       // A concurrent request with the same key won: return its intent, as Stripe does.
       if (input.idempotencyKey && sqlState(error) === SQLSTATE.uniqueViolation) {
-        const [row] = await this.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.idempotencyKey, input.idempotencyKey)).limit(1);
+        const [row] = await this.db
+          .select()
+          .from(demoPaymentIntents)
+          .where(eq(demoPaymentIntents.idempotencyKey, input.idempotencyKey))
+          .limit(1);
         if (row) return toInfo(row);
       }
       throw error;
@@ -105,7 +120,8 @@ export class DemoPaymentProvider implements PaymentProvider {
   async capturePaymentIntent(id: string): Promise<PaymentIntentInfo> {
     const row = await this.requireIntent(id);
     if (row.status === 'succeeded') return toInfo(row);
-    if (row.status !== 'requires_capture') throw new DemoPaymentError(`This PaymentIntent could not be captured because it has a status of ${row.status}.`);
+    if (row.status !== 'requires_capture')
+      throw new DemoPaymentError(`This PaymentIntent could not be captured because it has a status of ${row.status}.`);
     const [updated] = await this.db
       .update(demoPaymentIntents)
       .set({ status: 'succeeded' })
@@ -117,7 +133,8 @@ export class DemoPaymentProvider implements PaymentProvider {
   async cancelPaymentIntent(id: string): Promise<PaymentIntentInfo> {
     const row = await this.requireIntent(id);
     if (row.status === 'canceled') return toInfo(row);
-    if (row.status === 'succeeded') throw new DemoPaymentError('You cannot cancel this PaymentIntent because it has a status of succeeded.');
+    if (row.status === 'succeeded')
+      throw new DemoPaymentError('You cannot cancel this PaymentIntent because it has a status of succeeded.');
     const [updated] = await this.db.update(demoPaymentIntents).set({ status: 'canceled' }).where(eq(demoPaymentIntents.id, id)).returning();
     return toInfo(updated!);
   }
@@ -129,7 +146,8 @@ export class DemoPaymentProvider implements PaymentProvider {
     const kept = input.keepApplicationFee ? row.applicationFeeAmount : 0;
     const left = Math.max(0, row.amount - kept - row.amountRefunded);
     const amount = input.amount ?? left;
-    if (amount <= 0 || amount > left) throw new DemoPaymentError(`Refund amount (${amount}) is greater than the unrefunded amount (${left}).`);
+    if (amount <= 0 || amount > left)
+      throw new DemoPaymentError(`Refund amount (${amount}) is greater than the unrefunded amount (${left}).`);
     // Conditional, as the provider's own ledger would be: two concurrent refunds never give back more than was paid.
     const [refunded] = await this.db
       .update(demoPaymentIntents)
@@ -191,7 +209,11 @@ export class DemoPaymentProvider implements PaymentProvider {
    * for a manual-capture intent (the card is authorised). Paying again is a
    * no-op success (idempotent); nothing is ever charged.
    */
-  async confirmWithCard(intent: PaymentIntentInfo, card: { cardNumber: string; expiry: string; cvc: string }, now = new Date()): Promise<DemoConfirmResult> {
+  async confirmWithCard(
+    intent: PaymentIntentInfo,
+    card: { cardNumber: string; expiry: string; cvc: string },
+    now = new Date(),
+  ): Promise<DemoConfirmResult> {
     if (intent.status === 'succeeded' || intent.status === 'requires_capture') return { ok: true, intent };
     if (intent.status !== 'requires_payment_method') {
       return { ok: false, message: 'This payment can no longer be completed. Please start again.', intent };

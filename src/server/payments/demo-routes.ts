@@ -69,7 +69,10 @@ function onboardingPage(input: { account: string; returnUrl: string }): string {
 `;
 }
 
-export const demoPaymentRoutes: FastifyPluginAsyncZod<{ demo: DemoPaymentProvider; db: Database; publicUrl: string }> = async (app, { demo, db, publicUrl }) => {
+export const demoPaymentRoutes: FastifyPluginAsyncZod<{ demo: DemoPaymentProvider; db: Database; publicUrl: string }> = async (
+  app,
+  { demo, db, publicUrl },
+) => {
   /** Pays an intent with a test card; `user` is the session user, if any. */
   const confirm = async (input: z.output<typeof demoPaymentConfirmSchema>, user: SessionUser | null, donationsOnly: boolean) => {
     const intent = await demo.findByClientSecret(input.clientSecret);
@@ -86,8 +89,10 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod<{ demo: DemoPaymentProvide
   };
 
   // Booking payments (and a signed-in donor's donations): the session is checked before the body is read.
-  app.post('/api/demo-payments/confirm', { schema: { body: demoPaymentConfirmSchema, response: { 200: demoPaymentResultSchema } }, config: { auth: 'required' } }, async (request) =>
-    confirm(request.body, requireUser(request), false),
+  app.post(
+    '/api/demo-payments/confirm',
+    { schema: { body: demoPaymentConfirmSchema, response: { 200: demoPaymentResultSchema } }, config: { auth: 'required' } },
+    async (request) => confirm(request.body, requireUser(request), false),
   );
 
   // Donations: visitors may donate (docs/product.md#donate), so no session is needed here.
@@ -97,16 +102,20 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod<{ demo: DemoPaymentProvide
     async (request) => confirm(request.body, request.user, true),
   );
 
-  app.get('/api/demo-payments/onboarding', { schema: { querystring: demoOnboardingSchema }, config: { auth: 'required' } }, async (request, reply) => {
-    const user = requireUser(request);
-    const returnPath = ownPath(request.query.return_url, publicUrl);
-    if (!returnPath) throw badRequest('The return address must be a page of this site.');
-    if (!(await demo.ownsAccount(request.query.account, user.id))) throw forbidden('This payout account belongs to someone else.');
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(onboardingPage({ account: request.query.account, returnUrl: returnPath }));
-  });
+  app.get(
+    '/api/demo-payments/onboarding',
+    { schema: { querystring: demoOnboardingSchema }, config: { auth: 'required' } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const returnPath = ownPath(request.query.return_url, publicUrl);
+      if (!returnPath) throw badRequest('The return address must be a page of this site.');
+      if (!(await demo.ownsAccount(request.query.account, user.id))) throw forbidden('This payout account belongs to someone else.');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(onboardingPage({ account: request.query.account, returnUrl: returnPath }));
+    },
+  );
 
   // The onboarding page's form is form-encoded; the parser is scoped to this route's plugin.
   await app.register(async (plugin) => {
@@ -114,13 +123,18 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod<{ demo: DemoPaymentProvide
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    scope.post('/api/demo-payments/onboarding', { schema: { body: demoOnboardingSchema }, config: { auth: 'required' } }, async (request, reply) => {
-      const user = requireUser(request);
-      const returnPath = ownPath(request.body.return_url, publicUrl);
-      if (!returnPath) throw badRequest('The return address must be a page of this site.');
-      if (!(await demo.completeOnboarding(request.body.account, user.id))) throw forbidden('This payout account belongs to someone else.');
-      await recordAccountStatus(db, request.body.account, { chargesEnabled: true, detailsSubmitted: true });
-      return reply.redirect(returnPath, 303);
-    });
+    scope.post(
+      '/api/demo-payments/onboarding',
+      { schema: { body: demoOnboardingSchema }, config: { auth: 'required' } },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const returnPath = ownPath(request.body.return_url, publicUrl);
+        if (!returnPath) throw badRequest('The return address must be a page of this site.');
+        if (!(await demo.completeOnboarding(request.body.account, user.id)))
+          throw forbidden('This payout account belongs to someone else.');
+        await recordAccountStatus(db, request.body.account, { chargesEnabled: true, detailsSubmitted: true });
+        return reply.redirect(returnPath, 303);
+      },
+    );
   });
 };

@@ -18,7 +18,10 @@ export const DONATION_RATE_LIMIT = { max: 10, perSeconds: 600 };
 export const donationRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider | null }> = async (app, { payments }) => {
   app.post(
     '/api/create-payment-intent',
-    { schema: { body: createDonationIntentSchema, response: { 200: donationIntentSchema } }, config: { auth: 'optional', rateLimit: DONATION_RATE_LIMIT } },
+    {
+      schema: { body: createDonationIntentSchema, response: { 200: donationIntentSchema } },
+      config: { auth: 'optional', rateLimit: DONATION_RATE_LIMIT },
+    },
     async (request) => {
       if (!payments) throw new HttpError(503, 'Payment processing is currently not available. Please contact support.');
       const cents = request.body.amount;

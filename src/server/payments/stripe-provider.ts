@@ -5,7 +5,14 @@
  * https://docs.stripe.com/connect/destination-charges).
  */
 import Stripe from 'stripe';
-import type { ConnectedAccountStatus, CreatePaymentIntentInput, DisputeInfo, PaymentIntentInfo, PaymentProvider, RefundInput } from './provider';
+import type {
+  ConnectedAccountStatus,
+  CreatePaymentIntentInput,
+  DisputeInfo,
+  PaymentIntentInfo,
+  PaymentProvider,
+  RefundInput,
+} from './provider';
 
 /** Cents refunded so far, from the intent's latest charge when it is expanded. */
 function refundedOf(intent: Stripe.PaymentIntent): number {
@@ -61,7 +68,8 @@ export function createStripeClient(secretKey: string, apiBase?: string): Stripe 
 }
 
 /** The id of an expandable Stripe field (an id, an expanded object, or nothing). */
-const idOf = (field: string | { id: string } | null | undefined): string | null => (typeof field === 'string' ? field : (field?.id ?? null));
+const idOf = (field: string | { id: string } | null | undefined): string | null =>
+  typeof field === 'string' ? field : (field?.id ?? null);
 
 /** Whether `error` is Stripe saying it does not know the object. */
 const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;

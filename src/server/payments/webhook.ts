@@ -100,13 +100,17 @@ const providerRefusingCalls = new Proxy({} as PaymentProvider, {
 });
 
 /** The id of an expandable Stripe field (an id, an expanded object, or nothing). */
-const idOf = (field: string | { id: string } | null | undefined): string | null => (typeof field === 'string' ? field : (field?.id ?? null));
+const idOf = (field: string | { id: string } | null | undefined): string | null =>
+  typeof field === 'string' ? field : (field?.id ?? null);
 
 /** Gives back the money of a payment that belongs to no booking: refunds what is left, or releases the card. */
 async function releaseOrphanIntent(payments: PaymentProvider, intent: PaymentIntentInfo): Promise<void> {
   if (intent.status === 'succeeded') {
     if (intent.amountRefunded < intent.amount) {
-      await payments.refundPaymentIntent(intent.id, { amount: intent.amount - intent.amountRefunded, idempotencyKey: `orphan-${intent.id}` });
+      await payments.refundPaymentIntent(intent.id, {
+        amount: intent.amount - intent.amountRefunded,
+        idempotencyKey: `orphan-${intent.id}`,
+      });
     }
   } else if (intent.status !== 'canceled' && intent.status !== 'processing') {
     await payments.cancelPaymentIntent(intent.id);
@@ -213,7 +217,8 @@ export async function handleStripeEvent(
   const change = await readEvent(db, payments, steps, event, log);
   /** Inserts the event id; false when a concurrent delivery recorded it first (the insert waits for its commit). */
   const record = async (tx: Database) =>
-    (await tx.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id })).length > 0;
+    (await tx.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id }))
+      .length > 0;
   try {
     return await db.transaction(async (tx) => {
       if (!(await record(tx))) return 'duplicate';

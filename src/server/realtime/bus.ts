@@ -15,7 +15,13 @@ import { z } from 'zod';
 /** An event between instances. `userIds`: whose sockets it concerns. */
 export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message_created'), messageId: z.uuid(), conversationId: z.string(), userIds: z.array(z.uuid()) }),
-  z.object({ type: z.literal('messages_read'), conversationId: z.string(), readerId: z.uuid(), readAt: z.string(), userIds: z.array(z.uuid()) }),
+  z.object({
+    type: z.literal('messages_read'),
+    conversationId: z.string(),
+    readerId: z.uuid(),
+    readAt: z.string(),
+    userIds: z.array(z.uuid()),
+  }),
   /** A session ended (logout): sockets opened with it are closed. `sessionKey` from {@link liveSessionKey}. */
   z.object({ type: z.literal('session_ended'), sessionKey: z.string() }),
   /** Every session of a user ended (log out everywhere), or every one but `exceptSessionKey` (a password change). */
@@ -65,4 +71,3 @@ export function parseRealtimePayload(payload: string, log: FastifyBaseLogger): R
   log.warn({ payload: payload.slice(0, 200) }, 'ignored a live event that does not parse');
   return null;
 }
-

@@ -20,4 +20,3 @@ export class MemoryBus implements RealtimeBus {
     this.emitter.removeAllListeners();
   }
 }
-

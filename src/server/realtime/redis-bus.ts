@@ -41,7 +41,8 @@ export class RedisBus implements RealtimeBus {
     const subscribe = () => {
       subscriber.subscribe(this.channel).then(
         () => settle(),
-        (error: unknown) => this.log.warn({ err: error }, 'Redis (live events subscriber) could not subscribe; it tries again when it reconnects'),
+        (error: unknown) =>
+          this.log.warn({ err: error }, 'Redis (live events subscriber) could not subscribe; it tries again when it reconnects'),
       );
     };
     subscriber.on('ready', subscribe);

@@ -75,27 +75,83 @@ export function planDemoActivity(spaces: readonly DemoSpaceSummary[]): DemoActiv
   if (ownerA !== undefined) {
     bookings.push(
       { renterKey: 'renter', spaceIndex: ownerA, startDay: -21, days: 2, status: 'confirmed', notes: 'Two days of intake assessments.' },
-      { renterKey: 'renter', spaceIndex: ownerA, startDay: 14, days: 1, status: 'pending', notes: 'A quiet room for a group therapy session, please.' },
+      {
+        renterKey: 'renter',
+        spaceIndex: ownerA,
+        startDay: 14,
+        days: 1,
+        status: 'pending',
+        notes: 'A quiet room for a group therapy session, please.',
+      },
     );
     messages.push(
-      { fromKey: 'renter', toKey: 'owner', spaceIndex: ownerA, content: 'Hi Dr. Avery, I just sent a request for a day in two weeks. Is the room quiet enough for a group session?', hoursAgo: 26, read: true },
-      { fromKey: 'owner', toKey: 'renter', spaceIndex: ownerA, content: 'Hi Taylor, yes: it is at the end of the corridor, away from reception. I will confirm your request shortly.', hoursAgo: 3, read: false },
+      {
+        fromKey: 'renter',
+        toKey: 'owner',
+        spaceIndex: ownerA,
+        content: 'Hi Dr. Avery, I just sent a request for a day in two weeks. Is the room quiet enough for a group session?',
+        hoursAgo: 26,
+        read: true,
+      },
+      {
+        fromKey: 'owner',
+        toKey: 'renter',
+        spaceIndex: ownerA,
+        content: 'Hi Taylor, yes: it is at the end of the corridor, away from reception. I will confirm your request shortly.',
+        hoursAgo: 3,
+        read: false,
+      },
     );
   }
   if (ownerB !== undefined) {
     bookings.push({ renterKey: 'renter', spaceIndex: ownerB, startDay: 7, days: 2, status: 'confirmed', notes: null });
     favorites.push({ userKey: 'renter', spaceIndex: ownerB });
     messages.push(
-      { fromKey: 'michael.thompson', toKey: 'owner', spaceIndex: ownerB, content: 'Does this room have space for a treatment table? I see patients two days a week.', hoursAgo: 50, read: true },
-      { fromKey: 'owner', toKey: 'michael.thompson', spaceIndex: ownerB, content: 'It does: the table folds against the wall when you need the floor.', hoursAgo: 48, read: true },
+      {
+        fromKey: 'michael.thompson',
+        toKey: 'owner',
+        spaceIndex: ownerB,
+        content: 'Does this room have space for a treatment table? I see patients two days a week.',
+        hoursAgo: 50,
+        read: true,
+      },
+      {
+        fromKey: 'owner',
+        toKey: 'michael.thompson',
+        spaceIndex: ownerB,
+        content: 'It does: the table folds against the wall when you need the floor.',
+        hoursAgo: 48,
+        read: true,
+      },
     );
   }
   if (sarah !== undefined) {
-    bookings.push({ renterKey: 'owner', spaceIndex: sarah, startDay: 60, days: 1, status: 'confirmed', notes: 'Covering a colleague for the day.' });
+    bookings.push({
+      renterKey: 'owner',
+      spaceIndex: sarah,
+      startDay: 60,
+      days: 1,
+      status: 'confirmed',
+      notes: 'Covering a colleague for the day.',
+    });
     favorites.push({ userKey: 'renter', spaceIndex: sarah }, { userKey: 'owner', spaceIndex: sarah });
     messages.push(
-      { fromKey: 'renter', toKey: 'sarah.chen', spaceIndex: sarah, content: 'Could a psychologist use this suite for consultations on Fridays?', hoursAgo: 30, read: true },
-      { fromKey: 'sarah.chen', toKey: 'renter', spaceIndex: sarah, content: 'Of course. Fridays are free most weeks; book any day you like.', hoursAgo: 5, read: false },
+      {
+        fromKey: 'renter',
+        toKey: 'sarah.chen',
+        spaceIndex: sarah,
+        content: 'Could a psychologist use this suite for consultations on Fridays?',
+        hoursAgo: 30,
+        read: true,
+      },
+      {
+        fromKey: 'sarah.chen',
+        toKey: 'renter',
+        spaceIndex: sarah,
+        content: 'Of course. Fridays are free most weeks; book any day you like.',
+        hoursAgo: 5,
+        read: false,
+      },
     );
   }
   if (priya !== undefined) favorites.push({ userKey: 'renter', spaceIndex: priya });

@@ -207,9 +207,15 @@ function chooseImages(type: SpaceType, flavor: Flavor, random: Random, empty: bo
 
 function chooseRules(type: SpaceType, equipment: Equipment[], amenities: Amenity[], random: Random): string {
   const specific = TYPE_PROFILES[type].rules.filter((rule) => !rule.needs || equipment.includes(rule.needs));
-  const picked = random.shuffle(specific).slice(0, random.int(1, 2)).map((rule) => rule.text);
+  const picked = random
+    .shuffle(specific)
+    .slice(0, random.int(1, 2))
+    .map((rule) => rule.text);
   const general = COMMON_RULES.filter((rule) => !rule.needs || amenities.includes(rule.needs));
-  const common = random.shuffle(general).slice(0, random.int(2, 3)).map((rule) => rule.text);
+  const common = random
+    .shuffle(general)
+    .slice(0, random.int(2, 3))
+    .map((rule) => rule.text);
   return [...common, ...picked].join(' ');
 }
 
@@ -235,7 +241,8 @@ function chooseTitle(
   for (const adj of adjs) candidates.push(`${adj} ${noun} ${where}`);
   for (const feature of features) candidates.push(`${noun} with ${feature} ${inPlace(hood)}`);
   for (const suffix of suffixes) candidates.push(`${hood.name} ${noun}, ${suffix}`);
-  const title = candidates.find((candidate) => !taken.has(candidate)) ?? `${adjs[0] ?? 'Modern'} ${noun} ${inPlace(hood)} (${taken.size + 1})`;
+  const title =
+    candidates.find((candidate) => !taken.has(candidate)) ?? `${adjs[0] ?? 'Modern'} ${noun} ${inPlace(hood)} (${taken.size + 1})`;
   taken.add(title);
   return title;
 }
@@ -257,7 +264,9 @@ function describe(args: {
   const building = random.pick(profile.buildings);
   const nounText = lowerNoun(noun);
   // 'in Back Bay, Boston', but not 'in Downtown Austin, Austin'.
-  const where = location.hood.name.includes(location.city.city) ? inPlace(location.hood) : `${inPlace(location.hood)}, ${location.city.city}`;
+  const where = location.hood.name.includes(location.city.city)
+    ? inPlace(location.hood)
+    : `${inPlace(location.hood)}, ${location.city.city}`;
   const floorText = ORDINAL_FLOORS[floor - 1] ?? 'second';
   const year = random.int(2015, 2024);
   const intros = [
@@ -272,7 +281,12 @@ function describe(args: {
 
   const notable = amenities.filter((amenity) => amenity !== 'Heating' && amenity !== 'Air Conditioning');
   const amenityPool = notable.length > 0 ? notable : amenities;
-  const amenityText = joinList(random.shuffle(amenityPool).slice(0, 3).map((amenity) => AMENITY_PROSE[amenity]));
+  const amenityText = joinList(
+    random
+      .shuffle(amenityPool)
+      .slice(0, 3)
+      .map((amenity) => AMENITY_PROSE[amenity]),
+  );
   sentences.push(random.pick(AMENITY_SENTENCES)(amenityText));
 
   if (random.chance(0.65)) {
@@ -287,9 +301,14 @@ function describe(args: {
 }
 
 function chooseAddress(city: DemoCity, floor: number, random: Random): string {
-  const street = random.chance(0.8) ? random.pick(city.streets) : random.pick(['Medical Center Dr', 'Professional Pkwy', 'Health Sciences Way', 'Wellness Way']);
+  const street = random.chance(0.8)
+    ? random.pick(city.streets)
+    : random.pick(['Medical Center Dr', 'Professional Pkwy', 'Health Sciences Way', 'Wellness Way']);
   const number = random.int(1, 60) * (random.chance(0.5) ? 10 : 25) + (random.chance(0.3) ? random.int(1, 9) : 0);
-  const unit = floor === 1 ? random.pick([', Suite 100', ', Suite 110', ', Unit B', '']) : `, Suite ${floor}${String(random.int(0, 4) * 10 + random.int(0, 1) * 5).padStart(2, '0')}`;
+  const unit =
+    floor === 1
+      ? random.pick([', Suite 100', ', Suite 110', ', Unit B', ''])
+      : `, Suite ${floor}${String(random.int(0, 4) * 10 + random.int(0, 1) * 5).padStart(2, '0')}`;
   return `${number} ${street}${unit}`;
 }
 
@@ -330,90 +349,110 @@ export function buildDemoSpaces(count: number = DEMO_SPACE_COUNT): DemoSpace[] {
   if (!Number.isInteger(count) || count < 1) throw new RangeError(`buildDemoSpaces needs a positive whole count, got ${count}`);
   const random = createRandom(SEED);
   const total = count;
-  const types = deck<SpaceType>(random, SPACE_TYPES.map((type) => [type, 1]), total);
+  const types = deck<SpaceType>(
+    random,
+    SPACE_TYPES.map((type) => [type, 1]),
+    total,
+  );
   // Pricing periods are dealt per type (1 hourly : 3 daily : 1 monthly) so every type has all three.
   const periodDecks = new Map(
     SPACE_TYPES.map((type) => [
       type,
-      deck<PricingPeriod>(random, [['hourly', 1], ['daily', 3], ['monthly', 1]], types.filter((t) => t === type).length),
+      deck<PricingPeriod>(
+        random,
+        [
+          ['hourly', 1],
+          ['daily', 3],
+          ['monthly', 1],
+        ],
+        types.filter((t) => t === type).length,
+      ),
     ]),
   );
-  const emptyImages = deck<boolean>(random, [[true, 1], [false, 19]], total);
+  const emptyImages = deck<boolean>(
+    random,
+    [
+      [true, 1],
+      [false, 19],
+    ],
+    total,
+  );
   const ownerTurn = new Map<SpaceType, number>();
   const titles = new Set<string>();
   const spaces: DemoSpace[] = [];
 
   let index = 0;
   // Round 0 is the demo seed; later rounds (larger counts) go round the cities again.
-  while (index < total) for (const city of DEMO_CITIES) {
-    if (index >= total) break;
-    const hoods = random.shuffle(city.neighbourhoods);
-    for (let i = 0; i < city.spaces && index < total; i += 1, index += 1) {
-      const type = types[index] as SpaceType;
-      const period = periodDecks.get(type)?.shift() ?? 'daily';
-      const profile = TYPE_PROFILES[type];
-      const flavor = random.pick(profile.flavors);
-      const location = locate(city, hoods[i % hoods.length] as DemoNeighbourhood, random);
+  while (index < total)
+    for (const city of DEMO_CITIES) {
+      if (index >= total) break;
+      const hoods = random.shuffle(city.neighbourhoods);
+      for (let i = 0; i < city.spaces && index < total; i += 1, index += 1) {
+        const type = types[index] as SpaceType;
+        const period = periodDecks.get(type)?.shift() ?? 'daily';
+        const profile = TYPE_PROFILES[type];
+        const flavor = random.pick(profile.flavors);
+        const location = locate(city, hoods[i % hoods.length] as DemoNeighbourhood, random);
 
-      const owners = OWNER_TYPES[type];
-      const turn = ownerTurn.get(type) ?? 0;
-      ownerTurn.set(type, turn + 1);
-      const ownerKey = owners[turn % owners.length] as string;
+        const owners = OWNER_TYPES[type];
+        const turn = ownerTurn.get(type) ?? 0;
+        ownerTurn.set(type, turn + 1);
+        const ownerKey = owners[turn % owners.length] as string;
 
-      const capacity = random.int(profile.capacity[0], profile.capacity[1]);
-      const amenities = chooseAmenities(type, random);
-      const equipment = chooseEquipment(flavor, random);
-      const optimalSpecialty = random.chance(0.15) ? null : random.pick(flavor.specialties);
-      const floor = random.chance(0.3) ? 1 : random.int(2, 8);
+        const capacity = random.int(profile.capacity[0], profile.capacity[1]);
+        const amenities = chooseAmenities(type, random);
+        const equipment = chooseEquipment(flavor, random);
+        const optimalSpecialty = random.chance(0.15) ? null : random.pick(flavor.specialties);
+        const floor = random.chance(0.3) ? 1 : random.int(2, 8);
 
-      const hasLight = amenities.includes('Natural Light');
-      const adjectives = [
-        ...profile.adjectives,
-        ...GENERAL_ADJECTIVES,
-        ...(hasLight ? LIGHT_ADJECTIVES : []),
-        ...(floor === 1 ? GROUND_FLOOR_ADJECTIVES : []),
-      ];
-      const features = TITLE_FEATURES.filter(
-        ([feature]) => (amenities as string[]).includes(feature) || (equipment as string[]).includes(feature),
-      )
-        .filter(([, words]) => !sharesWord(flavor.noun, words))
-        .map(([, words]) => words);
+        const hasLight = amenities.includes('Natural Light');
+        const adjectives = [
+          ...profile.adjectives,
+          ...GENERAL_ADJECTIVES,
+          ...(hasLight ? LIGHT_ADJECTIVES : []),
+          ...(floor === 1 ? GROUND_FLOOR_ADJECTIVES : []),
+        ];
+        const features = TITLE_FEATURES.filter(
+          ([feature]) => (amenities as string[]).includes(feature) || (equipment as string[]).includes(feature),
+        )
+          .filter(([, words]) => !sharesWord(flavor.noun, words))
+          .map(([, words]) => words);
 
-      spaces.push({
-        ownerKey,
-        title: chooseTitle(flavor.noun, location.hood, period, adjectives, features, random, titles),
-        description: describe({
-          type,
-          noun: flavor.noun,
-          location,
-          floor,
+        spaces.push({
+          ownerKey,
+          title: chooseTitle(flavor.noun, location.hood, period, adjectives, features, random, titles),
+          description: describe({
+            type,
+            noun: flavor.noun,
+            location,
+            floor,
+            capacity,
+            // The flavor's signature equipment first in the prose.
+            equipment: [...flavor.core, ...equipment.filter((item) => !flavor.core.includes(item))],
+            amenities,
+            specialty: optimalSpecialty,
+            period,
+            random,
+          }),
+          spaceType: type,
+          address: chooseAddress(city, floor, random),
+          city: city.city,
+          state: city.state,
+          zipCode: location.hood.zip,
+          latitude: location.latitude,
+          longitude: location.longitude,
+          pricePerDay: choosePrice(type, flavor, period, city.cost, random),
+          pricePeriod: period,
           capacity,
-          // The flavor's signature equipment first in the prose.
-          equipment: [...flavor.core, ...equipment.filter((item) => !flavor.core.includes(item))],
           amenities,
-          specialty: optimalSpecialty,
-          period,
-          random,
-        }),
-        spaceType: type,
-        address: chooseAddress(city, floor, random),
-        city: city.city,
-        state: city.state,
-        zipCode: location.hood.zip,
-        latitude: location.latitude,
-        longitude: location.longitude,
-        pricePerDay: choosePrice(type, flavor, period, city.cost, random),
-        pricePeriod: period,
-        capacity,
-        amenities,
-        equipment,
-        optimalSpecialty,
-        images: chooseImages(type, flavor, random, emptyImages[index] as boolean),
-        rules: chooseRules(type, equipment, amenities, random),
-        cancellationPolicy: random.pick(CANCELLATION_POLICIES[period]),
-      });
+          equipment,
+          optimalSpecialty,
+          images: chooseImages(type, flavor, random, emptyImages[index] as boolean),
+          rules: chooseRules(type, equipment, amenities, random),
+          cancellationPolicy: random.pick(CANCELLATION_POLICIES[period]),
+        });
+      }
     }
-  }
   return spaces;
 }
 

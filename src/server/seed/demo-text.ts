@@ -57,16 +57,68 @@ export const BASE_AMENITY_CHANCE: Record<Amenity, number> = {
 export const TYPE_PROFILES: Record<SpaceType, TypeProfile> = {
   'Dental Suite': {
     flavors: [
-      { noun: 'Dental Suite', core: ['Dental Chairs', 'Autoclave'], extra: [['Digital X-Ray', 0.85], ['Ultrasonic Cleaner', 0.75], ['Medical Equipment Cart', 0.3]], specialties: ['Dentistry', 'Prosthodontics', 'Endodontics'] },
-      { noun: 'Two-Chair Dental Suite', core: ['Dental Chairs', 'Autoclave', 'Digital X-Ray'], extra: [['Ultrasonic Cleaner', 0.8], ['Medical Equipment Cart', 0.3]], specialties: ['Dentistry', 'Periodontics'], image: 'dental-suite-2' },
-      { noun: 'Orthodontic Suite', core: ['Dental Chairs', 'Digital X-Ray'], extra: [['Autoclave', 0.8], ['Ultrasonic Cleaner', 0.6]], specialties: ['Orthodontics'], image: 'dental-suite-2' },
-      { noun: 'Pediatric Dental Suite', core: ['Dental Chairs', 'Autoclave'], extra: [['Digital X-Ray', 0.8], ['Ultrasonic Cleaner', 0.6]], specialties: ['Pediatric Dentistry'], image: 'dental-suite-1' },
-      { noun: 'Dental Operatory', core: ['Dental Chairs', 'Ultrasonic Cleaner'], extra: [['Autoclave', 0.7], ['Digital X-Ray', 0.7], ['Monitoring Systems', 0.25]], specialties: ['Endodontics', 'Oral Surgery', 'Periodontics', 'Dentistry'], image: 'dental-suite-1' },
+      {
+        noun: 'Dental Suite',
+        core: ['Dental Chairs', 'Autoclave'],
+        extra: [
+          ['Digital X-Ray', 0.85],
+          ['Ultrasonic Cleaner', 0.75],
+          ['Medical Equipment Cart', 0.3],
+        ],
+        specialties: ['Dentistry', 'Prosthodontics', 'Endodontics'],
+      },
+      {
+        noun: 'Two-Chair Dental Suite',
+        core: ['Dental Chairs', 'Autoclave', 'Digital X-Ray'],
+        extra: [
+          ['Ultrasonic Cleaner', 0.8],
+          ['Medical Equipment Cart', 0.3],
+        ],
+        specialties: ['Dentistry', 'Periodontics'],
+        image: 'dental-suite-2',
+      },
+      {
+        noun: 'Orthodontic Suite',
+        core: ['Dental Chairs', 'Digital X-Ray'],
+        extra: [
+          ['Autoclave', 0.8],
+          ['Ultrasonic Cleaner', 0.6],
+        ],
+        specialties: ['Orthodontics'],
+        image: 'dental-suite-2',
+      },
+      {
+        noun: 'Pediatric Dental Suite',
+        core: ['Dental Chairs', 'Autoclave'],
+        extra: [
+          ['Digital X-Ray', 0.8],
+          ['Ultrasonic Cleaner', 0.6],
+        ],
+        specialties: ['Pediatric Dentistry'],
+        image: 'dental-suite-1',
+      },
+      {
+        noun: 'Dental Operatory',
+        core: ['Dental Chairs', 'Ultrasonic Cleaner'],
+        extra: [
+          ['Autoclave', 0.7],
+          ['Digital X-Ray', 0.7],
+          ['Monitoring Systems', 0.25],
+        ],
+        specialties: ['Endodontics', 'Oral Surgery', 'Periodontics', 'Dentistry'],
+        image: 'dental-suite-1',
+      },
     ],
     amenities: { 'Sterilization Room': 0.9, 'Reception Area': 0.75, 'Waiting Area': 0.75, Parking: 0.6 },
     capacity: [2, 6],
     price: { hourly: [60, 150], daily: [400, 900], monthly: [4500, 9500] },
-    buildings: ['medical office building', 'professional plaza', 'dental office building', 'renovated brick building', 'mixed-use building'],
+    buildings: [
+      'medical office building',
+      'professional plaza',
+      'dental office building',
+      'renovated brick building',
+      'mixed-use building',
+    ],
     adjectives: ['Turnkey', 'Fully Equipped', 'Spotless', 'Well-Appointed'],
     rules: [
       { text: 'Run a full autoclave cycle before you leave.', needs: 'Autoclave' },
@@ -79,11 +131,50 @@ export const TYPE_PROFILES: Record<SpaceType, TypeProfile> = {
   },
   'Consultation Room': {
     flavors: [
-      { noun: 'Consultation Room', core: [], extra: [['Examination Table', 0.5], ['Medical Equipment Cart', 0.4], ['EKG Machine', 0.1]], specialties: ['Internal Medicine', 'Family Medicine', 'Endocrinology', 'Geriatrics'] },
-      { noun: 'Therapy Office', core: [], extra: [['Medical Equipment Cart', 0.25]], specialties: ['Psychology', 'Counseling', 'Psychiatry'], image: 'consultation-room-2' },
-      { noun: 'Consult Office', core: [], extra: [['Examination Table', 0.6], ['Medical Equipment Cart', 0.4]], specialties: ['Nutrition and Dietetics', 'Endocrinology', 'Allergy and Immunology', 'Oncology'], image: 'consultation-room-1' },
-      { noun: 'Telehealth & Consult Room', core: [], extra: [['Medical Equipment Cart', 0.4], ['Examination Table', 0.3]], specialties: ['Psychiatry', 'Neurology', 'Infectious Disease', 'Internal Medicine'], image: 'consultation-room-1' },
-      { noun: 'Counseling Suite', core: [], extra: [['Medical Equipment Cart', 0.2]], specialties: ['Counseling', 'Psychology', 'Speech Therapy'], image: 'consultation-room-2' },
+      {
+        noun: 'Consultation Room',
+        core: [],
+        extra: [
+          ['Examination Table', 0.5],
+          ['Medical Equipment Cart', 0.4],
+          ['EKG Machine', 0.1],
+        ],
+        specialties: ['Internal Medicine', 'Family Medicine', 'Endocrinology', 'Geriatrics'],
+      },
+      {
+        noun: 'Therapy Office',
+        core: [],
+        extra: [['Medical Equipment Cart', 0.25]],
+        specialties: ['Psychology', 'Counseling', 'Psychiatry'],
+        image: 'consultation-room-2',
+      },
+      {
+        noun: 'Consult Office',
+        core: [],
+        extra: [
+          ['Examination Table', 0.6],
+          ['Medical Equipment Cart', 0.4],
+        ],
+        specialties: ['Nutrition and Dietetics', 'Endocrinology', 'Allergy and Immunology', 'Oncology'],
+        image: 'consultation-room-1',
+      },
+      {
+        noun: 'Telehealth & Consult Room',
+        core: [],
+        extra: [
+          ['Medical Equipment Cart', 0.4],
+          ['Examination Table', 0.3],
+        ],
+        specialties: ['Psychiatry', 'Neurology', 'Infectious Disease', 'Internal Medicine'],
+        image: 'consultation-room-1',
+      },
+      {
+        noun: 'Counseling Suite',
+        core: [],
+        extra: [['Medical Equipment Cart', 0.2]],
+        specialties: ['Counseling', 'Psychology', 'Speech Therapy'],
+        image: 'consultation-room-2',
+      },
     ],
     amenities: { 'Natural Light': 0.7, 'Private Entrance': 0.4, 'Waiting Area': 0.65, 'Reception Area': 0.45 },
     capacity: [1, 4],
@@ -100,16 +191,86 @@ export const TYPE_PROFILES: Record<SpaceType, TypeProfile> = {
   },
   'Surgical Suite': {
     flavors: [
-      { noun: 'Surgical Suite', core: ['Operating Table', 'Surgical Lights', 'Monitoring Systems'], extra: [['Anesthesia Machine', 0.85], ['Defibrillator', 0.85], ['Ventilator', 0.5], ['Autoclave', 0.5], ['Medical Equipment Cart', 0.5]], specialties: ['Surgery', 'General Practice', 'Vascular Surgery', 'Colorectal Surgery'] },
-      { noun: 'Ambulatory Surgery Suite', core: ['Operating Table', 'Surgical Lights', 'Anesthesia Machine', 'Monitoring Systems'], extra: [['Defibrillator', 0.9], ['Ventilator', 0.6], ['Ultrasound Machine', 0.25], ['Medical Equipment Cart', 0.5]], specialties: ['Orthopedics', 'Plastic Surgery', 'Otolaryngology (ENT)', 'Anesthesiology'], image: 'surgical-suite-1' },
-      { noun: 'Procedure Room', priceFactor: 0.65, core: ['Operating Table', 'Surgical Lights'], extra: [['Monitoring Systems', 0.8], ['Defibrillator', 0.7], ['Autoclave', 0.5], ['Medical Equipment Cart', 0.6]], specialties: ['Dermatology', 'Pain Management', 'Podiatry', 'Urology', 'Wound Care'], image: 'surgical-suite-2' },
-      { noun: 'Endoscopy Suite', priceFactor: 0.85, core: ['Operating Table', 'Monitoring Systems'], extra: [['Surgical Lights', 0.6], ['Anesthesia Machine', 0.6], ['Defibrillator', 0.8], ['Ultrasonic Cleaner', 0.6]], specialties: ['Gastroenterology', 'Colorectal Surgery', 'Pulmonology'], image: 'surgical-suite-2' },
-      { noun: 'Minor Procedure OR', priceFactor: 0.75, core: ['Operating Table', 'Surgical Lights', 'Monitoring Systems'], extra: [['Anesthesia Machine', 0.5], ['Defibrillator', 0.8], ['Autoclave', 0.6]], specialties: ['Ophthalmology', 'Plastic Surgery', 'Oral Surgery', 'Neurosurgery'], image: 'surgical-suite-1' },
+      {
+        noun: 'Surgical Suite',
+        core: ['Operating Table', 'Surgical Lights', 'Monitoring Systems'],
+        extra: [
+          ['Anesthesia Machine', 0.85],
+          ['Defibrillator', 0.85],
+          ['Ventilator', 0.5],
+          ['Autoclave', 0.5],
+          ['Medical Equipment Cart', 0.5],
+        ],
+        specialties: ['Surgery', 'General Practice', 'Vascular Surgery', 'Colorectal Surgery'],
+      },
+      {
+        noun: 'Ambulatory Surgery Suite',
+        core: ['Operating Table', 'Surgical Lights', 'Anesthesia Machine', 'Monitoring Systems'],
+        extra: [
+          ['Defibrillator', 0.9],
+          ['Ventilator', 0.6],
+          ['Ultrasound Machine', 0.25],
+          ['Medical Equipment Cart', 0.5],
+        ],
+        specialties: ['Orthopedics', 'Plastic Surgery', 'Otolaryngology (ENT)', 'Anesthesiology'],
+        image: 'surgical-suite-1',
+      },
+      {
+        noun: 'Procedure Room',
+        priceFactor: 0.65,
+        core: ['Operating Table', 'Surgical Lights'],
+        extra: [
+          ['Monitoring Systems', 0.8],
+          ['Defibrillator', 0.7],
+          ['Autoclave', 0.5],
+          ['Medical Equipment Cart', 0.6],
+        ],
+        specialties: ['Dermatology', 'Pain Management', 'Podiatry', 'Urology', 'Wound Care'],
+        image: 'surgical-suite-2',
+      },
+      {
+        noun: 'Endoscopy Suite',
+        priceFactor: 0.85,
+        core: ['Operating Table', 'Monitoring Systems'],
+        extra: [
+          ['Surgical Lights', 0.6],
+          ['Anesthesia Machine', 0.6],
+          ['Defibrillator', 0.8],
+          ['Ultrasonic Cleaner', 0.6],
+        ],
+        specialties: ['Gastroenterology', 'Colorectal Surgery', 'Pulmonology'],
+        image: 'surgical-suite-2',
+      },
+      {
+        noun: 'Minor Procedure OR',
+        priceFactor: 0.75,
+        core: ['Operating Table', 'Surgical Lights', 'Monitoring Systems'],
+        extra: [
+          ['Anesthesia Machine', 0.5],
+          ['Defibrillator', 0.8],
+          ['Autoclave', 0.6],
+        ],
+        specialties: ['Ophthalmology', 'Plastic Surgery', 'Oral Surgery', 'Neurosurgery'],
+        image: 'surgical-suite-1',
+      },
     ],
-    amenities: { 'Sterilization Room': 0.9, 'Recovery Room': 0.9, 'Staff Lounge': 0.6, 'Security System': 0.7, 'Natural Light': 0.15, 'Private Entrance': 0.3, 'Waiting Area': 0.7 },
+    amenities: {
+      'Sterilization Room': 0.9,
+      'Recovery Room': 0.9,
+      'Staff Lounge': 0.6,
+      'Security System': 0.7,
+      'Natural Light': 0.15,
+      'Private Entrance': 0.3,
+      'Waiting Area': 0.7,
+    },
     capacity: [4, 12],
     price: { hourly: [250, 600], daily: [1500, 4000], monthly: [15000, 32000] },
-    buildings: ['ambulatory surgery center', 'outpatient surgery center', 'hospital-affiliated outpatient pavilion', 'medical office tower'],
+    buildings: [
+      'ambulatory surgery center',
+      'outpatient surgery center',
+      'hospital-affiliated outpatient pavilion',
+      'medical office tower',
+    ],
     adjectives: ['Turnkey', 'Fully Equipped', 'State-of-the-Art', 'Accreditation-Ready'],
     rules: [
       { text: 'Only credentialed surgeons with current hospital privileges may book.' },
@@ -122,18 +283,89 @@ export const TYPE_PROFILES: Record<SpaceType, TypeProfile> = {
   },
   'Examination Room': {
     flavors: [
-      { noun: 'Exam Room', core: ['Examination Table'], extra: [['Medical Equipment Cart', 0.7], ['EKG Machine', 0.4], ['Defibrillator', 0.2], ['Autoclave', 0.15]], specialties: ['Family Medicine', 'General Practice', 'Internal Medicine', 'Geriatrics'] },
-      { noun: 'Examination Room', core: ['Examination Table', 'Medical Equipment Cart'], extra: [['EKG Machine', 0.5], ['Ultrasound Machine', 0.2], ['Defibrillator', 0.25]], specialties: ['Internal Medicine', 'Rheumatology', 'Nephrology', 'Hematology'], image: 'examination-room-1' },
-      { noun: 'Pediatric Exam Room', core: ['Examination Table'], extra: [['Medical Equipment Cart', 0.7], ['EKG Machine', 0.2]], specialties: ['Pediatrics'], image: 'examination-room-2' },
-      { noun: 'Cardiology Exam Room', core: ['Examination Table', 'EKG Machine'], extra: [['Ultrasound Machine', 0.5], ['Defibrillator', 0.6], ['Monitoring Systems', 0.4]], specialties: ['Cardiology', 'Pulmonology'], image: 'examination-room-1' },
-      { noun: "Women's Health Exam Room", core: ['Examination Table', 'Ultrasound Machine'], extra: [['Medical Equipment Cart', 0.6], ['Autoclave', 0.3]], specialties: ['Obstetrics and Gynecology', 'Endocrinology'], image: 'examination-room-2' },
-      { noun: 'Dermatology Exam Room', core: ['Examination Table'], extra: [['Medical Equipment Cart', 0.7], ['Autoclave', 0.4]], specialties: ['Dermatology', 'Plastic Surgery', 'Wound Care'] },
-      { noun: 'Urgent Care Exam Room', core: ['Examination Table', 'Medical Equipment Cart'], extra: [['EKG Machine', 0.6], ['Defibrillator', 0.7], ['Digital X-Ray', 0.3]], specialties: ['Urgent Care', 'Emergency Medicine', 'Podiatry', 'Audiology', 'Optometry'] },
+      {
+        noun: 'Exam Room',
+        core: ['Examination Table'],
+        extra: [
+          ['Medical Equipment Cart', 0.7],
+          ['EKG Machine', 0.4],
+          ['Defibrillator', 0.2],
+          ['Autoclave', 0.15],
+        ],
+        specialties: ['Family Medicine', 'General Practice', 'Internal Medicine', 'Geriatrics'],
+      },
+      {
+        noun: 'Examination Room',
+        core: ['Examination Table', 'Medical Equipment Cart'],
+        extra: [
+          ['EKG Machine', 0.5],
+          ['Ultrasound Machine', 0.2],
+          ['Defibrillator', 0.25],
+        ],
+        specialties: ['Internal Medicine', 'Rheumatology', 'Nephrology', 'Hematology'],
+        image: 'examination-room-1',
+      },
+      {
+        noun: 'Pediatric Exam Room',
+        core: ['Examination Table'],
+        extra: [
+          ['Medical Equipment Cart', 0.7],
+          ['EKG Machine', 0.2],
+        ],
+        specialties: ['Pediatrics'],
+        image: 'examination-room-2',
+      },
+      {
+        noun: 'Cardiology Exam Room',
+        core: ['Examination Table', 'EKG Machine'],
+        extra: [
+          ['Ultrasound Machine', 0.5],
+          ['Defibrillator', 0.6],
+          ['Monitoring Systems', 0.4],
+        ],
+        specialties: ['Cardiology', 'Pulmonology'],
+        image: 'examination-room-1',
+      },
+      {
+        noun: "Women's Health Exam Room",
+        core: ['Examination Table', 'Ultrasound Machine'],
+        extra: [
+          ['Medical Equipment Cart', 0.6],
+          ['Autoclave', 0.3],
+        ],
+        specialties: ['Obstetrics and Gynecology', 'Endocrinology'],
+        image: 'examination-room-2',
+      },
+      {
+        noun: 'Dermatology Exam Room',
+        core: ['Examination Table'],
+        extra: [
+          ['Medical Equipment Cart', 0.7],
+          ['Autoclave', 0.4],
+        ],
+        specialties: ['Dermatology', 'Plastic Surgery', 'Wound Care'],
+      },
+      {
+        noun: 'Urgent Care Exam Room',
+        core: ['Examination Table', 'Medical Equipment Cart'],
+        extra: [
+          ['EKG Machine', 0.6],
+          ['Defibrillator', 0.7],
+          ['Digital X-Ray', 0.3],
+        ],
+        specialties: ['Urgent Care', 'Emergency Medicine', 'Podiatry', 'Audiology', 'Optometry'],
+      },
     ],
     amenities: { 'Sterilization Room': 0.15, 'Waiting Area': 0.7, 'Reception Area': 0.6 },
     capacity: [1, 4],
     price: { hourly: [35, 80], daily: [200, 450], monthly: [2500, 5500] },
-    buildings: ['medical office building', 'professional plaza', 'community health building', 'outpatient clinic building', 'mixed-use building'],
+    buildings: [
+      'medical office building',
+      'professional plaza',
+      'community health building',
+      'outpatient clinic building',
+      'mixed-use building',
+    ],
     adjectives: ['Clean', 'Practical', 'Well-Stocked', 'Ready-to-Use'],
     rules: [
       { text: 'Change the table paper and wipe down the table between patients.', needs: 'Examination Table' },
@@ -145,11 +377,53 @@ export const TYPE_PROFILES: Record<SpaceType, TypeProfile> = {
   },
   'Physical Therapy Room': {
     flavors: [
-      { noun: 'Physical Therapy Studio', core: ['Examination Table'], extra: [['Medical Equipment Cart', 0.4], ['Ultrasound Machine', 0.35], ['Defibrillator', 0.2]], specialties: ['Physical Therapy', 'Physical Medicine and Rehabilitation'] },
-      { noun: 'Sports Rehab Gym', core: ['Examination Table'], extra: [['Ultrasound Machine', 0.5], ['Medical Equipment Cart', 0.4], ['Defibrillator', 0.35]], specialties: ['Sports Medicine', 'Physical Therapy', 'Orthopedics'], image: 'physical-therapy-room-1' },
-      { noun: 'Occupational Therapy Room', core: ['Examination Table'], extra: [['Medical Equipment Cart', 0.5]], specialties: ['Occupational Therapy', 'Speech Therapy'], image: 'physical-therapy-room-2' },
-      { noun: 'Chiropractic & Rehab Room', core: ['Examination Table'], extra: [['Digital X-Ray', 0.25], ['Ultrasound Machine', 0.3], ['Medical Equipment Cart', 0.3]], specialties: ['Chiropractic', 'Pain Management', 'Acupuncture'], image: 'physical-therapy-room-2' },
-      { noun: 'Massage & Recovery Room', priceFactor: 0.85, core: ['Examination Table'], extra: [['Medical Equipment Cart', 0.3]], specialties: ['Massage Therapy', 'Acupuncture', 'Physical Therapy'], image: 'physical-therapy-room-2' },
+      {
+        noun: 'Physical Therapy Studio',
+        core: ['Examination Table'],
+        extra: [
+          ['Medical Equipment Cart', 0.4],
+          ['Ultrasound Machine', 0.35],
+          ['Defibrillator', 0.2],
+        ],
+        specialties: ['Physical Therapy', 'Physical Medicine and Rehabilitation'],
+      },
+      {
+        noun: 'Sports Rehab Gym',
+        core: ['Examination Table'],
+        extra: [
+          ['Ultrasound Machine', 0.5],
+          ['Medical Equipment Cart', 0.4],
+          ['Defibrillator', 0.35],
+        ],
+        specialties: ['Sports Medicine', 'Physical Therapy', 'Orthopedics'],
+        image: 'physical-therapy-room-1',
+      },
+      {
+        noun: 'Occupational Therapy Room',
+        core: ['Examination Table'],
+        extra: [['Medical Equipment Cart', 0.5]],
+        specialties: ['Occupational Therapy', 'Speech Therapy'],
+        image: 'physical-therapy-room-2',
+      },
+      {
+        noun: 'Chiropractic & Rehab Room',
+        core: ['Examination Table'],
+        extra: [
+          ['Digital X-Ray', 0.25],
+          ['Ultrasound Machine', 0.3],
+          ['Medical Equipment Cart', 0.3],
+        ],
+        specialties: ['Chiropractic', 'Pain Management', 'Acupuncture'],
+        image: 'physical-therapy-room-2',
+      },
+      {
+        noun: 'Massage & Recovery Room',
+        priceFactor: 0.85,
+        core: ['Examination Table'],
+        extra: [['Medical Equipment Cart', 0.3]],
+        specialties: ['Massage Therapy', 'Acupuncture', 'Physical Therapy'],
+        image: 'physical-therapy-room-2',
+      },
     ],
     amenities: { 'Natural Light': 0.65, Parking: 0.7, 'Staff Lounge': 0.35, 'Waiting Area': 0.6 },
     capacity: [2, 10],
@@ -166,11 +440,57 @@ export const TYPE_PROFILES: Record<SpaceType, TypeProfile> = {
   },
   Laboratory: {
     flavors: [
-      { noun: 'Clinical Laboratory', core: ['Autoclave'], extra: [['Ultrasonic Cleaner', 0.6], ['Medical Equipment Cart', 0.5], ['Defibrillator', 0.15]], specialties: ['Pathology', 'Hematology', 'Infectious Disease'] },
-      { noun: 'Phlebotomy & Lab Space', core: ['Medical Equipment Cart'], extra: [['Autoclave', 0.6], ['EKG Machine', 0.35], ['Examination Table', 0.4]], specialties: ['Internal Medicine', 'Endocrinology', 'Hematology', 'Nephrology'], image: 'laboratory-2' },
-      { noun: 'Allergy Testing Lab', core: ['Medical Equipment Cart', 'Examination Table'], extra: [['Autoclave', 0.4], ['Defibrillator', 0.5]], specialties: ['Allergy and Immunology'], image: 'laboratory-2' },
-      { noun: 'Dental Lab', priceFactor: 0.8, core: ['Autoclave', 'Ultrasonic Cleaner'], extra: [['Medical Equipment Cart', 0.4]], specialties: ['Prosthodontics', 'Orthodontics', 'Dentistry'], image: 'laboratory-1' },
-      { noun: 'Sleep & Diagnostics Lab', priceFactor: 0.85, core: ['EKG Machine', 'Monitoring Systems'], extra: [['Examination Table', 0.6], ['Medical Equipment Cart', 0.5], ['Defibrillator', 0.4]], specialties: ['Pulmonology', 'Neurology', 'Cardiology'], image: 'laboratory-1' },
+      {
+        noun: 'Clinical Laboratory',
+        core: ['Autoclave'],
+        extra: [
+          ['Ultrasonic Cleaner', 0.6],
+          ['Medical Equipment Cart', 0.5],
+          ['Defibrillator', 0.15],
+        ],
+        specialties: ['Pathology', 'Hematology', 'Infectious Disease'],
+      },
+      {
+        noun: 'Phlebotomy & Lab Space',
+        core: ['Medical Equipment Cart'],
+        extra: [
+          ['Autoclave', 0.6],
+          ['EKG Machine', 0.35],
+          ['Examination Table', 0.4],
+        ],
+        specialties: ['Internal Medicine', 'Endocrinology', 'Hematology', 'Nephrology'],
+        image: 'laboratory-2',
+      },
+      {
+        noun: 'Allergy Testing Lab',
+        core: ['Medical Equipment Cart', 'Examination Table'],
+        extra: [
+          ['Autoclave', 0.4],
+          ['Defibrillator', 0.5],
+        ],
+        specialties: ['Allergy and Immunology'],
+        image: 'laboratory-2',
+      },
+      {
+        noun: 'Dental Lab',
+        priceFactor: 0.8,
+        core: ['Autoclave', 'Ultrasonic Cleaner'],
+        extra: [['Medical Equipment Cart', 0.4]],
+        specialties: ['Prosthodontics', 'Orthodontics', 'Dentistry'],
+        image: 'laboratory-1',
+      },
+      {
+        noun: 'Sleep & Diagnostics Lab',
+        priceFactor: 0.85,
+        core: ['EKG Machine', 'Monitoring Systems'],
+        extra: [
+          ['Examination Table', 0.6],
+          ['Medical Equipment Cart', 0.5],
+          ['Defibrillator', 0.4],
+        ],
+        specialties: ['Pulmonology', 'Neurology', 'Cardiology'],
+        image: 'laboratory-1',
+      },
     ],
     amenities: { 'Sterilization Room': 0.5, 'Security System': 0.75, 'Waiting Area': 0.3, 'Reception Area': 0.35, 'Natural Light': 0.3 },
     capacity: [2, 8],
@@ -188,11 +508,62 @@ export const TYPE_PROFILES: Record<SpaceType, TypeProfile> = {
   },
   'Radiology Suite': {
     flavors: [
-      { noun: 'MRI Suite', priceFactor: 1.05, core: ['MRI Machine', 'Monitoring Systems'], extra: [['Medical Equipment Cart', 0.5], ['Defibrillator', 0.6]], specialties: ['Radiology', 'Neurology', 'Orthopedics'], image: 'radiology-suite-1' },
-      { noun: 'CT & X-Ray Suite', priceFactor: 0.9, core: ['CT Scanner', 'Digital X-Ray'], extra: [['Monitoring Systems', 0.6], ['Defibrillator', 0.6], ['Medical Equipment Cart', 0.4]], specialties: ['Radiology', 'Emergency Medicine'], image: 'radiology-suite-2' },
-      { noun: 'Ultrasound Suite', priceFactor: 0.45, core: ['Ultrasound Machine', 'Examination Table'], extra: [['Medical Equipment Cart', 0.6], ['Monitoring Systems', 0.3]], specialties: ['Radiology', 'Obstetrics and Gynecology', 'Vascular Surgery', 'Cardiology'], image: 'radiology-suite-3' },
-      { noun: 'X-Ray Room', priceFactor: 0.5, core: ['Digital X-Ray'], extra: [['Examination Table', 0.6], ['Medical Equipment Cart', 0.4]], specialties: ['Radiology', 'Orthopedics', 'Podiatry', 'Chiropractic'], image: 'radiology-suite-2' },
-      { noun: 'Imaging Suite', priceFactor: 0.7, core: ['Digital X-Ray', 'Ultrasound Machine'], extra: [['CT Scanner', 0.4], ['Monitoring Systems', 0.5], ['Examination Table', 0.5]], specialties: ['Radiology', 'Oncology', 'Rheumatology'] },
+      {
+        noun: 'MRI Suite',
+        priceFactor: 1.05,
+        core: ['MRI Machine', 'Monitoring Systems'],
+        extra: [
+          ['Medical Equipment Cart', 0.5],
+          ['Defibrillator', 0.6],
+        ],
+        specialties: ['Radiology', 'Neurology', 'Orthopedics'],
+        image: 'radiology-suite-1',
+      },
+      {
+        noun: 'CT & X-Ray Suite',
+        priceFactor: 0.9,
+        core: ['CT Scanner', 'Digital X-Ray'],
+        extra: [
+          ['Monitoring Systems', 0.6],
+          ['Defibrillator', 0.6],
+          ['Medical Equipment Cart', 0.4],
+        ],
+        specialties: ['Radiology', 'Emergency Medicine'],
+        image: 'radiology-suite-2',
+      },
+      {
+        noun: 'Ultrasound Suite',
+        priceFactor: 0.45,
+        core: ['Ultrasound Machine', 'Examination Table'],
+        extra: [
+          ['Medical Equipment Cart', 0.6],
+          ['Monitoring Systems', 0.3],
+        ],
+        specialties: ['Radiology', 'Obstetrics and Gynecology', 'Vascular Surgery', 'Cardiology'],
+        image: 'radiology-suite-3',
+      },
+      {
+        noun: 'X-Ray Room',
+        priceFactor: 0.5,
+        core: ['Digital X-Ray'],
+        extra: [
+          ['Examination Table', 0.6],
+          ['Medical Equipment Cart', 0.4],
+        ],
+        specialties: ['Radiology', 'Orthopedics', 'Podiatry', 'Chiropractic'],
+        image: 'radiology-suite-2',
+      },
+      {
+        noun: 'Imaging Suite',
+        priceFactor: 0.7,
+        core: ['Digital X-Ray', 'Ultrasound Machine'],
+        extra: [
+          ['CT Scanner', 0.4],
+          ['Monitoring Systems', 0.5],
+          ['Examination Table', 0.5],
+        ],
+        specialties: ['Radiology', 'Oncology', 'Rheumatology'],
+      },
     ],
     amenities: { 'Waiting Area': 0.8, 'Reception Area': 0.8, 'Recovery Room': 0.2, 'Security System': 0.65, 'Natural Light': 0.15 },
     capacity: [2, 6],
@@ -306,9 +677,21 @@ export const PERIOD_TITLE_SUFFIX: Record<PricingPeriod, string[]> = {
 };
 
 export const PERIOD_FIT: Record<PricingPeriod, string[]> = {
-  hourly: ['a few hours a week without a lease', 'flexible hours around an existing practice', 'occasional sessions without long-term overhead'],
-  daily: ['a dedicated clinic day or two each week', 'regular clinic days without the cost of a full-time lease', 'a satellite location a few days a month'],
-  monthly: ['a longer-term home without a multi-year lease', 'a second location on a month-to-month basis', 'a settled base while a permanent office is built out'],
+  hourly: [
+    'a few hours a week without a lease',
+    'flexible hours around an existing practice',
+    'occasional sessions without long-term overhead',
+  ],
+  daily: [
+    'a dedicated clinic day or two each week',
+    'regular clinic days without the cost of a full-time lease',
+    'a satellite location a few days a month',
+  ],
+  monthly: [
+    'a longer-term home without a multi-year lease',
+    'a second location on a month-to-month basis',
+    'a settled base while a permanent office is built out',
+  ],
 };
 
 export const EQUIPMENT_SENTENCES: Array<(list: string) => string> = [

@@ -103,7 +103,14 @@ async function insertDemoActivity(
   const wanted = [...new Set([...plan.bookings, ...plan.favorites, ...plan.messages].map((item) => titles[item.spaceIndex]!))];
   if (wanted.length === 0) return;
   const rows = await db
-    .select({ id: medicalSpaces.id, title: medicalSpaces.title, ownerId: medicalSpaces.ownerId, state: medicalSpaces.state, pricePerDay: medicalSpaces.pricePerDay, pricePeriod: medicalSpaces.pricePeriod })
+    .select({
+      id: medicalSpaces.id,
+      title: medicalSpaces.title,
+      ownerId: medicalSpaces.ownerId,
+      state: medicalSpaces.state,
+      pricePerDay: medicalSpaces.pricePerDay,
+      pricePeriod: medicalSpaces.pricePeriod,
+    })
     .from(medicalSpaces)
     .where(inArray(medicalSpaces.title, wanted));
   const byTitle = new Map(rows.map((row) => [row.title, row]));
@@ -153,14 +160,18 @@ async function insertDemoActivity(
       instantBook: !pending,
       paymentStatus: pending ? 'authorized' : cancelled ? 'refunded' : 'paid',
       requestExpiresAt: pending ? new Date(Math.min(now.getTime() + REQUEST_ANSWER_HOURS * HOUR_MS, quote.startAt.getTime())) : null,
-      ...(cancelled ? { refundAmount: fromCents(quote.totalCents), refundedAt: now, cancelledBy: 'renter' as const, cancelledAt: now } : {}),
+      ...(cancelled
+        ? { refundAmount: fromCents(quote.totalCents), refundedAt: now, cancelledBy: 'renter' as const, cancelledAt: now }
+        : {}),
       notes: booking.notes,
       createdAt: new Date(now.getTime() - (booking.startDay < 0 ? 40 : 2) * 24 * HOUR_MS),
     });
   }
 
   if (plan.favorites.length > 0) {
-    await db.insert(favorites).values(plan.favorites.map((favorite) => ({ userId: user(favorite.userKey), spaceId: space(favorite.spaceIndex).id })));
+    await db
+      .insert(favorites)
+      .values(plan.favorites.map((favorite) => ({ userId: user(favorite.userKey), spaceId: space(favorite.spaceIndex).id })));
   }
 
   for (const message of plan.messages) {
@@ -172,8 +183,18 @@ async function insertDemoActivity(
     const nonOwner = target.ownerId === senderId ? receiverId : senderId;
     await db
       .insert(conversations)
-      .values({ id: conversationId, participantA: nonOwner, participantB: target.ownerId, spaceId: target.id, lastMessageAt: createdAt, createdAt })
-      .onConflictDoUpdate({ target: conversations.id, set: { lastMessageAt: sql`greatest(${conversations.lastMessageAt}, excluded.last_message_at)` } });
+      .values({
+        id: conversationId,
+        participantA: nonOwner,
+        participantB: target.ownerId,
+        spaceId: target.id,
+        lastMessageAt: createdAt,
+        createdAt,
+      })
+      .onConflictDoUpdate({
+        target: conversations.id,
+        set: { lastMessageAt: sql`greatest(${conversations.lastMessageAt}, excluded.last_message_at)` },
+      });
     await db.insert(messages).values({
       conversationId,
       senderId,

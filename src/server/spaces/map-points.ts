@@ -77,7 +77,12 @@ export function createMapPointsCache(): MapPointsCache {
  */
 export function cachedMapPoints(db: Database, query: MapPointsQuery, cache: MapPointsCache): Promise<MapPoints> {
   const view = { ...query, bbox: snapBbox(query.bbox, query.zoom) };
-  return remember(cache, filtersKey(view), () => mapPoints(db, view), (answer) => answer.points.length + 1);
+  return remember(
+    cache,
+    filtersKey(view),
+    () => mapPoints(db, view),
+    (answer) => answer.points.length + 1,
+  );
 }
 
 /**

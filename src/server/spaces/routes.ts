@@ -3,7 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '../../shared/schemas/fields';
 import { geocodeQuerySchema, geocodeResultSchema } from '../../shared/schemas/geocoding';
-import { createSpaceSchema, deleteSpaceResultSchema, mapPointsQuerySchema, mapPointsSchema, spaceCardSchema, spaceSchema, spaceSearchSchema } from '../../shared/schemas/spaces';
+import {
+  createSpaceSchema,
+  deleteSpaceResultSchema,
+  mapPointsQuerySchema,
+  mapPointsSchema,
+  spaceCardSchema,
+  spaceSchema,
+  spaceSearchSchema,
+} from '../../shared/schemas/spaces';
 import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';
 import type { Geocoder } from '../geocoding/geocoder';
@@ -41,19 +49,27 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (app
   };
 
   // Result cards; the count is exact up to COUNT_LIMIT, beyond it `X-Total-Count-Exact: false` means "at least".
-  app.get('/api/spaces', { schema: { querystring: spaceSearchSchema, response: { 200: z.array(spaceCardSchema) } } }, async (request, reply) => {
-    const { spaces, total, exact, nextCursor } = await searchSpaces(db, request.query, counts);
-    reply.header('X-Total-Count', String(total));
-    reply.header('X-Total-Count-Exact', String(exact));
-    if (nextCursor) reply.header('X-Next-Cursor', nextCursor);
-    return spaces;
-  });
-
-  app.get('/api/spaces/map-points', { schema: { querystring: mapPointsQuerySchema, response: { 200: mapPointsSchema } } }, async (request) =>
-    cachedMapPoints(db, request.query, maps),
+  app.get(
+    '/api/spaces',
+    { schema: { querystring: spaceSearchSchema, response: { 200: z.array(spaceCardSchema) } } },
+    async (request, reply) => {
+      const { spaces, total, exact, nextCursor } = await searchSpaces(db, request.query, counts);
+      reply.header('X-Total-Count', String(total));
+      reply.header('X-Total-Count-Exact', String(exact));
+      if (nextCursor) reply.header('X-Next-Cursor', nextCursor);
+      return spaces;
+    },
   );
 
-  app.get('/api/spaces/:id', { schema: { params: idParams, response: { 200: spaceSchema } } }, async (request) => getSpace(db, request.params.id));
+  app.get(
+    '/api/spaces/map-points',
+    { schema: { querystring: mapPointsQuerySchema, response: { 200: mapPointsSchema } } },
+    async (request) => cachedMapPoints(db, request.query, maps),
+  );
+
+  app.get('/api/spaces/:id', { schema: { params: idParams, response: { 200: spaceSchema } } }, async (request) =>
+    getSpace(db, request.params.id),
+  );
 
   app.post(
     '/api/spaces',
@@ -68,7 +84,11 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (app
 
   app.put(
     '/api/spaces/:id',
-    { schema: { params: idParams, body: createSpaceSchema, response: { 200: spaceSchema } }, bodyLimit: LISTING_BODY_LIMIT, config: { auth: 'required' } },
+    {
+      schema: { params: idParams, body: createSpaceSchema, response: { 200: spaceSchema } },
+      bodyLimit: LISTING_BODY_LIMIT,
+      config: { auth: 'required' },
+    },
     async (request) => {
       const owner = requireSelf(request, request.body.ownerId);
       const space = await updateSpace(db, storage, geocoder, request.params.id, owner.id, request.body, quota);
@@ -77,12 +97,16 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (app
     },
   );
 
-  app.delete('/api/spaces/:id', { schema: { params: idParams, response: { 200: deleteSpaceResultSchema } }, config: { auth: 'required' } }, async (request, reply) => {
-    const user = requireUser(request);
-    const outcome = await deleteSpace(db, request.params.id, user.id);
-    spacesChanged();
-    return reply.status(200).send({ outcome });
-  });
+  app.delete(
+    '/api/spaces/:id',
+    { schema: { params: idParams, response: { 200: deleteSpaceResultSchema } }, config: { auth: 'required' } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const outcome = await deleteSpace(db, request.params.id, user.id);
+      spacesChanged();
+      return reply.status(200).send({ outcome });
+    },
+  );
 
   // The wizard's preview of the pin (step 2). Signed in and rate-limited: it may reach Nominatim.
   app.get(

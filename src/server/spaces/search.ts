@@ -53,8 +53,10 @@ export function searchFilter(query: Omit<SpaceSearchQuery, 'limit' | 'offset' | 
   if (query.spaceType) filters.push(sql`${medicalSpaces.spaceType} = ${bind('spaceType', query.spaceType)}`);
   if (query.specialty) filters.push(sql`lower(${medicalSpaces.optimalSpecialty}) = lower(${bind('specialty', query.specialty)})`);
   if (query.period) filters.push(sql`${medicalSpaces.pricePeriod} = ${bind('period', query.period)}`);
-  if (query.minPrice !== undefined) filters.push(sql`${medicalSpaces.pricePerDay} >= ${bind('minPrice', query.minPrice.toFixed(2))}::numeric`);
-  if (query.maxPrice !== undefined) filters.push(sql`${medicalSpaces.pricePerDay} <= ${bind('maxPrice', query.maxPrice.toFixed(2))}::numeric`);
+  if (query.minPrice !== undefined)
+    filters.push(sql`${medicalSpaces.pricePerDay} >= ${bind('minPrice', query.minPrice.toFixed(2))}::numeric`);
+  if (query.maxPrice !== undefined)
+    filters.push(sql`${medicalSpaces.pricePerDay} <= ${bind('maxPrice', query.maxPrice.toFixed(2))}::numeric`);
   if (query.amenities?.length) filters.push(sql`${medicalSpaces.amenities} @> ${bind('amenities', query.amenities)}::text[]`);
   if (query.equipment?.length) filters.push(sql`${medicalSpaces.equipment} @> ${bind('equipment', query.equipment)}::text[]`);
   if (query.ownerId) filters.push(sql`${medicalSpaces.ownerId} = ${bind('ownerId', query.ownerId)}::uuid`);
@@ -116,7 +118,8 @@ function encodeCursor(createdAt: string, id: string): string {
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof createdAt === 'string' && CURSOR_TIME.test(createdAt) && z.uuid().safeParse(id).success) return { createdAt, id: id as string };
+    if (typeof createdAt === 'string' && CURSOR_TIME.test(createdAt) && z.uuid().safeParse(id).success)
+      return { createdAt, id: id as string };
   } catch {
     // falls through to the 400
   }
@@ -155,7 +158,11 @@ export function createSearchCountCache(): SearchCountCache {
  * values (the bounding box, the lists) written out whole.
  */
 export function filtersKey(filters: object): string {
-  return JSON.stringify(Object.entries(filters).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return JSON.stringify(
+    Object.entries(filters)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
 }
 
 /**
@@ -166,7 +173,12 @@ export function filtersKey(filters: object): string {
  *   (it counts the cache's `sizeCalculation` while computed); an answer
  *   larger than the whole cache is answered but not kept
  */
-export function remember<T>(cache: LRUCache<string, Promise<T>>, key: string, compute: () => Promise<T>, size?: (value: T) => number): Promise<T> {
+export function remember<T>(
+  cache: LRUCache<string, Promise<T>>,
+  key: string,
+  compute: () => Promise<T>,
+  size?: (value: T) => number,
+): Promise<T> {
   const cached = cache.get(key);
   if (cached) return cached;
   const answer = compute();
@@ -195,7 +207,11 @@ function countKey(query: SpaceSearchQuery): string {
  * text, built once.
  */
 function searchShape(query: SpaceSearchQuery, cursor: boolean): string {
-  const location = query.location ? locationParts(query.location).map((part) => (ZIP_PREFIX.test(part) ? 'z' : 't')).join('') : '';
+  const location = query.location
+    ? locationParts(query.location)
+        .map((part) => (ZIP_PREFIX.test(part) ? 'z' : 't'))
+        .join('')
+    : '';
   const set = (['spaceType', 'specialty', 'period', 'ownerId'] as const).map((key) => (query[key] ? 1 : 0)).join('');
   const prices = `${query.minPrice !== undefined ? 1 : 0}${query.maxPrice !== undefined ? 1 : 0}`;
   const lists = `${query.amenities?.length ? 1 : 0}${query.equipment?.length ? 1 : 0}`;
@@ -218,7 +234,10 @@ function searchValues(query: SpaceSearchQuery, cursor: { createdAt: string; id: 
 function preparePage(db: Database, query: SpaceSearchQuery, cursor: boolean) {
   const where = searchFilter(query, placeholder);
   const pageWhere = cursor
-    ? and(where, sql`(${medicalSpaces.createdAt}, ${medicalSpaces.id}) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`)
+    ? and(
+        where,
+        sql`(${medicalSpaces.createdAt}, ${medicalSpaces.id}) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`,
+      )
     : where;
   // Deferred join: the filters and the offset pick ids (an index-only scan of the covering index when
   // the filters are on its columns), then only the page's rows are read.
@@ -241,7 +260,14 @@ function prepareCount(db: Database, query: SpaceSearchQuery) {
   const where = searchFilter(query, placeholder);
   return db
     .select({ total: sql<number>`count(*)::int` })
-    .from(db.select({ one: sql`1` }).from(medicalSpaces).where(where).limit(COUNT_LIMIT + 1).as('matches'))
+    .from(
+      db
+        .select({ one: sql`1` })
+        .from(medicalSpaces)
+        .where(where)
+        .limit(COUNT_LIMIT + 1)
+        .as('matches'),
+    )
     .prepare(UNNAMED);
 }
 
@@ -276,7 +302,10 @@ function statementsFor(db: Database, query: SpaceSearchQuery, cursor: boolean): 
 
 /** How many spaces match, counting at most {@link COUNT_LIMIT} + 1 rows; cached by search. */
 function boundedCount(db: Database, query: SpaceSearchQuery, counts?: SearchCountCache): Promise<number> {
-  const count = () => statementsFor(db, query, false).count!.execute(searchValues(query, null)).then(([row]) => row?.total ?? 0);
+  const count = () =>
+    statementsFor(db, query, false)
+      .count!.execute(searchValues(query, null))
+      .then(([row]) => row?.total ?? 0);
   return counts ? remember(counts, countKey(query), count) : count();
 }
 

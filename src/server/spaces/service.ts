@@ -55,7 +55,12 @@ export function toSpace(row: SpaceRow): Space {
 /** The by-id lookup as a prepared statement, one per database (parsed and planned once per connection). */
 const spaceById = new WeakMap<Database, ReturnType<typeof prepareSpaceById>>();
 const prepareSpaceById = (db: Database) =>
-  db.select().from(medicalSpaces).where(eq(medicalSpaces.id, sql.placeholder('id'))).limit(1).prepare('space_by_id');
+  db
+    .select()
+    .from(medicalSpaces)
+    .where(eq(medicalSpaces.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('space_by_id');
 
 /** The space row, or null. */
 export async function findSpaceRow(db: Database, id: string): Promise<SpaceRow | null> {

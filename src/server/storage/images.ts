@@ -53,8 +53,16 @@ export async function processImage(bytes: Buffer): Promise<{ display: Buffer; th
   try {
     const source = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
     const [display, thumbnail] = await Promise.all([
-      source.clone().resize({ width: DISPLAY_MAX, height: DISPLAY_MAX, fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer(),
-      source.clone().resize({ width: THUMBNAIL_MAX, height: THUMBNAIL_MAX, fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer(),
+      source
+        .clone()
+        .resize({ width: DISPLAY_MAX, height: DISPLAY_MAX, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer(),
+      source
+        .clone()
+        .resize({ width: THUMBNAIL_MAX, height: THUMBNAIL_MAX, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 75 })
+        .toBuffer(),
     ]);
     return { display, thumbnail };
   } catch (error) {

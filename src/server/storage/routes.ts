@@ -36,7 +36,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage: FileStorage; quota: 
 
   app.post(
     '/api/uploads',
-    { schema: { querystring: uploadQuerySchema, response: { 201: uploadedImageSchema } }, config: { auth: 'required', rateLimit: { max: 120, perSeconds: 60 } } },
+    {
+      schema: { querystring: uploadQuerySchema, response: { 201: uploadedImageSchema } },
+      config: { auth: 'required', rateLimit: { max: 120, perSeconds: 60 } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       if (!request.isMultipart()) throw new HttpError(415, 'Send the image as multipart/form-data.');

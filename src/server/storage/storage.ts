@@ -63,14 +63,23 @@ export class S3FileStorage implements FileStorage {
       endpoint: options.endpoint,
       forcePathStyle: options.forcePathStyle,
       // Without keys the SDK's default chain applies (environment, instance role).
-      credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
     });
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<string> {
     checkStorageKey(key);
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType, CacheControl: 'public, max-age=31536000, immutable' }),
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: data,
+        ContentType: contentType,
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
     );
     return `${UPLOADS_PREFIX}${key}`;
   }

@@ -25,13 +25,18 @@ export interface UserRoutesOptions {
 }
 
 /** True when `email` is given and is another address than the user's (letter case aside). */
-const changesEmail = (current: { email: string }, email: string | undefined) => email !== undefined && email.toLowerCase() !== current.email.toLowerCase();
+const changesEmail = (current: { email: string }, email: string | undefined) =>
+  email !== undefined && email.toLowerCase() !== current.email.toLowerCase();
 
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, storage, npiRegistryUrl, throttle, quota }) => {
   app.put(
     '/api/users/:id',
     // Two 5 MB images as base64 data fit in 16 MB.
-    { schema: { params: idParams, body: updateUserSchema, response: { 200: updateUserResultSchema } }, bodyLimit: 16 * 1024 * 1024, config: { auth: 'required' } },
+    {
+      schema: { params: idParams, body: updateUserSchema, response: { 200: updateUserResultSchema } },
+      bodyLimit: 16 * 1024 * 1024,
+      config: { auth: 'required' },
+    },
     async (request) => {
       const user = requireSelf(request, request.params.id);
       // A new email is a change of credentials: it needs the current password (ASVS 3.7.1), checked before anything is stored.

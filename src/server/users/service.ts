@@ -47,7 +47,8 @@ async function verifiedElsewhere(db: Database, licenseNumber: string, userId: st
 const licenseInUse = () => new HttpError(409, NPI_IN_USE_MESSAGE, [{ path: 'licenseNumber', message: NPI_IN_USE_MESSAGE }]);
 
 /** Whether `error` is the write that would have verified a second account with one license number. */
-const isVerifiedLicenseConflict = (error: unknown) => sqlState(error) === SQLSTATE.uniqueViolation && sqlConstraint(error) === VERIFIED_LICENSE_INDEX;
+const isVerifiedLicenseConflict = (error: unknown) =>
+  sqlState(error) === SQLSTATE.uniqueViolation && sqlConstraint(error) === VERIFIED_LICENSE_INDEX;
 
 /**
  * Where the license check of account `userId` with `profile` stands: in_use when the number is
@@ -89,7 +90,10 @@ export async function updateUser(
   if (licenseChanged && next.licenseNumber && (await verifiedElsewhere(db, next.licenseNumber, current.id))) throw licenseInUse();
 
   const owner = { userId: current.id, quota };
-  const [profileImage, coverImage] = await Promise.all([storedImage(storage, input.profileImage, owner), storedImage(storage, input.coverImage, owner)]);
+  const [profileImage, coverImage] = await Promise.all([
+    storedImage(storage, input.profileImage, owner),
+    storedImage(storage, input.coverImage, owner),
+  ]);
   const recheck =
     licenseChanged ||
     next.firstName !== current.firstName ||
@@ -130,7 +134,8 @@ export async function updateUser(
     });
     return toUser(row);
   } catch (error) {
-    if (!(error instanceof HttpError) && sqlState(error) === SQLSTATE.uniqueViolation) throw conflict('An account with this email already exists.');
+    if (!(error instanceof HttpError) && sqlState(error) === SQLSTATE.uniqueViolation)
+      throw conflict('An account with this email already exists.');
     throw error;
   }
 }

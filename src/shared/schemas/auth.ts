@@ -4,7 +4,14 @@
  * Response types are inferred from these schemas, never written twice.
  */
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordMatchesEmail, passwordStrengthProblem, passwordUserInputs } from '../password';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  passwordMatchesEmail,
+  passwordStrengthProblem,
+  passwordUserInputs,
+} from '../password';
 import { currentPasswordSchema, required, textSchema, trimmed, userTypeSchema } from './fields';
 
 /** POST /api/login (docs/product.md#validation). */
@@ -18,7 +25,9 @@ export type LoginInput = z.infer<typeof loginSchema>;
  * 2.1.1, 2.1.2). Its strength is checked after this schema: on the server by `checkNewPassword`
  * (src/server/auth/password-check.ts), in a form by `passwordStrengthProblem` (src/shared/password.ts).
  */
-export const newPasswordSchema = textSchema.min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort).max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong);
+export const newPasswordSchema = textSchema
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong);
 const registerFields = z.object({
   firstName: required('First name', 80),
   lastName: required('Last name', 80),

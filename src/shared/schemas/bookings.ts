@@ -89,7 +89,14 @@ export const bookingSchema = z.object({
   disputeStatus: z.string().nullable(),
   createdAt: z.string(),
   space: z
-    .object({ title: z.string(), city: z.string(), state: z.string(), timeZone: z.string(), pricePeriod: pricingPeriodSchema, ownerId: z.uuid() })
+    .object({
+      title: z.string(),
+      city: z.string(),
+      state: z.string(),
+      timeZone: z.string(),
+      pricePeriod: pricingPeriodSchema,
+      ownerId: z.uuid(),
+    })
     .optional(),
   /** For an owner's incoming requests (docs/product.md#data: booking requests embed the renter). */
   renter: z.object({ firstName: z.string(), lastName: z.string() }).optional(),

@@ -19,7 +19,6 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F
 /** Any text input: a string without control characters (see {@link CONTROL_CHARACTERS}). Build every string field on it. */
 export const textSchema = z.string().refine((value) => !CONTROL_CHARACTERS.test(value), 'Remove the control characters from this text');
 
-
 /** Text trimmed and at most `max` characters (empty allowed). */
 export const trimmed = (max: number) => textSchema.trim().max(max);
 
@@ -42,7 +41,16 @@ export const userTypeSchema = z.enum(USER_TYPES);
  * loose numbers).
  */
 export const numberInputSchema = z
-  .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, 'Enter a number').transform(Number)], 'Enter a number')
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^-?\d+(\.\d+)?$/, 'Enter a number')
+        .transform(Number),
+    ],
+    'Enter a number',
+  )
   .pipe(z.number().finite('Enter a number'));
 /** A money amount on the wire: a non-negative decimal string with at most 2 decimals (docs/decisions/010-money-in-integer-cents.md). */
 export const moneySchema = z

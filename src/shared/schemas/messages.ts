@@ -82,6 +82,10 @@ export const serverSocketEventSchema = z.discriminatedUnion('type', [
   /** `readerId` read the messages sent to them in the conversation, up to `readAt`. */
   z.object({ type: z.literal('messages_read'), conversationId: z.string(), readerId: z.uuid(), readAt: z.string() }),
   /** A frame the server could not accept; the socket stays open. */
-  z.object({ type: z.literal('error'), message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })).optional() }),
+  z.object({
+    type: z.literal('error'),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
 ]);
 export type ServerSocketEvent = z.infer<typeof serverSocketEventSchema>;

@@ -8,7 +8,9 @@ import { textSchema } from './fields';
 /** POST /api/demo-payments/confirm: the demo card form (docs/decisions/012-payment-providers.md). Nothing is charged. */
 export const demoPaymentConfirmSchema = z.object({
   clientSecret: textSchema.min(1).max(200),
-  cardNumber: textSchema.transform((value) => value.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
+  cardNumber: textSchema
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
   expiry: textSchema.regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, "Your card's expiration date is incomplete."),
   cvc: textSchema.regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
 });

@@ -58,7 +58,10 @@ export const licenseNumberSchema = textSchema
  */
 export const profileImageSchema = z
   .string()
-  .refine((value) => value.startsWith('data:image/') || /^\/uploads\/[\w-]+(\/[\w-]+)*\.(webp|png|jpe?g)$/.test(value), 'Please upload only image files')
+  .refine(
+    (value) => value.startsWith('data:image/') || /^\/uploads\/[\w-]+(\/[\w-]+)*\.(webp|png|jpe?g)$/.test(value),
+    'Please upload only image files',
+  )
   .nullable();
 
 /**

@@ -3,7 +3,17 @@
  * Response types are inferred from these schemas, never written twice.
  */
 import { z } from 'zod';
-import { AMENITIES, CANCELLATION_POLICY_TIERS, DEFAULT_PAGE_SIZE, EQUIPMENT, MAX_LISTING_IMAGES, MAX_PAGE_SIZE, MAX_UNIT_PRICE_CENTS, PRICING_PERIODS, SPACE_TYPES } from '../constants';
+import {
+  AMENITIES,
+  CANCELLATION_POLICY_TIERS,
+  DEFAULT_PAGE_SIZE,
+  EQUIPMENT,
+  MAX_LISTING_IMAGES,
+  MAX_PAGE_SIZE,
+  MAX_UNIT_PRICE_CENTS,
+  PRICING_PERIODS,
+  SPACE_TYPES,
+} from '../constants';
 import { isUsStateCode } from '../time-zones';
 import { numberInputSchema, required, textSchema, trimmed, unitPriceSchema } from './fields';
 
@@ -47,7 +57,14 @@ const stringList = <T extends readonly [string, ...string[]]>(values: T) =>
 /** An optional query number: empty means unset (docs/product.md#search: price inputs are cleared when empty). */
 const optionalNumber = z.preprocess(
   (value) => (value === '' || value === undefined || value === null ? undefined : value),
-  numberInputSchema.pipe(z.number().nonnegative().max(MAX_UNIT_PRICE_CENTS / 100)).optional(),
+  numberInputSchema
+    .pipe(
+      z
+        .number()
+        .nonnegative()
+        .max(MAX_UNIT_PRICE_CENTS / 100),
+    )
+    .optional(),
 );
 /**
  * A space in a list of results (`GET /api/spaces`, issue 10): only what a
@@ -73,22 +90,20 @@ export type SpaceCard = z.infer<typeof spaceCardSchema>;
  * `getBounds().toBBoxString()`). West east of east means the box crosses the
  * antimeridian.
  */
-export const bboxSchema = textSchema
-  .max(200)
-  .transform((value, ctx) => {
-    const parts = value.split(',').map((part) => part.trim());
-    const numbers = parts.map(Number);
-    if (parts.length !== 4 || parts.some((part) => !/^-?\d+(\.\d+)?$/.test(part))) {
-      ctx.addIssue({ code: 'custom', message: 'bbox must be west,south,east,north in degrees' });
-      return z.NEVER;
-    }
-    const [west, south, east, north] = numbers as [number, number, number, number];
-    if ([west, east].some((lng) => lng < -180 || lng > 180) || [south, north].some((lat) => lat < -90 || lat > 90) || south > north) {
-      ctx.addIssue({ code: 'custom', message: 'bbox is out of range (longitude -180..180, latitude -90..90, south <= north)' });
-      return z.NEVER;
-    }
-    return { west, south, east, north };
-  });
+export const bboxSchema = textSchema.max(200).transform((value, ctx) => {
+  const parts = value.split(',').map((part) => part.trim());
+  const numbers = parts.map(Number);
+  if (parts.length !== 4 || parts.some((part) => !/^-?\d+(\.\d+)?$/.test(part))) {
+    ctx.addIssue({ code: 'custom', message: 'bbox must be west,south,east,north in degrees' });
+    return z.NEVER;
+  }
+  const [west, south, east, north] = numbers as [number, number, number, number];
+  if ([west, east].some((lng) => lng < -180 || lng > 180) || [south, north].some((lat) => lat < -90 || lat > 90) || south > north) {
+    ctx.addIssue({ code: 'custom', message: 'bbox is out of range (longitude -180..180, latitude -90..90, south <= north)' });
+    return z.NEVER;
+  }
+  return { west, south, east, north };
+});
 export type Bbox = z.output<typeof bboxSchema>;
 /** The most comma-separated parts a location search may have: each part is one more text match over every space. */
 export const MAX_LOCATION_PARTS = 10;
@@ -142,15 +157,15 @@ const listingImageSchema = z
  * The state of an address: a USPS state or territory code (`US_STATES` in src/shared/time-zones.ts,
  * whose time zone the space's days are counted in), in any case: "tx" is stored as "TX".
  */
-export const usStateSchema = required('State', 50)
-  .toUpperCase()
-  .refine(isUsStateCode, 'Enter a US state code (e.g. TX).');
+export const usStateSchema = required('State', 50).toUpperCase().refine(isUsStateCode, 'Enter a US state code (e.g. TX).');
 /** POST /api/spaces (docs/product.md#pages, #validation, #api-calls). `ownerId`, when sent, must be the session user. */
 export const createSpaceSchema = z.object({
   title: required('Title', 120),
   description: required('Description', 5000),
   spaceType: spaceTypeSchema,
-  capacity: numberInputSchema.pipe(z.number().int('Capacity must be a whole number').min(1, 'Capacity must be at least 1').max(1000)).default(1),
+  capacity: numberInputSchema
+    .pipe(z.number().int('Capacity must be a whole number').min(1, 'Capacity must be at least 1').max(1000))
+    .default(1),
   address: required('Street address', 200),
   city: required('City', 100),
   state: usStateSchema,

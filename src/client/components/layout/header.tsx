@@ -47,7 +47,10 @@ export function Header({ onLogIn, onSignUp, onLogOut, unreadCount = 0 }: HeaderP
 
   const messagesLabel = unreadCount > 0 ? `Messages (${unreadText(unreadCount)} unread)` : 'Messages';
   const linkClass = (active: boolean) =>
-    cn('rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-slate-100 hover:text-slate-900', active ? 'text-primary' : 'text-slate-700');
+    cn(
+      'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-slate-100 hover:text-slate-900',
+      active ? 'text-primary' : 'text-slate-700',
+    );
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -65,7 +68,11 @@ export function Header({ onLogIn, onSignUp, onLogOut, unreadCount = 0 }: HeaderP
         <div className="hidden items-center gap-2 md:flex">
           {user ? (
             <>
-              <Link href={paths.messages()} aria-label={messagesLabel} className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900">
+              <Link
+                href={paths.messages()}
+                aria-label={messagesLabel}
+                className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+              >
                 <MessageSquare className="size-5" aria-hidden="true" />
                 {unreadCount > 0 ? (
                   <span className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[11px] font-semibold text-white">
@@ -74,7 +81,11 @@ export function Header({ onLogIn, onSignUp, onLogOut, unreadCount = 0 }: HeaderP
                 ) : null}
               </Link>
               <span className="px-1 text-sm text-slate-700">Hi, {user.firstName}</span>
-              <Link href={paths.profile()} aria-label="Profile" className="rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900">
+              <Link
+                href={paths.profile()}
+                aria-label="Profile"
+                className="rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+              >
                 <User className="size-5" aria-hidden="true" />
               </Link>
               <Button variant="ghost" size="sm" onClick={onLogOut}>

@@ -50,7 +50,15 @@ interface DemoCardFormProps {
  * Our own card form for demo payments (docs/decisions/012-payment-providers.md): nothing is charged, and it says so.
  * Shared by booking checkout and donations, each passing its own `confirmPayment`.
  */
-export function DemoCardForm({ clientSecret, amountCents, confirmPayment, busy = false, submitLabel, onSucceeded, onPayingChange }: DemoCardFormProps) {
+export function DemoCardForm({
+  clientSecret,
+  amountCents,
+  confirmPayment,
+  busy = false,
+  submitLabel,
+  onSucceeded,
+  onPayingChange,
+}: DemoCardFormProps) {
   const form = useForm<CardFormInput, unknown, CardFormOutput>({
     resolver: zodResolver(cardFormSchema),
     defaultValues: { cardNumber: '', expiry: '', cvc: '' },

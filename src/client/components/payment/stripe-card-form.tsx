@@ -39,13 +39,23 @@ interface StripeCardFormProps {
 /** The card payment provider's embedded form (docs/product.md#api-calls), loaded lazily. */
 export default function StripeCardForm({ publishableKey, clientSecret, ...props }: StripeCardFormProps) {
   return (
-    <Elements stripe={getStripe(publishableKey)} options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#2563eb' } } }}>
+    <Elements
+      stripe={getStripe(publishableKey)}
+      options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#2563eb' } } }}
+    >
       <StripeCheckout {...props} />
     </Elements>
   );
 }
 
-function StripeCheckout({ amountCents, returnUrl, busy = false, submitLabel, onSucceeded, onPayingChange }: Omit<StripeCardFormProps, 'publishableKey' | 'clientSecret'>) {
+function StripeCheckout({
+  amountCents,
+  returnUrl,
+  busy = false,
+  submitLabel,
+  onSucceeded,
+  onPayingChange,
+}: Omit<StripeCardFormProps, 'publishableKey' | 'clientSecret'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [submitting, setSubmitting] = useState(false);
@@ -59,11 +69,19 @@ function StripeCheckout({ amountCents, returnUrl, busy = false, submitLabel, onS
     try {
       const result = await stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } });
       if (result.error) {
-        toast({ variant: 'destructive', title: 'Payment Failed', description: result.error.message ?? 'Your payment could not be processed.' });
+        toast({
+          variant: 'destructive',
+          title: 'Payment Failed',
+          description: result.error.message ?? 'Your payment could not be processed.',
+        });
       } else if (PAID_STATUSES.has(result.paymentIntent.status)) {
         onSucceeded(result.paymentIntent.id);
       } else {
-        toast({ variant: 'destructive', title: 'Payment Failed', description: 'Your payment could not be completed. Please try another payment method.' });
+        toast({
+          variant: 'destructive',
+          title: 'Payment Failed',
+          description: 'Your payment could not be completed. Please try another payment method.',
+        });
       }
     } finally {
       setSubmitting(false);

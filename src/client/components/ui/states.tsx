@@ -20,7 +20,17 @@ export function LoadError({ children }: { children: ReactNode }) {
 }
 
 /** An empty list: an icon, what is missing, a hint and an optional action. */
-export function EmptyState({ icon: Icon, title, children, action }: { icon: LucideIcon; title: string; children?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  children,
+  action,
+}: {
+  icon: LucideIcon;
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
       <Icon className="mx-auto mb-2 size-8 text-slate-500" aria-hidden="true" />

@@ -146,12 +146,7 @@ export function Tooltip({ content, children }: { content: string; children: Reac
       {trigger}
       {anchor
         ? createPortal(
-            <TooltipBubble
-              id={id}
-              anchor={anchor}
-              onPointerEnter={() => timer.enterBubble()}
-              onPointerLeave={() => timer.close()}
-            >
+            <TooltipBubble id={id} anchor={anchor} onPointerEnter={() => timer.enterBubble()} onPointerLeave={() => timer.close()}>
               {content}
             </TooltipBubble>,
             document.body,

@@ -75,7 +75,11 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
     <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit)}>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="register-first-name" label="First name" error={errors.firstName?.message}>
-          <Input autoComplete="given-name" {...fieldAria('register-first-name', errors.firstName?.message)} {...form.register('firstName')} />
+          <Input
+            autoComplete="given-name"
+            {...fieldAria('register-first-name', errors.firstName?.message)}
+            {...form.register('firstName')}
+          />
         </FormField>
         <FormField id="register-last-name" label="Last name" error={errors.lastName?.message}>
           <Input autoComplete="family-name" {...fieldAria('register-last-name', errors.lastName?.message)} {...form.register('lastName')} />

@@ -11,7 +11,10 @@ export function getCancellationQuote(bookingId: string, signal?: AbortSignal): P
 /** The quote is asked for each time the dialog opens: it changes with the clock. */
 export function useCancellationQuote(bookingId: string, enabled: boolean) {
   return useQuery({
-    ...queryOptions({ queryKey: ['bookings', bookingId, 'cancellation'], queryFn: ({ signal }) => getCancellationQuote(bookingId, signal) }),
+    ...queryOptions({
+      queryKey: ['bookings', bookingId, 'cancellation'],
+      queryFn: ({ signal }) => getCancellationQuote(bookingId, signal),
+    }),
     enabled,
     staleTime: 0,
     gcTime: 0,

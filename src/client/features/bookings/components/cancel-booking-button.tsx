@@ -23,7 +23,13 @@ import { formatRefund } from '../lib/booking-outcome';
  * any first-booking fee kept and why (docs/decisions/008-first-booking-fee-on-cancellation.md),
  * then the outcome as a toast ('Booking cancelled' with the refund decided).
  */
-export function CancelBookingButton({ booking, userId }: { booking: Pick<Booking, 'id' | 'cancellationPolicyTier' | 'space'>; userId: string }) {
+export function CancelBookingButton({
+  booking,
+  userId,
+}: {
+  booking: Pick<Booking, 'id' | 'cancellationPolicyTier' | 'space'>;
+  userId: string;
+}) {
   const [open, setOpen] = useState(false);
   const quote = useCancellationQuote(booking.id, open);
   const cancel = useCancelBooking(userId);

@@ -63,7 +63,10 @@ function SpaceBookingRow({ booking }: { booking: Booking }) {
           {renter} · {formatBookingRange(booking)}
         </p>
         {dispute ? (
-          <p className={cn('mt-1 flex items-center gap-1 text-sm font-medium', DISPUTE_TONES[booking.disputeStatus ?? ''] ?? 'text-red-700')} data-testid="dispute">
+          <p
+            className={cn('mt-1 flex items-center gap-1 text-sm font-medium', DISPUTE_TONES[booking.disputeStatus ?? ''] ?? 'text-red-700')}
+            data-testid="dispute"
+          >
             <ShieldAlert className="size-4" aria-hidden="true" />
             {dispute}
           </p>

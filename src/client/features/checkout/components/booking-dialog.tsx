@@ -69,7 +69,12 @@ export function BookingDialog({ space, checkout }: BookingDialogProps) {
         <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit)}>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="booking-start" label="Start Date" error={errors.startDate?.message}>
-              <Input type={inputType} min={min} {...fieldAria('booking-start', errors.startDate?.message)} {...form.register('startDate')} />
+              <Input
+                type={inputType}
+                min={min}
+                {...fieldAria('booking-start', errors.startDate?.message)}
+                {...form.register('startDate')}
+              />
             </FormField>
             <FormField id="booking-end" label="End Date" error={errors.endDate?.message}>
               <Input type={inputType} min={min} {...fieldAria('booking-end', errors.endDate?.message)} {...form.register('endDate')} />

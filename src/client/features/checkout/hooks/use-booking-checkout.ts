@@ -172,7 +172,11 @@ export function useBookingCheckout({ spaceId, userId, onBooked }: UseBookingChec
           onSuccess: setIntent,
           onError: (error) => {
             const serverMessage = isApiError(error, 400, 409) ? error.serverMessage : undefined;
-            toast({ variant: 'destructive', title: 'Error', description: serverMessage ?? 'Failed to initialize payment. Please try again.' });
+            toast({
+              variant: 'destructive',
+              title: 'Error',
+              description: serverMessage ?? 'Failed to initialize payment. Please try again.',
+            });
           },
         },
       );

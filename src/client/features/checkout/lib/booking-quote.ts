@@ -6,7 +6,14 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { addHours, format, startOfHour } from 'date-fns';
-import { assertNotInPast, BookingAmountError, BookingRuleError, INVALID_AMOUNT, type BookingQuote, quoteBooking } from '@/shared/booking-rules';
+import {
+  assertNotInPast,
+  BookingAmountError,
+  BookingRuleError,
+  INVALID_AMOUNT,
+  type BookingQuote,
+  quoteBooking,
+} from '@/shared/booking-rules';
 import type { PricingPeriod } from '@/shared/constants';
 import type { Space } from '@/shared/schemas/spaces';
 import { centsOf } from '@/client/lib/format';
@@ -39,11 +46,22 @@ export type FormQuote = { ok: true; quote: BookingQuote } | { ok: false; title: 
  * booked: 'Invalid Amount' for a total under the payment minimum, 'Invalid booking dates' for a
  * range the rules refuse or one that starts in the past.
  */
-export function quoteBookingForm(space: Pick<Space, 'pricePerDay' | 'pricePeriod' | 'timeZone'>, startDate: string, endDate: string): FormQuote {
+export function quoteBookingForm(
+  space: Pick<Space, 'pricePerDay' | 'pricePeriod' | 'timeZone'>,
+  startDate: string,
+  endDate: string,
+): FormQuote {
   const unitPriceCents = centsOf(space.pricePerDay) ?? 0;
   let result;
   try {
-    result = quoteBooking({ period: space.pricePeriod, unitPriceCents, start: startDate, end: endDate, timeZone: space.timeZone, isFirstTransaction: false });
+    result = quoteBooking({
+      period: space.pricePeriod,
+      unitPriceCents,
+      start: startDate,
+      end: endDate,
+      timeZone: space.timeZone,
+      isFirstTransaction: false,
+    });
   } catch (error) {
     // A total under the payment minimum (a listing priced before the minimum existed): the spec's 'Invalid Amount'.
     if (error instanceof BookingAmountError) return { ok: false, title: INVALID_AMOUNT, message: error.message };

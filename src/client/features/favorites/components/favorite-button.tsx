@@ -9,7 +9,17 @@ import { useToggleFavorite } from '../api/toggle-favorite';
  * user: filled when the space is a favourite; it flips once the server has
  * answered and the favourites list is refreshed.
  */
-export function FavoriteButton({ userId, spaceId, spaceTitle, className }: { userId: string; spaceId: string; spaceTitle: string; className?: string }) {
+export function FavoriteButton({
+  userId,
+  spaceId,
+  spaceTitle,
+  className,
+}: {
+  userId: string;
+  spaceId: string;
+  spaceTitle: string;
+  className?: string;
+}) {
   const favorites = useFavorites(userId);
   const toggle = useToggleFavorite(userId);
   const favorite = Boolean(favorites.data?.some((space) => space.id === spaceId));

@@ -58,7 +58,9 @@ export function ConversationList({ conversations, loading, failed, selectedId, o
         ) : failed ? (
           <p className="p-6 text-center text-sm text-slate-600">Failed to load messages. Please try again later.</p>
         ) : shown.length === 0 ? (
-          <p className="p-6 text-center text-sm text-slate-600">{conversations?.length ? 'No conversations match your search' : 'No conversations yet'}</p>
+          <p className="p-6 text-center text-sm text-slate-600">
+            {conversations?.length ? 'No conversations match your search' : 'No conversations yet'}
+          </p>
         ) : (
           <ul className="divide-y divide-slate-100">
             {shown.map((conversation) => {
@@ -69,9 +71,15 @@ export function ConversationList({ conversations, loading, failed, selectedId, o
                     type="button"
                     onClick={() => onSelect(conversation.conversationId)}
                     aria-current={selected ? 'true' : undefined}
-                    className={cn('flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-slate-50', selected && 'bg-primary-soft/60')}
+                    className={cn(
+                      'flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-slate-50',
+                      selected && 'bg-primary-soft/60',
+                    )}
                   >
-                    <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-semibold text-primary" aria-hidden="true">
+                    <span
+                      className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-semibold text-primary"
+                      aria-hidden="true"
+                    >
                       {initialsOf(conversation.otherUser)}
                     </span>
                     <span className="grid min-w-0 flex-1 gap-0.5">

@@ -64,7 +64,9 @@ function applyEvent(queryClient: QueryClient, userId: string, raw: string): void
       return;
     case 'messages_read':
       queryClient.setQueryData(getConversationMessagesQueryOptions(event.conversationId).queryKey, (thread: Message[] | undefined) =>
-        thread?.map((m) => (m.receiverId === event.readerId && !m.readAt && m.createdAt <= event.readAt ? { ...m, readAt: event.readAt } : m)),
+        thread?.map((m) =>
+          m.receiverId === event.readerId && !m.readAt && m.createdAt <= event.readAt ? { ...m, readAt: event.readAt } : m,
+        ),
       );
       refreshLists();
       return;
@@ -143,7 +145,10 @@ export function LiveMessagesProvider({ userId, children }: { userId: string | un
     return true;
   }, []);
 
-  const value = useMemo<LiveMessagesValue>(() => ({ status: userId ? status : 'disconnected', error: userId ? error : null, send }), [userId, status, error, send]);
+  const value = useMemo<LiveMessagesValue>(
+    () => ({ status: userId ? status : 'disconnected', error: userId ? error : null, send }),
+    [userId, status, error, send],
+  );
   return <LiveMessagesContext.Provider value={value}>{children}</LiveMessagesContext.Provider>;
 }
 

@@ -63,7 +63,10 @@ export function MessageThread({ conversationId, userId, summary, onBack, classNa
     markReadNow(conversationId);
   }, [newestUnread, markReadNow, conversationId]);
 
-  const other = summary?.otherUser.id ?? messages?.find((message) => message.senderId !== userId)?.senderId ?? messages?.find((m) => m.receiverId !== userId)?.receiverId;
+  const other =
+    summary?.otherUser.id ??
+    messages?.find((message) => message.senderId !== userId)?.senderId ??
+    messages?.find((m) => m.receiverId !== userId)?.receiverId;
 
   const send = () => {
     const parsed = messageContentSchema.safeParse(draft);
@@ -72,7 +75,14 @@ export function MessageThread({ conversationId, userId, summary, onBack, classNa
       return;
     }
     if (!other) return;
-    const sent = live.send({ type: 'send_message', conversationId, senderId: userId, receiverId: other, content: parsed.data, messageType: 'text' });
+    const sent = live.send({
+      type: 'send_message',
+      conversationId,
+      senderId: userId,
+      receiverId: other,
+      content: parsed.data,
+      messageType: 'text',
+    });
     if (sent) {
       setDraft('');
       setDraftError(null);
@@ -87,7 +97,10 @@ export function MessageThread({ conversationId, userId, summary, onBack, classNa
   };
 
   return (
-    <section aria-label={`Conversation with ${name}`} className={cn('flex min-h-0 flex-col rounded-lg border border-slate-200 bg-white', className)}>
+    <section
+      aria-label={`Conversation with ${name}`}
+      className={cn('flex min-h-0 flex-col rounded-lg border border-slate-200 bg-white', className)}
+    >
       <header className="flex items-center gap-3 border-b border-slate-200 p-4">
         <Button variant="ghost" size="icon" className="md:hidden" aria-label="Back to conversations" onClick={onBack}>
           <ArrowLeft className="size-5" aria-hidden="true" />
@@ -115,13 +128,25 @@ export function MessageThread({ conversationId, userId, summary, onBack, classNa
             {messages?.map((message) => {
               const own = message.senderId === userId;
               return (
-                <li key={message.id} className={cn('flex items-end gap-2', own ? 'justify-end' : 'justify-start')} data-own={own ? 'true' : undefined}>
+                <li
+                  key={message.id}
+                  className={cn('flex items-end gap-2', own ? 'justify-end' : 'justify-start')}
+                  data-own={own ? 'true' : undefined}
+                >
                   {own ? null : (
-                    <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-700" aria-hidden="true">
+                    <span
+                      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-700"
+                      aria-hidden="true"
+                    >
                       {initialsOf(message.sender)}
                     </span>
                   )}
-                  <div className={cn('max-w-[80%] rounded-2xl px-3.5 py-2', own ? 'rounded-br-sm bg-primary text-white' : 'rounded-bl-sm bg-slate-100 text-slate-900')}>
+                  <div
+                    className={cn(
+                      'max-w-[80%] rounded-2xl px-3.5 py-2',
+                      own ? 'rounded-br-sm bg-primary text-white' : 'rounded-bl-sm bg-slate-100 text-slate-900',
+                    )}
+                  >
                     {own ? null : <p className="text-xs font-semibold text-slate-700">{fullName(message.sender)}</p>}
                     <p className="text-sm break-words whitespace-pre-wrap">{message.content}</p>
                     <p className={cn('mt-0.5 flex items-center justify-end gap-1 text-[11px]', own ? 'text-white' : 'text-slate-600')}>

@@ -43,7 +43,10 @@ export function RecentMessages({ userId }: { userId: string }) {
                 className="flex gap-3 rounded-lg border border-slate-200 bg-white p-3 transition hover:border-primary/50 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
                 data-testid="recent-message"
               >
-                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-semibold text-primary" aria-hidden="true">
+                <span
+                  className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-semibold text-primary"
+                  aria-hidden="true"
+                >
                   {initialsOf(message.sender)}
                 </span>
                 <span className="grid min-w-0 flex-1 gap-0.5">

@@ -15,5 +15,7 @@ export function matchesConversationSearch(
 ): boolean {
   const needle = query.trim().toLowerCase();
   if (!needle) return true;
-  return [conversation.otherUser.firstName, conversation.otherUser.lastName, conversation.spaceTitle ?? ''].some((text) => text.toLowerCase().includes(needle));
+  return [conversation.otherUser.firstName, conversation.otherUser.lastName, conversation.spaceTitle ?? ''].some((text) =>
+    text.toLowerCase().includes(needle),
+  );
 }

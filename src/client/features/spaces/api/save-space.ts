@@ -19,7 +19,10 @@ export function useSaveSpace(id: string | undefined) {
     mutationFn: (input: CreateSpaceInput) => (id ? updateSpace(id, input) : createSpace(input)),
     onSuccess: async (space) => {
       queryClient.setQueryData(['spaces', 'detail', space.id], space);
-      await queryClient.invalidateQueries({ queryKey: ['spaces'], predicate: (query) => query.queryKey[1] !== 'detail' || query.queryKey[2] === space.id });
+      await queryClient.invalidateQueries({
+        queryKey: ['spaces'],
+        predicate: (query) => query.queryKey[1] !== 'detail' || query.queryKey[2] === space.id,
+      });
     },
   });
 }

@@ -37,7 +37,8 @@ export function OwnerSpaces({ ownerId }: { ownerId: string }) {
         setConfirming(null);
         toast({
           title: 'Space deleted successfully!',
-          description: result.outcome === 'archived' ? 'It has past bookings, so it is archived with their records and no longer listed.' : undefined,
+          description:
+            result.outcome === 'archived' ? 'It has past bookings, so it is archived with their records and no longer listed.' : undefined,
         });
       },
       onError: (error) => {
@@ -91,7 +92,12 @@ export function OwnerSpaces({ ownerId }: { ownerId: string }) {
                       Edit<span className="sr-only"> {space.title}</span>
                     </Link>
                   </Button>
-                  <Button size="sm" variant="ghost" className="ml-auto text-red-700 hover:text-red-800" onClick={() => setConfirming(space)}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="ml-auto text-red-700 hover:text-red-800"
+                    onClick={() => setConfirming(space)}
+                  >
                     <Trash2 aria-hidden="true" />
                     Delete<span className="sr-only"> {space.title}</span>
                   </Button>
@@ -115,8 +121,8 @@ export function OwnerSpaces({ ownerId }: { ownerId: string }) {
           <AlertDialogHeader>
             <AlertDialogTitle>Delete this space?</AlertDialogTitle>
             <AlertDialogDescription>
-              {confirming?.title}. It will no longer be listed. A space with past bookings is archived with their records; one with bookings still ahead cannot be
-              deleted.
+              {confirming?.title}. It will no longer be listed. A space with past bookings is archived with their records; one with bookings
+              still ahead cannot be deleted.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

@@ -178,7 +178,17 @@ function CheckboxGroup<T extends string>({
 }
 
 /** A price bound: typed freely, committed after a short pause; empty clears the filter. */
-function PriceInput({ id, label, value, onCommit }: { id: string; label: string; value: number | undefined; onCommit: (value: number | undefined) => void }) {
+function PriceInput({
+  id,
+  label,
+  value,
+  onCommit,
+}: {
+  id: string;
+  label: string;
+  value: number | undefined;
+  onCommit: (value: number | undefined) => void;
+}) {
   const [text, setText] = useState(value === undefined ? '' : String(value));
   const [shownValue, setShownValue] = useState(value);
   // The URL changed elsewhere (Clear all, back button): show its value.
@@ -201,7 +211,16 @@ function PriceInput({ id, label, value, onCommit }: { id: string; label: string;
       <Label htmlFor={id} className="text-xs text-slate-600">
         {label}
       </Label>
-      <Input id={id} type="number" inputMode="decimal" min={0} step={1} placeholder="$" value={text} onChange={(event) => setText(event.target.value)} />
+      <Input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={1}
+        placeholder="$"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
     </div>
   );
 }

@@ -22,7 +22,11 @@ function coordinate(value: string | null, limit: number): number | null {
  * within 400 px of the viewport, usually by scrolling (issue 10); until
  * then a placeholder of the map's own height holds its place, so nothing moves.
  */
-export function SpaceLocation({ space }: { space: Pick<Space, 'title' | 'address' | 'city' | 'state' | 'zipCode' | 'latitude' | 'longitude'> }) {
+export function SpaceLocation({
+  space,
+}: {
+  space: Pick<Space, 'title' | 'address' | 'city' | 'state' | 'zipCode' | 'latitude' | 'longitude'>;
+}) {
   const latitude = coordinate(space.latitude, 90);
   const longitude = coordinate(space.longitude, 180);
   const point = latitude !== null && longitude !== null ? { latitude, longitude } : null;

@@ -9,7 +9,12 @@ interface SpaceMapProps {
   label: string;
 }
 
-const pin = L.divIcon({ className: 'space-marker', html: '<span class="space-marker-dot"></span>', iconSize: [26, 26], iconAnchor: [13, 13] });
+const pin = L.divIcon({
+  className: 'space-marker',
+  html: '<span class="space-marker-dot"></span>',
+  iconSize: [26, 26],
+  iconAnchor: [13, 13],
+});
 
 /** The map of one space (docs/product.md#constants: zoom 13, height 400) with its marker. Loaded lazily. */
 export default function SpaceMap({ latitude, longitude, label }: SpaceMapProps) {

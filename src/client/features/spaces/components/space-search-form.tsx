@@ -61,7 +61,9 @@ export function SpaceSearchForm({ variant = 'hero', defaultValues = {}, onSearch
       onSubmit={handleSubmit}
       className={cn(
         'grid gap-3',
-        hero ? 'rounded-xl bg-white p-4 text-left shadow-lg sm:p-5 md:grid-cols-[1.3fr_1.1fr_1.2fr_auto] md:items-end' : 'sm:grid-cols-[1fr_auto] sm:items-end',
+        hero
+          ? 'rounded-xl bg-white p-4 text-left shadow-lg sm:p-5 md:grid-cols-[1.3fr_1.1fr_1.2fr_auto] md:items-end'
+          : 'sm:grid-cols-[1fr_auto] sm:items-end',
         className,
       )}
     >
@@ -107,7 +109,12 @@ export function SpaceSearchForm({ variant = 'hero', defaultValues = {}, onSearch
               <Label htmlFor={`${id}-period`} className="sr-only">
                 Priced per
               </Label>
-              <Select id={`${id}-period`} value={period} onChange={(event) => setPeriod(event.target.value as PricingPeriod)} className="w-auto">
+              <Select
+                id={`${id}-period`}
+                value={period}
+                onChange={(event) => setPeriod(event.target.value as PricingPeriod)}
+                className="w-auto"
+              >
                 {PRICING_PERIODS.map((option) => (
                   <option key={option} value={option}>
                     {periodUnit(option)}

@@ -4,7 +4,14 @@
  * from the shared `createSpaceSchema`, so the wizard and the server agree.
  */
 import { z } from 'zod';
-import { DEFAULT_CANCELLATION_POLICY_TIER, DEFAULT_PRICING_PERIOD, type Amenity, type CancellationPolicyTier, type Equipment, type PricingPeriod } from '@/shared/constants';
+import {
+  DEFAULT_CANCELLATION_POLICY_TIER,
+  DEFAULT_PRICING_PERIOD,
+  type Amenity,
+  type CancellationPolicyTier,
+  type Equipment,
+  type PricingPeriod,
+} from '@/shared/constants';
 import { unitPriceSchema } from '@/shared/schemas/fields';
 import { createSpaceSchema, type CreateSpaceInput, type Space } from '@/shared/schemas/spaces';
 import { findUsStateCode } from '@/shared/time-zones';
@@ -197,7 +204,10 @@ export function readDraft(key: string): Draft | null {
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<Draft>;
     if (!parsed.values || typeof parsed.step !== 'number') return null;
-    return { values: { ...EMPTY_LISTING, ...parsed.values }, step: Math.min(Math.max(0, Math.trunc(parsed.step)), LISTING_STEPS.length - 1) };
+    return {
+      values: { ...EMPTY_LISTING, ...parsed.values },
+      step: Math.min(Math.max(0, Math.trunc(parsed.step)), LISTING_STEPS.length - 1),
+    };
   } catch {
     return null;
   }

@@ -24,7 +24,8 @@ interface AppearanceFieldsProps {
  * with upload and remove.
  */
 export function AppearanceFields(props: AppearanceFieldsProps) {
-  const { person, coverColor, onCoverColorChange, coverImage, onCoverImageChange, profileImage, onProfileImageChange, onBusyChange } = props;
+  const { person, coverColor, onCoverColorChange, coverImage, onCoverImageChange, profileImage, onProfileImageChange, onBusyChange } =
+    props;
   const id = useId();
   const [coverMode, setCoverMode] = useState<'color' | 'image'>(coverImage ? 'image' : 'color');
   // The last cover image, so switching to a colour and back does not lose it before saving.
@@ -56,7 +57,14 @@ export function AppearanceFields(props: AppearanceFieldsProps) {
         <div className="flex flex-wrap gap-4">
           {(['color', 'image'] as const).map((mode) => (
             <label key={mode} className="flex items-center gap-2 text-sm text-slate-800">
-              <input type="radio" name={`${id}-cover-mode`} value={mode} checked={coverMode === mode} onChange={() => chooseMode(mode)} className="size-4 accent-primary" />
+              <input
+                type="radio"
+                name={`${id}-cover-mode`}
+                value={mode}
+                checked={coverMode === mode}
+                onChange={() => chooseMode(mode)}
+                className="size-4 accent-primary"
+              />
               {mode === 'color' ? 'Solid colour' : 'Image'}
             </label>
           ))}

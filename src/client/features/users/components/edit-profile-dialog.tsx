@@ -8,7 +8,15 @@ import { normalizeNpi } from '@/shared/npi';
 import { updateUserSchema } from '@/shared/schemas/profile';
 import type { User } from '@/shared/schemas/users';
 import { Button } from '@/client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/client/components/ui/dialog';
 import { fieldAria, FormField } from '@/client/components/ui/form-field';
 import { Input } from '@/client/components/ui/input';
 import { SpecialtyInput } from '@/client/components/ui/specialty-input';
@@ -92,7 +100,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * password, which is sent only then.
  */
 function ProfileForm({ user, onDone, onCancel }: { user: User; onDone: () => void; onCancel: () => void }) {
-  const form = useForm<ProfileFormInput, unknown, ProfileFormOutput>({ resolver: zodResolver(updateUserSchema), defaultValues: defaultsOf(user) });
+  const form = useForm<ProfileFormInput, unknown, ProfileFormOutput>({
+    resolver: zodResolver(updateUserSchema),
+    defaultValues: defaultsOf(user),
+  });
   const save = useUpdateProfile(user.id);
   const [uploading, setUploading] = useState(false);
   const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
@@ -132,7 +143,11 @@ function ProfileForm({ user, onDone, onCancel }: { user: User; onDone: () => voi
           toast({ variant: 'destructive', title: IMAGE_TOO_LARGE.profile });
         } else if (isApiError(error, 400, 415, 429)) {
           showServerIssues(error, form.setError, SERVER_CHECKED_FIELDS);
-          toast({ variant: 'destructive', title: 'Failed to update profile', description: error.serverMessage ?? 'Please check the form and try again.' });
+          toast({
+            variant: 'destructive',
+            title: 'Failed to update profile',
+            description: error.serverMessage ?? 'Please check the form and try again.',
+          });
         } else {
           toast({ variant: 'destructive', title: 'Failed to update profile', description: 'Please try again later.' });
         }
@@ -158,19 +173,38 @@ function ProfileForm({ user, onDone, onCancel }: { user: User; onDone: () => voi
       <Section title="Personal Information">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="profile-first-name" label="First name" error={errors.firstName?.message}>
-            <Input autoComplete="given-name" {...fieldAria('profile-first-name', errors.firstName?.message)} {...form.register('firstName')} />
+            <Input
+              autoComplete="given-name"
+              {...fieldAria('profile-first-name', errors.firstName?.message)}
+              {...form.register('firstName')}
+            />
           </FormField>
           <FormField id="profile-last-name" label="Last name" error={errors.lastName?.message}>
-            <Input autoComplete="family-name" {...fieldAria('profile-last-name', errors.lastName?.message)} {...form.register('lastName')} />
+            <Input
+              autoComplete="family-name"
+              {...fieldAria('profile-last-name', errors.lastName?.message)}
+              {...form.register('lastName')}
+            />
           </FormField>
           <FormField id="profile-email" label="Email" error={errors.email?.message}>
             <Input type="email" autoComplete="email" {...fieldAria('profile-email', errors.email?.message)} {...form.register('email')} />
           </FormField>
           <FormField id="profile-phone" label="Phone" error={errors.phone?.message}>
-            <Input type="tel" autoComplete="tel" placeholder="(617) 555-0123" {...fieldAria('profile-phone', errors.phone?.message)} {...form.register('phone')} />
+            <Input
+              type="tel"
+              autoComplete="tel"
+              placeholder="(617) 555-0123"
+              {...fieldAria('profile-phone', errors.phone?.message)}
+              {...form.register('phone')}
+            />
           </FormField>
           {emailEdited ? (
-            <FormField id="profile-current-password" label="Current password" error={errors.currentPassword?.message} hint="Needed to change your email.">
+            <FormField
+              id="profile-current-password"
+              label="Current password"
+              error={errors.currentPassword?.message}
+              hint="Needed to change your email."
+            >
               <Input
                 type="password"
                 autoComplete="current-password"
@@ -187,11 +221,22 @@ function ProfileForm({ user, onDone, onCancel }: { user: User; onDone: () => voi
           <SpecialtyInput {...fieldAria('profile-specialty', errors.specialty?.message)} {...form.register('specialty')} />
         </FormField>
         <FormField id="profile-bio" label="Bio" error={errors.bio?.message}>
-          <Textarea rows={4} placeholder="Your practice, experience and what space you need or offer" {...fieldAria('profile-bio', errors.bio?.message)} {...form.register('bio')} />
+          <Textarea
+            rows={4}
+            placeholder="Your practice, experience and what space you need or offer"
+            {...fieldAria('profile-bio', errors.bio?.message)}
+            {...form.register('bio')}
+          />
         </FormField>
         <div className="grid gap-2">
           <FormField id="profile-license" label="License number (NPI)" error={errors.licenseNumber?.message}>
-            <Input inputMode="text" autoComplete="off" placeholder="10-digit NPI" {...fieldAria('profile-license', errors.licenseNumber?.message)} {...form.register('licenseNumber')} />
+            <Input
+              inputMode="text"
+              autoComplete="off"
+              placeholder="10-digit NPI"
+              {...fieldAria('profile-license', errors.licenseNumber?.message)}
+              {...form.register('licenseNumber')}
+            />
           </FormField>
           <LicenseStatus userId={user.id} state={user.licenseVerification} edited={licenseEdited} />
         </div>

@@ -9,9 +9,17 @@ import { useVerifyLicense } from '../api/verify-license';
 /** What each verification state says (docs/decisions/021-professional-verification.md), and whether asking the registry again can help. */
 const STATES: Record<Exclude<LicenseVerification, 'none'>, { text: string; tone: 'good' | 'wait' | 'bad' | 'info'; retry: boolean }> = {
   verified: { text: 'Verified: your license has been checked.', tone: 'good', retry: false },
-  pending: { text: 'Verification pending: the NPI Registry could not be reached. We will try again when you save, or retry now.', tone: 'wait', retry: true },
+  pending: {
+    text: 'Verification pending: the NPI Registry could not be reached. We will try again when you save, or retry now.',
+    tone: 'wait',
+    retry: true,
+  },
   not_found: { text: 'Not matched: the NPI Registry has no active individual provider with this number.', tone: 'bad', retry: true },
-  name_mismatch: { text: "Not matched: the NPI Registry's name for this number differs from your first and last name.", tone: 'bad', retry: true },
+  name_mismatch: {
+    text: "Not matched: the NPI Registry's name for this number differs from your first and last name.",
+    tone: 'bad',
+    retry: true,
+  },
   unsupported: { text: 'Only a 10-digit US NPI can be verified automatically.', tone: 'info', retry: false },
   in_use: { text: `Not verified: ${NPI_IN_USE_MESSAGE}`, tone: 'bad', retry: true },
 };
@@ -45,13 +53,20 @@ export function LicenseStatus({ userId, state, edited }: { userId: string; state
         toast(
           user.licenseVerification === 'verified'
             ? { title: 'License verified' }
-            : { title: 'Not verified yet', description: STATES[user.licenseVerification as keyof typeof STATES]?.text ?? 'Please try again later.' },
+            : {
+                title: 'Not verified yet',
+                description: STATES[user.licenseVerification as keyof typeof STATES]?.text ?? 'Please try again later.',
+              },
         ),
       onError: () => toast({ variant: 'destructive', title: 'Verification failed', description: 'Please try again later.' }),
     });
 
   return (
-    <div className={cn('flex flex-wrap items-center gap-2 rounded-md border px-3 py-2 text-sm', TONES[shown.tone])} data-testid="license-status" aria-live="polite">
+    <div
+      className={cn('flex flex-wrap items-center gap-2 rounded-md border px-3 py-2 text-sm', TONES[shown.tone])}
+      data-testid="license-status"
+      aria-live="polite"
+    >
       <Icon className="size-4 shrink-0" aria-hidden="true" />
       <p className="min-w-0 flex-1">{shown.text}</p>
       {shown.retry ? (

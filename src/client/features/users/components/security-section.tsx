@@ -73,7 +73,9 @@ export function SecuritySection({ userId }: { userId: string }) {
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Log out everywhere?</AlertDialogTitle>
-            <AlertDialogDescription>Every device signed in to your account is signed out, this one included. You can log in again at any time.</AlertDialogDescription>
+            <AlertDialogDescription>
+              Every device signed in to your account is signed out, this one included. You can log in again at any time.
+            </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel disabled={logoutEverywhere.isPending}>Stay signed in</AlertDialogCancel>
@@ -121,13 +123,33 @@ function ChangePasswordForm({ userId, onDone, onCancel }: { userId: string; onDo
   return (
     <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit)}>
       <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
-        <Input type="password" autoComplete="current-password" {...fieldAria('current-password', errors.currentPassword?.message)} {...form.register('currentPassword')} />
+        <Input
+          type="password"
+          autoComplete="current-password"
+          {...fieldAria('current-password', errors.currentPassword?.message)}
+          {...form.register('currentPassword')}
+        />
       </FormField>
-      <FormField id="new-password" label="New password" error={errors.newPassword?.message} hint={`At least ${PASSWORD_MIN_LENGTH} characters; three or four unrelated words work well.`}>
-        <Input type="password" autoComplete="new-password" {...fieldAria('new-password', errors.newPassword?.message, true)} {...form.register('newPassword')} />
+      <FormField
+        id="new-password"
+        label="New password"
+        error={errors.newPassword?.message}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters; three or four unrelated words work well.`}
+      >
+        <Input
+          type="password"
+          autoComplete="new-password"
+          {...fieldAria('new-password', errors.newPassword?.message, true)}
+          {...form.register('newPassword')}
+        />
       </FormField>
       <FormField id="confirm-new-password" label="Confirm new password" error={errors.confirmPassword?.message}>
-        <Input type="password" autoComplete="new-password" {...fieldAria('confirm-new-password', errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
+        <Input
+          type="password"
+          autoComplete="new-password"
+          {...fieldAria('confirm-new-password', errors.confirmPassword?.message)}
+          {...form.register('confirmPassword')}
+        />
       </FormField>
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={change.isPending}>

@@ -32,9 +32,12 @@ export function useImageUpload(kind: ProfileImageKind, onUploaded: (url: string)
 
   // Closing the dialog mid-upload abandons the upload.
   useEffect(() => () => controller.current?.abort(), []);
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const upload = (file: File) => {
     if (!file.type.startsWith('image/')) return badType();
@@ -48,10 +51,12 @@ export function useImageUpload(kind: ProfileImageKind, onUploaded: (url: string)
       .then((stored) => onUploaded(stored.url))
       .catch((error: unknown) => {
         if (current.signal.aborted) return;
-        if (isApiError(error, 413) && isImageStorageFull(error.serverMessage)) toast({ variant: 'destructive', title: 'Image storage full', description: error.serverMessage });
+        if (isApiError(error, 413) && isImageStorageFull(error.serverMessage))
+          toast({ variant: 'destructive', title: 'Image storage full', description: error.serverMessage });
         else if (isApiError(error, 413)) tooLarge(kind);
         else if (isApiError(error, 415)) badType();
-        else toast({ variant: 'destructive', title: 'Upload failed', description: `${file.name} could not be uploaded. Please try again.` });
+        else
+          toast({ variant: 'destructive', title: 'Upload failed', description: `${file.name} could not be uploaded. Please try again.` });
       })
       .finally(() => {
         if (controller.current !== current) return;

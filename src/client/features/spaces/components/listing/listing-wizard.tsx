@@ -27,7 +27,16 @@ import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/components/ui/use-toast';
 import { cn } from '@/client/lib/cn';
 import { getGeocodeQueryOptions } from '../../api/geocode-address';
-import { clearDraft, isStepValid, LISTING_STEPS, readDraft, stepErrors, toPayload, writeDraft, type ListingFormValues } from '../../lib/listing-form';
+import {
+  clearDraft,
+  isStepValid,
+  LISTING_STEPS,
+  readDraft,
+  stepErrors,
+  toPayload,
+  writeDraft,
+  type ListingFormValues,
+} from '../../lib/listing-form';
 import { PhotoUploader } from './photo-uploader';
 
 const LocationPickerMap = lazy(() => import('../map/location-picker-map'));
@@ -54,7 +63,11 @@ function StepIndicator({ step, values }: { step: number; values: ListingFormValu
             <span
               className={cn(
                 'flex size-9 items-center justify-center rounded-full border-2 text-sm font-semibold',
-                done ? 'border-primary bg-primary text-white' : current ? 'border-primary bg-white text-primary' : 'border-slate-300 bg-white text-slate-600',
+                done
+                  ? 'border-primary bg-primary text-white'
+                  : current
+                    ? 'border-primary bg-white text-primary'
+                    : 'border-slate-300 bg-white text-slate-600',
               )}
             >
               {done ? <Check className="size-5" aria-label="completed" /> : index + 1}
@@ -67,7 +80,17 @@ function StepIndicator({ step, values }: { step: number; values: ListingFormValu
   );
 }
 
-function CheckboxGroup<T extends string>({ legend, options, selected, onChange }: { legend: string; options: readonly T[]; selected: T[]; onChange: (next: T[]) => void }) {
+function CheckboxGroup<T extends string>({
+  legend,
+  options,
+  selected,
+  onChange,
+}: {
+  legend: string;
+  options: readonly T[];
+  selected: T[];
+  onChange: (next: T[]) => void;
+}) {
   const id = useId();
   return (
     <fieldset className="grid gap-2">
@@ -91,7 +114,13 @@ function CheckboxGroup<T extends string>({ legend, options, selected, onChange }
 }
 
 /** Step 2's pin: the server's geocoding of the address, which the owner can drag. */
-function LocationPreview({ values, onPin }: { values: ListingFormValues; onPin: (latitude: number, longitude: number, pinned: boolean) => void }) {
+function LocationPreview({
+  values,
+  onPin,
+}: {
+  values: ListingFormValues;
+  onPin: (latitude: number, longitude: number, pinned: boolean) => void;
+}) {
   const parts = { address: values.address.trim(), city: values.city.trim(), state: values.state.trim(), zipCode: values.zipCode.trim() };
   const ready = isStepValid(1, values);
   const [debounced, setDebounced] = useState(parts);
@@ -123,7 +152,11 @@ function LocationPreview({ values, onPin }: { values: ListingFormValues; onPin: 
   if (values.latitude === null || values.longitude === null) {
     return (
       <p className="flex items-center gap-2 text-sm text-slate-600">
-        {geocode.isFetching || !settled ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : <MapPin className="size-4" aria-hidden="true" />}
+        {geocode.isFetching || !settled ? (
+          <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+        ) : (
+          <MapPin className="size-4" aria-hidden="true" />
+        )}
         {geocode.isFetching || !settled ? 'Finding the address on the map...' : 'This address could not be placed on the map.'}
       </p>
     );
@@ -132,7 +165,11 @@ function LocationPreview({ values, onPin }: { values: ListingFormValues; onPin: 
     <div className="grid gap-2">
       <p className="text-sm text-slate-600">Drag the pin (or click the map) if it is not exactly where your space is.</p>
       <Suspense fallback={<Skeleton className="h-64 rounded-xl" />}>
-        <LocationPickerMap latitude={values.latitude} longitude={values.longitude} onMove={(latitude, longitude) => onPin(latitude, longitude, true)} />
+        <LocationPickerMap
+          latitude={values.latitude}
+          longitude={values.longitude}
+          onMove={(latitude, longitude) => onPin(latitude, longitude, true)}
+        />
       </Suspense>
       {values.pinned ? <p className="text-xs text-slate-600">Pin placed by you.</p> : null}
     </div>
@@ -159,13 +196,17 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
     if (!saved.current) writeDraft(draftStorageKey, { values, step });
   }, [draftStorageKey, values, step]);
 
-  const set = <K extends keyof ListingFormValues>(key: K, value: ListingFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof ListingFormValues>(key: K, value: ListingFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
   const touch = (key: keyof ListingFormValues) => setTouched((current) => ({ ...current, [key]: true }));
   const onPin = useCallback(
     (latitude: number, longitude: number, pinned: boolean) => setValues((current) => ({ ...current, latitude, longitude, pinned })),
     [],
   );
-  const onImagesChange = useCallback((update: (images: string[]) => string[]) => setValues((current) => ({ ...current, images: update(current.images) })), []);
+  const onImagesChange = useCallback(
+    (update: (images: string[]) => string[]) => setValues((current) => ({ ...current, images: update(current.images) })),
+    [],
+  );
 
   const errors = stepErrors(step, values);
   const shown = (key: keyof ListingFormValues) => (touched[key] ? errors[key] : undefined);
@@ -185,7 +226,11 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
         value={values[key]}
         onChange={(event) => {
           const value = event.target.value;
-          setValues((current) => ({ ...current, [key]: value, ...(['address', 'city', 'state', 'zipCode'].includes(key) ? { pinned: false } : {}) }));
+          setValues((current) => ({
+            ...current,
+            [key]: value,
+            ...(['address', 'city', 'state', 'zipCode'].includes(key) ? { pinned: false } : {}),
+          }));
         }}
         onBlur={() => touch(key)}
         {...props}
@@ -209,7 +254,12 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
       <div className="grid gap-4">
         {text('title', 'Title', { placeholder: 'e.g. Bright exam room near downtown' })}
         <FormField id={`${id}-spaceType`} label="Space type" error={shown('spaceType')}>
-          <Select {...fieldAria(`${id}-spaceType`, shown('spaceType'))} value={values.spaceType} onChange={(event) => set('spaceType', event.target.value)} onBlur={() => touch('spaceType')}>
+          <Select
+            {...fieldAria(`${id}-spaceType`, shown('spaceType'))}
+            value={values.spaceType}
+            onChange={(event) => set('spaceType', event.target.value)}
+            onBlur={() => touch('spaceType')}
+          >
             <option value="">Choose a space type</option>
             {SPACE_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -308,7 +358,11 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
             />
           </FormField>
           <FormField id={`${id}-period`} label="Pricing period">
-            <Select id={`${id}-period`} value={values.pricePeriod} onChange={(event) => set('pricePeriod', event.target.value as PricingPeriod)}>
+            <Select
+              id={`${id}-period`}
+              value={values.pricePeriod}
+              onChange={(event) => set('pricePeriod', event.target.value as PricingPeriod)}
+            >
               {PRICING_PERIODS.map((period) => (
                 <option key={period} value={period}>
                   per {PRICING_PERIOD_LABELS[period]}
@@ -319,18 +373,45 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id={`${id}-from`} label="Available from (optional)">
-            <Input id={`${id}-from`} type="date" value={values.availableFrom} onChange={(event) => set('availableFrom', event.target.value)} />
+            <Input
+              id={`${id}-from`}
+              type="date"
+              value={values.availableFrom}
+              onChange={(event) => set('availableFrom', event.target.value)}
+            />
           </FormField>
           <FormField id={`${id}-to`} label="Available until (optional)" error={errors.availableTo}>
-            <Input {...fieldAria(`${id}-to`, errors.availableTo)} type="date" value={values.availableTo} onChange={(event) => set('availableTo', event.target.value)} />
+            <Input
+              {...fieldAria(`${id}-to`, errors.availableTo)}
+              type="date"
+              value={values.availableTo}
+              onChange={(event) => set('availableTo', event.target.value)}
+            />
           </FormField>
         </div>
         <FormField id={`${id}-rules`} label="Rules (optional)" hint="Shown as Rules & Policies on the space page.">
-          <Textarea {...fieldAria(`${id}-rules`, undefined, true)} rows={3} value={values.rules} onChange={(event) => set('rules', event.target.value)} />
+          <Textarea
+            {...fieldAria(`${id}-rules`, undefined, true)}
+            rows={3}
+            value={values.rules}
+            onChange={(event) => set('rules', event.target.value)}
+          />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id={`${id}-booking`} label="How renters book" hint={values.instantBook ? 'Renters book and pay at once.' : 'You accept or decline each request within 48 hours; cards are charged only when you accept.'}>
-            <Select id={`${id}-booking`} value={values.instantBook ? 'instant' : 'request'} onChange={(event) => set('instantBook', event.target.value === 'instant')}>
+          <FormField
+            id={`${id}-booking`}
+            label="How renters book"
+            hint={
+              values.instantBook
+                ? 'Renters book and pay at once.'
+                : 'You accept or decline each request within 48 hours; cards are charged only when you accept.'
+            }
+          >
+            <Select
+              id={`${id}-booking`}
+              value={values.instantBook ? 'instant' : 'request'}
+              onChange={(event) => set('instantBook', event.target.value === 'instant')}
+            >
               <option value="instant">Instant booking</option>
               <option value="request">Request to book</option>
             </Select>
@@ -349,8 +430,17 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
             </Select>
           </FormField>
         </div>
-        <FormField id={`${id}-cancellation`} label="Cancellation policy (optional)" hint="Anything renters should know beyond the refund rule above.">
-          <Textarea id={`${id}-cancellation`} rows={3} value={values.cancellationPolicy} onChange={(event) => set('cancellationPolicy', event.target.value)} />
+        <FormField
+          id={`${id}-cancellation`}
+          label="Cancellation policy (optional)"
+          hint="Anything renters should know beyond the refund rule above."
+        >
+          <Textarea
+            id={`${id}-cancellation`}
+            rows={3}
+            value={values.cancellationPolicy}
+            onChange={(event) => set('cancellationPolicy', event.target.value)}
+          />
         </FormField>
       </div>
     );

@@ -15,9 +15,11 @@ interface Upload {
 }
 
 /** docs/product.md#user-facing-messages. */
-const tooMany = () => toast({ variant: 'destructive', title: 'Too many images', description: `You can upload a maximum of ${MAX_LISTING_IMAGES} images` });
+const tooMany = () =>
+  toast({ variant: 'destructive', title: 'Too many images', description: `You can upload a maximum of ${MAX_LISTING_IMAGES} images` });
 const badType = () => toast({ variant: 'destructive', title: 'Invalid file type', description: 'Please upload only image files' });
-const tooLarge = (name: string) => toast({ variant: 'destructive', title: 'File too large', description: `${name} exceeds the 5MB size limit` });
+const tooLarge = (name: string) =>
+  toast({ variant: 'destructive', title: 'File too large', description: `${name} exceeds the 5MB size limit` });
 const storageFull = (message: string) => toast({ variant: 'destructive', title: 'Image storage full', description: message });
 
 interface PhotoUploaderProps {
@@ -57,7 +59,9 @@ export function PhotoUploader({ images, onImagesChange, onBusyChange }: PhotoUpl
         URL.revokeObjectURL(upload.preview);
         setUploads((current) => current.filter((item) => item.key !== upload.key));
       };
-      uploadImage(file, (progress) => setUploads((current) => current.map((item) => (item.key === upload.key ? { ...item, progress } : item))))
+      uploadImage(file, (progress) =>
+        setUploads((current) => current.map((item) => (item.key === upload.key ? { ...item, progress } : item))),
+      )
         .then((stored) => {
           onImagesChange((current) => (current.length < MAX_LISTING_IMAGES ? [...current, stored.url] : current));
           finish();
@@ -67,7 +71,8 @@ export function PhotoUploader({ images, onImagesChange, onBusyChange }: PhotoUpl
           if (isApiError(error, 413) && isImageStorageFull(error.serverMessage)) storageFull(error.serverMessage!);
           else if (isApiError(error, 413)) tooLarge(file.name);
           else if (isApiError(error, 415)) badType();
-          else toast({ variant: 'destructive', title: 'Upload failed', description: `${file.name} could not be uploaded. Please try again.` });
+          else
+            toast({ variant: 'destructive', title: 'Upload failed', description: `${file.name} could not be uploaded. Please try again.` });
         });
     }
   };
@@ -92,10 +97,23 @@ export function PhotoUploader({ images, onImagesChange, onBusyChange }: PhotoUpl
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos" data-testid="photo-list">
         {images.map((url, index) => (
           <li key={url} className="relative overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="photo">
-            <img src={thumbnailUrl(url)} alt={`Photo ${index + 1}${index === 0 ? ' (card image)' : ''}`} className="aspect-[4/3] w-full object-cover" />
-            {index === 0 ? <span className="absolute top-2 left-2 rounded bg-primary px-2 py-0.5 text-xs font-medium text-white">Card image</span> : null}
+            <img
+              src={thumbnailUrl(url)}
+              alt={`Photo ${index + 1}${index === 0 ? ' (card image)' : ''}`}
+              className="aspect-[4/3] w-full object-cover"
+            />
+            {index === 0 ? (
+              <span className="absolute top-2 left-2 rounded bg-primary px-2 py-0.5 text-xs font-medium text-white">Card image</span>
+            ) : null}
             <div className="flex items-center justify-between gap-1 p-1.5">
-              <Button variant="ghost" size="icon" className="size-8" aria-label={`Move photo ${index + 1} earlier`} disabled={index === 0} onClick={() => move(index, -1)}>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={`Move photo ${index + 1} earlier`}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
                 <ArrowLeft aria-hidden="true" />
               </Button>
               <Button
@@ -125,7 +143,12 @@ export function PhotoUploader({ images, onImagesChange, onBusyChange }: PhotoUpl
             <img src={upload.preview} alt={`Uploading ${upload.name}`} className="aspect-[4/3] w-full object-cover opacity-60" />
             <div className="flex items-center gap-2 p-2 text-xs text-slate-700">
               <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-              <progress className="h-2 flex-1" value={Math.round(upload.progress * 100)} max={100} aria-label={`Uploading ${upload.name}`} />
+              <progress
+                className="h-2 flex-1"
+                value={Math.round(upload.progress * 100)}
+                max={100}
+                aria-label={`Uploading ${upload.name}`}
+              />
             </div>
           </li>
         ))}

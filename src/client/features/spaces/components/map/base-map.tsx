@@ -40,10 +40,23 @@ export function BaseMap({ center, zoom, heightClassName, label, scrollWheelZoom 
   const config = usePublicConfig();
   const tileUrl = config.data?.mapTileUrl ?? null;
   return (
-    <div role="region" aria-label={label} className={cn('isolate overflow-hidden rounded-xl border border-slate-200 bg-sky-100', heightClassName, className)}>
+    <div
+      role="region"
+      aria-label={label}
+      className={cn('isolate overflow-hidden rounded-xl border border-slate-200 bg-sky-100', heightClassName, className)}
+    >
       {/* Drawn once the tile settings are known, so the map does not change (its attribution grow) as it shows. */}
       {config.isPending ? null : (
-        <MapContainer center={center} zoom={zoom} minZoom={MIN_ZOOM} maxZoom={MAX_ZOOM} scrollWheelZoom={scrollWheelZoom} worldCopyJump className="size-full" style={{ background: "#e0f2fe" }}>
+        <MapContainer
+          center={center}
+          zoom={zoom}
+          minZoom={MIN_ZOOM}
+          maxZoom={MAX_ZOOM}
+          scrollWheelZoom={scrollWheelZoom}
+          worldCopyJump
+          className="size-full"
+          style={{ background: '#e0f2fe' }}
+        >
           <Pane name="outline" style={{ zIndex: 150 }}>
             <GeoJSON data={STATES} style={stateStyle} interactive={false} />
           </Pane>

@@ -4,7 +4,12 @@ import { Marker, useMap, useMapEvents } from 'react-leaflet';
 import { BaseMap } from './base-map';
 import { DETAIL_ZOOM } from './map-constants';
 
-const pin = L.divIcon({ className: 'space-marker', html: '<span class="space-marker-dot"></span>', iconSize: [26, 26], iconAnchor: [13, 13] });
+const pin = L.divIcon({
+  className: 'space-marker',
+  html: '<span class="space-marker-dot"></span>',
+  iconSize: [26, 26],
+  iconAnchor: [13, 13],
+});
 
 interface LocationPickerMapProps {
   latitude: number;
@@ -29,7 +34,13 @@ function ClickToPlace({ onMove }: { onMove: LocationPickerMapProps['onMove'] }) 
 /** The wizard's small map (step 2): the geocoded pin, which the owner drags (or clicks the map) to correct. Loaded lazily. */
 export default function LocationPickerMap({ latitude, longitude, onMove }: LocationPickerMapProps) {
   return (
-    <BaseMap center={[latitude, longitude]} zoom={Math.max(DETAIL_ZOOM, 15)} heightClassName="h-64" label="Pin of the space: drag it to the entrance" scrollWheelZoom={false}>
+    <BaseMap
+      center={[latitude, longitude]}
+      zoom={Math.max(DETAIL_ZOOM, 15)}
+      heightClassName="h-64"
+      label="Pin of the space: drag it to the entrance"
+      scrollWheelZoom={false}
+    >
       <FollowPoint latitude={latitude} longitude={longitude} />
       <ClickToPlace onMove={onMove} />
       <Marker

@@ -30,7 +30,11 @@ function overlap(a: Placed, b: Placed): boolean {
 function merge(a: Placed, b: Placed): Placed {
   const count = a.point.count + b.point.count;
   const weigh = (u: number, v: number) => (u * a.point.count + v * b.point.count) / count;
-  return { point: { lat: weigh(a.point.lat, b.point.lat), lng: weigh(a.point.lng, b.point.lng), count }, x: weigh(a.x, b.x), y: weigh(a.y, b.y) };
+  return {
+    point: { lat: weigh(a.point.lat, b.point.lat), lng: weigh(a.point.lng, b.point.lng), count },
+    x: weigh(a.x, b.x),
+    y: weigh(a.y, b.y),
+  };
 }
 
 /**
@@ -45,7 +49,11 @@ function merge(a: Placed, b: Placed): Placed {
  * @param project a point's position on the screen, in CSS px
  * @returns the points to draw; their counts add up to the input's
  */
-export function separateMarkers(points: readonly MapPoint[], project: (point: MapPoint) => { x: number; y: number }, canMergeSingles = true): MapPoint[] {
+export function separateMarkers(
+  points: readonly MapPoint[],
+  project: (point: MapPoint) => { x: number; y: number },
+  canMergeSingles = true,
+): MapPoint[] {
   let placed: Placed[] = points.map((point) => ({ point, ...project(point) }));
   // Merge the first overlapping pair until none is left (a merged cluster is larger and may reach another).
   for (;;) {

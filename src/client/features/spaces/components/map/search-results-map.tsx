@@ -19,7 +19,11 @@ const subscribeWide = (onChange: () => void) => {
 };
 /** True on screens wide enough for the map beside the list (Tailwind's xl). */
 function useWideScreen(): boolean {
-  return useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches, () => false);
+  return useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia(WIDE).matches,
+    () => false,
+  );
 }
 
 /** The centre and a zoom that shows a `west,south,east,north` box on a map about 400 px wide. */
@@ -28,7 +32,10 @@ function viewOfBbox(bbox: string): { center: [number, number]; zoom: number } | 
   if (!parsed.success) return null;
   const { west, south, east, north } = parsed.data;
   const span = Math.max(east - west, (north - south) * 1.3, 0.001);
-  return { center: [(south + north) / 2, (west + east) / 2], zoom: Math.max(1, Math.min(18, Math.floor(Math.log2((360 * 400) / (256 * span))))) };
+  return {
+    center: [(south + north) / 2, (west + east) / 2],
+    zoom: Math.max(1, Math.min(18, Math.floor(Math.log2((360 * 400) / (256 * span))))),
+  };
 }
 
 interface SearchResultsMapProps {
@@ -77,7 +84,13 @@ export function SearchResultsMap({ filters, onSearchArea, children }: SearchResu
         <div className={cn('relative xl:sticky xl:top-20', shown === 'list' && 'hidden xl:block')}>
           {!mapVisible ? null : ready ? (
             <Suspense fallback={<Skeleton className="h-[70vh] rounded-xl" />}>
-              <SpacesMap filters={filters} center={initial.center} zoom={initial.zoom} heightClassName="h-[70vh] min-h-80" onViewChange={setMoved} />
+              <SpacesMap
+                filters={filters}
+                center={initial.center}
+                zoom={initial.zoom}
+                heightClassName="h-[70vh] min-h-80"
+                onViewChange={setMoved}
+              />
             </Suspense>
           ) : (
             <Skeleton className="h-[70vh] rounded-xl" />

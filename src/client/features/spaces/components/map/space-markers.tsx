@@ -83,8 +83,13 @@ export function SpaceMarkers({ filters, onViewChange }: { filters: SpaceFilters;
   const markers = useMemo(
     () =>
       // No marker hides part of another (each keeps a click target of at least 24 by 24 px).
-      separateMarkers(points.data?.points ?? [], (point) => map.latLngToContainerPoint([point.lat, point.lng]), view.zoom < MAX_ZOOM).map((point) =>
-        point.id ? <SingleMarker key={point.id} point={{ ...point, id: point.id }} /> : <ClusterMarker key={`${point.lat},${point.lng},${point.count}`} point={point} />,
+      separateMarkers(points.data?.points ?? [], (point) => map.latLngToContainerPoint([point.lat, point.lng]), view.zoom < MAX_ZOOM).map(
+        (point) =>
+          point.id ? (
+            <SingleMarker key={point.id} point={{ ...point, id: point.id }} />
+          ) : (
+            <ClusterMarker key={`${point.lat},${point.lng},${point.count}`} point={point} />
+          ),
       ),
     [points.data, map, view],
   );
