@@ -26,7 +26,7 @@ export class BookingRuleError extends Error {
   override name = 'BookingRuleError';
 }
 
-/** The spec's title for a payment amount that cannot be charged. */
+/** The title (docs/product.md#user-facing-messages) for a payment amount that cannot be charged. */
 export const INVALID_AMOUNT = 'Invalid Amount';
 
 /** A booking total below {@link MIN_BOOKING_TOTAL_CENTS}: its message starts with {@link INVALID_AMOUNT}. */

@@ -4,7 +4,7 @@
  * and the seed data.
  */
 
-/** Space types, in the spec's order (docs/product.md#constants). */
+/** Space types, in the order of docs/product.md#constants. */
 export const SPACE_TYPES = [
   'Dental Suite',
   'Consultation Room',
@@ -203,7 +203,7 @@ export const MAX_UNIT_PRICE_CENTS = 100_000_00;
 export const MAX_BOOKING_TOTAL_CENTS = 999_999_99;
 
 /**
- * The smallest booking payment, cents: $1.00 (the spec's payment minimum;
+ * The smallest booking payment, cents: $1.00 (the payment minimum of docs/product.md#validation;
  * Stripe refuses USD charges under $0.50,
  * https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts).
  * A total below it is 400 "Invalid Amount" before any provider call.

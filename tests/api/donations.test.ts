@@ -97,7 +97,7 @@ describe.each<Provider>(['demo', 'stripe'])('POST /api/create-payment-intent: do
     }
   });
 
-  it('validates the amount on the server: at least $1 (the spec message), at most $999,999.99, whole cents; nothing is created', async () => {
+  it('validates the amount on the server: at least $1 (the message in docs/product.md), at most $999,999.99, whole cents; nothing is created', async () => {
     const before = await intentCount();
     for (const amount of [0.99, 0, -5]) {
       const response = await donate({ amount });

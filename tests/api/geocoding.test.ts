@@ -43,7 +43,7 @@ async function list(overrides: object = {}) {
 }
 
 describe('geocoding chain', () => {
-  it("asks Nominatim with the spec's query and an identifying User-Agent, then answers from the cache", async () => {
+  it('asks Nominatim with the documented query and an identifying User-Agent, then answers from the cache', async () => {
     fake.places.set(addressQuery(base), { lat: '41.8788764', lon: '-87.6359149' });
     const first = await list();
     expect(first).toMatchObject({ latitude: '41.8788764', longitude: '-87.6359149' });

@@ -36,7 +36,7 @@ const markRead = (who: Signed, conversationId: string) =>
   t.app.inject({ method: 'PUT', url: `/api/conversations/${encodeURIComponent(conversationId)}/read`, headers: { cookie: who.cookie } });
 
 describe('POST /api/messages', () => {
-  it('stores a message from the session user and opens the conversation with the spec id', async () => {
+  it('stores a message from the session user and opens the conversation with the id format of docs/product.md', async () => {
     const { renter, owner, space } = await cast();
     const conversationId = `${renter.user.id}-${owner.user.id}-${space.id}`;
     const response = await post(renter, {

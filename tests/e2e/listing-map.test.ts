@@ -77,7 +77,7 @@ describe('listing wizard, search and map', () => {
     ]);
     await expect.poll(() => page.getByTestId('photo').count(), { timeout: 15_000 }).toBe(2);
     await expectNoSeriousA11yViolations(page, 'wizard step 3');
-    // A text file is refused before upload with the spec's message.
+    // A text file is refused before upload with the message in docs/product.md.
     await page.getByTestId('photo-input').setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
     await expect.poll(() => toast(page, 'Please upload only image files').isVisible()).toBe(true);
     expect(await page.getByTestId('photo').count()).toBe(2);

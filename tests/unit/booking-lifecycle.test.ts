@@ -31,7 +31,7 @@ describe('the booking state table (docs/decisions/005-bookings-as-holds.md)', ()
     expect(statusesAllowing('cancel')).toEqual(['confirmed']);
   });
 
-  it('colours badges as the spec says', () => {
+  it('colours badges as docs/product.md says', () => {
     expect(['confirmed', 'pending', 'cancelled', 'declined', 'expired', 'awaiting_payment'].map(statusColor)).toEqual([
       'green',
       'yellow',

@@ -24,7 +24,7 @@ describe('resolveBookingRange: daily', () => {
     expect(range.endAt.toISOString()).toBe('2026-06-04T04:00:00.000Z');
   });
 
-  it('needs at least one day (the spec message)', () => {
+  it('needs at least one day (the message in docs/product.md)', () => {
     expect(() => resolveBookingRange('daily', '2026-06-01', '2026-06-01', NY)).toThrow('End date must be at least 1 day after start date.');
     expect(() => resolveBookingRange('daily', '2026-06-02', '2026-06-01', NY)).toThrow(BookingRuleError);
   });

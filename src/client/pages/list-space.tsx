@@ -21,7 +21,7 @@ export function LoginToList({ message }: { message: string }) {
   );
 }
 
-/** /list-space: the four-step listing wizard (docs/product.md#listing-a-space, #validation and #user-facing-messages). Success: the spec's toast, then /profile. */
+/** /list-space: the four-step listing wizard (docs/product.md#listing-a-space, #validation and #user-facing-messages). Success: its toast, then /profile. */
 export function ListSpacePage() {
   const { user } = useAuth();
   const [, navigate] = useLocation();

@@ -309,7 +309,7 @@ export async function createPaidBooking(
   if (!intent) throw paymentRequired('Payment not found. Please pay before booking.');
   const { booking, settled } = await settlePayment(db, payments, hold, intent);
   if (settled && input.notes && !booking.notes) {
-    // The spec's call carries the notes; the hold may not have had them.
+    // POST /api/bookings carries the notes (docs/product.md#api-calls); the hold may not have had them.
     const [noted] = await db.update(bookings).set({ notes: input.notes }).where(eq(bookings.id, booking.id)).returning();
     return { booking: toBooking(noted!, space), created: settled };
   }

@@ -249,7 +249,7 @@ export const bookings = pgTable(
 
 /**
  * Conversations (docs/decisions/004-live-events-through-the-database-or-redis.md): who may read a
- * thread comes from these stored participants, never from parsing the id. The id keeps the spec's
+ * thread comes from these stored participants, never from parsing the id. The id keeps docs/product.md's
  * format (docs/product.md#data): `${participantA}-${ownerId}-${spaceId}` for a conversation about a
  * space, where participant B is the space's owner and participant A the other user;
  * `${lowerId}-${higherId}` for one about no space.

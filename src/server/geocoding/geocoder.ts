@@ -50,7 +50,7 @@ export const NOMINATIM_MIN_INTERVAL_MS = 1000;
 /** Lookups that may wait for their turn at Nominatim (so the last waits about 30 s); more fall back to the ZIP centroid. */
 export const NOMINATIM_MAX_WAITING = 30;
 
-/** The spec's query text: 'street, city, state zip, USA'. */
+/** The geocoding query text (docs/product.md#geocoding): 'street, city, state zip, USA'. */
 export function addressQuery(parts: AddressParts): string {
   return `${parts.address.trim()}, ${parts.city.trim()}, ${parts.state.trim()} ${parts.zipCode.trim()}, USA`;
 }

@@ -4,7 +4,7 @@
  *
  * - The sender is the session user; the receiver must exist and be someone else.
  * - A conversation is stored with its two participants; reading it, or
- *   marking it read, needs to be one of them. The id keeps the spec's format
+ *   marking it read, needs to be one of them. The id keeps docs/product.md's format
  *   but is never parsed for permissions.
  * - A conversation about a space is between the space's owner and one other
  *   user: `${otherUserId}-${ownerId}-${spaceId}` (docs/product.md#data). One about no

@@ -1,6 +1,6 @@
 /**
  * Image intake (docs/decisions/006-maps-and-images.md), one pipeline for multipart uploads and
- * the spec's inline data-URL images: sharp decodes the bytes (so the content,
+ * the inline data-URL images of docs/product.md#data: sharp decodes the bytes (so the content,
  * not the name or the declared type, decides what is an image), honours the
  * EXIF orientation, drops every metadata block (EXIF GPS included), and
  * writes a display size and a thumbnail as WebP.

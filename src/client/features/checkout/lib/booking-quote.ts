@@ -63,7 +63,7 @@ export function quoteBookingForm(
       isFirstTransaction: false,
     });
   } catch (error) {
-    // A total under the payment minimum (a listing priced before the minimum existed): the spec's 'Invalid Amount'.
+    // A total under the payment minimum (a listing priced before the minimum existed): 'Invalid Amount' (docs/product.md#user-facing-messages).
     if (error instanceof BookingAmountError) return { ok: false, title: INVALID_AMOUNT, message: error.message };
     if (error instanceof BookingRuleError) {
       return { ok: false, title: INVALID_DATES, message: space.pricePeriod === 'daily' ? DAILY_RANGE_MESSAGE : error.message };
