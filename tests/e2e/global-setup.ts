@@ -30,7 +30,14 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-e2e-'));
   const registry = await startFakeNpiRegistry();
   registry.records.set(FAKE_NPI.number, { firstName: FAKE_NPI.firstName, lastName: FAKE_NPI.lastName });
-  const app = startNpm(await freePort(), { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NPI_REGISTRY_URL: registry.url });
+  // Every browser test signs up from 127.0.0.1 against this one server: the production limit of sign-ups per
+  // address (10 an hour) would refuse the later files' sign-ups (tests/api/abuse.test.ts covers the limit itself).
+  const app = startNpm(await freePort(), {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NPI_REGISTRY_URL: registry.url,
+    REGISTRATIONS_PER_ADDRESS: '1000',
+  });
   try {
     await waitForHealth(app, 240_000);
   } catch (error) {
