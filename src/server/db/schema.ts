@@ -4,7 +4,7 @@
  * constraint) live in custom migrations under `migrations/`.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -44,6 +44,12 @@ export const users = pgTable(
     /** The owner has submitted the onboarding details (Stripe `details_submitted`). */
     stripeDetailsSubmitted: boolean('stripe_details_submitted').notNull().default(false),
     acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }),
+    /** When the user opened the link of a verification email; null until then (blocks nothing, shown to owners). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Email on or off per kind of notification (docs/decisions/022-notifications-and-email.md); in-app notifications are always sent. */
+    emailBookingUpdates: boolean('email_booking_updates').notNull().default(true),
+    emailReminders: boolean('email_reminders').notNull().default(true),
+    emailMessages: boolean('email_messages').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -390,5 +396,115 @@ export const demoConnectedAccounts = pgTable('demo_connected_accounts', {
     .references(() => users.id, { onDelete: 'cascade' }),
   detailsSubmitted: boolean('details_submitted').notNull().default(false),
   chargesEnabled: boolean('charges_enabled').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/**
+ * Notifications: one row per thing that happened to a user, shown in the app (`inApp`) and the
+ * source of its email (docs/decisions/022-notifications-and-email.md). Written in the same
+ * transaction as the change it tells of, with the job that emails it.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What happened (`notificationKinds` in src/shared/schemas/notifications.ts). */
+    kind: text('kind').notNull(),
+    /** One line of what happened, and a sentence more; plain text. */
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** Where it leads in the app: a path such as `/profile?tab=bookings`. */
+    link: text('link'),
+    /** What the email template needs beyond the row (amounts in cents, instants ISO-8601 UTC, the space's time zone...). */
+    data: jsonb('data').notNull().default({}),
+    /** Shown in the bell; false for security and verification emails, which only email. */
+    inApp: boolean('in_app').notNull().default(true),
+    /** A key that makes a notification once-only (e.g. `booking_reminder:<booking id>`); a second insert is skipped. */
+    dedupeKey: text('dedupe_key'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null and ${t.inApp}`),
+    uniqueIndex('notifications_dedupe_key_unique').on(t.dedupeKey),
+  ],
+);
+
+/**
+ * The mail outbox: every email rendered, kept whether or not it was delivered. With `SMTP_URL`
+ * it is sent over SMTP (status `sent`); without it, it stays here (`kept`) and `/dev/mail` shows it.
+ */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The RFC 5322 Message-ID (with angle brackets), derived from the job that made it: a retry makes the same one. */
+    messageId: text('message_id').notNull(),
+    notificationId: uuid('notification_id').references(() => notifications.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    /** Extra headers (List-Unsubscribe...), name -> value. */
+    headers: jsonb('headers').notNull().default({}),
+    /** Attachments: `{ filename, contentType, content }` with the content as text (an .ics). */
+    attachments: jsonb('attachments').notNull().default([]),
+    status: text('status', { enum: ['pending', 'sent', 'kept', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mail_messages_message_id_unique').on(t.messageId), index('mail_messages_created_idx').on(t.createdAt)],
+);
+
+/** Single-use tokens of emailed links (password reset, email verification): only a SHA-256 of the token is stored. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['password_reset', 'email_verification'] }).notNull(),
+    /** Hex SHA-256 of the token sent in the link. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('account_tokens_token_hash_unique').on(t.tokenHash), index('account_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** When a conversation was last emailed to a participant: new-message emails are batched per conversation. */
+export const messageEmailMarks = pgTable(
+  'message_email_marks',
+  {
+    conversationId: text('conversation_id').notNull(),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** When the last email about this conversation went to the recipient. */
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    /** The newest message that email covered: the next one covers only later messages. */
+    coveredUntil: timestamp('covered_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.recipientId] })],
+);
+
+/** Server secrets generated on first use and shared by every instance (e.g. the key that signs unsubscribe links). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  /** Base64url random bytes. */
+  value: text('value').notNull(),
   createdAt: createdAt(),
 });
