@@ -16,7 +16,7 @@
 // below it. Its features (serverFeatures) are in an order too: each imports the ones before it.
 //   config          src/server/config.ts, environment.ts
 //   db              src/server/db
-//   infrastructure  src/server/{http,realtime,geocoding,verification}
+//   infrastructure  src/server/{http,realtime,geocoding,verification,jobs,mail}
 //   features        src/server/<feature>
 //   seed            src/server/seed (the demo data)
 //   app             src/server/app.ts, main.ts
@@ -49,7 +49,7 @@ const serverLayers = [
   { name: 'app', element: { type: 'server-root', fileInternalPath: '{app,main}.ts' } },
 ];
 /** The server's features (its folders in the features layer), in order: each imports the ones before it, never one after. */
-const serverFeatures = ['auth', 'storage', 'users', 'spaces', 'payments', 'bookings', 'messages', 'favorites', 'pages'];
+const serverFeatures = ['notifications', 'auth', 'storage', 'users', 'spaces', 'payments', 'bookings', 'messages', 'favorites', 'pages'];
 /** A micromatch pattern for any one of `names`. */
 const oneOf = (names) => (names.length === 1 ? names[0] : `{${names.join(',')}}`);
 const layerOrder = serverLayers.map((layer) => layer.name).join(' -> ');
@@ -124,7 +124,7 @@ export default tseslint.config(
       'boundaries/elements': [
         { type: 'shared', pattern: 'src/shared', partialMatch: false },
         { type: 'server-db', pattern: 'src/server/db', partialMatch: false },
-        { type: 'server-infra', pattern: 'src/server/{http,realtime,geocoding,verification}', partialMatch: false },
+        { type: 'server-infra', pattern: 'src/server/{http,realtime,geocoding,verification,jobs,mail}', partialMatch: false },
         { type: 'server-seed', pattern: 'src/server/seed', partialMatch: false },
         { type: 'server-feature', pattern: 'src/server/*', partialMatch: false, capture: ['feature'] },
         // The rest of src/server: config.ts and environment.ts (config), app.ts and main.ts (app).

@@ -21,6 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/client';
+import { prepareDatabase } from '../src/server/jobs/queue';
 import { seedDemoData } from '../src/server/seed/seed-demo-data';
 import { loadEnvironment } from '../src/server/environment';
 // @ts-expect-error: the build script is plain JavaScript
@@ -48,7 +49,7 @@ function gzipSize(pathname: string): number {
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-bench-web-'));
 const environment = loadEnvironment({ LOG_LEVEL: 'silent', DATABASE_URL: '' });
 const database = await openDatabase({ dataDir });
-await database.migrate();
+await prepareDatabase(database);
 await seedDemoData(database.db);
 const app = await buildApp({
   config: { ...environment, databaseUrl: undefined, dataDir, env: 'production' },

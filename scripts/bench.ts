@@ -30,6 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/server/app';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
+import { prepareDatabase } from '../src/server/jobs/queue';
 import { createScratchDatabase } from '../src/server/db/scratch-database';
 import { seedDemoData } from '../src/server/seed/seed-demo-data';
 import { loadEnvironment } from '../src/server/environment';
@@ -101,7 +102,7 @@ async function main() {
   try {
     // The pool matches the app's default (10 connections), for the app and the ceiling alike.
     database = await openDatabase({ url: server?.url, dataDir: server ? undefined : dataDir });
-    await database.migrate();
+    await prepareDatabase(database);
     const seedStart = Date.now();
     await seedDemoData(database.db, { spaces: spaceCount });
     // As autovacuum leaves a settled table (PGlite has no autovacuum: its visibility map is set here).

@@ -1,5 +1,6 @@
 /** `npm run seed`: migrates, then seeds the demo data into an empty database (DATABASE_URL or the embedded PGlite). */
 import { openDatabase } from '../src/server/db/client';
+import { prepareDatabase } from '../src/server/jobs/queue';
 import { seedDemoData } from '../src/server/seed/seed-demo-data';
 import { loadEnvironment } from '../src/server/environment';
 
@@ -7,7 +8,7 @@ import { loadEnvironment } from '../src/server/environment';
 // production unless ALLOW_DEMO_IN_PRODUCTION=true (the demo accounts share a published password).
 const config = loadEnvironment({ SEED_DEMO_DATA: 'true' });
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-await database.migrate();
+await prepareDatabase(database);
 const seeded = await seedDemoData(database.db);
 await database.close();
 console.log(seeded ? `Seeded ${seeded.users} users and ${seeded.spaces} spaces.` : 'The database already has data: nothing seeded.');

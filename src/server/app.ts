@@ -16,12 +16,13 @@ import { registerSessionGuard } from './auth/guards';
 import { authRoutes } from './auth/routes';
 import { sessionSettings } from './auth/session';
 import { AuthThrottle } from './auth/throttle';
-import { startReconciliation } from './bookings/reconciliation';
+import { registerBookingJobs } from './bookings/jobs';
 import { bookingPaymentSteps } from './bookings/payment-events';
 import { bookingRoutes } from './bookings/routes';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database, DatabaseHandle, DatabaseNotifications } from './db/client';
 import { notFound, registerErrorHandling } from './http/errors';
+import { JobWorkers } from './jobs/queue';
 import { memoryLimiters, redisLimiters, registerRouteRateLimits } from './http/rate-limits';
 import { registerCrossSiteGuard } from './http/request-guards';
 import { registerMessaging } from './messages/routes';
@@ -62,11 +63,13 @@ export interface BuildAppOptions {
    */
   notifications?: DatabaseNotifications;
   /**
-   * Runs the booking reconciliation job (expire holds and requests, give back
-   * stranded money) on start and every minute, one instance at a time under
-   * this lock (`DatabaseHandle.tryWithLock`). Off when absent (API tests run the job themselves).
+   * Runs this instance's job workers on the database (docs/decisions/022-durable-jobs.md): booking
+   * expiry and reconciliation, reminders, emails. Absent, jobs are still enqueued but run nowhere
+   * here (most API tests run the job functions themselves).
+   * @param handle the open database's handle (its `executeSql`)
+   * @param pollingIntervalSeconds how often an idle worker looks for jobs (default 2 s)
    */
-  jobLock?: Pick<DatabaseHandle, 'tryWithLock'>;
+  jobs?: { handle: Pick<DatabaseHandle, 'executeSql'>; pollingIntervalSeconds?: number };
   /** URLs per sitemap file (default 50,000, the protocol's most); tests pass a few to see the sitemap index. */
   sitemapPageSize?: number;
   /**
@@ -115,7 +118,7 @@ export async function buildApp({
   clientDir = CLIENT_DIST,
   logger = false,
   notifications,
-  jobLock,
+  jobs,
   sitemapPageSize,
   onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -166,12 +169,11 @@ export async function buildApp({
   registerSessionGuard(app, { db, sessions });
 
   const { payments, stripe } = paymentProvider(config, db);
-  if (jobLock) {
-    let stopReconciliation: (() => Promise<void>) | undefined;
-    app.addHook('onReady', async () => {
-      stopReconciliation = startReconciliation({ db, payments, tryWithLock: jobLock.tryWithLock.bind(jobLock), log: app.log });
-    });
-    app.addHook('onClose', async () => stopReconciliation?.());
+  const workers = jobs ? new JobWorkers(jobs.handle, app.log, { pollingIntervalSeconds: jobs.pollingIntervalSeconds }) : null;
+  if (workers) {
+    registerBookingJobs(workers, { db, payments, log: app.log });
+    app.addHook('onReady', () => workers.start());
+    app.addHook('onClose', () => workers.stop());
   }
   const storage = createFileStorage(config);
   if (storage instanceof LocalFileStorage) mkdirSync(storage.dir, { recursive: true });

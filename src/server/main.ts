@@ -12,6 +12,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp, CLIENT_DIST } from './app';
+import { prepareDatabase } from './jobs/queue';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './seed/seed-demo-data';
 import { loadEnvironment } from './environment';
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => onSignal(signal));
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
+  await prepareDatabase(database);
   if (config.seedDemoData && !stopRequested) {
     const seeded = await seedDemoData(database.db);
     if (seeded) console.log(`Seeded demo data: ${seeded.users} users, ${seeded.spaces} spaces.`);
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
   // `npm start` builds the client first; `npm run dev` serves it from Vite instead.
   const serveClient = existsSync(path.join(CLIENT_DIST, 'index.html'));
   if (!serveClient) console.log('The client is not built (npm run build): serving the API only.');
-  const app = await buildApp({ config, db: database.db, serveClient, logger: true, notifications: database, jobLock: database });
+  const app = await buildApp({ config, db: database.db, serveClient, logger: true, notifications: database, jobs: { handle: database } });
   await app.listen({ host: config.host, port: config.port });
   console.log(`ClinicShare is running on http://localhost:${config.port} (database: ${database.kind}, payments: ${config.payments})`);
 

@@ -11,6 +11,7 @@ import { buildApp } from '../../src/server/app';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../src/server/auth/session';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createScratchDatabase } from '../../src/server/db/scratch-database';
+import { prepareDatabase } from '../../src/server/jobs/queue';
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseNotifications } from '../../src/server/db/client';
 import { FACTORY_PASSWORD, insertUser, type NewUser } from '../factories/db';
 
@@ -58,7 +59,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PAYMENTS: 'demo', ...THROTTLE_LIMITS, ...productionDemo(env), ...env });
   const { handle, url, drop } = await openTestDatabase();
-  await handle.migrate();
+  await prepareDatabase(handle);
   const app = await buildApp({ config, db: handle.db, notifications: handle });
   await app.ready();
   return {

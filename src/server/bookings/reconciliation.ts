@@ -1,7 +1,7 @@
 /**
  * The reconciliation job (docs/decisions/005-bookings-as-holds.md: no money is ever stranded). One
- * instance at a time across every app process (a database lock), on start and
- * every minute, it:
+ * instance at a time across every app process, every minute (the `reconcile-bookings` queue,
+ * a singleton on a cron schedule: docs/decisions/022-durable-jobs.md), it:
  * - expires holds that lapsed unpaid and cancels their payment intents;
  * - settles an Accept's claim left standing (a crash or a lost answer between
  *   claim and capture) from what the provider says of the payment: captured
@@ -33,11 +33,6 @@ export interface ReconciliationSummary {
   refunded: number;
   failures: number;
 }
-
-/** The advisory lock key of the job (any constant shared by all instances). */
-export const RECONCILIATION_LOCK_KEY = 41_720_001;
-/** How often the job runs, in milliseconds. */
-export const RECONCILIATION_INTERVAL_MS = 60_000;
 
 /**
  * One run of the job.
@@ -133,48 +128,4 @@ export async function reconcileBookings(
     }
   }
   return summary;
-}
-
-/**
- * Runs the job now and every {@link RECONCILIATION_INTERVAL_MS} under
- * `tryWithLock`, so one instance at a time does the work.
- * @returns a function that stops the schedule and waits for a run in progress
- */
-export function startReconciliation(options: {
-  db: Database;
-  payments: PaymentProvider | null;
-  tryWithLock: <T>(key: number, fn: () => Promise<T>) => Promise<T | undefined>;
-  log: { error(object: unknown, message: string): void; info(object: unknown, message: string): void };
-  intervalMs?: number;
-}): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = options
-      .tryWithLock(RECONCILIATION_LOCK_KEY, () =>
-        reconcileBookings(options.db, options.payments, new Date(), (error, bookingId) =>
-          options.log.error({ err: error, bookingId }, 'could not settle a booking payment'),
-        ),
-      )
-      .then((summary) => {
-        if (
-          summary &&
-          (summary.expiredHolds ||
-            summary.expiredRequests ||
-            summary.resolvedClaims ||
-            summary.released ||
-            summary.refunded ||
-            summary.failures)
-        ) {
-          options.log.info(summary, 'reconciled bookings');
-        }
-      })
-      .catch((error: unknown) => options.log.error({ err: error }, 'booking reconciliation failed'));
-  };
-  run();
-  const timer = setInterval(run, options.intervalMs ?? RECONCILIATION_INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }

@@ -40,12 +40,10 @@ export interface DatabaseHandle extends DatabaseNotifications {
   /** Applies pending migrations from `src/server/db/migrations`. */
   migrate(): Promise<void>;
   /**
-   * Runs `fn` while holding the lock `key`, one holder at a time across every
-   * app process on the database (a PostgreSQL session advisory lock on a
-   * connection of its own; within the one process on PGlite). Returns
-   * undefined without running `fn` when another holder has the lock.
+   * node-postgres-style execution for libraries that bring their own SQL (the job queue, pg-boss):
+   * with `values`, one parameterised statement; without, any number of statements (the last one's rows).
    */
-  tryWithLock<T>(key: number, fn: () => Promise<T>): Promise<T | undefined>;
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** A bare parameterised query on the same pool or client, without Drizzle (the benchmark's ceiling). */
   query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
@@ -70,19 +68,10 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       query: async <Row>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as Row[],
-      async tryWithLock(key, fn) {
-        const client = await pool.connect();
-        try {
-          const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
-          if (!rows[0]?.locked) return undefined;
-          try {
-            return await fn();
-          } finally {
-            await client.query('select pg_advisory_unlock($1)', [key]);
-          }
-        } finally {
-          client.release();
-        }
+      executeSql: async (text, values) => {
+        const result = await pool.query(text, values);
+        // Several statements give one result each.
+        return { rows: (Array.isArray(result) ? (result.at(-1) as pg.QueryResult | undefined) : result)?.rows ?? [] };
       },
       listen: (channel, onPayload) => listener.listen(checkChannel(channel), onPayload),
       notify: async (channel, payload) => {
@@ -102,13 +91,16 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
   // Extension order matters: pg_trgm last (docs/architecture.md#toolchain-notes).
   const client = await PGlite.create(dataPath, { extensions: { btree_gist, pg_trgm } });
   const db = drizzlePglite(client, { schema });
-  // One process owns a PGlite directory, so an in-process set of held keys is the whole lock.
-  const held = new Set<number>();
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     query: async <Row>(text: string, params?: unknown[]) => (await client.query<Row>(text, params)).rows,
+    executeSql: async (text, values) => {
+      if (values?.length) return { rows: (await client.query(text, values)).rows };
+      // PGlite's query() takes one statement; exec() takes several (without parameters).
+      return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
+    },
     // PGlite is one in-process connection: LISTEN/NOTIFY works within this process.
     listen: async (channel, onPayload) => {
       const stop = await client.listen(checkChannel(channel), onPayload);
@@ -116,15 +108,6 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
     },
     notify: async (channel, payload) => {
       await client.query('SELECT pg_notify($1, $2)', [checkChannel(channel), payload]);
-    },
-    async tryWithLock(key, fn) {
-      if (held.has(key)) return undefined;
-      held.add(key);
-      try {
-        return await fn();
-      } finally {
-        held.delete(key);
-      }
     },
     close: () => client.close(),
   };

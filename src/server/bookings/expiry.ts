@@ -1,0 +1,45 @@
+/**
+ * Expiry at the deadline (docs/decisions/005-bookings-as-holds.md): a hold not paid within
+ * HOLD_MINUTES, a request not answered within REQUEST_ANSWER_HOURS. The hold and the request each
+ * enqueue an `expire-booking` job for their deadline in the transaction that sets it; the
+ * reconciliation sweep (reconciliation.ts) catches anything a job missed.
+ */
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { bookings } from '../db/schema';
+import type { PaymentProvider } from '../payments/provider';
+import { transitionBooking } from './booking-row';
+import { releasePayment } from './money-back';
+
+/** What {@link expireBooking} did. */
+export type ExpiryOutcome = 'hold_expired' | 'request_expired' | 'not_due';
+
+/**
+ * Expires the booking `bookingId` when its hold or request deadline has passed and it is still
+ * waiting, then gives its payment back (cancels the intent or releases the card). Idempotent: a
+ * booking that moved on, or whose deadline is later, is left alone; one expired earlier whose
+ * money was not yet given back is given back now.
+ * @throws Error when the provider cannot release the payment (the job is retried)
+ */
+export async function expireBooking(
+  db: Database,
+  payments: PaymentProvider | null,
+  bookingId: string,
+  now = new Date(),
+): Promise<ExpiryOutcome> {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  if (!booking) return 'not_due';
+  let outcome: ExpiryOutcome = 'not_due';
+  let current = booking;
+  if (booking.status === 'awaiting_payment' && booking.holdExpiresAt && booking.holdExpiresAt <= now) {
+    const moved = await transitionBooking(db, booking.id, 'awaiting_payment', 'expire', { holdExpiresAt: null });
+    if (moved) [outcome, current] = ['hold_expired', moved];
+  } else if (booking.status === 'pending' && !booking.acceptingAt && booking.requestExpiresAt && booking.requestExpiresAt <= now) {
+    // A request being accepted (claimed) is left to its claimant.
+    const moved = await transitionBooking(db, booking.id, 'pending', 'expire', { requestExpiresAt: null });
+    if (moved) [outcome, current] = ['request_expired', moved];
+  }
+  const moneyLeft = ['requires_payment', 'authorized', 'paid'].includes(current.paymentStatus) && current.stripePaymentIntentId;
+  if (payments && current.status === 'expired' && moneyLeft) await releasePayment(db, payments, current);
+  return outcome;
+}

@@ -1,0 +1,26 @@
+/**
+ * The bookings' jobs (src/server/jobs/catalog.ts), registered on this instance's workers by app.ts:
+ * the per-minute reconciliation sweep and expiry at each hold's or request's deadline.
+ */
+import type { Database } from '../db/client';
+import { expireBookingJob, reconcileBookingsJob } from '../jobs/catalog';
+import type { JobLog, JobWorkers } from '../jobs/queue';
+import type { PaymentProvider } from '../payments/provider';
+import { expireBooking } from './expiry';
+import { reconcileBookings } from './reconciliation';
+
+/** Registers the bookings' job handlers on `workers`. */
+export function registerBookingJobs(
+  workers: JobWorkers,
+  { db, payments, log }: { db: Database; payments: PaymentProvider | null; log: JobLog & { info(object: unknown, message: string): void } },
+): void {
+  workers.work(reconcileBookingsJob, async () => {
+    const summary = await reconcileBookings(db, payments, new Date(), (error, bookingId) =>
+      log.error({ err: error, bookingId }, 'could not settle a booking payment'),
+    );
+    if (Object.values(summary).some((count) => count > 0)) log.info(summary, 'reconciled bookings');
+  });
+  workers.work(expireBookingJob, async ({ data }) => {
+    await expireBooking(db, payments, data.bookingId);
+  });
+}

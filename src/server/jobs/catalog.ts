@@ -1,0 +1,94 @@
+/**
+ * Every queue of the job queue, with its retry policy and the shape of its jobs' data
+ * (docs/decisions/022-durable-jobs.md). A queue is created when the database is prepared
+ * (`prepareDatabase`), so a job enqueued in any transaction has its queue; handlers are
+ * registered by the features that own the work, in `app.ts`.
+ */
+
+/** A queue: its name, its jobs' data `Data`, and how they are retried. */
+export interface JobDefinition<Data extends object> {
+  readonly name: string;
+  /**
+   * `standard`: every job runs; `singleton`: at most one job of the queue active at a time;
+   * `stately`: at most one queued and one active per singleton key (pg-boss queue policies).
+   */
+  readonly policy: 'standard' | 'singleton' | 'stately';
+  /** Runs after the first failure; then the job is `failed`, kept with its error. */
+  readonly retryLimit: number;
+  /** Seconds before the first retry; doubled each retry when `retryBackoff`. */
+  readonly retryDelay: number;
+  readonly retryBackoff: boolean;
+  /** Seconds a run may take before it counts as failed (a process that died mid-run): it is retried then. */
+  readonly expireInSeconds: number;
+  /** A cron expression (UTC) that enqueues a job on schedule, once across every instance. */
+  readonly cron?: string;
+  /** Phantom field carrying the data type; never set. */
+  readonly __data?: Data;
+}
+
+function define<Data extends object>(definition: Omit<JobDefinition<Data>, '__data'>): JobDefinition<Data> {
+  return definition;
+}
+
+/** Every minute: expire lapsed holds and requests, settle stranded payments and refunds (bookings/reconciliation.ts). */
+export const reconcileBookingsJob = define<Record<string, never>>({
+  name: 'reconcile-bookings',
+  policy: 'singleton',
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 600,
+  cron: '* * * * *',
+});
+
+/** At a hold's or a request's deadline: expire that booking if it is still waiting (bookings/expiry.ts). */
+export const expireBookingJob = define<{ bookingId: string }>({
+  name: 'expire-booking',
+  policy: 'standard',
+  retryLimit: 8,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 300,
+});
+
+/** 24 hours before a confirmed booking starts: remind the renter, once (bookings). */
+export const bookingReminderJob = define<{ bookingId: string }>({
+  name: 'booking-reminder',
+  policy: 'standard',
+  retryLimit: 8,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 300,
+});
+
+/**
+ * Email one notification (notifications): render, keep in the outbox, send over SMTP. Retried with
+ * backoff (15 s, 30 s, ... about 17 hours in all) while the SMTP server refuses or is down.
+ */
+export const sendNotificationEmailJob = define<{ notificationId: string }>({
+  name: 'send-notification-email',
+  policy: 'standard',
+  retryLimit: 12,
+  retryDelay: 15,
+  retryBackoff: true,
+  expireInSeconds: 300,
+});
+
+/** New messages in a conversation the recipient has not read: one email per conversation per 15 minutes (messages). */
+export const messageEmailJob = define<{ conversationId: string; recipientId: string }>({
+  name: 'message-email',
+  policy: 'standard',
+  retryLimit: 8,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 300,
+});
+
+/** Every queue, in no particular order. */
+export const JOB_CATALOG: readonly JobDefinition<object>[] = [
+  reconcileBookingsJob,
+  expireBookingJob,
+  bookingReminderJob,
+  sendNotificationEmailJob,
+  messageEmailJob,
+];

@@ -1,0 +1,57 @@
+/**
+ * Telling a user something (docs/decisions/022-notifications-and-email.md): one row in
+ * `notifications`, written in the caller's transaction with the job that emails it, so a
+ * rolled-back change tells nobody and a committed one is never lost.
+ */
+import { sql } from 'drizzle-orm';
+import { isInAppKind, type NotificationKind } from '../../shared/schemas/notifications';
+import type { Database } from '../db/client';
+import { notifications } from '../db/schema';
+import { sendNotificationEmailJob } from '../jobs/catalog';
+import { enqueue } from '../jobs/queue';
+
+/** The database channel on which a user id is sent when their notifications change (delivered on commit). */
+export const NOTIFICATIONS_CHANNEL = 'user_notifications';
+
+/** What to tell whom. */
+export interface NotificationInput {
+  userId: string;
+  kind: NotificationKind;
+  /** One line, plain text, in the recipient's words ("Dr. Lee asked to book Exam Room 2"). */
+  title: string;
+  /** A sentence or two more, plain text. */
+  body: string;
+  /** The in-app path it leads to, e.g. `/profile?tab=bookings`. */
+  link?: string | null;
+  /** What the email template needs beyond title and body (amounts in cents, ISO-8601 UTC instants, ids, a token...). */
+  data?: Record<string, unknown>;
+  /** Makes the notification once-only: a second one with the same key is not written (and not emailed). */
+  dedupeKey?: string;
+}
+
+/**
+ * Writes the notification and enqueues its email, within `tx`. In-app kinds also wake the
+ * recipient's open sockets once `tx` commits (`NOTIFICATIONS_CHANNEL`).
+ * @returns the notification's id, or null when `dedupeKey` was used already
+ */
+export async function notify(tx: Database, input: NotificationInput): Promise<string | null> {
+  const inApp = isInAppKind(input.kind);
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      userId: input.userId,
+      kind: input.kind,
+      title: input.title,
+      body: input.body,
+      link: input.link ?? null,
+      data: input.data ?? {},
+      inApp,
+      dedupeKey: input.dedupeKey ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+  if (!row) return null;
+  await enqueue(tx, sendNotificationEmailJob, { notificationId: row.id });
+  if (inApp) await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${input.userId})`);
+  return row.id;
+}

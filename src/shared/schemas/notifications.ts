@@ -1,0 +1,68 @@
+/**
+ * Notifications (docs/decisions/022-notifications-and-email.md): what happened to a user, in the
+ * bell and by email. Kinds, the email preference each belongs to, and the API's shapes.
+ */
+import { z } from 'zod';
+
+/** Everything a user is told of. */
+export const notificationKinds = [
+  'booking_requested',
+  'request_accepted',
+  'request_declined',
+  'request_expired',
+  'booking_confirmed',
+  'booking_cancelled',
+  'hold_expired',
+  'booking_reminder',
+  'new_message',
+  'payout_sent',
+  'welcome',
+  'verify_email',
+  'password_reset',
+  'password_changed',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+/** The email switches on the profile: each turns off the emails of its kinds (never their in-app twins). */
+export const emailPreferenceKinds = ['booking_updates', 'reminders', 'messages'] as const;
+export type EmailPreferenceKind = (typeof emailPreferenceKinds)[number];
+
+/**
+ * Which switch governs a kind's email. `account` (welcome, verification) and `security` (password
+ * reset and change) emails cannot be turned off and carry no unsubscribe link; they are email only.
+ */
+export const NOTIFICATION_EMAIL_PREFERENCE: Record<NotificationKind, EmailPreferenceKind | 'account' | 'security'> = {
+  booking_requested: 'booking_updates',
+  request_accepted: 'booking_updates',
+  request_declined: 'booking_updates',
+  request_expired: 'booking_updates',
+  booking_confirmed: 'booking_updates',
+  booking_cancelled: 'booking_updates',
+  hold_expired: 'booking_updates',
+  payout_sent: 'booking_updates',
+  booking_reminder: 'reminders',
+  new_message: 'messages',
+  welcome: 'account',
+  verify_email: 'account',
+  password_reset: 'security',
+  password_changed: 'security',
+};
+
+/** Whether a kind shows in the bell (everything but account and security emails). */
+export function isInAppKind(kind: NotificationKind): boolean {
+  const preference = NOTIFICATION_EMAIL_PREFERENCE[kind];
+  return preference !== 'account' && preference !== 'security';
+}
+
+/** A notification in the bell; instants ISO-8601 UTC. */
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(notificationKinds),
+  title: z.string(),
+  body: z.string(),
+  /** An in-app path, e.g. `/profile?tab=bookings`; null when there is nothing to open. */
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
