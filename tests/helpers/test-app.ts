@@ -24,6 +24,8 @@ export interface TestApp {
   databaseUrl: string | undefined;
   /** LISTEN/NOTIFY on the test database (the app's own handle). */
   notifications: DatabaseNotifications;
+  /** The open database's handle (bare SQL: `query`, `executeSql`). */
+  handle: DatabaseHandle;
   close(): Promise<void>;
 }
 
@@ -54,17 +56,27 @@ const THROTTLE_LIMITS = {
 const productionDemo = (env: Record<string, string>) =>
   env.NODE_ENV === 'production' ? { ALLOW_DEMO_IN_PRODUCTION: 'true', PUBLIC_URL: 'https://clinicshare.test' } : {};
 
-/** Builds the app on a migrated, empty database. `env` overrides configuration variables. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Builds the app on a migrated, empty database. `env` overrides configuration variables.
+ * @param options.jobs run the job workers (polling every half second), as `npm start` does; off by
+ *   default, where tests call the job functions themselves
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: { jobs?: boolean } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PAYMENTS: 'demo', ...THROTTLE_LIMITS, ...productionDemo(env), ...env });
   const { handle, url, drop } = await openTestDatabase();
   await prepareDatabase(handle);
-  const app = await buildApp({ config, db: handle.db, notifications: handle });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    notifications: handle,
+    ...(options.jobs ? { jobs: { handle, pollingIntervalSeconds: 0.5 } } : {}),
+  });
   await app.ready();
   return {
     app,
     db: handle.db,
+    handle,
     config,
     kind: handle.kind,
     databaseUrl: url,
@@ -109,6 +121,7 @@ export async function signedInUser(t: TestApp, overrides: NewUser = {}) {
 export async function createPeerApp(
   t: TestApp,
   env: Record<string, string> = {},
+  options: { jobs?: boolean } = {},
 ): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   if (!t.databaseUrl) throw new Error('A second instance needs PostgreSQL (TEST_DB=postgres)');
   const config = loadConfig({
@@ -120,7 +133,12 @@ export async function createPeerApp(
     ...env,
   });
   const handle = await openDatabase({ url: t.databaseUrl, poolSize: 5 });
-  const app = await buildApp({ config, db: handle.db, notifications: handle });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    notifications: handle,
+    ...(options.jobs ? { jobs: { handle, pollingIntervalSeconds: 0.5 } } : {}),
+  });
   await app.ready();
   return {
     app,
