@@ -63,7 +63,7 @@ export interface BuildAppOptions {
    */
   notifications?: DatabaseNotifications;
   /**
-   * Runs this instance's job workers on the database (docs/decisions/022-durable-jobs.md): booking
+   * Runs this instance's job workers on the database (docs/decisions/023-durable-jobs.md): booking
    * expiry and reconciliation, reminders, emails. Absent, jobs are still enqueued but run nowhere
    * here (most API tests run the job functions themselves).
    * @param handle the open database's handle (its `executeSql`)

@@ -1,7 +1,7 @@
 /**
  * The reconciliation job (docs/decisions/005-bookings-as-holds.md: no money is ever stranded). One
  * instance at a time across every app process, every minute (the `reconcile-bookings` queue,
- * a singleton on a cron schedule: docs/decisions/022-durable-jobs.md), it:
+ * a singleton on a cron schedule: docs/decisions/023-durable-jobs.md), it:
  * - expires holds that lapsed unpaid and cancels their payment intents;
  * - settles an Accept's claim left standing (a crash or a lost answer between
  *   claim and capture) from what the provider says of the payment: captured
