@@ -25,6 +25,7 @@ import { notFound, registerErrorHandling } from './http/errors';
 import { JobWorkers } from './jobs/queue';
 import { createMailer } from './mail/mailer';
 import { registerNotificationJobs } from './notifications/email-delivery';
+import { unsubscribeRoutes } from './notifications/unsubscribe-routes';
 import { memoryLimiters, redisLimiters, registerRouteRateLimits } from './http/rate-limits';
 import { registerCrossSiteGuard } from './http/request-guards';
 import { registerMessaging } from './messages/routes';
@@ -200,6 +201,7 @@ export async function buildApp({
   // Before the auth routes: a logout closes that session's sockets on every instance.
   await registerMessaging(app, { db, config, notifications, redis, limiters, allowedOrigins, sessions });
   await app.register(authRoutes, { db, sessions, throttle });
+  await app.register(unsubscribeRoutes, { db });
   await app.register(spaceRoutes, { db, storage, geocoder, quota, changes: spaceChanges });
   await app.register(uploadRoutes, { storage, quota });
   await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl, throttle, quota });
