@@ -10,12 +10,12 @@ import { users } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { readUnsubscribeToken } from './unsubscribe-tokens';
 
-/** The users column of each email switch. */
-const PREFERENCE_COLUMN = {
-  booking_updates: users.emailBookingUpdates,
-  reminders: users.emailReminders,
-  messages: users.emailMessages,
-} as const satisfies Record<EmailPreferenceKind, unknown>;
+/** The `users` field of each email switch. */
+export const EMAIL_PREFERENCE_FIELD = {
+  booking_updates: 'emailBookingUpdates',
+  reminders: 'emailReminders',
+  messages: 'emailMessages',
+} as const satisfies Record<EmailPreferenceKind, keyof typeof users.$inferSelect>;
 
 const INVALID_TOKEN = 'This unsubscribe link is not valid or has expired. You can choose which emails you get on your profile.';
 
@@ -29,7 +29,7 @@ function maskEmail(email: string): string {
 async function claimOf(db: Database, token: string) {
   const claim = await readUnsubscribeToken(db, token);
   if (!claim) throw badRequest(INVALID_TOKEN);
-  const column = PREFERENCE_COLUMN[claim.preference];
+  const column = users[EMAIL_PREFERENCE_FIELD[claim.preference]];
   const [user] = await db.select({ email: users.email, enabled: column }).from(users).where(eq(users.id, claim.userId));
   if (!user) throw badRequest(INVALID_TOKEN);
   return { ...claim, user };
@@ -52,13 +52,7 @@ export async function unsubscribe(db: Database, token: string): Promise<Unsubscr
   const { userId, preference, user } = await claimOf(db, token);
   await db
     .update(users)
-    .set({ [PREFERENCE_COLUMN_KEY[preference]]: false })
+    .set({ [EMAIL_PREFERENCE_FIELD[preference]]: false })
     .where(eq(users.id, userId));
   return { preference, description: EMAIL_PREFERENCE_DESCRIPTIONS[preference], enabled: false, email: maskEmail(user.email) };
 }
-
-const PREFERENCE_COLUMN_KEY = {
-  booking_updates: 'emailBookingUpdates',
-  reminders: 'emailReminders',
-  messages: 'emailMessages',
-} as const satisfies Record<EmailPreferenceKind, keyof typeof users.$inferInsert>;
