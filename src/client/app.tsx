@@ -32,6 +32,7 @@ const ProfilePage = lazyPage(() => import('./pages/profile').then((module) => mo
 const DonatePage = lazyPage(() => import('./pages/donate').then((module) => module.DonatePage));
 const PaymentsConnectPage = lazyPage(() => import('./pages/payments-connect').then((module) => module.PaymentsConnectPage));
 const TermsPage = lazyPage(() => import('./pages/terms').then((module) => module.TermsPage));
+const UnsubscribePage = lazyPage(() => import('./pages/unsubscribe').then((module) => module.UnsubscribePage));
 
 /** The routes in the order the router tries them; anything else is the not-found page. */
 const PAGES: ReadonlyArray<{
@@ -50,6 +51,7 @@ const PAGES: ReadonlyArray<{
   { path: routes.donate, component: DonatePage },
   { path: routes.paymentsConnect, component: PaymentsConnectPage },
   { path: routes.terms, component: TermsPage },
+  { path: routes.unsubscribe, component: UnsubscribePage },
 ];
 
 /**

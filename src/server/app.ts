@@ -23,8 +23,10 @@ import { fastifyTrustProxy, type Config } from './config';
 import type { Database, DatabaseHandle, DatabaseNotifications } from './db/client';
 import { notFound, registerErrorHandling } from './http/errors';
 import { JobWorkers } from './jobs/queue';
+import { devMailRoutes } from './mail/dev-mail-routes';
 import { createMailer } from './mail/mailer';
 import { registerNotificationJobs } from './notifications/email-delivery';
+import { unsubscribeRoutes } from './notifications/unsubscribe-routes';
 import { memoryLimiters, redisLimiters, registerRouteRateLimits } from './http/rate-limits';
 import { registerCrossSiteGuard } from './http/request-guards';
 import { registerMessaging } from './messages/routes';
@@ -200,6 +202,9 @@ export async function buildApp({
   // Before the auth routes: a logout closes that session's sockets on every instance.
   await registerMessaging(app, { db, config, notifications, redis, limiters, allowedOrigins, sessions });
   await app.register(authRoutes, { db, sessions, throttle });
+  await app.register(unsubscribeRoutes, { db });
+  // The outbox in the browser, never in production (docs/decisions/022-notifications-and-email.md).
+  if (config.env !== 'production') await app.register(devMailRoutes, { db });
   await app.register(spaceRoutes, { db, storage, geocoder, quota, changes: spaceChanges });
   await app.register(uploadRoutes, { storage, quota });
   await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl, throttle, quota });

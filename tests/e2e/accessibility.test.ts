@@ -143,6 +143,7 @@ function routes({ ownSpace, otherSpace }: Fixtures, signedIn: boolean): RouteChe
     { name: 'donate', path: '/donate', ready: heading('Support ClinicShare') },
     { name: 'payment settings', path: '/payments/connect', ready: heading('Payment Settings') },
     { name: 'terms', path: '/terms', ready: heading('Terms and Conditions') },
+    { name: 'unsubscribe', path: '/unsubscribe?token=not-a-token', ready: (page) => page.getByRole('alert') },
     { name: 'not found', path: '/no-such-page', ready: heading('404 Page Not Found') },
   ];
 }

@@ -19,6 +19,8 @@ export const paths = {
   donate: () => '/donate',
   paymentsConnect: () => '/payments/connect',
   terms: () => '/terms',
+  /** Where an email's unsubscribe link leads (docs/decisions/022-notifications-and-email.md). */
+  unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
 } as const;
 
 /** Route patterns for the router, matching {@link paths}. */
@@ -35,4 +37,5 @@ export const routes = {
   donate: '/donate',
   paymentsConnect: '/payments/connect',
   terms: '/terms',
+  unsubscribe: '/unsubscribe',
 } as const;

@@ -10,6 +10,17 @@ import { forbidden } from './errors';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `allowed`: the route takes state-changing requests from other sites. Only for routes that
+     * read no session and are authorised by a token in the request alone (the RFC 8058 one-click
+     * unsubscribe POST, sent by mail providers: docs/decisions/022-notifications-and-email.md).
+     */
+    crossSite?: 'allowed';
+  }
+}
+
 /** The origin (`scheme://host[:port]`) of a URL, or null when it does not parse. */
 function originOf(url: string): string | null {
   try {
@@ -48,6 +59,7 @@ export function isSameOriginRequest(request: FastifyRequest, allowedOrigins: rea
  */
 export function registerCrossSiteGuard(app: FastifyInstance, allowedOrigins: readonly string[]): void {
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.crossSite === 'allowed' && !request.routeOptions.config.auth) return;
     if (UNSAFE_METHODS.has(request.method) && !isSameOriginRequest(request, allowedOrigins)) {
       throw forbidden('Cross-site requests are not allowed.');
     }

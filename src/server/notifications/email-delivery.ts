@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { NOTIFICATION_EMAIL_PREFERENCE, notificationKinds, type EmailPreferenceKind } from '../../shared/schemas/notifications';
+import { NOTIFICATION_EMAIL_PREFERENCE, notificationKinds } from '../../shared/schemas/notifications';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { notifications, users } from '../db/schema';
@@ -13,14 +13,8 @@ import { sendNotificationEmailJob } from '../jobs/catalog';
 import type { JobWorkers } from '../jobs/queue';
 import type { Mailer, MailOutcome } from '../mail/mailer';
 import { emailTemplateFor } from './emails';
+import { EMAIL_PREFERENCE_FIELD } from './unsubscribe';
 import { createUnsubscribeToken } from './unsubscribe-tokens';
-
-/** The users column of each email switch. */
-const PREFERENCE_COLUMN = {
-  booking_updates: 'emailBookingUpdates',
-  reminders: 'emailReminders',
-  messages: 'emailMessages',
-} as const satisfies Record<EmailPreferenceKind, keyof typeof users.$inferSelect>;
 
 /** The Message-ID of a notification's email: the same on every retry (RFC 5322 section 3.6.4). */
 export function notificationMessageId(notificationId: string, publicUrl: string): string {
@@ -73,7 +67,7 @@ export async function deliverNotificationEmail(
   const kind = z.enum(notificationKinds).parse(notification.kind);
   const preference = NOTIFICATION_EMAIL_PREFERENCE[kind];
   const canUnsubscribe = preference !== 'account' && preference !== 'security';
-  if (canUnsubscribe && !user[PREFERENCE_COLUMN[preference]]) return 'skipped';
+  if (canUnsubscribe && !user[EMAIL_PREFERENCE_FIELD[preference]]) return 'skipped';
 
   const token = canUnsubscribe ? await createUnsubscribeToken(db, user.id, preference) : null;
   const url = (path: string) => (/^https?:\/\//.test(path) ? path : `${config.publicUrl}${path.startsWith('/') ? '' : '/'}${path}`);

@@ -66,3 +66,29 @@ export const notificationSchema = z.object({
   readAt: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+// --- Unsubscribe links (docs/decisions/022-notifications-and-email.md) ---
+
+/** What each email switch covers, in the words of the unsubscribe page and its answers. */
+export const EMAIL_PREFERENCE_DESCRIPTIONS: Record<EmailPreferenceKind, string> = {
+  booking_updates: 'emails about booking requests, answers, confirmations, cancellations and payouts',
+  reminders: 'booking reminders the day before',
+  messages: 'emails about new messages',
+};
+
+/** `?token=` of an emailed unsubscribe link (a signed token; checked on the server). */
+export const unsubscribeQuerySchema = z.object({
+  token: z.string().trim().min(1, 'The unsubscribe link has no token.').max(400, 'This unsubscribe link is not valid.'),
+});
+
+/** What an unsubscribe token turns off (GET: before, nothing changed; POST: after, turned off). */
+export const unsubscribeAnswerSchema = z.object({
+  preference: z.enum(emailPreferenceKinds),
+  /** What stops, e.g. "booking reminders the day before". */
+  description: z.string(),
+  /** Whether these emails are on now (after a POST: false). */
+  enabled: z.boolean(),
+  /** The email address they go to, partly hidden (`a***@example.com`). */
+  email: z.string(),
+});
+export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswerSchema>;
