@@ -23,6 +23,8 @@ export interface BookingNoticeData {
   endAt: string;
   totalCents: number;
   instantBook: boolean;
+  renterId: string;
+  ownerId: string;
   renterName: string;
   ownerName: string;
   /** The owner's house rules, shown with the booking (listings have no separate access instructions field). */

@@ -4,7 +4,9 @@
  * behaves like real bookings (the owner can decline the request; the renter can
  * cancel the upcoming booking with its refund).
  */
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../../src/server/db/schema';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-users';
 import { BROWSER_TEST_DAYS } from '../../src/server/seed/demo-activity';
 import { seedDemoData } from '../../src/server/seed/seed-demo-data';
@@ -78,6 +80,23 @@ describe('demo seed', () => {
     const messages = await get<Message[]>(`/api/users/${user.id}/messages`, cookie);
     expect(messages.some((m) => m.receiverId === user.id && m.readAt === null)).toBe(true);
     expect((await get<{ count: number }>(`/api/users/${user.id}/unread-count`, cookie)).count).toBeGreaterThan(0);
+  });
+
+  it("the demo accounts' notifications show the seeded activity, each with its email queued for the outbox", async () => {
+    const owner = await logIn('owner@demo.clinicshare.test');
+    const renter = await logIn('renter@demo.clinicshare.test');
+    const kinds = async (userId: string) =>
+      (await t.db.select({ kind: notifications.kind }).from(notifications).where(eq(notifications.userId, userId))).map((row) => row.kind);
+    const ownerKinds = await kinds(owner.user.id);
+    const renterKinds = await kinds(renter.user.id);
+    expect(ownerKinds.filter((kind) => kind === 'booking_requested')).toHaveLength(1);
+    expect(ownerKinds).toContain('booking_confirmed');
+    expect(renterKinds).toEqual(expect.arrayContaining(['booking_confirmed', 'booking_cancelled']));
+    const queued = (await t.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'send-notification-email'`,
+    )) as unknown as { rows: { n: number }[] } | { n: number }[];
+    const count = Array.isArray(queued) ? queued[0]!.n : queued.rows[0]!.n;
+    expect(count).toBe((await t.db.select({ id: notifications.id }).from(notifications)).length);
   });
 
   it('books no demo space on the days the browser tests book', async () => {

@@ -71,6 +71,8 @@ function noticeData(booking: BookingRow, space: SpaceRow, renter: Party, owner: 
     endAt: booking.endAt.toISOString(),
     totalCents: toCents(booking.totalPrice),
     instantBook: booking.instantBook,
+    renterId: renter.id,
+    ownerId: owner.id,
     renterName: fullName(renter),
     ownerName: fullName(owner),
     houseRules: space.rules?.trim() || null,

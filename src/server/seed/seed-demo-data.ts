@@ -17,6 +17,7 @@ import { fromCents, toCents } from '../../shared/money';
 import { timeZoneForState } from '../../shared/time-zones';
 import { hashPassword } from '../auth/service';
 import { quotedColumns } from '../bookings/checkout';
+import { tellBookingStep } from '../bookings/notices';
 import type { Database } from '../db/client';
 import { bookings, conversations, demoPaymentIntents, favorites, medicalSpaces, messages, users } from '../db/schema';
 import { conversationIdFor } from '../messages/service';
@@ -76,6 +77,9 @@ export async function seedDemoData(db: Database, options: { spaces?: number } = 
 }
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/** What a seeded booking's people were told: the owner of a pending request, both of a confirmed or a cancelled booking. */
+const DEMO_NOTICE_STEP = { pending: 'requested', confirmed: 'confirmed', cancelled: 'cancelled' } as const;
 
 /** The local date `days` days after `now`'s date in `timeZone`, as YYYY-MM-DD. */
 function localDate(now: Date, timeZone: string, days: number): string {
@@ -150,22 +154,27 @@ async function insertDemoActivity(
       amountRefunded: cancelled ? quote.totalCents : 0,
       metadata: { kind: 'booking', bookingId: id, spaceId: target.id, renterId, ownerId: target.ownerId },
     });
-    await db.insert(bookings).values({
-      id,
-      spaceId: target.id,
-      renterId,
-      ...quotedColumns(quote),
-      stripePaymentIntentId: intentId,
-      status: booking.status,
-      instantBook: !pending,
-      paymentStatus: pending ? 'authorized' : cancelled ? 'refunded' : 'paid',
-      requestExpiresAt: pending ? new Date(Math.min(now.getTime() + REQUEST_ANSWER_HOURS * HOUR_MS, quote.startAt.getTime())) : null,
-      ...(cancelled
-        ? { refundAmount: fromCents(quote.totalCents), refundedAt: now, cancelledBy: 'renter' as const, cancelledAt: now }
-        : {}),
-      notes: booking.notes,
-      createdAt: new Date(now.getTime() - (booking.startDay < 0 ? 40 : 2) * 24 * HOUR_MS),
-    });
+    const [row] = await db
+      .insert(bookings)
+      .values({
+        id,
+        spaceId: target.id,
+        renterId,
+        ...quotedColumns(quote),
+        stripePaymentIntentId: intentId,
+        status: booking.status,
+        instantBook: !pending,
+        paymentStatus: pending ? 'authorized' : cancelled ? 'refunded' : 'paid',
+        requestExpiresAt: pending ? new Date(Math.min(now.getTime() + REQUEST_ANSWER_HOURS * HOUR_MS, quote.startAt.getTime())) : null,
+        ...(cancelled
+          ? { refundAmount: fromCents(quote.totalCents), refundedAt: now, cancelledBy: 'renter' as const, cancelledAt: now }
+          : {}),
+        notes: booking.notes,
+        createdAt: new Date(now.getTime() - (booking.startDay < 0 ? 40 : 2) * 24 * HOUR_MS),
+      })
+      .returning();
+    // The demo accounts' notifications (and, once the jobs run, the dev outbox) show this activity.
+    await tellBookingStep(db, DEMO_NOTICE_STEP[booking.status], row!, now);
   }
 
   if (plan.favorites.length > 0) {

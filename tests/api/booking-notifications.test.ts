@@ -1,0 +1,356 @@
+/**
+ * Every booking step tells the people concerned (issue 18; docs/decisions/022-notifications-and-email.md):
+ * the right kinds to the right people, once each however often a step is retried, in the step's
+ * transaction (a rolled-back step tells nobody), with the expiry and reminder jobs enqueued for the
+ * right instants, the confirmation's calendar file in the space's time zone, and payouts.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireBooking } from '../../src/server/bookings/expiry';
+import { remindBooking } from '../../src/server/bookings/notices';
+import { bookingPaymentSteps } from '../../src/server/bookings/payment-events';
+import { reconcileBookings } from '../../src/server/bookings/reconciliation';
+import { bookings, notifications, users } from '../../src/server/db/schema';
+import { bookingEmailTemplates } from '../../src/server/notifications/emails/booking-emails';
+import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
+import { handleStripeEvent } from '../../src/server/payments/webhook';
+import { insertSpace } from '../factories/db';
+import { createBooking, createIntent, paidIntent } from '../helpers/booking-flow';
+import { futureDate, midnightIn } from '../helpers/dates';
+import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
+
+const HOUR_MS = 60 * 60 * 1000;
+let t: TestApp;
+let demo: DemoPaymentProvider;
+
+// Preparing a fresh embedded database (migrations and the job schema) can take a while on a busy machine.
+beforeAll(async () => {
+  t = await createTestApp();
+  demo = new DemoPaymentProvider(t.db);
+}, 180_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const put = (url: string, cookie: string) => t.app.inject({ method: 'PUT', url, headers: { cookie } });
+const bookingRow = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+const noticesOf = (userId: string) =>
+  t.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.createdAt);
+const kindsOf = async (userId: string) => (await noticesOf(userId)).map((notice) => notice.kind);
+
+/** Rows of a raw query, on either driver. */
+async function rows<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
+  const result = (await t.db.execute(query)) as unknown as { rows?: Row[] } | Row[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
+}
+/** The queued jobs of `queue` for a booking, with when each may start. */
+const jobsFor = (queue: string, bookingId: string) =>
+  rows<{ start_after: string | Date }>(
+    sql`select start_after from pgboss.job where name = ${queue} and data->>'bookingId' = ${bookingId} order by created_on`,
+  );
+
+/** An owner with a space in Chicago (a zone other than the test machine's), and a renter. */
+async function people(spaceOverrides: Parameters<typeof insertSpace>[2] = {}) {
+  const owner = await signedInUser(t, { firstName: 'Olivia', lastName: 'Owner' });
+  const renter = await signedInUser(t, { firstName: 'Rita', lastName: 'Renter' });
+  const space = await insertSpace(t.db, owner.user.id, {
+    title: 'Lakeview Exam Room',
+    address: '1 Lake Shore Dr',
+    city: 'Chicago',
+    state: 'IL',
+    zipCode: '60601',
+    rules: 'Front desk has the key; check in with ID.',
+    ...spaceOverrides,
+  });
+  return { owner, renter, space };
+}
+
+/** A confirmed instant booking, made through the API. */
+async function instantBooking(days = 20) {
+  const who = await people();
+  const dates = { startDate: futureDate(days), endDate: futureDate(days + 2) };
+  const paid = await paidIntent(t, who.renter.cookie, who.space.id, dates);
+  const created = await createBooking(t, who.renter.cookie, paid.booking);
+  expect(created.statusCode).toBe(201);
+  return { ...who, dates, paid, booking: created.json() as { id: string } };
+}
+
+/** A pending request (request-to-book), made through the API. */
+async function pendingRequest(days = 20) {
+  const who = await people({ instantBook: false });
+  const dates = { startDate: futureDate(days), endDate: futureDate(days + 1) };
+  const paid = await paidIntent(t, who.renter.cookie, who.space.id, dates);
+  const created = await createBooking(t, who.renter.cookie, paid.booking);
+  expect(created.statusCode).toBe(201);
+  return { ...who, dates, paid, booking: created.json() as { id: string; requestExpiresAt: string } };
+}
+
+describe('instant booking', () => {
+  it('tells the renter and the owner once, enqueues the reminder, and the calendar file is in the space zone', async () => {
+    const { owner, renter, dates, paid, booking } = await instantBooking();
+    // A retried POST /api/bookings (the same payment) tells nobody again.
+    expect((await createBooking(t, renter.cookie, paid.booking)).statusCode).toBe(200);
+
+    expect(await kindsOf(renter.user.id)).toEqual(['booking_confirmed']);
+    expect(await kindsOf(owner.user.id)).toEqual(['booking_confirmed']);
+    const [toRenter] = await noticesOf(renter.user.id);
+    expect(toRenter).toMatchObject({
+      title: 'Booking confirmed: Lakeview Exam Room',
+      link: `/profile?tab=bookings&booking=${booking.id}`,
+      dedupeKey: `booking_confirmed:${booking.id}:${renter.user.id}`,
+      inApp: true,
+    });
+    const start = midnightIn(dates.startDate, 'America/Chicago');
+    expect(toRenter!.data).toMatchObject({
+      bookingId: booking.id,
+      spaceTitle: 'Lakeview Exam Room',
+      address: '1 Lake Shore Dr, Chicago, IL 60601',
+      timeZone: 'America/Chicago',
+      startAt: start.toISOString(),
+      totalCents: 30000,
+      renterName: 'Rita Renter',
+      ownerName: 'Olivia Owner',
+      houseRules: 'Front desk has the key; check in with ID.',
+    });
+
+    // The hold's expiry job was enqueued at its deadline; the reminder 24 hours before the start.
+    expect(await jobsFor('expire-booking', booking.id)).toHaveLength(1);
+    const reminders = await jobsFor('booking-reminder', booking.id);
+    expect(reminders.map((job) => new Date(job.start_after).getTime())).toEqual([start.getTime() - 24 * HOUR_MS]);
+
+    // The confirmation email's calendar file, parsed back.
+    const [renterUser] = await t.db.select().from(users).where(eq(users.id, renter.user.id));
+    const email = bookingEmailTemplates.booking_confirmed!({
+      notification: toRenter!,
+      recipient: renterUser!,
+      url: (path) => `https://clinicshare.test${path}`,
+      unsubscribeUrl: 'https://clinicshare.test/unsubscribe?token=x',
+    });
+    expect(email.subject).toBe('Your booking is confirmed: Lakeview Exam Room');
+    const ics = email.attachments?.find((attachment) => attachment.filename.endsWith('.ics'));
+    expect(ics?.contentType).toMatch(/^text\/calendar/);
+    const calendar = new ICAL.Component(ICAL.parse(ics!.content));
+    const zone = calendar.getFirstSubcomponent('vtimezone');
+    expect(zone?.getFirstPropertyValue('tzid')).toBe('America/Chicago');
+    if (zone) ICAL.TimezoneService.register(zone);
+    const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+    expect(event.startDate.zone?.tzid).toBe('America/Chicago');
+    expect([event.startDate.hour, event.startDate.minute]).toEqual([0, 0]);
+    expect(event.startDate.toJSDate().getTime()).toBe(start.getTime());
+    expect(event.endDate.toJSDate().getTime()).toBe(midnightIn(dates.endDate, 'America/Chicago').getTime());
+    expect(event.location).toBe('1 Lake Shore Dr, Chicago, IL 60601');
+    expect(event.description).toContain('Front desk has the key');
+    expect(event.description).toContain(`https://clinicshare.test/profile?tab=bookings&booking=${booking.id}`);
+  });
+
+  it('the reminder job reminds the renter once, and not of a booking cancelled meanwhile', async () => {
+    const { renter, owner, booking } = await instantBooking(21);
+    expect(await remindBooking(t.db, booking.id)).toBe(true);
+    expect(await remindBooking(t.db, booking.id)).toBe(false);
+    expect((await kindsOf(renter.user.id)).filter((kind) => kind === 'booking_reminder')).toHaveLength(1);
+    expect(await kindsOf(owner.user.id)).not.toContain('booking_reminder');
+
+    const other = await instantBooking(22);
+    expect((await put(`/api/bookings/${other.booking.id}/cancel`, other.renter.cookie)).statusCode).toBe(200);
+    expect(await remindBooking(t.db, other.booking.id)).toBe(false);
+    expect(await kindsOf(other.renter.user.id)).toEqual(['booking_confirmed', 'booking_cancelled']);
+  });
+
+  it('cancelling tells both with the refund and when it arrives, once', async () => {
+    const { owner, renter, booking } = await instantBooking(23);
+    expect((await put(`/api/bookings/${booking.id}/cancel`, owner.cookie)).statusCode).toBe(200);
+    expect((await put(`/api/bookings/${booking.id}/cancel`, owner.cookie)).statusCode).toBe(409);
+    const [toRenter] = (await noticesOf(renter.user.id)).filter((notice) => notice.kind === 'booking_cancelled');
+    const [toOwner] = (await noticesOf(owner.user.id)).filter((notice) => notice.kind === 'booking_cancelled');
+    expect(toRenter!.data).toMatchObject({ cancelledBy: 'owner', refundCents: 30000, refundArrival: '5-10 business days' });
+    expect(toRenter!.body).toContain('Olivia Owner cancelled');
+    expect(toRenter!.body).toContain('$300.00 is refunded to your card and arrives in 5-10 business days');
+    expect(toOwner!.body).toContain('You cancelled');
+    expect(await kindsOf(renter.user.id)).toEqual(['booking_confirmed', 'booking_cancelled']);
+  });
+
+  it('a step whose notification cannot be written is rolled back whole: no notification, no job, no change', async () => {
+    const { owner, renter, booking } = await instantBooking(24);
+    await t.db.execute(
+      sql.raw(
+        `create or replace function test_refuse_notification() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`,
+      ),
+    );
+    await t.db.execute(
+      sql.raw(
+        `create trigger test_refuse_notification before insert on notifications for each row when (new.kind = 'booking_cancelled') execute function test_refuse_notification()`,
+      ),
+    );
+    try {
+      expect((await put(`/api/bookings/${booking.id}/cancel`, renter.cookie)).statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql.raw('drop trigger if exists test_refuse_notification on notifications'));
+    }
+    expect(await bookingRow(booking.id)).toMatchObject({ status: 'confirmed', refundAmount: null });
+    expect(await kindsOf(renter.user.id)).toEqual(['booking_confirmed']);
+    expect(await kindsOf(owner.user.id)).toEqual(['booking_confirmed']);
+  });
+});
+
+describe('request-to-book', () => {
+  it('tells the owner of the request once, with the time left, and enqueues its expiry at the deadline', async () => {
+    const { owner, renter, paid, booking } = await pendingRequest();
+    expect((await createBooking(t, renter.cookie, paid.booking)).statusCode).toBe(200);
+    expect(await kindsOf(owner.user.id)).toEqual(['booking_requested']);
+    expect(await kindsOf(renter.user.id)).toEqual([]);
+    const [request] = await noticesOf(owner.user.id);
+    expect(request).toMatchObject({
+      title: 'Rita Renter asked to book Lakeview Exam Room',
+      link: `/profile?tab=bookings&booking=${booking.id}`,
+      dedupeKey: `booking_requested:${booking.id}:${owner.user.id}`,
+    });
+    expect(request!.body).toMatch(/within 4[78] hours/);
+    expect(request!.data).toMatchObject({ requestExpiresAt: booking.requestExpiresAt, totalCents: 15000 });
+    const expiries = (await jobsFor('expire-booking', booking.id)).map((job) => new Date(job.start_after).getTime());
+    expect(expiries).toContain(new Date(booking.requestExpiresAt).getTime());
+    expect(expiries).toHaveLength(2); // the hold's deadline, then the request's
+  });
+
+  it('accepting tells the renter request_accepted and the owner booking_confirmed, once', async () => {
+    const { owner, renter, booking } = await pendingRequest(26);
+    expect((await put(`/api/bookings/${booking.id}/accept`, owner.cookie)).statusCode).toBe(200);
+    expect((await put(`/api/bookings/${booking.id}/accept`, owner.cookie)).statusCode).toBe(409);
+    expect(await kindsOf(renter.user.id)).toEqual(['request_accepted']);
+    expect(await kindsOf(owner.user.id)).toEqual(['booking_requested', 'booking_confirmed']);
+    expect(await jobsFor('booking-reminder', booking.id)).toHaveLength(1);
+  });
+
+  it('declining tells the renter', async () => {
+    const { owner, renter, booking } = await pendingRequest(27);
+    expect((await put(`/api/bookings/${booking.id}/decline`, owner.cookie)).statusCode).toBe(200);
+    expect((await put(`/api/bookings/${booking.id}/decline`, owner.cookie)).statusCode).toBe(409);
+    expect(await kindsOf(renter.user.id)).toEqual(['request_declined']);
+    expect(await kindsOf(owner.user.id)).toEqual(['booking_requested']);
+  });
+
+  it('an unanswered request expiring tells both, once, whether the job or the sweep expires it', async () => {
+    const { owner, renter, booking } = await pendingRequest(28);
+    await t.db
+      .update(bookings)
+      .set({ requestExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(bookings.id, booking.id));
+    await reconcileBookings(t.db, demo);
+    expect(await expireBooking(t.db, demo, booking.id)).toBe('not_due');
+    expect(await kindsOf(renter.user.id)).toEqual(['request_expired']);
+    expect(await kindsOf(owner.user.id)).toEqual(['booking_requested', 'request_expired']);
+
+    const other = await pendingRequest(29);
+    await t.db
+      .update(bookings)
+      .set({ requestExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(bookings.id, other.booking.id));
+    expect(await expireBooking(t.db, demo, other.booking.id)).toBe('request_expired');
+    await reconcileBookings(t.db, demo);
+    expect(await kindsOf(other.renter.user.id)).toEqual(['request_expired']);
+  });
+});
+
+describe('holds', () => {
+  it('a hold that lapses while paying tells the renter; one the renter released tells nobody', async () => {
+    const { renter, space } = await people();
+    const held = await createIntent(t, renter.cookie, space.id, { startDate: futureDate(30), endDate: futureDate(31) });
+    const { bookingId, holdExpiresAt } = held.json() as { bookingId: string; holdExpiresAt: string };
+    const [expiry] = await jobsFor('expire-booking', bookingId);
+    expect(new Date(expiry!.start_after).getTime()).toBe(new Date(holdExpiresAt).getTime());
+    await t.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(bookings.id, bookingId));
+    expect(await expireBooking(t.db, demo, bookingId)).toBe('hold_expired');
+    expect(await expireBooking(t.db, demo, bookingId)).toBe('not_due');
+    await reconcileBookings(t.db, demo);
+    const notices = await noticesOf(renter.user.id);
+    expect(notices.map((notice) => notice.kind)).toEqual(['hold_expired']);
+    expect(notices[0]!.link).toBe(`/spaces/${space.id}`);
+
+    const other = await people();
+    const released = await createIntent(t, other.renter.cookie, other.space.id, { startDate: futureDate(32), endDate: futureDate(33) });
+    const releasedId = (released.json() as { bookingId: string }).bookingId;
+    const release = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/bookings/${releasedId}/hold`,
+      headers: { cookie: other.renter.cookie },
+    });
+    expect(release.statusCode).toBe(204);
+    await reconcileBookings(t.db, demo);
+    expect(await kindsOf(other.renter.user.id)).toEqual([]);
+  });
+
+  it('the sweep expiring a lapsed hold tells its renter once', async () => {
+    const { renter, space } = await people();
+    const held = await createIntent(t, renter.cookie, space.id, { startDate: futureDate(34), endDate: futureDate(35) });
+    const { bookingId } = held.json() as { bookingId: string };
+    await t.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(bookings.id, bookingId));
+    await reconcileBookings(t.db, demo);
+    await reconcileBookings(t.db, demo);
+    expect(await kindsOf(renter.user.id)).toEqual(['hold_expired']);
+  });
+});
+
+describe('payouts', () => {
+  const log = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
+  /** A `payout.paid` event on connected account `account`. */
+  const payoutEvent = (id: string, account: string | undefined, payoutId: string) =>
+    ({
+      id,
+      object: 'event',
+      type: 'payout.paid',
+      ...(account ? { account } : {}),
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: {
+        object: {
+          id: payoutId,
+          object: 'payout',
+          amount: 27000,
+          currency: 'usd',
+          arrival_date: Math.floor(Date.now() / 1000) + 2 * 24 * 3600,
+          status: 'paid',
+        },
+      },
+    }) as unknown as Stripe.Event;
+
+  it('payout.paid on a connected account tells its owner once, even redelivered or sent twice', async () => {
+    const owner = await signedInUser(t, { firstName: 'Olivia', lastName: 'Owner' });
+    await t.db.update(users).set({ stripeConnectAccountId: 'acct_payout_owner' }).where(eq(users.id, owner.user.id));
+    expect(await handleStripeEvent(t.db, demo, bookingPaymentSteps, payoutEvent('evt_payout_1', 'acct_payout_owner', 'po_1'), log)).toBe(
+      'handled',
+    );
+    expect(await handleStripeEvent(t.db, demo, bookingPaymentSteps, payoutEvent('evt_payout_1', 'acct_payout_owner', 'po_1'), log)).toBe(
+      'duplicate',
+    );
+    expect(await handleStripeEvent(t.db, demo, bookingPaymentSteps, payoutEvent('evt_payout_2', 'acct_payout_owner', 'po_1'), log)).toBe(
+      'handled',
+    );
+    // The platform's own payouts (no `account`) and unknown accounts tell nobody.
+    expect(await handleStripeEvent(t.db, demo, bookingPaymentSteps, payoutEvent('evt_payout_3', undefined, 'po_2'), log)).toBe('handled');
+    expect(await handleStripeEvent(t.db, demo, bookingPaymentSteps, payoutEvent('evt_payout_4', 'acct_nobody', 'po_3'), log)).toBe(
+      'handled',
+    );
+    const notices = await noticesOf(owner.user.id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      kind: 'payout_sent',
+      title: 'Payout of $270.00 sent',
+      dedupeKey: `payout_sent:po_1:${owner.user.id}`,
+    });
+    expect(
+      await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.kind, 'payout_sent'), eq(notifications.dedupeKey, 'payout_sent:po_2'))),
+    ).toEqual([]);
+  });
+});
