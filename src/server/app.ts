@@ -25,7 +25,10 @@ import { notFound, registerErrorHandling } from './http/errors';
 import { JobWorkers } from './jobs/queue';
 import { memoryLimiters, redisLimiters, registerRouteRateLimits } from './http/rate-limits';
 import { registerCrossSiteGuard } from './http/request-guards';
+import { registerMessageJobs } from './messages/jobs';
 import { registerMessaging } from './messages/routes';
+import { startNotificationsLive } from './notifications/live';
+import { notificationRoutes } from './notifications/routes';
 import { pageRoutes } from './pages/routes';
 import { DemoPaymentProvider } from './payments/demo-provider';
 import type { PaymentProvider } from './payments/provider';
@@ -35,6 +38,7 @@ import { demoPaymentRoutes } from './payments/demo-routes';
 import { createStripeClient, StripePaymentProvider } from './payments/stripe-provider';
 import { stripeWebhookRoutes } from './payments/webhook';
 import { createRedisClient } from './realtime/redis-bus';
+import { SocketHub } from './realtime/socket-hub';
 import { SpaceChanges } from './spaces/changes';
 import { spaceRoutes } from './spaces/routes';
 import { userRoutes } from './users/routes';
@@ -172,6 +176,7 @@ export async function buildApp({
   const workers = jobs ? new JobWorkers(jobs.handle, app.log, { pollingIntervalSeconds: jobs.pollingIntervalSeconds }) : null;
   if (workers) {
     registerBookingJobs(workers, { db, payments, log: app.log });
+    registerMessageJobs(workers, { db });
     app.addHook('onReady', () => workers.start());
     app.addHook('onClose', () => workers.stop());
   }
@@ -193,7 +198,14 @@ export async function buildApp({
   // One set of failed-login counts for logins and current-password checks.
   const throttle = new AuthThrottle(config, limiters);
   // Before the auth routes: a logout closes that session's sockets on every instance.
-  await registerMessaging(app, { db, config, notifications, redis, limiters, allowedOrigins, sessions });
+  // The sockets on /ws (opened by messaging) also carry the bell's live count.
+  const hub = new SocketHub(config.liveHeartbeatMs);
+  await app.register(notificationRoutes, { db });
+  if (notifications) {
+    const stopNotificationsLive = await startNotificationsLive({ db, notifications, hub, log: app.log });
+    app.addHook('onClose', stopNotificationsLive);
+  }
+  await registerMessaging(app, { db, config, notifications, redis, limiters, allowedOrigins, sessions, hub });
   await app.register(authRoutes, { db, sessions, throttle });
   await app.register(spaceRoutes, { db, storage, geocoder, quota, changes: spaceChanges });
   await app.register(uploadRoutes, { storage, quota });
