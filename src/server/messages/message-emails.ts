@@ -94,7 +94,14 @@ export async function runMessageEmail(
           eq(messages.conversationId, conversationId),
           eq(messages.receiverId, recipientId),
           isNull(messages.readAt),
-          gt(messages.createdAt, mark.coveredUntil),
+          // Compared in the database: the stored instant has microseconds, a JavaScript Date only milliseconds.
+          gt(
+            messages.createdAt,
+            tx
+              .select({ coveredUntil: messageEmailMarks.coveredUntil })
+              .from(messageEmailMarks)
+              .where(and(eq(messageEmailMarks.conversationId, conversationId), eq(messageEmailMarks.recipientId, recipientId))),
+          ),
         ),
       )
       .orderBy(asc(messages.createdAt), asc(messages.id));
