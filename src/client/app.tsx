@@ -8,6 +8,7 @@ import { Toaster } from './components/ui/toaster';
 import { useLogout } from './features/auth/api/logout';
 import { useUnreadCount } from './features/messages/api/get-unread-count';
 import { LiveMessagesProvider } from './features/messages/components/live-messages-provider';
+import { NotificationBell } from './features/notifications/components/notification-bell';
 import { AuthProvider, useAuth } from './lib/auth';
 import { type LazyPage, lazyPage } from './lib/lazy-page';
 import { routes } from './lib/paths';
@@ -124,6 +125,7 @@ function AppShell() {
           onSignUp={() => openAuthDialog('register')}
           onLogOut={() => logout.mutate()}
           unreadCount={user ? (unread.data?.count ?? 0) : 0}
+          notifications={user ? <NotificationBell userId={user.id} /> : null}
         />
         <main id="main" className="flex-1">
           <AppRoutes />
