@@ -8,7 +8,6 @@ import { Toaster } from './components/ui/toaster';
 import { useLogout } from './features/auth/api/logout';
 import { useUnreadCount } from './features/messages/api/get-unread-count';
 import { LiveMessagesProvider } from './features/messages/components/live-messages-provider';
-import { NotificationBell } from './features/notifications/components/notification-bell';
 import { AuthProvider, useAuth } from './lib/auth';
 import { type LazyPage, lazyPage } from './lib/lazy-page';
 import { routes } from './lib/paths';
@@ -64,6 +63,10 @@ export async function preloadPage(pathname: string): Promise<void> {
 }
 
 // The sign-in dialogs (and their form library) load when first opened.
+// The bell (its popover and list) loads after the first page, outside the first load's budget (tests/unit/client-bundle.test.ts).
+const NotificationBell = lazyPage(() =>
+  import('./features/notifications/components/notification-bell').then((module) => module.NotificationBell),
+);
 const LoginDialog = lazy(() => import('./features/auth/components/login-dialog').then((module) => ({ default: module.LoginDialog })));
 const RegisterDialog = lazy(() =>
   import('./features/auth/components/register-dialog').then((module) => ({ default: module.RegisterDialog })),
@@ -125,7 +128,13 @@ function AppShell() {
           onSignUp={() => openAuthDialog('register')}
           onLogOut={() => logout.mutate()}
           unreadCount={user ? (unread.data?.count ?? 0) : 0}
-          notifications={user ? <NotificationBell userId={user.id} /> : null}
+          notifications={
+            user ? (
+              <Suspense fallback={<span className="inline-block size-9" aria-hidden="true" />}>
+                <NotificationBell userId={user.id} />
+              </Suspense>
+            ) : null
+          }
         />
         <main id="main" className="flex-1">
           <AppRoutes />

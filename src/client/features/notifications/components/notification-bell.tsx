@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Notification, NotificationList } from '@/shared/schemas/notifications';
 import { Button } from '@/client/components/ui/button';
-import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
 import { toast } from '@/client/components/ui/use-toast';
 import { cn } from '@/client/lib/cn';
 import { useLiveEvent } from '@/client/lib/live-events';
@@ -80,21 +79,27 @@ export function NotificationBell({ userId }: { userId: string }) {
           </div>
           <div className="overflow-y-auto p-2">
             {notifications.isPending ? (
-              <div className="p-2">
-                <SkeletonRows label="Loading notifications" count={3} rowClassName="h-14" />
+              // Plain markup rather than the shared list states: the bell is on every page, and sharing them would move them into
+              // a chunk every first page loads (tests/unit/client-bundle.test.ts).
+              <div className="grid gap-2 p-2" aria-busy="true" aria-label="Loading notifications">
+                {[0, 1, 2].map((key) => (
+                  <div key={key} className="h-14 animate-pulse rounded-md bg-slate-100" />
+                ))}
               </div>
             ) : notifications.isError ? (
               <div className="grid gap-2 p-2">
-                <LoadError>Failed to load notifications. Please try again later.</LoadError>
+                <p className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+                  Failed to load notifications. Please try again later.
+                </p>
                 <Button variant="outline" size="sm" onClick={() => void notifications.refetch()}>
                   Try again
                 </Button>
               </div>
             ) : notifications.data.notifications.length === 0 ? (
-              <div className="p-2">
-                <EmptyState icon={BellOff} title="No notifications yet">
-                  Booking requests, answers and reminders will appear here.
-                </EmptyState>
+              <div className="p-6 text-center">
+                <BellOff className="mx-auto mb-2 size-8 text-slate-500" aria-hidden="true" />
+                <p className="font-medium text-slate-900">No notifications yet</p>
+                <p className="mt-1 text-sm text-slate-600">Booking requests, answers and reminders will appear here.</p>
               </div>
             ) : (
               <ul className="grid gap-1" aria-label="Latest notifications">
