@@ -65,6 +65,10 @@ export async function preloadPage(pathname: string): Promise<void> {
 }
 
 // The sign-in dialogs (and their form library) load when first opened.
+// The bell (its popover and list) loads after the first page, outside the first load's budget (tests/unit/client-bundle.test.ts).
+const NotificationBell = lazyPage(() =>
+  import('./features/notifications/components/notification-bell').then((module) => module.NotificationBell),
+);
 const LoginDialog = lazy(() => import('./features/auth/components/login-dialog').then((module) => ({ default: module.LoginDialog })));
 const RegisterDialog = lazy(() =>
   import('./features/auth/components/register-dialog').then((module) => ({ default: module.RegisterDialog })),
@@ -126,6 +130,13 @@ function AppShell() {
           onSignUp={() => openAuthDialog('register')}
           onLogOut={() => logout.mutate()}
           unreadCount={user ? (unread.data?.count ?? 0) : 0}
+          notifications={
+            user ? (
+              <Suspense fallback={<span className="inline-block size-9" aria-hidden="true" />}>
+                <NotificationBell userId={user.id} />
+              </Suspense>
+            ) : null
+          }
         />
         <main id="main" className="flex-1">
           <AppRoutes />

@@ -29,7 +29,10 @@ import { registerNotificationJobs } from './notifications/email-delivery';
 import { unsubscribeRoutes } from './notifications/unsubscribe-routes';
 import { memoryLimiters, redisLimiters, registerRouteRateLimits } from './http/rate-limits';
 import { registerCrossSiteGuard } from './http/request-guards';
+import { registerMessageJobs } from './messages/jobs';
 import { registerMessaging } from './messages/routes';
+import { startNotificationsLive } from './notifications/live';
+import { notificationRoutes } from './notifications/routes';
 import { pageRoutes } from './pages/routes';
 import { DemoPaymentProvider } from './payments/demo-provider';
 import type { PaymentProvider } from './payments/provider';
@@ -39,6 +42,7 @@ import { demoPaymentRoutes } from './payments/demo-routes';
 import { createStripeClient, StripePaymentProvider } from './payments/stripe-provider';
 import { stripeWebhookRoutes } from './payments/webhook';
 import { createRedisClient } from './realtime/redis-bus';
+import { SocketHub } from './realtime/socket-hub';
 import { SpaceChanges } from './spaces/changes';
 import { spaceRoutes } from './spaces/routes';
 import { userRoutes } from './users/routes';
@@ -179,6 +183,7 @@ export async function buildApp({
     const mailer = createMailer(config);
     registerNotificationJobs(workers, { db, mailer, config });
     app.addHook('onClose', async () => mailer.close());
+    registerMessageJobs(workers, { db });
     app.addHook('onReady', () => workers.start());
     app.addHook('onClose', () => workers.stop());
   }
@@ -200,7 +205,14 @@ export async function buildApp({
   // One set of failed-login counts for logins and current-password checks.
   const throttle = new AuthThrottle(config, limiters);
   // Before the auth routes: a logout closes that session's sockets on every instance.
-  await registerMessaging(app, { db, config, notifications, redis, limiters, allowedOrigins, sessions });
+  // The sockets on /ws (opened by messaging) also carry the bell's live count.
+  const hub = new SocketHub(config.liveHeartbeatMs);
+  await app.register(notificationRoutes, { db });
+  if (notifications) {
+    const stopNotificationsLive = await startNotificationsLive({ db, notifications, hub, log: app.log });
+    app.addHook('onClose', stopNotificationsLive);
+  }
+  await registerMessaging(app, { db, config, notifications, redis, limiters, allowedOrigins, sessions, hub });
   await app.register(authRoutes, { db, sessions, throttle });
   await app.register(unsubscribeRoutes, { db });
   // The outbox in the browser, never in production (docs/decisions/022-notifications-and-email.md).

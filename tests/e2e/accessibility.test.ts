@@ -288,6 +288,10 @@ async function signedInDialogs(page: Page, label: string, phone: boolean): Promi
   await settled(page);
   found.push(...(await openAndScan(page, `${label} edit profile dialog`, page.getByRole('button', { name: 'Edit Profile' }))));
   found.push(...(await openAndScan(page, `${label} log out everywhere dialog`, page.getByRole('button', { name: 'Log out everywhere' }))));
+  // The header's notification panel (a Radix popover: role dialog), on every width.
+  found.push(
+    ...(await openAndScan(page, `${label} notifications panel`, page.getByRole('banner').getByRole('button', { name: /^Notifications/ }))),
+  );
 
   for (const tab of ['spaces', 'bookings', 'favorites', 'messages']) {
     await page.goto(`/profile?tab=${tab}`);

@@ -21,6 +21,7 @@ import { EditProfileDialog } from '@/client/features/users/components/edit-profi
 import { ProfileHeader } from '@/client/features/users/components/profile-header';
 import { ProfileOverview } from '@/client/features/users/components/profile-overview';
 import { SecuritySection } from '@/client/features/users/components/security-section';
+import { NotificationPreferences } from '@/client/features/notifications/components/notification-preferences';
 import { useOwnerSpaces } from '@/client/features/spaces/api/get-owner-spaces';
 import { OwnerSpaces } from '@/client/features/spaces/components/owner-spaces';
 import { SpaceCard, SpaceCardGridSkeleton } from '@/client/features/spaces/components/space-card';
@@ -125,6 +126,7 @@ function Profile({ user }: { user: User }) {
           <ProfileOverview userType={user.userType} counts={counts} recentActivity={<RecentBookings userId={user.id} />} />
           {/* Change password and Log out everywhere (docs/api.md). */}
           <SecuritySection userId={user.id} />
+          <NotificationPreferences userId={user.id} />
         </TabsContent>
 
         <TabsContent value="spaces">

@@ -148,6 +148,8 @@ export interface MessagingOptions {
   allowedOrigins: readonly string[];
   /** The session cookie's name (the `/ws` handshake reads it). */
   sessions: SessionSettings;
+  /** The sockets of this instance, when app.ts shares them with an earlier feature (the bell); else messaging makes its own. */
+  hub?: SocketHub;
 }
 
 /** Routes after whose success sockets of ended sessions are closed on every instance. */
@@ -163,7 +165,7 @@ const SESSION_ENDING_ROUTES = new Set(['POST /api/logout', 'POST /api/logout-eve
 export async function registerMessaging(app: FastifyInstance, options: MessagingOptions): Promise<void> {
   const { db, config, notifications, redis, limiters, allowedOrigins, sessions } = options;
   const bus = createRealtimeBus({ redis, redisKeyPrefix: config.redisKeyPrefix, notifications, log: app.log });
-  const hub = new SocketHub(config.liveHeartbeatMs);
+  const hub = options.hub ?? new SocketHub(config.liveHeartbeatMs);
   const sendLimiter = limiters({ keyPrefix: 'message_send', points: MESSAGES_PER_MINUTE, duration: 60 });
   const live = new MessagingLive(db, bus, hub, app.log, sendLimiter);
   await live.start();

@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { conversations, medicalSpaces, messages, users } from '../db/schema';
 import { badRequest, forbidden } from '../http/errors';
+import { enqueueMessageEmail } from './message-emails';
 
 /** The parsed payload of POST /api/messages and `send_message`. */
 export type SendMessageData = z.output<typeof sendMessageSchema>;
@@ -170,6 +171,8 @@ export async function sendMessage(db: Database, senderId: string, input: SendMes
       })
       .returning({ id: messages.id, createdAt: messages.createdAt });
     await tx.update(conversations).set({ lastMessageAt: stored!.createdAt }).where(eq(conversations.id, conversation.id));
+    // The recipient's email about it, if still unread after a while (./message-emails.ts).
+    await enqueueMessageEmail(tx, conversation.id, input.receiverId);
     return stored!.id;
   });
   const message = await getMessage(db, messageId);

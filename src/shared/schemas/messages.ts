@@ -81,6 +81,8 @@ export const serverSocketEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('conversation_updated'), conversationId: z.string() }),
   /** `readerId` read the messages sent to them in the conversation, up to `readAt`. */
   z.object({ type: z.literal('messages_read'), conversationId: z.string(), readerId: z.uuid(), readAt: z.string() }),
+  /** The user's notifications changed (one arrived or was read): refresh the bell; `unreadCount` is the new count. */
+  z.object({ type: z.literal('notifications_changed'), unreadCount: z.number().int().nonnegative() }),
   /** A frame the server could not accept; the socket stays open. */
   z.object({
     type: z.literal('error'),

@@ -92,3 +92,27 @@ export const unsubscribeAnswerSchema = z.object({
   email: z.string(),
 });
 export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswerSchema>;
+
+// ---- The bell and the email switches (GET/PUT /api/notifications..., issue 18) ----
+
+/** How many notifications `GET /api/notifications` gives at most, newest first. */
+export const NOTIFICATION_LIST_LIMIT = 50;
+
+/** `GET /api/notifications`: the latest in-app notifications and how many of all are unread. */
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unreadCount: z.number().int().nonnegative(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** `PUT /api/notifications/{id}/read` and `/read-all`: the unread count afterwards. */
+export const unreadNotificationsSchema = z.object({ unreadCount: z.number().int().nonnegative() });
+export type UnreadNotifications = z.infer<typeof unreadNotificationsSchema>;
+
+/** The email switches of the profile (`GET`/`PUT /api/notifications/preferences`); security emails are always sent. */
+export const emailPreferencesSchema = z.strictObject({
+  bookingUpdates: z.boolean(),
+  reminders: z.boolean(),
+  messages: z.boolean(),
+});
+export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;

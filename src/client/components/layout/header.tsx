@@ -1,5 +1,5 @@
 import { LogOut, Menu, MessageSquare, User, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '@/client/lib/auth';
 import { cn } from '@/client/lib/cn';
@@ -20,13 +20,15 @@ interface HeaderProps {
   onLogOut: () => void;
   /** Unread messages; no badge at 0, '99+' above 99 (docs/product.md#header-and-footer). */
   unreadCount?: number;
+  /** The notification bell (a feature's, composed by the app) for a signed-in user: in the bar on every width. */
+  notifications?: ReactNode;
 }
 
 /** The unread count as shown: capped at '99+' (docs/product.md#header-and-footer). */
 const unreadText = (count: number) => (count > 99 ? '99+' : String(count));
 
 /** The shared header: logo, main links, and the session's actions; a menu on phones. */
-export function Header({ onLogIn, onSignUp, onLogOut, unreadCount = 0 }: HeaderProps) {
+export function Header({ onLogIn, onSignUp, onLogOut, unreadCount = 0, notifications }: HeaderProps) {
   const { user } = useAuth();
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -65,56 +67,59 @@ export function Header({ onLogIn, onSignUp, onLogOut, unreadCount = 0 }: HeaderP
           ))}
         </nav>
 
-        <div className="hidden items-center gap-2 md:flex">
-          {user ? (
-            <>
-              <Link
-                href={paths.messages()}
-                aria-label={messagesLabel}
-                className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-              >
-                <MessageSquare className="size-5" aria-hidden="true" />
-                {unreadCount > 0 ? (
-                  <span className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[11px] font-semibold text-white">
-                    {unreadText(unreadCount)}
-                  </span>
-                ) : null}
-              </Link>
-              <span className="px-1 text-sm text-slate-700">Hi, {user.firstName}</span>
-              <Link
-                href={paths.profile()}
-                aria-label="Profile"
-                className="rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-              >
-                <User className="size-5" aria-hidden="true" />
-              </Link>
-              <Button variant="ghost" size="sm" onClick={onLogOut}>
-                <LogOut aria-hidden="true" />
-                Log out
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button variant="ghost" onClick={onLogIn}>
-                Log in
-              </Button>
-              <Button onClick={onSignUp}>Sign up</Button>
-            </>
-          )}
-        </div>
+        <div className="flex items-center gap-2">
+          {user && notifications ? notifications : null}
+          <div className="hidden items-center gap-2 md:flex">
+            {user ? (
+              <>
+                <Link
+                  href={paths.messages()}
+                  aria-label={messagesLabel}
+                  className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+                >
+                  <MessageSquare className="size-5" aria-hidden="true" />
+                  {unreadCount > 0 ? (
+                    <span className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[11px] font-semibold text-white">
+                      {unreadText(unreadCount)}
+                    </span>
+                  ) : null}
+                </Link>
+                <span className="px-1 text-sm text-slate-700">Hi, {user.firstName}</span>
+                <Link
+                  href={paths.profile()}
+                  aria-label="Profile"
+                  className="rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+                >
+                  <User className="size-5" aria-hidden="true" />
+                </Link>
+                <Button variant="ghost" size="sm" onClick={onLogOut}>
+                  <LogOut aria-hidden="true" />
+                  Log out
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button variant="ghost" onClick={onLogIn}>
+                  Log in
+                </Button>
+                <Button onClick={onSignUp}>Sign up</Button>
+              </>
+            )}
+          </div>
 
-        <Button
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          ref={menuButton}
-          aria-label="Open menu"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
-        </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            ref={menuButton}
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+          </Button>
+        </div>
       </div>
 
       {menuOpen ? (

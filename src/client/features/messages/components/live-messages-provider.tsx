@@ -3,6 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { RECONNECT_DELAYS_MS } from '@/shared/constants';
 import { type ClientSocketEvent, type Message, serverSocketEventSchema } from '@/shared/schemas/messages';
 import { toast } from '@/client/components/ui/use-toast';
+import { publishLiveEvent } from '@/client/lib/live-events';
 import { getConversationMessagesQueryOptions } from '../api/get-conversation-messages';
 import { getConversationsQueryOptions } from '../api/get-conversations';
 import { getUnreadCountQueryOptions } from '../api/get-unread-count';
@@ -44,6 +45,8 @@ function applyEvent(queryClient: QueryClient, userId: string, raw: string): void
     return;
   }
   const event = parsed.data;
+  // Other features (the notification bell) hear the same socket.
+  publishLiveEvent(event);
   const refreshLists = () => {
     void queryClient.invalidateQueries({ queryKey: getConversationsQueryOptions(userId).queryKey });
     void queryClient.invalidateQueries({ queryKey: getUnreadCountQueryOptions(userId).queryKey });
@@ -69,6 +72,8 @@ function applyEvent(queryClient: QueryClient, userId: string, raw: string): void
         ),
       );
       refreshLists();
+      return;
+    case 'notifications_changed':
       return;
     case 'error':
       toast({ variant: 'destructive', title: 'Message failed', description: event.message });
