@@ -32,6 +32,8 @@ const ProfilePage = lazyPage(() => import('./pages/profile').then((module) => mo
 const DonatePage = lazyPage(() => import('./pages/donate').then((module) => module.DonatePage));
 const PaymentsConnectPage = lazyPage(() => import('./pages/payments-connect').then((module) => module.PaymentsConnectPage));
 const TermsPage = lazyPage(() => import('./pages/terms').then((module) => module.TermsPage));
+const ResetPasswordPage = lazyPage(() => import('./pages/reset-password').then((module) => module.ResetPasswordPage));
+const VerifyEmailPage = lazyPage(() => import('./pages/verify-email').then((module) => module.VerifyEmailPage));
 
 /** The routes in the order the router tries them; anything else is the not-found page. */
 const PAGES: ReadonlyArray<{
@@ -50,6 +52,8 @@ const PAGES: ReadonlyArray<{
   { path: routes.donate, component: DonatePage },
   { path: routes.paymentsConnect, component: PaymentsConnectPage },
   { path: routes.terms, component: TermsPage },
+  { path: routes.resetPassword, component: ResetPasswordPage },
+  { path: routes.verifyEmail, component: VerifyEmailPage },
 ];
 
 /**

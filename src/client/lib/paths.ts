@@ -19,6 +19,10 @@ export const paths = {
   donate: () => '/donate',
   paymentsConnect: () => '/payments/connect',
   terms: () => '/terms',
+  /** The page of an emailed password reset link. */
+  resetPassword: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
+  /** The page of an emailed verification link. */
+  verifyEmail: (token: string) => `/verify-email?token=${encodeURIComponent(token)}`,
 } as const;
 
 /** Route patterns for the router, matching {@link paths}. */
@@ -35,4 +39,6 @@ export const routes = {
   donate: '/donate',
   paymentsConnect: '/payments/connect',
   terms: '/terms',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
 } as const;
