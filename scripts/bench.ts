@@ -15,13 +15,19 @@
  *   BENCH_DURATION (10) seconds per route. Each app route runs between two
  *   primary-key runs; its ratio is its req/s over their mean. BENCH_ROUNDS
  *   rounds (default 1); with more, each figure is the median of the rounds.
+ * - Bookings: BENCH_BOOKINGS (200; 20 in smoke) bookings made as the client makes them, by 10
+ *   renters at once on instant-book daily spaces: the hold (`POST
+ *   /api/create-booking-payment-intent`), the demo card payment, and the confirmation (`POST
+ *   /api/bookings`, which also writes the notifications and enqueues their emails and the
+ *   reminder in its transaction). The hold's and the confirmation's latencies are reported.
  * - BENCH_ONLY=<regex>: only the routes whose name matches (for profiling one route).
  * - BENCH_SMOKE=1: 300 spaces on PGlite, 1 s a route (CI runs it so the
  *   benchmark cannot rot).
  *
  * Output (stdout): `{ database, spaces, connections, durationSeconds, rounds,
  * helloWorld, primaryKey, routes: { [name]: { requestsPerSecond, p50Ms,
- * p99Ms, ratio, non2xx, errors } } }`; progress goes to stderr.
+ * p99Ms, ratio, non2xx, errors } }, bookings: { count, concurrency, hold: { p50Ms,
+ * p99Ms }, confirmation: { p50Ms, p99Ms } } }`; progress goes to stderr.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,6 +35,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/server/app';
+import { hashPassword } from '../src/server/auth/service';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { prepareDatabase } from '../src/server/jobs/queue';
 import { createScratchDatabase } from '../src/server/db/scratch-database';
@@ -43,6 +50,8 @@ const spaceCount = Number(process.env.BENCH_SPACES || (smoke ? 300 : serverUrl ?
 const duration = Number(process.env.BENCH_DURATION || (smoke ? 1 : 10));
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
 const rounds = Number(process.env.BENCH_ROUNDS || 1);
+const bookingCount = Number(process.env.BENCH_BOOKINGS || (smoke ? 20 : 200));
+const BOOKING_RENTERS = 10;
 const HOST = '127.0.0.1';
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
@@ -94,6 +103,78 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 const round = (value: number, digits = 0) => Number(value.toFixed(digits));
+/** The value below which `share` (0..1) of `values` lie (nearest rank). */
+const percentile = (values: number[], share: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))] ?? 0;
+};
+
+/** A calendar date `days` from today, YYYY-MM-DD (UTC). */
+const dayFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+/**
+ * Makes `count` bookings as the client does, BOOKING_RENTERS renters at once, each on its own
+ * instant-book daily space on dates of its own; returns each step's latencies in milliseconds.
+ */
+async function benchBookings(address: string, db: DatabaseHandle, count: number) {
+  const spaces = await db.query<{ id: string }>(
+    "SELECT id FROM medical_spaces WHERE instant_book AND price_period = 'daily' AND active AND (available_from IS NULL OR available_from < now() + interval '20 days') AND (available_to IS NULL OR available_to > now() + interval '1 year') ORDER BY id LIMIT $1",
+    [BOOKING_RENTERS],
+  );
+  if (spaces.length < BOOKING_RENTERS) throw new Error('Not enough instant-book daily spaces for the booking benchmark');
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const hold: number[] = [];
+  const confirmation: number[] = [];
+  const post = async (path: string, cookie: string, body: unknown) => {
+    const started = performance.now();
+    const response = await fetch(`${address}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin: address },
+      body: JSON.stringify(body),
+    });
+    const elapsed = performance.now() - started;
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    return { body: (await response.json()) as Record<string, string>, elapsed };
+  };
+  await Promise.all(
+    spaces.map(async (space, renter) => {
+      const email = `bench-renter-${renter}-${Date.now()}@clinicshare.example`;
+      await db.query(`INSERT INTO users (email, password_hash, first_name, last_name) VALUES ($1, $2, 'Bench', 'Renter')`, [
+        email,
+        passwordHash,
+      ]);
+      const login = await fetch(`${address}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: address },
+        body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+      });
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+      if (!login.ok || !cookie) throw new Error(`Bench renter login failed: ${login.status}`);
+      for (let i = renter; i < count; i += BOOKING_RENTERS) {
+        const day = 30 + 2 * Math.floor(i / BOOKING_RENTERS);
+        const dates = { startDate: dayFromNow(day), endDate: dayFromNow(day + 1) };
+        const intent = await post('/api/create-booking-payment-intent', cookie, { spaceId: space.id, bookingDetails: dates });
+        hold.push(intent.elapsed);
+        const card = {
+          cardNumber: '4242 4242 4242 4242',
+          expiry: `12 / ${String((new Date().getUTCFullYear() + 5) % 100).padStart(2, '0')}`,
+          cvc: '123',
+        };
+        await post('/api/demo-payments/confirm', cookie, { clientSecret: intent.body.clientSecret, ...card });
+        const booked = await post('/api/bookings', cookie, {
+          spaceId: space.id,
+          ...dates,
+          totalPrice: intent.body.amount,
+          status: 'confirmed',
+          paymentIntentId: intent.body.paymentIntentId,
+        });
+        confirmation.push(booked.elapsed);
+      }
+    }),
+  );
+  const figures = (values: number[]) => ({ p50Ms: round(percentile(values, 0.5), 1), p99Ms: round(percentile(values, 0.99), 1) });
+  return { count, concurrency: BOOKING_RENTERS, hold: figures(hold), confirmation: figures(confirmation) };
+}
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-bench-'));
@@ -187,6 +268,12 @@ async function main() {
         before = after;
       }
     }
+    let bookingFigures: Awaited<ReturnType<typeof benchBookings>> | undefined;
+    if (!only || only.test('bookings')) {
+      log(`bookings: ${bookingCount} holds, payments and confirmations, ${BOOKING_RENTERS} at once`);
+      bookingFigures = await benchBookings(address, db, bookingCount);
+      log(`bookings: hold p99 ${bookingFigures.hold.p99Ms} ms, confirmation p99 ${bookingFigures.confirmation.p99Ms} ms`);
+    }
     await app.close();
 
     const summary = (runs: Run[]) => ({
@@ -209,6 +296,7 @@ async function main() {
       routes: Object.fromEntries(
         [...measured].map(([name, runs]) => [name, { ...summary(runs), ratio: round(median(runs.map((run) => run.ratio)), 3) }]),
       ),
+      ...(bookingFigures ? { bookings: bookingFigures } : {}),
     };
     console.log(JSON.stringify(result, null, 2));
   } finally {

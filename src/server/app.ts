@@ -23,6 +23,8 @@ import { fastifyTrustProxy, type Config } from './config';
 import type { Database, DatabaseHandle, DatabaseNotifications } from './db/client';
 import { notFound, registerErrorHandling } from './http/errors';
 import { JobWorkers } from './jobs/queue';
+import { createMailer } from './mail/mailer';
+import { registerNotificationJobs } from './notifications/email-delivery';
 import { memoryLimiters, redisLimiters, registerRouteRateLimits } from './http/rate-limits';
 import { registerCrossSiteGuard } from './http/request-guards';
 import { registerMessaging } from './messages/routes';
@@ -63,7 +65,7 @@ export interface BuildAppOptions {
    */
   notifications?: DatabaseNotifications;
   /**
-   * Runs this instance's job workers on the database (docs/decisions/022-durable-jobs.md): booking
+   * Runs this instance's job workers on the database (docs/decisions/023-durable-jobs.md): booking
    * expiry and reconciliation, reminders, emails. Absent, jobs are still enqueued but run nowhere
    * here (most API tests run the job functions themselves).
    * @param handle the open database's handle (its `executeSql`)
@@ -172,6 +174,9 @@ export async function buildApp({
   const workers = jobs ? new JobWorkers(jobs.handle, app.log, { pollingIntervalSeconds: jobs.pollingIntervalSeconds }) : null;
   if (workers) {
     registerBookingJobs(workers, { db, payments, log: app.log });
+    const mailer = createMailer(config);
+    registerNotificationJobs(workers, { db, mailer, config });
+    app.addHook('onClose', async () => mailer.close());
     app.addHook('onReady', () => workers.start());
     app.addHook('onClose', () => workers.stop());
   }

@@ -61,6 +61,23 @@ export function fastifyTrustProxy(trustProxy: Config['trustProxy']): false | str
   return (_address, hop) => hop < trustProxy;
 }
 
+/** The From of emails when MAIL_FROM is unset. */
+export const DEFAULT_MAIL_FROM = 'ClinicShare <no-reply@clinicshare.example>';
+
+/**
+ * Whether `value` is one mailbox (RFC 5322 `name-addr` or `addr-spec`, simplified): an address
+ * `local@domain`, alone or in angle brackets after a display name; no line breaks, commas or
+ * second address.
+ */
+function isMailbox(value: string): boolean {
+  const address = /^[^\s@<>",;:()\\[\]]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i;
+  if (/[\r\n]/.test(value)) return false;
+  const named = /^(.*?)\s*<([^<>]+)>$/.exec(value);
+  if (!named) return address.test(value);
+  const [, name = '', inner = ''] = named;
+  return address.test(inner) && !/[<>]/.test(name) && (name.startsWith('"') ? /^"[^"]*"$/.test(name) : !/[",;:@]/.test(name));
+}
+
 /** OpenStreetMap's standard tile layer (https://operations.osmfoundation.org/policies/tiles/). */
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
@@ -142,6 +159,20 @@ const envSchema = z
       .default('clinicshare:'),
     /** Seconds between WebSocket heartbeats; a socket that misses one is dropped. */
     LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
+    /** Outgoing mail server (docs/decisions/022-notifications-and-email.md); unset: mail is kept in the database (/dev/mail). */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL like smtp://user:pass@host:587')
+      .refine((value) => URL.canParse(value), 'must be an smtp:// or smtps:// URL like smtp://user:pass@host:587')
+      .optional(),
+    /** The From of every email: an address, with an optional display name (`ClinicShare <no-reply@clinicshare.example>`). */
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .refine(isMailbox, 'must be an address like no-reply@clinicshare.example or ClinicShare <no-reply@clinicshare.example>')
+      .default(DEFAULT_MAIL_FROM),
+    /** Seconds the SMTP server has to connect, greet and answer each command before a send fails (and is retried). */
+    SMTP_TIMEOUT_SECONDS: z.coerce.number().min(1, 'must be at least 1 second').max(300, 'must be at most 300 seconds').default(20),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY)) {
@@ -253,6 +284,15 @@ export interface Config {
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   liveHeartbeatMs: number;
+  /** Outgoing mail (docs/decisions/022-notifications-and-email.md). */
+  mail: {
+    /** `undefined`: offline, mail is kept in the outbox (`mail_messages`) and shown at /dev/mail. */
+    smtpUrl: string | undefined;
+    /** The From header: an address with an optional display name. */
+    from: string;
+    /** Milliseconds for the SMTP connection, greeting and each command. */
+    timeoutMs: number;
+  };
 }
 
 /** Thrown by {@link loadConfig} with one line per bad variable. */
@@ -319,5 +359,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     liveHeartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, timeoutMs: Math.round(e.SMTP_TIMEOUT_SECONDS * 1000) },
   };
 }

@@ -28,37 +28,47 @@ function runBench(): Promise<{ code: number | null; stdout: string; stderr: stri
 const figure = { requestsPerSecond: expect.any(Number), p50Ms: expect.any(Number), p99Ms: expect.any(Number), non2xx: 0, errors: 0 };
 
 describe('npm run bench (smoke)', () => {
-  it('seeds, loads every route from another process beside its ceilings, and prints the JSON report', { timeout: 300_000 }, async () => {
-    const { code, stdout, stderr } = await runBench();
-    expect(code, stderr).toBe(0);
-    const report = JSON.parse(stdout);
-    expect(report).toMatchObject({
-      database: 'pglite',
-      spaces: 300,
-      connections: 50,
-      durationSeconds: 1,
-      rounds: 1,
-      helloWorld: figure,
-      primaryKey: figure,
-    });
-    const routes = Object.keys(report.routes);
-    expect(routes).toEqual(
-      expect.arrayContaining([
-        'GET /api/spaces',
-        'GET /api/spaces?location=TX&amenities=Parking',
-        'GET /api/spaces?spaceType=Dental Suite&minPrice=100&maxPrice=400',
-        'GET /api/spaces?location=Austin',
-        'GET /api/spaces/map-points (world, zoom 4)',
-        'GET /api/spaces/map-points?location=Austin (zoom 11)',
-        'GET /api/spaces/{id}',
-        'GET /api/spaces/{id} with a session cookie',
-      ]),
-    );
-    expect(routes.some((name) => name.includes('offset='))).toBe(true);
-    expect(routes.some((name) => name.includes('after='))).toBe(true);
-    for (const name of routes) {
-      expect(report.routes[name], name).toMatchObject({ ...figure, ratio: expect.any(Number) });
-      expect(report.routes[name].requestsPerSecond, name).toBeGreaterThan(0);
-    }
-  });
+  it(
+    'seeds, loads every route from another process beside its ceilings, makes bookings, and prints the JSON report',
+    { timeout: 300_000 },
+    async () => {
+      const { code, stdout, stderr } = await runBench();
+      expect(code, stderr).toBe(0);
+      const report = JSON.parse(stdout);
+      expect(report).toMatchObject({
+        database: 'pglite',
+        spaces: 300,
+        connections: 50,
+        durationSeconds: 1,
+        rounds: 1,
+        helloWorld: figure,
+        primaryKey: figure,
+        bookings: {
+          count: 20,
+          concurrency: 10,
+          hold: { p50Ms: expect.any(Number), p99Ms: expect.any(Number) },
+          confirmation: { p50Ms: expect.any(Number), p99Ms: expect.any(Number) },
+        },
+      });
+      const routes = Object.keys(report.routes);
+      expect(routes).toEqual(
+        expect.arrayContaining([
+          'GET /api/spaces',
+          'GET /api/spaces?location=TX&amenities=Parking',
+          'GET /api/spaces?spaceType=Dental Suite&minPrice=100&maxPrice=400',
+          'GET /api/spaces?location=Austin',
+          'GET /api/spaces/map-points (world, zoom 4)',
+          'GET /api/spaces/map-points?location=Austin (zoom 11)',
+          'GET /api/spaces/{id}',
+          'GET /api/spaces/{id} with a session cookie',
+        ]),
+      );
+      expect(routes.some((name) => name.includes('offset='))).toBe(true);
+      expect(routes.some((name) => name.includes('after='))).toBe(true);
+      for (const name of routes) {
+        expect(report.routes[name], name).toMatchObject({ ...figure, ratio: expect.any(Number) });
+        expect(report.routes[name].requestsPerSecond, name).toBeGreaterThan(0);
+      }
+    },
+  );
 });

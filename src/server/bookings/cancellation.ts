@@ -24,6 +24,7 @@ import type { PaymentProvider } from '../payments/provider';
 import { CHANGED_MEANWHILE, requireBookingWithSpace, toBooking, transitionBooking, type BookingRow, type SpaceRow } from './booking-row';
 import { holdsOtherBookingsWithOwner } from './first-booking';
 import { afterRefund, refundedStatus } from './money-back';
+import { tellBookingStep } from './notices';
 
 /**
  * What cancelling `booking` at `now` refunds and keeps: the policy's share,
@@ -102,11 +103,15 @@ export async function cancelBooking(
   if (booking.status === 'confirmed' && booking.endAt <= now) throw conflict('This booking has already ended.');
   const decision = await decideCancellation(db, booking, space, cancelledBy, now);
   const refund = decision.refundCents;
-  const cancelled = await transitionBooking(db, id, booking.status, 'cancel', {
-    refundAmount: fromCents(refund),
-    feeRetained: decision.keptFeeCents > 0,
-    cancelledBy,
-    cancelledAt: now,
+  const cancelled = await db.transaction(async (tx) => {
+    const moved = await transitionBooking(tx, id, booking.status, 'cancel', {
+      refundAmount: fromCents(refund),
+      feeRetained: decision.keptFeeCents > 0,
+      cancelledBy,
+      cancelledAt: now,
+    });
+    if (moved) await tellBookingStep(tx, 'cancelled', moved, now);
+    return moved;
   });
   if (!cancelled) throw conflict(CHANGED_MEANWHILE);
   if (refund === 0) return toBooking(cancelled, space);

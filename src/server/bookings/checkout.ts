@@ -31,10 +31,13 @@ import { timeZoneForState } from '../../shared/time-zones';
 import { SQLSTATE, sqlState, type Database } from '../db/client';
 import { bookings, medicalSpaces, users } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound, paymentRequired } from '../http/errors';
+import { expireBookingJob } from '../jobs/catalog';
+import { enqueue } from '../jobs/queue';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import { findSpaceRow } from '../spaces/service';
 import { toBooking, transitionBooking, type BookingRow, type SpaceRow } from './booking-row';
 import { isFirstTransaction } from './first-booking';
+import { tellBookingStep } from './notices';
 import { assertRoomForHold } from './hold-limits';
 import { releasePayment } from './money-back';
 
@@ -156,10 +159,12 @@ export async function createBookingHold(
         // other's exclusion check, and PostgreSQL would abort them as deadlocks (a 500, maybe no winner).
         await tx.select({ id: medicalSpaces.id }).from(medicalSpaces).where(eq(medicalSpaces.id, space.id)).for('no key update');
         // Stale holds no longer keep the dates (docs/decisions/005-bookings-as-holds.md).
-        await tx
+        const lapsed = await tx
           .update(bookings)
           .set({ status: 'expired' })
-          .where(and(eq(bookings.spaceId, space.id), eq(bookings.status, 'awaiting_payment'), lte(bookings.holdExpiresAt, now)));
+          .where(and(eq(bookings.spaceId, space.id), eq(bookings.status, 'awaiting_payment'), lte(bookings.holdExpiresAt, now)))
+          .returning();
+        for (const lapsedHold of lapsed) await tellBookingStep(tx, 'hold_expired', lapsedHold, now);
         const [row] = await tx
           .insert(bookings)
           .values({
@@ -174,6 +179,8 @@ export async function createBookingHold(
             notes: input.bookingDetails.notes || null,
           })
           .returning();
+        // Expire it at its deadline unless it is paid first (expiry.ts).
+        await enqueue(tx, expireBookingJob, { bookingId: row!.id }, { startAfter: row!.holdExpiresAt! });
         return row!;
       });
     } catch (error) {
@@ -270,13 +277,28 @@ export async function settlePayment(
   if (!paid && !authorised) throw paymentRequired('The payment has not been completed.');
 
   if (booking.status === 'awaiting_payment') {
-    const moved = paid
-      ? await transitionBooking(db, booking.id, 'awaiting_payment', 'pay', { paymentStatus: 'paid', holdExpiresAt: null })
-      : await transitionBooking(db, booking.id, 'awaiting_payment', 'authorize', {
-          paymentStatus: 'authorized',
+    // The move, its notifications and (for a request) its expiry job commit together or not at all.
+    const moved = await db.transaction(async (tx) => {
+      if (paid) {
+        const confirmed = await transitionBooking(tx, booking.id, 'awaiting_payment', 'pay', {
+          paymentStatus: 'paid',
           holdExpiresAt: null,
-          requestExpiresAt: new Date(Math.min(now.getTime() + REQUEST_ANSWER_HOURS * HOUR_MS, booking.startAt.getTime())),
         });
+        if (confirmed) await tellBookingStep(tx, 'confirmed', confirmed, now);
+        return confirmed;
+      }
+      const requested = await transitionBooking(tx, booking.id, 'awaiting_payment', 'authorize', {
+        paymentStatus: 'authorized',
+        holdExpiresAt: null,
+        requestExpiresAt: new Date(Math.min(now.getTime() + REQUEST_ANSWER_HOURS * HOUR_MS, booking.startAt.getTime())),
+      });
+      if (requested) {
+        await tellBookingStep(tx, 'requested', requested, now);
+        // Expire it at its answer deadline unless the owner answers first (expiry.ts).
+        await enqueue(tx, expireBookingJob, { bookingId: requested.id }, { startAfter: requested.requestExpiresAt! });
+      }
+      return requested;
+    });
     if (moved) return { booking: moved, settled: true };
     const [again] = await db.select().from(bookings).where(eq(bookings.id, booking.id)).limit(1);
     return settlePayment(db, payments, again!, intent, now);

@@ -10,6 +10,7 @@ import { bookings } from '../db/schema';
 import type { PaymentProvider } from '../payments/provider';
 import { transitionBooking } from './booking-row';
 import { releasePayment } from './money-back';
+import { tellBookingStep } from './notices';
 
 /** What {@link expireBooking} did. */
 export type ExpiryOutcome = 'hold_expired' | 'request_expired' | 'not_due';
@@ -32,11 +33,19 @@ export async function expireBooking(
   let outcome: ExpiryOutcome = 'not_due';
   let current = booking;
   if (booking.status === 'awaiting_payment' && booking.holdExpiresAt && booking.holdExpiresAt <= now) {
-    const moved = await transitionBooking(db, booking.id, 'awaiting_payment', 'expire', { holdExpiresAt: null });
+    const moved = await db.transaction(async (tx) => {
+      const expired = await transitionBooking(tx, booking.id, 'awaiting_payment', 'expire', { holdExpiresAt: null });
+      if (expired) await tellBookingStep(tx, 'hold_expired', expired, now);
+      return expired;
+    });
     if (moved) [outcome, current] = ['hold_expired', moved];
   } else if (booking.status === 'pending' && !booking.acceptingAt && booking.requestExpiresAt && booking.requestExpiresAt <= now) {
     // A request being accepted (claimed) is left to its claimant.
-    const moved = await transitionBooking(db, booking.id, 'pending', 'expire', { requestExpiresAt: null });
+    const moved = await db.transaction(async (tx) => {
+      const expired = await transitionBooking(tx, booking.id, 'pending', 'expire', { requestExpiresAt: null });
+      if (expired) await tellBookingStep(tx, 'request_expired', expired, now);
+      return expired;
+    });
     if (moved) [outcome, current] = ['request_expired', moved];
   }
   const moneyLeft = ['requires_payment', 'authorized', 'paid'].includes(current.paymentStatus) && current.stripePaymentIntentId;

@@ -15,6 +15,7 @@ import { conflict, forbidden, HttpError, paymentRequired } from '../http/errors'
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import { CHANGED_MEANWHILE, requireBookingWithSpace, toBooking, transitionBooking, type BookingRow } from './booking-row';
 import { releasePayment } from './money-back';
+import { tellBookingStep } from './notices';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -55,7 +56,11 @@ export async function finishAcceptClaim(
   const claim = booking.acceptingAt;
   if (booking.status !== 'pending' || !claim) throw new Error(`Booking ${booking.id} has no claim to finish.`);
   if (intent?.status === 'succeeded') {
-    const accepted = await transitionBooking(db, booking.id, 'pending', 'accept', { paymentStatus: 'paid', requestExpiresAt: null }, claim);
+    const accepted = await db.transaction(async (tx) => {
+      const moved = await transitionBooking(tx, booking.id, 'pending', 'accept', { paymentStatus: 'paid', requestExpiresAt: null }, claim);
+      if (moved) await tellBookingStep(tx, 'accepted', moved);
+      return moved;
+    });
     return { outcome: 'confirmed', booking: accepted };
   }
   if (intent?.status === 'requires_capture') {
@@ -66,7 +71,11 @@ export async function finishAcceptClaim(
       .returning();
     return { outcome: 'pending', booking: cleared ?? null };
   }
-  const declined = await transitionBooking(db, booking.id, 'pending', 'decline', { requestExpiresAt: null }, claim);
+  const declined = await db.transaction(async (tx) => {
+    const moved = await transitionBooking(tx, booking.id, 'pending', 'decline', { requestExpiresAt: null }, claim);
+    if (moved) await tellBookingStep(tx, 'declined', moved);
+    return moved;
+  });
   // A release that fails here is retried by the reconciliation job (declined, payment still authorised).
   if (declined && intent) await releasePayment(db, payments, declined, intent).catch(() => undefined);
   return { outcome: 'declined', booking: declined };
@@ -149,7 +158,11 @@ export async function acceptBookingRequest(
 export async function declineBookingRequest(db: Database, payments: PaymentProvider, id: string, userId: string): Promise<Booking> {
   const { booking, space } = await requireBookingWithSpace(db, id);
   if (space.ownerId !== userId) throw forbidden('Only the owner of this space can answer its booking requests.');
-  const declined = await transitionBooking(db, id, booking.status, 'decline', { requestExpiresAt: null });
+  const declined = await db.transaction(async (tx) => {
+    const moved = await transitionBooking(tx, id, booking.status, 'decline', { requestExpiresAt: null });
+    if (moved) await tellBookingStep(tx, 'declined', moved);
+    return moved;
+  });
   if (!declined) throw await changedMeanwhile(db, id);
   // A release that fails here is retried by the reconciliation job.
   await releasePayment(db, payments, declined).catch(() => undefined);

@@ -17,6 +17,7 @@ import type { DisputeInfo, PaymentIntentInfo, PaymentProvider } from '../payment
 import type { BookingPaymentSteps } from '../payments/webhook';
 import { transitionBooking, type BookingRow } from './booking-row';
 import { settlePayment } from './checkout';
+import { tellBookingStep, tellPayoutSent } from './notices';
 
 /** The booking of a payment intent: by the stored intent id, else by the intent's `metadata.bookingId`. */
 async function bookingOfIntent(db: Database, intentId: string, metadata: Record<string, string> = {}): Promise<BookingRow | null> {
@@ -68,9 +69,18 @@ async function expireCanceledIntent(db: Database, intentId: string): Promise<voi
   const booking = await bookingOfIntent(db, intentId);
   if (!booking || booking.stripePaymentIntentId !== intentId) return;
   if (booking.status === 'awaiting_payment') {
-    await transitionBooking(db, booking.id, 'awaiting_payment', 'expire', { paymentStatus: 'canceled', holdExpiresAt: null });
+    await db.transaction(async (tx) => {
+      const expired = await transitionBooking(tx, booking.id, 'awaiting_payment', 'expire', {
+        paymentStatus: 'canceled',
+        holdExpiresAt: null,
+      });
+      if (expired) await tellBookingStep(tx, 'hold_expired', expired);
+    });
   } else if (booking.status === 'pending') {
-    await transitionBooking(db, booking.id, 'pending', 'expire', { paymentStatus: 'canceled', requestExpiresAt: null });
+    await db.transaction(async (tx) => {
+      const expired = await transitionBooking(tx, booking.id, 'pending', 'expire', { paymentStatus: 'canceled', requestExpiresAt: null });
+      if (expired) await tellBookingStep(tx, 'request_expired', expired);
+    });
   } else {
     await db
       .update(bookings)
@@ -99,10 +109,14 @@ async function recordRefund(db: Database, intent: PaymentIntentInfo, now = new D
     ...(!booking.refundedAt && (full || decidedDone) ? { refundedAt: now } : {}),
   };
   if (full && booking.status === 'confirmed' && booking.endAt > now) {
-    const cancelled = await transitionBooking(db, booking.id, 'confirmed', 'cancel', {
-      ...changes,
-      refundAmount: fromCents(intent.amountRefunded),
-      cancelledAt: now,
+    const cancelled = await db.transaction(async (tx) => {
+      const moved = await transitionBooking(tx, booking.id, 'confirmed', 'cancel', {
+        ...changes,
+        refundAmount: fromCents(intent.amountRefunded),
+        cancelledAt: now,
+      });
+      if (moved) await tellBookingStep(tx, 'cancelled', moved, now);
+      return moved;
     });
     if (cancelled) return;
   }
@@ -132,4 +146,7 @@ export const bookingPaymentSteps: BookingPaymentSteps = {
   expire: expireCanceledIntent,
   recordRefund,
   recordDispute,
+  payoutPaid: async (db, payout) => {
+    await tellPayoutSent(db, payout);
+  },
 };

@@ -1,7 +1,7 @@
 /**
  * The reconciliation job (docs/decisions/005-bookings-as-holds.md: no money is ever stranded). One
  * instance at a time across every app process, every minute (the `reconcile-bookings` queue,
- * a singleton on a cron schedule: docs/decisions/022-durable-jobs.md), it:
+ * a singleton on a cron schedule: docs/decisions/023-durable-jobs.md), it:
  * - expires holds that lapsed unpaid and cancels their payment intents;
  * - settles an Accept's claim left standing (a crash or a lost answer between
  *   claim and capture) from what the provider says of the payment: captured
@@ -21,6 +21,7 @@ import { bookings } from '../db/schema';
 import type { PaymentProvider } from '../payments/provider';
 import { refundCancelled } from './cancellation';
 import { releasePayment } from './money-back';
+import { tellBookingStep } from './notices';
 import { ACCEPT_CLAIM_STALE_MS, finishAcceptClaim } from './owner-answers';
 
 /** What one run did. */
@@ -44,11 +45,16 @@ export async function reconcileBookings(
   now = new Date(),
   onError: (error: unknown, bookingId: string) => void = () => {},
 ): Promise<ReconciliationSummary> {
-  const expiredHolds = await db
-    .update(bookings)
-    .set({ status: 'expired', holdExpiresAt: null })
-    .where(and(eq(bookings.status, 'awaiting_payment'), lte(bookings.holdExpiresAt, now)))
-    .returning({ id: bookings.id });
+  // Each sweep's moves commit with their notifications.
+  const expiredHolds = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(bookings)
+      .set({ status: 'expired', holdExpiresAt: null })
+      .where(and(eq(bookings.status, 'awaiting_payment'), lte(bookings.holdExpiresAt, now)))
+      .returning();
+    for (const row of rows) await tellBookingStep(tx, 'hold_expired', row, now);
+    return rows;
+  });
   let resolvedClaims = 0;
   let claimFailures = 0;
   if (payments) {
@@ -69,11 +75,15 @@ export async function reconcileBookings(
     }
   }
   // A request being accepted (claimed) is left to its claimant.
-  const expiredRequests = await db
-    .update(bookings)
-    .set({ status: 'expired', requestExpiresAt: null })
-    .where(and(eq(bookings.status, 'pending'), lte(bookings.requestExpiresAt, now), isNull(bookings.acceptingAt)))
-    .returning({ id: bookings.id });
+  const expiredRequests = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(bookings)
+      .set({ status: 'expired', requestExpiresAt: null })
+      .where(and(eq(bookings.status, 'pending'), lte(bookings.requestExpiresAt, now), isNull(bookings.acceptingAt)))
+      .returning();
+    for (const row of rows) await tellBookingStep(tx, 'request_expired', row, now);
+    return rows;
+  });
 
   const summary: ReconciliationSummary = {
     expiredHolds: expiredHolds.length,

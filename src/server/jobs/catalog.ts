@@ -1,6 +1,6 @@
 /**
  * Every queue of the job queue, with its retry policy and the shape of its jobs' data
- * (docs/decisions/022-durable-jobs.md). A queue is created when the database is prepared
+ * (docs/decisions/023-durable-jobs.md). A queue is created when the database is prepared
  * (`prepareDatabase`), so a job enqueued in any transaction has its queue; handlers are
  * registered by the features that own the work, in `app.ts`.
  */

@@ -1,5 +1,5 @@
 /**
- * The job queue (docs/decisions/022-durable-jobs.md): pg-boss on the app's own database, on
+ * The job queue (docs/decisions/023-durable-jobs.md): pg-boss on the app's own database, on
  * PostgreSQL and on the embedded PGlite alike, through the database handle's `executeSql`.
  *
  * - `prepareDatabase` applies the migrations, installs pg-boss's schema and creates every queue
@@ -138,11 +138,13 @@ export class JobWorkers {
 
   /**
    * @param options.pollingIntervalSeconds how often an idle worker looks for jobs (default 2 s; at least 0.5)
+   * @param options.maintenanceIntervalSeconds how often (once across instances) runs that outlived their
+   *   queue's `expireInSeconds` (their process died) are failed into a retry, and old jobs archived (default 120 s)
    */
   constructor(
     private readonly handle: Pick<DatabaseHandle, 'executeSql'>,
     private readonly log: JobLog,
-    private readonly options: { pollingIntervalSeconds?: number } = {},
+    private readonly options: { pollingIntervalSeconds?: number; maintenanceIntervalSeconds?: number } = {},
   ) {}
 
   /**
@@ -156,7 +158,14 @@ export class JobWorkers {
 
   /** Starts polling every registered queue and the cron schedules. */
   async start(): Promise<void> {
-    const boss = new PgBoss({ db: this.handle, schema: JOB_SCHEMA, supervise: true, schedule: true, migrate: false });
+    const boss = new PgBoss({
+      db: this.handle,
+      schema: JOB_SCHEMA,
+      supervise: true,
+      schedule: true,
+      migrate: false,
+      maintenanceIntervalSeconds: this.options.maintenanceIntervalSeconds ?? 120,
+    });
     boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
     await boss.start();
     this.boss = boss;
@@ -192,4 +201,43 @@ export class JobWorkers {
     this.boss = null;
     await boss?.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
   }
+}
+
+/** A job that ran out of retries. */
+export interface FailedJob {
+  id: string;
+  queue: string;
+  data: unknown;
+  /** The last run's error message. */
+  error: string;
+  retryCount: number;
+  createdOn: Date;
+  completedOn: Date | null;
+}
+
+/**
+ * The jobs that failed for good, newest first, from the live table and the archive (pg-boss
+ * archives finished jobs after a while). `npm run jobs:failed` prints them.
+ */
+export async function listFailedJobs(handle: Pick<DatabaseHandle, 'executeSql'>, limit = 100): Promise<FailedJob[]> {
+  const { rows } = await handle.executeSql(
+    `select id, name, data, output, retry_count, created_on, completed_on from (
+       select id, name, data, output, retry_count, created_on, completed_on from ${JOB_SCHEMA}.job where state = 'failed'
+       union all
+       select id, name, data, output, retry_count, created_on, completed_on from ${JOB_SCHEMA}.archive where state = 'failed'
+     ) as failed order by completed_on desc nulls last limit $1`,
+    [limit],
+  );
+  return (rows as Record<string, unknown>[]).map((row) => {
+    const output = row.output as { message?: unknown; value?: { message?: unknown } } | null;
+    return {
+      id: String(row.id),
+      queue: String(row.name),
+      data: row.data,
+      error: String(output?.message ?? output?.value?.message ?? 'unknown error'),
+      retryCount: Number(row.retry_count),
+      createdOn: new Date(row.created_on as string),
+      completedOn: row.completed_on ? new Date(row.completed_on as string) : null,
+    };
+  });
 }

@@ -44,6 +44,9 @@
  *   (`dispute_status`: needs_response, under_review, won, lost, or an
  *   inquiry's warning_*), which its owner sees.
  * - `account.updated`: the owner's payout readiness is stored.
+ * - `payout.paid` on a connected account (the event's `account`): its owner
+ *   is told the payout was sent, once per payout. The amount and arrival date
+ *   come from the signed event (a payout is final once paid).
  *
  * Only registered with `PAYMENTS=stripe`. Server-to-server: the cross-site
  * guard lets requests without `Origin`/`Sec-Fetch-Site` through.
@@ -76,6 +79,19 @@ export interface BookingPaymentSteps {
   recordRefund(db: Database, intent: PaymentIntentInfo): Promise<void>;
   /** A dispute's current status is recorded on the booking of the disputed payment. */
   recordDispute(db: Database, dispute: DisputeInfo & { paymentIntentId: string }, log: FastifyBaseLogger): Promise<void>;
+  /** A payout reached a connected account's bank: its owner is told, once per payout. */
+  payoutPaid(db: Database, payout: PaidPayout): Promise<void>;
+}
+
+/** A payout paid to a connected account (Stripe's `payout.paid`); amounts in cents, instants ISO-8601 UTC. */
+export interface PaidPayout {
+  /** The connected account (`users.stripe_connect_account_id`). */
+  accountId: string;
+  payoutId: string;
+  amountCents: number;
+  currency: string;
+  /** When it reaches the bank. */
+  arrivalDate: string;
 }
 
 /**
@@ -191,6 +207,20 @@ async function readEvent(
       return async (tx) => {
         await recordAccountStatus(tx, accountId, status);
       };
+    }
+    case 'payout.paid': {
+      // Only payouts of connected accounts (owners'); the platform's own payouts tell nobody.
+      const accountId = event.account;
+      if (!accountId) return null;
+      const payout = event.data.object;
+      const paid: PaidPayout = {
+        accountId,
+        payoutId: payout.id,
+        amountCents: payout.amount,
+        currency: payout.currency,
+        arrivalDate: new Date(payout.arrival_date * 1000).toISOString(),
+      };
+      return (tx) => steps.payoutPaid(tx, paid);
     }
     default:
       return null;

@@ -1,0 +1,115 @@
+/**
+ * Emailing notifications (docs/decisions/022-notifications-and-email.md): the
+ * `send-notification-email` job renders a notification's template and hands it to the mailer,
+ * unless the user turned that kind of email off (the in-app notification stays either way).
+ */
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { NOTIFICATION_EMAIL_PREFERENCE, notificationKinds, type EmailPreferenceKind } from '../../shared/schemas/notifications';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { notifications, users } from '../db/schema';
+import { sendNotificationEmailJob } from '../jobs/catalog';
+import type { JobWorkers } from '../jobs/queue';
+import type { Mailer, MailOutcome } from '../mail/mailer';
+import { emailTemplateFor } from './emails';
+import { createUnsubscribeToken } from './unsubscribe-tokens';
+
+/** The users column of each email switch. */
+const PREFERENCE_COLUMN = {
+  booking_updates: 'emailBookingUpdates',
+  reminders: 'emailReminders',
+  messages: 'emailMessages',
+} as const satisfies Record<EmailPreferenceKind, keyof typeof users.$inferSelect>;
+
+/** The Message-ID of a notification's email: the same on every retry (RFC 5322 section 3.6.4). */
+export function notificationMessageId(notificationId: string, publicUrl: string): string {
+  return `<notification-${notificationId}@${new URL(publicUrl).hostname}>`;
+}
+
+/** The unsubscribe page's address for a token (the page asks before it changes anything). */
+export function unsubscribePageUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+/** The RFC 8058 one-click address for a token (`List-Unsubscribe`, POSTed by mail clients). */
+export function oneClickUnsubscribeUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Emails notification `notificationId` to its user.
+ * @param options.lastAttempt no retry follows: a send failure leaves the outbox row `failed`
+ * @returns `sent` or `kept` (see {@link Mailer.send}), `skipped` when the user turned this kind of
+ *   email off, or `gone` when the notification or its user no longer exists
+ * @throws Error when the SMTP server fails (the job is retried)
+ */
+export async function deliverNotificationEmail(
+  db: Database,
+  mailer: Mailer,
+  config: Pick<Config, 'publicUrl'>,
+  notificationId: string,
+  options: { lastAttempt?: boolean } = {},
+): Promise<MailOutcome | 'skipped' | 'gone'> {
+  const [found] = await db
+    .select({
+      notification: notifications,
+      user: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        emailBookingUpdates: users.emailBookingUpdates,
+        emailReminders: users.emailReminders,
+        emailMessages: users.emailMessages,
+      },
+    })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .where(eq(notifications.id, notificationId))
+    .limit(1);
+  if (!found) return 'gone';
+  const { notification, user } = found;
+  const kind = z.enum(notificationKinds).parse(notification.kind);
+  const preference = NOTIFICATION_EMAIL_PREFERENCE[kind];
+  const canUnsubscribe = preference !== 'account' && preference !== 'security';
+  if (canUnsubscribe && !user[PREFERENCE_COLUMN[preference]]) return 'skipped';
+
+  const token = canUnsubscribe ? await createUnsubscribeToken(db, user.id, preference) : null;
+  const url = (path: string) => (/^https?:\/\//.test(path) ? path : `${config.publicUrl}${path.startsWith('/') ? '' : '/'}${path}`);
+  const content = emailTemplateFor(kind)({
+    notification,
+    recipient: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+    url,
+    unsubscribeUrl: token ? unsubscribePageUrl(config.publicUrl, token) : null,
+  });
+  return mailer.send(
+    db,
+    {
+      messageId: notificationMessageId(notification.id, config.publicUrl),
+      to: { address: user.email, name: `${user.firstName} ${user.lastName}`.trim() },
+      subject: content.subject,
+      element: content.element,
+      headers: token
+        ? {
+            'List-Unsubscribe': `<${oneClickUnsubscribeUrl(config.publicUrl, token)}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          }
+        : {},
+      attachments: content.attachments,
+      notificationId: notification.id,
+      userId: user.id,
+    },
+    options,
+  );
+}
+
+/** Registers the notifications' job handlers on `workers` (app.ts). */
+export function registerNotificationJobs(
+  workers: JobWorkers,
+  { db, mailer, config }: { db: Database; mailer: Mailer; config: Pick<Config, 'publicUrl'> },
+): void {
+  workers.work(sendNotificationEmailJob, async ({ data, lastAttempt }) => {
+    await deliverNotificationEmail(db, mailer, config, data.notificationId, { lastAttempt });
+  });
+}

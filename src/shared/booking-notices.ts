@@ -1,0 +1,56 @@
+/**
+ * What a booking notification carries for its email (the notification's `data`, written by the
+ * bookings feature and read by the email templates), and the words both use for a booking's dates.
+ */
+import type { PricingPeriod } from './constants';
+
+/** How long a card refund takes to reach the renter (https://docs.stripe.com/refunds#refund-timing-and-status). */
+export const REFUND_ARRIVAL = '5-10 business days';
+
+/**
+ * What a booking email needs: instants ISO-8601 UTC, amounts in cents, the space's IANA time zone
+ * and its pricing period (to show days or hours).
+ */
+export interface BookingNoticeData {
+  bookingId: string;
+  spaceId: string;
+  spaceTitle: string;
+  /** Street, city, state and ZIP code on one line. */
+  address: string;
+  timeZone: string;
+  pricePeriod: PricingPeriod;
+  startAt: string;
+  endAt: string;
+  totalCents: number;
+  instantBook: boolean;
+  renterName: string;
+  ownerName: string;
+  /** The owner's house rules, shown with the booking (listings have no separate access instructions field). */
+  houseRules: string | null;
+  /** A pending request's answer deadline. */
+  requestExpiresAt: string | null;
+  /** The renter's note to the owner. */
+  notes: string | null;
+  /** Cancellations: who cancelled (null when a full refund made at the payment provider cancelled it), what is refunded and when it arrives. */
+  cancelledBy?: 'renter' | 'owner' | null;
+  refundCents?: number;
+  refundArrival?: string;
+}
+
+/** One instant of a booking for people, in the space's zone: a day for daily and monthly spaces, a time for hourly ones. */
+export function describeInstant(instant: string, timeZone: string, period: PricingPeriod): string {
+  const hourly = period === 'hourly';
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    ...(hourly ? { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } : {}),
+  }).format(new Date(instant));
+}
+
+/** A booking's dates for people ("Thu, Dec 3, 2026 – Sat, Dec 5, 2026"), in the space's zone. */
+export function describeDates(data: Pick<BookingNoticeData, 'startAt' | 'endAt' | 'timeZone' | 'pricePeriod'>): string {
+  return `${describeInstant(data.startAt, data.timeZone, data.pricePeriod)} – ${describeInstant(data.endAt, data.timeZone, data.pricePeriod)}`;
+}

@@ -1,0 +1,238 @@
+/**
+ * The job queue (docs/decisions/023-durable-jobs.md) on the test database: enqueued with the
+ * transaction, run once across instances, retried after a stop or a crash, failed for good visibly.
+ */
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { bookings } from '../../src/server/db/schema';
+import { expireBookingJob, reconcileBookingsJob } from '../../src/server/jobs/catalog';
+import { enqueue, JobWorkers, listFailedJobs, type JobLog } from '../../src/server/jobs/queue';
+import { insertBooking, insertSpace, insertUser } from '../factories/db';
+import { PROJECT_ROOT } from '../helpers/app-process';
+import { createPeerApp, createTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const quiet: JobLog = { warn: () => {}, error: () => {} };
+const onPostgres = process.env.TEST_DB === 'postgres';
+
+/** Rows of pgboss.job for the job `id`. */
+async function jobRow(id: string) {
+  const { rows } = await t.handle.executeSql('select state, retry_count, output from pgboss.job where id = $1', [id]);
+  return rows[0] as { state: string; retry_count: number; output: unknown } | undefined;
+}
+
+/** Workers on `handle` counting each run of an expire-booking job by job id into `runs`. */
+function countingWorkers(handle: Pick<DatabaseHandle, 'executeSql'>, runs: Map<string, number>, options = {}) {
+  const workers = new JobWorkers(handle, quiet, { pollingIntervalSeconds: 0.5, ...options });
+  workers.work(expireBookingJob, async (job) => {
+    runs.set(job.data.bookingId, (runs.get(job.data.bookingId) ?? 0) + 1);
+  });
+  return workers;
+}
+
+describe('enqueueing within the transaction', () => {
+  it('runs a committed job once and never one whose transaction rolled back', async () => {
+    const runs = new Map<string, number>();
+    await t.db
+      .transaction(async (tx) => {
+        await enqueue(tx, expireBookingJob, { bookingId: 'rolled-back' });
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    const id = await t.db.transaction((tx) => enqueue(tx, expireBookingJob, { bookingId: 'committed' }));
+    expect(id).toEqual(expect.any(String));
+    const workers = countingWorkers(t.handle, runs);
+    await workers.start();
+    try {
+      await vi.waitFor(async () => expect((await jobRow(id!))?.state).toBe('completed'), { timeout: 15_000, interval: 200 });
+      expect(Object.fromEntries(runs)).toEqual({ committed: 1 });
+    } finally {
+      await workers.stop();
+    }
+  });
+
+  it('starts a job no earlier than its startAfter', async () => {
+    const runs = new Map<string, number>();
+    const id = await t.db.transaction((tx) =>
+      enqueue(tx, expireBookingJob, { bookingId: 'later' }, { startAfter: new Date(Date.now() + 60 * 60 * 1000) }),
+    );
+    const workers = countingWorkers(t.handle, runs);
+    await workers.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(runs.get('later')).toBeUndefined();
+      expect((await jobRow(id!))?.state).toBe('created');
+    } finally {
+      await workers.stop();
+    }
+  });
+});
+
+describe('a job that keeps failing', () => {
+  it('ends failed, with its error, listed by listFailedJobs', async () => {
+    const errors: unknown[] = [];
+    const workers = new JobWorkers(t.handle, { warn: () => {}, error: (details) => errors.push(details) }, { pollingIntervalSeconds: 0.5 });
+    // The reconciliation queue retries nothing (its next run is a minute away), so its failure is final at once.
+    workers.work(reconcileBookingsJob, async () => {
+      throw new Error('the provider is down');
+    });
+    const id = await t.db.transaction((tx) => enqueue(tx, reconcileBookingsJob, {}));
+    await workers.start();
+    try {
+      await vi.waitFor(async () => expect((await jobRow(id!))?.state).toBe('failed'), { timeout: 15_000, interval: 200 });
+    } finally {
+      await workers.stop();
+    }
+    const failed = await listFailedJobs(t.handle);
+    expect(failed.find((job) => job.id === id)).toMatchObject({ queue: 'reconcile-bookings', error: 'the provider is down' });
+    expect(errors).toContainEqual(expect.objectContaining({ queue: 'reconcile-bookings', jobId: id }));
+  });
+});
+
+describe('a run cut off', () => {
+  it('by a stop is retried and completes when workers start again', async () => {
+    let release!: () => void;
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    const first = new JobWorkers(t.handle, quiet, { pollingIntervalSeconds: 0.5 });
+    let started = 0;
+    first.work(expireBookingJob, async () => {
+      started++;
+      await stuck;
+    });
+    const id = await t.db.transaction((tx) => enqueue(tx, expireBookingJob, { bookingId: 'cut-off' }));
+    await first.start();
+    await vi.waitFor(() => expect(started).toBe(1), { timeout: 15_000, interval: 100 });
+    await first.stop(1000);
+    release();
+    expect((await jobRow(id!))?.state).toBe('retry');
+
+    const runs = new Map<string, number>();
+    const second = countingWorkers(t.handle, runs);
+    await second.start();
+    try {
+      await vi.waitFor(async () => expect((await jobRow(id!))?.state).toBe('completed'), { timeout: 30_000, interval: 250 });
+      expect(runs.get('cut-off')).toBe(1);
+    } finally {
+      await second.stop();
+    }
+  }, 45_000);
+
+  it.runIf(onPostgres)(
+    'by a killed process runs again once its time limit has passed',
+    async () => {
+      const id = await t.db.transaction((tx) => enqueue(tx, expireBookingJob, { bookingId: 'killed' }));
+      const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/job-worker-process.ts', t.databaseUrl!], {
+        cwd: PROJECT_ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      try {
+        await vi.waitFor(() => expect(output).toContain(`started ${id}`), { timeout: 30_000, interval: 100 });
+      } finally {
+        child.kill('SIGKILL');
+      }
+      await new Promise((resolve) => child.once('exit', resolve));
+      expect((await jobRow(id!))?.state).toBe('active');
+      // As if the queue's time limit (expireInSeconds) had passed since the killed run started.
+      await t.handle.executeSql("update pgboss.job set started_on = now() - interval '1 hour' where id = $1", [id]);
+
+      const runs = new Map<string, number>();
+      const restarted = countingWorkers(t.handle, runs, { maintenanceIntervalSeconds: 1 });
+      await restarted.start();
+      try {
+        await vi.waitFor(async () => expect((await jobRow(id!))?.state).toBe('completed'), { timeout: 40_000, interval: 250 });
+        expect(runs.get('killed')).toBe(1);
+      } finally {
+        await restarted.stop();
+      }
+    },
+    90_000,
+  );
+});
+
+describe.runIf(onPostgres)('two instances on one database', () => {
+  it('run each job exactly once', async () => {
+    const runs = new Map<string, number>();
+    const other = await openDatabase({ url: t.databaseUrl!, poolSize: 3 });
+    const ids = await t.db.transaction(async (tx) => {
+      const made: string[] = [];
+      for (let i = 0; i < 30; i++) made.push((await enqueue(tx, expireBookingJob, { bookingId: `job-${i}` }))!);
+      return made;
+    });
+    const here = countingWorkers(t.handle, runs);
+    const there = countingWorkers(other, runs);
+    await Promise.all([here.start(), there.start()]);
+    try {
+      await vi.waitFor(
+        async () => {
+          const { rows } = await t.handle.executeSql(
+            "select count(*)::int as n from pgboss.job where id = any($1::uuid[]) and state = 'completed'",
+            [ids],
+          );
+          expect((rows[0] as { n: number }).n).toBe(30);
+        },
+        { timeout: 60_000, interval: 250 },
+      );
+      expect(runs.size).toBe(30);
+      expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    } finally {
+      await Promise.all([here.stop(), there.stop()]);
+      await other.close();
+    }
+  }, 90_000);
+
+  it('expire each lapsed request once, whichever instance takes the job', async () => {
+    const owner = await insertUser(t.db);
+    const renter = await insertUser(t.db);
+    const space = await insertSpace(t.db, owner.id);
+    const lapsed: (typeof bookings.$inferSelect)[] = [];
+    for (let day = 10; day < 14; day++) {
+      const startAt = new Date(Date.now() + day * 24 * 60 * 60 * 1000);
+      lapsed.push(
+        await insertBooking(t.db, {
+          spaceId: space.id,
+          renterId: renter.id,
+          startAt,
+          endAt: new Date(startAt.getTime() + 60 * 60 * 1000),
+          status: 'pending',
+          requestExpiresAt: new Date(Date.now() - 1000),
+        }),
+      );
+    }
+    await t.db.transaction(async (tx) => {
+      for (const booking of lapsed) await enqueue(tx, expireBookingJob, { bookingId: booking.id });
+    });
+    const a = await createPeerApp(t, {}, { jobs: true });
+    const b = await createPeerApp(t, {}, { jobs: true });
+    try {
+      // Each booking's job completed on its first run, on one instance or the other.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await t.handle.executeSql(
+            "select count(*)::int as runs from pgboss.job where name = 'expire-booking' and data->>'bookingId' = any($1::text[]) and state = 'completed' and retry_count = 0",
+            [lapsed.map((booking) => booking.id)],
+          );
+          expect((rows[0] as { runs: number }).runs).toBe(lapsed.length);
+        },
+        { timeout: 30_000, interval: 250 },
+      );
+      for (const booking of lapsed) {
+        const [row] = await t.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id));
+        expect(row?.status).toBe('expired');
+      }
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 60_000);
+});
