@@ -33,6 +33,8 @@ const DonatePage = lazyPage(() => import('./pages/donate').then((module) => modu
 const PaymentsConnectPage = lazyPage(() => import('./pages/payments-connect').then((module) => module.PaymentsConnectPage));
 const TermsPage = lazyPage(() => import('./pages/terms').then((module) => module.TermsPage));
 const UnsubscribePage = lazyPage(() => import('./pages/unsubscribe').then((module) => module.UnsubscribePage));
+const ResetPasswordPage = lazyPage(() => import('./pages/reset-password').then((module) => module.ResetPasswordPage));
+const VerifyEmailPage = lazyPage(() => import('./pages/verify-email').then((module) => module.VerifyEmailPage));
 
 /** The routes in the order the router tries them; anything else is the not-found page. */
 const PAGES: ReadonlyArray<{
@@ -52,6 +54,8 @@ const PAGES: ReadonlyArray<{
   { path: routes.paymentsConnect, component: PaymentsConnectPage },
   { path: routes.terms, component: TermsPage },
   { path: routes.unsubscribe, component: UnsubscribePage },
+  { path: routes.resetPassword, component: ResetPasswordPage },
+  { path: routes.verifyEmail, component: VerifyEmailPage },
 ];
 
 /**

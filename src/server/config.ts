@@ -141,6 +141,10 @@ const envSchema = z
     LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(100),
     /** Sign-ups per client address per hour. */
     REGISTRATIONS_PER_ADDRESS: positiveInt.default(10),
+    /** Password reset emails asked for one email, and reset attempts on one account, per hour (src/server/auth/throttle.ts). */
+    PASSWORD_RESETS_PER_ACCOUNT: positiveInt.default(5),
+    /** Password reset emails asked for, and reset attempts, per client address per hour. */
+    PASSWORD_RESETS_PER_ADDRESS: positiveInt.default(20),
     /** Days a session may go unused before it ends (besides its 30-day lifetime; ASVS 3.3.2). */
     SESSION_IDLE_DAYS: positiveInt.max(30, 'must be at most 30 (the session lifetime)').default(14),
     /** Redis for live events and rate-limit counters shared by several instances (docs/decisions/004-live-events-through-the-database-or-redis.md). */
@@ -270,6 +274,10 @@ export interface Config {
   loginFailuresPerAddress: number;
   /** Sign-ups allowed per client address per hour. */
   registrationsPerAddress: number;
+  /** Password reset emails per email, and reset attempts per account, per hour. */
+  passwordResetsPerAccount: number;
+  /** Password reset emails, and reset attempts, per client address per hour. */
+  passwordResetsPerAddress: number;
   /** Days a session may go unused before it ends (it ends 30 days after login at the latest). */
   sessionIdleDays: number;
   /** `undefined`: live events through Postgres LISTEN/NOTIFY, rate-limit counters in memory. */
@@ -345,6 +353,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailuresAccountCeiling: e.LOGIN_FAILURES_ACCOUNT_CEILING,
     loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
     registrationsPerAddress: e.REGISTRATIONS_PER_ADDRESS,
+    passwordResetsPerAccount: e.PASSWORD_RESETS_PER_ACCOUNT,
+    passwordResetsPerAddress: e.PASSWORD_RESETS_PER_ADDRESS,
     sessionIdleDays: e.SESSION_IDLE_DAYS,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

@@ -144,6 +144,9 @@ function routes({ ownSpace, otherSpace }: Fixtures, signedIn: boolean): RouteChe
     { name: 'payment settings', path: '/payments/connect', ready: heading('Payment Settings') },
     { name: 'terms', path: '/terms', ready: heading('Terms and Conditions') },
     { name: 'unsubscribe', path: '/unsubscribe?token=not-a-token', ready: (page) => page.getByRole('alert') },
+    // An emailed link's pages; the tokens are unknown (the reset form is not sent; the verification is refused).
+    { name: 'reset password', path: `/reset-password?token=${'a'.repeat(43)}`, ready: heading('Choose a new password') },
+    { name: 'verify email', path: `/verify-email?token=${'a'.repeat(43)}`, ready: heading('We could not verify your email') },
     { name: 'not found', path: '/no-such-page', ready: heading('404 Page Not Found') },
   ];
 }
@@ -222,6 +225,11 @@ async function signedOutDialogs(page: Page, label: string, phone: boolean): Prom
     await openDialog(page).getByRole('button', { name: 'Sign up' }).click();
     await openDialog(page).getByRole('heading', { name: 'Create your account' }).waitFor();
     found.push(...(await scanDialog(page, `${label} Sign up from Log in`, logIn)));
+    // Log in, then Forgot password?: the same dialog asks for the email.
+    await logIn.click();
+    await openDialog(page).getByRole('button', { name: 'Forgot password?' }).click();
+    await openDialog(page).getByRole('heading', { name: 'Reset your password' }).waitFor();
+    found.push(...(await scanDialog(page, `${label} Forgot password from Log in`, logIn)));
   }
   return found;
 }

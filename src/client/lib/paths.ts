@@ -21,6 +21,10 @@ export const paths = {
   terms: () => '/terms',
   /** Where an email's unsubscribe link leads (docs/decisions/022-notifications-and-email.md). */
   unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
+  /** The page of an emailed password reset link. */
+  resetPassword: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
+  /** The page of an emailed verification link. */
+  verifyEmail: (token: string) => `/verify-email?token=${encodeURIComponent(token)}`,
 } as const;
 
 /** Route patterns for the router, matching {@link paths}. */
@@ -38,4 +42,6 @@ export const routes = {
   paymentsConnect: '/payments/connect',
   terms: '/terms',
   unsubscribe: '/unsubscribe',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
 } as const;

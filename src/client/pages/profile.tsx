@@ -7,6 +7,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
 import { EmptyState, LoadError } from '@/client/components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { EmailVerificationNotice } from '@/client/features/auth/components/email-verification-notice';
 import { useBookingRequests } from '@/client/features/bookings/api/get-booking-requests';
 import { useUserBookings } from '@/client/features/bookings/api/get-user-bookings';
 import { IncomingRequests } from '@/client/features/bookings/components/incoming-requests';
@@ -104,6 +105,8 @@ function Profile({ user }: { user: User }) {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <PageMeta title={`Dr. ${user.firstName} ${user.lastName} | ClinicShare`} />
       <ProfileHeader user={user} action={<EditProfileDialog user={user} />} />
+      {/* Until the emailed link is used (docs/product.md#profile). */}
+      <EmailVerificationNotice user={user} />
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="mt-8">
         <TabsList aria-label="Profile sections">

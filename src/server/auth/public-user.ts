@@ -22,6 +22,7 @@ export function toUser(row: UserRow): User {
     coverImage: row.coverImage,
     coverColor: row.coverColor,
     verified: row.verified,
+    emailVerified: row.emailVerifiedAt !== null,
     licenseVerification: row.licenseVerification,
     userType: row.userType,
     stripeAccountStatus: row.stripeAccountStatus,

@@ -1,11 +1,24 @@
-/** Auth routes: register, login, logout, me, change password, log out everywhere (the routes and their answers: docs/api.md). */
+/**
+ * Auth routes: register, login, logout, me, change password, log out everywhere, password reset and
+ * email verification (the routes and their answers: docs/api.md).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordSchema, loginSchema, registerSchema } from '../../shared/schemas/auth';
+import {
+  changePasswordSchema,
+  forgotPasswordResultSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from '../../shared/schemas/auth';
 import { idParamSchema } from '../../shared/schemas/fields';
 import { userSchema } from '../../shared/schemas/users';
 import type { Database } from '../db/client';
 import { HttpError, unauthorized } from '../http/errors';
+import { resendEmailVerification, verifyEmail } from './email-verification';
+import { FORGOT_PASSWORD_ANSWER, requestPasswordReset, resetPassword } from './password-reset';
 import { toUser } from './public-user';
 import { authenticate, changePassword, registerUser } from './service';
 import {
@@ -81,4 +94,43 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     clearSessionCookie(reply, sessions);
     return reply.status(204).send();
   });
+
+  // Forgot password: 202 and the same answer whether or not the email has an account; the email goes out through the job queue.
+  app.post(
+    '/api/auth/forgot-password',
+    { schema: { body: forgotPasswordSchema, response: { 202: forgotPasswordResultSchema } } },
+    async (request, reply) => {
+      await throttle.passwordResetEmail(request.body.email, request.ip);
+      await requestPasswordReset(db, request.body.email);
+      return reply.status(202).send(FORGOT_PASSWORD_ANSWER);
+    },
+  );
+
+  // Reset password with the emailed link's token: every session of the user ends (their sockets too: messages/routes.ts).
+  app.post('/api/auth/reset-password', { schema: { body: resetPasswordSchema } }, async (request, reply) => {
+    request.sessionsEndedFor = await resetPassword(db, throttle, request.body, request.ip);
+    // The asking browser may hold a session of that user: it has ended.
+    if (sessionToken(request, sessions)) clearSessionCookie(reply, sessions);
+    return reply.status(204).send();
+  });
+
+  // Verify the email with the emailed link's token (signed in or not: the link may open in another browser).
+  app.post(
+    '/api/auth/verify-email',
+    { schema: { body: verifyEmailSchema }, config: { rateLimit: { max: 30, perSeconds: 60 * 60 } } },
+    async (request, reply) => {
+      await verifyEmail(db, request.body.token);
+      return reply.status(204).send();
+    },
+  );
+
+  // Send a fresh verification link to the signed-in user's email (the profile's Resend button).
+  app.post(
+    '/api/auth/resend-verification',
+    { config: { auth: 'required', rateLimit: { max: 5, perSeconds: 60 * 60 } } },
+    async (request, reply) => {
+      await resendEmailVerification(db, requireUser(request));
+      return reply.status(202).send();
+    },
+  );
 };

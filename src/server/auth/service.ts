@@ -9,6 +9,8 @@ import type { changePasswordSchema, loginSchema, registerSchema } from '../../sh
 import { SQLSTATE, sqlState, type Database } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest, conflict, notFound, unauthorized } from '../http/errors';
+import { sendEmailVerification } from './email-verification';
+import { notifyPasswordChanged } from './password-changed';
 import { checkNewPassword } from './password-check';
 import { deleteUserSessions, sessionUserColumns, type SessionUser } from './session';
 import type { AuthThrottle } from './throttle';
@@ -22,7 +24,8 @@ export function hashPassword(password: string): Promise<string> {
 let decoyHash: Promise<string> | undefined;
 
 /**
- * Creates a user, after calling `beforeCreate` (the sign-up throttle) and then checking the password
+ * Creates a user and sends the welcome email with its verification link (./email-verification.ts) in
+ * the same transaction, after calling `beforeCreate` (the sign-up throttle) and then checking the password
  * (`checkNewPassword`: the strength estimation runs in a worker pool). The throttle comes first so
  * that one address cannot queue estimations without limit; a refused weak password counts as an attempt.
  * @throws HttpError 400 for a weak or common password (issue on `body.password`)
@@ -38,19 +41,22 @@ export async function registerUser(
   await checkNewPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
   try {
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: input.email.toLowerCase(),
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        specialty: input.specialty || null,
-        userType: input.userType,
-        acceptedTermsAt: new Date(),
-      })
-      .returning(sessionUserColumns);
-    return user!;
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email.toLowerCase(),
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          specialty: input.specialty || null,
+          userType: input.userType,
+          acceptedTermsAt: new Date(),
+        })
+        .returning(sessionUserColumns);
+      await sendEmailVerification(tx, user!.id, 'welcome');
+      return user!;
+    });
   } catch (error) {
     if (sqlState(error) === SQLSTATE.uniqueViolation) throw conflict('An account with this email already exists.');
     throw error;
@@ -110,7 +116,8 @@ export async function verifyCurrentPassword(
 /**
  * Changes the signed-in user's password (ASVS 3.3.3): the current password must be right
  * ({@link verifyCurrentPassword}), the new one passes the sign-up rules (src/shared/password.ts), and
- * every other session of the user ends in the same transaction; the session of `keepToken` lives on.
+ * every other session of the user ends in the same transaction, which also sends the "your password
+ * was changed" email; the session of `keepToken` lives on.
  * @param keepToken the token of the session that asked (it stays signed in)
  * @param address the client address (`request.ip`), for the failed-attempt counts
  * @returns how many other sessions ended
@@ -130,6 +137,8 @@ export async function changePassword(
   return db.transaction(async (tx) => {
     const [row] = await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning({ id: users.id });
     if (!row) throw notFound('User not found.');
-    return deleteUserSessions(tx, user.id, keepToken);
+    const ended = await deleteUserSessions(tx, user.id, keepToken);
+    await notifyPasswordChanged(tx, user.id, 'change');
+    return ended;
   });
 }

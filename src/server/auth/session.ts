@@ -57,6 +57,11 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** When the session of `user` ends (null without one). */
     sessionExpiresAt: Date | null;
+    /**
+     * Set by a route that ended every session of a user without being signed in as them (a password
+     * reset): the user's live sockets are closed once it has answered (src/server/messages/routes.ts).
+     */
+    sessionsEndedFor?: string;
   }
 }
 

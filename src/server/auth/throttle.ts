@@ -28,6 +28,11 @@
  * Sign-ups are counted per client address, each attempt that gets past the request's
  * schema (before the password's strength is estimated).
  *
+ * Password resets (Forgot password?) are counted in windows of {@link PASSWORD_RESET_WINDOW_SECONDS}:
+ * the reset emails asked for per email (whether or not it has an account, so a 429 tells nothing of
+ * one) and per client address, and the attempts to set a new password per account (once the link's
+ * token is known to be good) and per client address.
+ *
  * The counters come from the application's {@link LimiterFactory}: in memory, or
  * in Redis when `REDIS_URL` is set, so several instances count together.
  */
@@ -39,6 +44,8 @@ import { memoryLimiters, type LimiterFactory } from '../http/rate-limits';
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** Window of the sign-up counter: one hour, in seconds. */
 export const REGISTER_WINDOW_SECONDS = 60 * 60;
+/** Window of the password reset counters: one hour, in seconds. */
+export const PASSWORD_RESET_WINDOW_SECONDS = 60 * 60;
 
 export interface ThrottleLimits {
   /** Failed logins per account from one client address per {@link LOGIN_WINDOW_SECONDS}. */
@@ -49,6 +56,10 @@ export interface ThrottleLimits {
   loginFailuresPerAddress: number;
   /** Sign-ups per client address per {@link REGISTER_WINDOW_SECONDS}. */
   registrationsPerAddress: number;
+  /** Reset emails asked for per email, and new-password attempts per account, per {@link PASSWORD_RESET_WINDOW_SECONDS}. */
+  passwordResetsPerAccount: number;
+  /** Reset emails asked for, and new-password attempts, per client address per {@link PASSWORD_RESET_WINDOW_SECONDS}. */
+  passwordResetsPerAddress: number;
 }
 
 const secondsUntil = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
@@ -84,6 +95,10 @@ export class AuthThrottle {
   private readonly failuresByAddress: RateLimiterAbstract;
   private readonly failuresByAccount: RateLimiterAbstract;
   private readonly registrationsByAddress: RateLimiterAbstract;
+  private readonly resetEmailsByAccount: RateLimiterAbstract;
+  private readonly resetEmailsByAddress: RateLimiterAbstract;
+  private readonly resetAttemptsByAccount: RateLimiterAbstract;
+  private readonly resetAttemptsByAddress: RateLimiterAbstract;
 
   constructor(limits: ThrottleLimits, createLimiter: LimiterFactory = memoryLimiters) {
     this.failuresByAccountAndAddress = createLimiter({
@@ -106,6 +121,11 @@ export class AuthThrottle {
       points: limits.registrationsPerAddress,
       duration: REGISTER_WINDOW_SECONDS,
     });
+    const reset = (keyPrefix: string, points: number) => createLimiter({ keyPrefix, points, duration: PASSWORD_RESET_WINDOW_SECONDS });
+    this.resetEmailsByAccount = reset('reset_email_account', limits.passwordResetsPerAccount);
+    this.resetEmailsByAddress = reset('reset_email_address', limits.passwordResetsPerAddress);
+    this.resetAttemptsByAccount = reset('reset_attempt_account', limits.passwordResetsPerAccount);
+    this.resetAttemptsByAddress = reset('reset_attempt_address', limits.passwordResetsPerAddress);
   }
 
   /**
@@ -171,5 +191,42 @@ export class AuthThrottle {
       const retryAfter = secondsUntil(error);
       throw tooManyRequests(`Too many sign-ups from your network. Try again in ${minutesText(retryAfter)}.`, retryAfter);
     }
+  }
+
+  /**
+   * Counts one password reset email asked for `email` from `address`, whether or not the email has an
+   * account (the answer must not tell).
+   * @throws HttpError 429 with Retry-After when the address or the email has used up its requests for the hour
+   */
+  async passwordResetEmail(email: string, address: string): Promise<void> {
+    await consumeOrRefuse(this.resetEmailsByAddress, address, 'Too many password reset requests from your network');
+    await consumeOrRefuse(this.resetEmailsByAccount, accountKey(email), 'Too many password reset requests for this email');
+  }
+
+  /**
+   * Counts one attempt to set a new password with a reset link from `address`.
+   * @throws HttpError 429 with Retry-After when the address has used up its attempts for the hour
+   */
+  async passwordResetAttempt(address: string): Promise<void> {
+    await consumeOrRefuse(this.resetAttemptsByAddress, address, 'Too many password reset attempts from your network');
+  }
+
+  /**
+   * Counts one attempt to set a new password on the account `userId` (its link's token is good).
+   * @throws HttpError 429 with Retry-After when the account has used up its attempts for the hour
+   */
+  async passwordResetOnAccount(userId: string): Promise<void> {
+    await consumeOrRefuse(this.resetAttemptsByAccount, userId, 'Too many password reset attempts on this account');
+  }
+}
+
+/** Takes a point of `key`, or throws 429 with `what` and when to try again. */
+async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string, what: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    const retryAfter = secondsUntil(error);
+    throw tooManyRequests(`${what}. Try again in ${minutesText(retryAfter)}.`, retryAfter);
   }
 }

@@ -85,7 +85,11 @@ function publicPaymentStatus(status: BookingRow['paymentStatus']): BookingPaymen
 }
 
 /** Public shape of a booking row; instants ISO-8601 UTC. */
-export function toBooking(row: BookingRow, space?: BookingSpace, renter?: { firstName: string; lastName: string }): Booking {
+export function toBooking(
+  row: BookingRow,
+  space?: BookingSpace,
+  renter?: { firstName: string; lastName: string; emailVerifiedAt?: Date | null },
+): Booking {
   return {
     id: row.id,
     spaceId: row.spaceId,
@@ -121,6 +125,14 @@ export function toBooking(row: BookingRow, space?: BookingSpace, renter?: { firs
           },
         }
       : {}),
-    ...(renter ? { renter: { firstName: renter.firstName, lastName: renter.lastName } } : {}),
+    ...(renter
+      ? {
+          renter: {
+            firstName: renter.firstName,
+            lastName: renter.lastName,
+            ...(renter.emailVerifiedAt !== undefined ? { emailVerified: renter.emailVerifiedAt !== null } : {}),
+          },
+        }
+      : {}),
   };
 }

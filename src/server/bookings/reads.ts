@@ -28,7 +28,11 @@ const bookingSpaceColumns = {
  */
 export async function getBooking(db: Database, id: string, userId: string): Promise<Booking> {
   const [row] = await db
-    .select({ booking: bookings, space: bookingSpaceColumns, renter: { firstName: users.firstName, lastName: users.lastName } })
+    .select({
+      booking: bookings,
+      space: bookingSpaceColumns,
+      renter: { firstName: users.firstName, lastName: users.lastName, emailVerifiedAt: users.emailVerifiedAt },
+    })
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
     .innerJoin(users, eq(users.id, bookings.renterId))
@@ -60,7 +64,11 @@ export async function listRenterBookings(db: Database, renterId: string): Promis
 /** The pending requests for an owner's spaces, with space title and renter name (the Profile page's incoming requests, docs/product.md#profile), oldest first. */
 export async function listBookingRequests(db: Database, ownerId: string): Promise<Booking[]> {
   const rows = await db
-    .select({ booking: bookings, space: bookingSpaceColumns, renter: { firstName: users.firstName, lastName: users.lastName } })
+    .select({
+      booking: bookings,
+      space: bookingSpaceColumns,
+      renter: { firstName: users.firstName, lastName: users.lastName, emailVerifiedAt: users.emailVerifiedAt },
+    })
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
     .innerJoin(users, eq(users.id, bookings.renterId))
@@ -78,7 +86,11 @@ export const OWNER_BOOKINGS_LIMIT = 100;
  */
 export async function listOwnerSpaceBookings(db: Database, ownerId: string): Promise<Booking[]> {
   const rows = await db
-    .select({ booking: bookings, space: bookingSpaceColumns, renter: { firstName: users.firstName, lastName: users.lastName } })
+    .select({
+      booking: bookings,
+      space: bookingSpaceColumns,
+      renter: { firstName: users.firstName, lastName: users.lastName, emailVerifiedAt: users.emailVerifiedAt },
+    })
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
     .innerJoin(users, eq(users.id, bookings.renterId))

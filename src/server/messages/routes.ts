@@ -153,13 +153,19 @@ export interface MessagingOptions {
 }
 
 /** Routes after whose success sockets of ended sessions are closed on every instance. */
-const SESSION_ENDING_ROUTES = new Set(['POST /api/logout', 'POST /api/logout-everywhere', 'PUT /api/users/:id/password']);
+const SESSION_ENDING_ROUTES = new Set([
+  'POST /api/logout',
+  'POST /api/logout-everywhere',
+  'PUT /api/users/:id/password',
+  'POST /api/auth/reset-password',
+]);
 
 /**
  * Sets up messaging on the root `app`: the live-event bus, the socket
  * registry, the HTTP routes, `/ws`, and a hook that closes sockets on every
  * instance when sessions end: the session's own on logout, all of the user's
- * on log out everywhere, all but the asking session's on a password change.
+ * on log out everywhere and on a password reset (`request.sessionsEndedFor`),
+ * all but the asking session's on a password change.
  * Register it before the auth routes so that hook applies to their routes.
  */
 export async function registerMessaging(app: FastifyInstance, options: MessagingOptions): Promise<void> {
@@ -180,6 +186,9 @@ export async function registerMessaging(app: FastifyInstance, options: Messaging
     const route = request.routeOptions.url;
     if (route === '/api/logout') {
       if (token) await live.sessionEnded(token);
+    } else if (request.sessionsEndedFor) {
+      // A password reset: the asker is not signed in as the user, and none of the user's sessions stays.
+      await live.userSessionsEnded(request.sessionsEndedFor);
     } else if (request.user) {
       // A password change keeps the asking session (and its sockets); log out everywhere keeps none.
       await live.userSessionsEnded(request.user.id, route === '/api/users/:id/password' ? token : undefined);

@@ -49,6 +49,8 @@ export const CLIENT_ROUTES: ReadonlyArray<{ path: RegExp; page?: string }> = [
   { path: /^\/donate\/?$/, page: 'src/client/pages/donate.tsx' },
   { path: /^\/terms\/?$/, page: 'src/client/pages/terms.tsx' },
   { path: /^\/unsubscribe\/?$/, page: 'src/client/pages/unsubscribe.tsx' },
+  { path: /^\/reset-password\/?$/, page: 'src/client/pages/reset-password.tsx' },
+  { path: /^\/verify-email\/?$/, page: 'src/client/pages/verify-email.tsx' },
   { path: /^\/payments\/connect\/?$/, page: 'src/client/pages/payments-connect.tsx' },
   { path: /^\/(spaces|space)\/[^/]+\/?$/, page: 'src/client/pages/space-detail.tsx' },
   { path: /^\/edit-space\/[^/]+\/?$/, page: 'src/client/pages/edit-space.tsx' },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { updateUserSchema } from '../../shared/schemas/profile';
 import { idParamSchema } from '../../shared/schemas/fields';
 import { updateUserResultSchema, userSchema } from '../../shared/schemas/users';
+import { emailChanged } from '../auth/email-verification';
 import { verifyCurrentPassword } from '../auth/service';
 import { requireSelf } from '../auth/session';
 import type { AuthThrottle } from '../auth/throttle';
@@ -40,8 +41,12 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     async (request) => {
       const user = requireSelf(request, request.params.id);
       // A new email is a change of credentials: it needs the current password (ASVS 3.7.1), checked before anything is stored.
-      if (changesEmail(user, request.body.email)) await verifyCurrentPassword(db, throttle, user, request.body.currentPassword, request.ip);
-      return { user: await updateUser(db, storage, npiRegistryUrl, user, request.body, quota) };
+      const newEmail = changesEmail(user, request.body.email);
+      if (newEmail) await verifyCurrentPassword(db, throttle, user, request.body.currentPassword, request.ip);
+      const updated = await updateUser(db, storage, npiRegistryUrl, user, request.body, quota);
+      // The old address's links stop working; the new one gets a verification link.
+      if (newEmail) await emailChanged(db, user.id);
+      return { user: updated };
     },
   );
 

@@ -66,7 +66,7 @@ async function checkLicense(
 
 /**
  * Updates the profile of `current` with the fields given. A change of the
- * license number or the name checks the license again. Keeping a number that
+ * license number or the name checks the license again. A new email is stored unverified. Keeping a number that
  * another account has since verified saves the profile with the license `in_use`.
  * @throws HttpError 409 when the email belongs to another account, or the new
  *   license number is verified on another account (nothing is changed; the
@@ -86,6 +86,7 @@ export async function updateUser(
     licenseNumber: input.licenseNumber === undefined ? current.licenseNumber : input.licenseNumber,
   };
   const licenseChanged = next.licenseNumber !== current.licenseNumber;
+  const emailChanged = input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase();
   // One account per NPI: a claim on a number verified elsewhere changes nothing (support moves numbers).
   if (licenseChanged && next.licenseNumber && (await verifiedElsewhere(db, next.licenseNumber, current.id))) throw licenseInUse();
 
@@ -109,6 +110,8 @@ export async function updateUser(
         ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
         ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
         ...(input.email !== undefined ? { email: input.email.toLowerCase() } : {}),
+        // A new address is not verified yet (its link is sent by the route: auth/email-verification.ts).
+        ...(emailChanged ? { emailVerifiedAt: null } : {}),
         ...(input.phone !== undefined ? { phone: input.phone } : {}),
         ...(input.specialty !== undefined ? { specialty: input.specialty || null } : {}),
         ...(input.bio !== undefined ? { bio: input.bio || null } : {}),

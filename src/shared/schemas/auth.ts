@@ -1,6 +1,6 @@
 /**
- * Sign-in, sign-up and change-of-password payloads and forms (POST /api/login, POST /api/register,
- * PUT /api/users/{id}/password).
+ * Sign-in, sign-up, change-of-password, password reset and email verification payloads and forms
+ * (POST /api/login, POST /api/register, PUT /api/users/{id}/password, POST /api/auth/*).
  * Response types are inferred from these schemas, never written twice.
  */
 import { z } from 'zod';
@@ -28,6 +28,22 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const newPasswordSchema = textSchema
   .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort)
   .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong);
+/**
+ * The strength check of a new password in a form (asynchronous, as the server's): `passwordStrengthProblem`
+ * (src/shared/password.ts) with the user's own words, after the length and email checks of the schema.
+ */
+async function checkPasswordStrength(
+  password: unknown,
+  user: { email?: unknown; firstName?: unknown; lastName?: unknown },
+  ctx: z.RefinementCtx,
+  path: string,
+) {
+  if (typeof password !== 'string' || password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return;
+  if (typeof user.email === 'string' && passwordMatchesEmail(password, user.email)) return;
+  // If the dictionaries cannot load (offline), the server's answer still carries the same message.
+  const problem = await passwordStrengthProblem(password, passwordUserInputs(user)).catch(() => null);
+  if (problem) ctx.addIssue({ code: 'custom', path: [path], message: problem });
+}
 const registerFields = z.object({
   firstName: required('First name', 80),
   lastName: required('Last name', 80),
@@ -60,14 +76,7 @@ export const registerFormSchema = registerFields
     acceptedTerms: z.boolean().refine((value) => value, 'You must accept the terms and conditions to create an account'),
   })
   .superRefine(passwordNotEmail)
-  .superRefine(async (form, ctx) => {
-    const { password } = form;
-    if (typeof password !== 'string' || password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return;
-    if (typeof form.email === 'string' && passwordMatchesEmail(password, form.email)) return;
-    // If the dictionaries cannot load (offline), the server's answer still carries the same message.
-    const problem = await passwordStrengthProblem(password, passwordUserInputs(form)).catch(() => null);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
-  })
+  .superRefine((form, ctx) => checkPasswordStrength(form.password, form, ctx, 'password'))
   .refine((form) => form.password === form.confirmPassword, {
     message: "Passwords don't match",
     path: ['confirmPassword'],
@@ -91,3 +100,29 @@ export const changePasswordFormSchema = changePasswordFields
   .refine(newPasswordDiffers, NEW_PASSWORD_SAME)
   .refine((form) => form.newPassword === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type ChangePasswordFormValues = z.input<typeof changePasswordFormSchema>;
+
+/** An emailed link's token (32 random bytes, base64url: 43 characters). */
+export const accountTokenSchema = z
+  .string('The link has no token')
+  .trim()
+  .min(1, 'The link has no token. Please open the link from the email again.')
+  .max(200, 'This link is not valid.');
+/** POST /api/auth/forgot-password: the email of the account whose password is forgotten. */
+export const forgotPasswordSchema = z.object({ email: z.email('Please enter a valid email address').max(254) });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+/** The answer of POST /api/auth/forgot-password (202), the same whether or not the email has an account. */
+export const forgotPasswordResultSchema = z.object({ message: z.string() });
+/** POST /api/auth/reset-password: the emailed link's token and a new password, which follows the sign-up rules. */
+export const resetPasswordSchema = z.object({ token: accountTokenSchema, password: newPasswordSchema });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+/**
+ * The Reset password page's form: the new password twice (confirmPassword is never sent), with the
+ * strength check the server makes. Asynchronous: parse with `parseAsync` (zodResolver does).
+ */
+export const resetPasswordFormSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: textSchema })
+  .superRefine((form, ctx) => checkPasswordStrength(form.password, {}, ctx, 'password'))
+  .refine((form) => form.password === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type ResetPasswordFormValues = z.input<typeof resetPasswordFormSchema>;
+/** POST /api/auth/verify-email: the emailed link's token. */
+export const verifyEmailSchema = z.object({ token: accountTokenSchema });

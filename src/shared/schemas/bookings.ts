@@ -99,7 +99,14 @@ export const bookingSchema = z.object({
     })
     .optional(),
   /** For an owner's incoming requests (docs/product.md#data: booking requests embed the renter). */
-  renter: z.object({ firstName: z.string(), lastName: z.string() }).optional(),
+  renter: z
+    .object({
+      firstName: z.string(),
+      lastName: z.string(),
+      /** Whether the renter confirmed their email with the emailed link (it blocks nothing; the owner sees it). */
+      emailVerified: z.boolean().optional(),
+    })
+    .optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 /** PUT /api/bookings/{id}/accept | decline | cancel: `userId`, when sent, must be the session user (docs/product.md#api-calls). */

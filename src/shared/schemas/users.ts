@@ -21,6 +21,8 @@ export const userSchema = z.object({
   coverImage: z.string().nullable(),
   coverColor: z.string(),
   verified: z.boolean(),
+  /** Whether the account's email was confirmed with an emailed link (it blocks nothing; owners see it on requests). */
+  emailVerified: z.boolean().default(false),
   /** Where the license (NPI) check stands; `verified` is true only for `verified`. */
   licenseVerification: z.enum(LICENSE_VERIFICATION_STATES).default('none'),
   userType: userTypeSchema,

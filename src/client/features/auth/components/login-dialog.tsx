@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type LoginInput, loginSchema } from '@/shared/schemas/auth';
 import { Button } from '@/client/components/ui/button';
@@ -7,43 +8,70 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { fieldAria, FormField } from '@/client/components/ui/form-field';
 import { Input } from '@/client/components/ui/input';
 import { useLogin } from '../api/login';
+import { ForgotPasswordForm } from './forgot-password-form';
 
 interface LoginDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Where focus returns when the dialog closes (the control that opened it); by default the element focused when it opened. */
   returnFocusTo?: HTMLElement | null;
-  /** Opens the Sign up dialog instead. */
-  onSwitchToRegister: () => void;
+  /** Opens the Sign up dialog instead (no Sign up link without it). */
+  onSwitchToRegister?: () => void;
 }
 
+/** The Log in dialog; "Forgot password?" turns it into the form that asks for a reset link, and back. */
 export function LoginDialog({ open, onOpenChange, onSwitchToRegister, returnFocusTo }: LoginDialogProps) {
+  const [view, setView] = useState<'login' | 'forgot'>('login');
+  // Back from the forgot-password form, focus goes to the email field (the control used is gone).
+  const [returned, setReturned] = useState(false);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent returnFocusTo={returnFocusTo} className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Welcome back</DialogTitle>
-          <DialogDescription>Log in to book spaces, message owners and manage your listings.</DialogDescription>
-        </DialogHeader>
-        <LoginForm onDone={() => onOpenChange(false)} />
-        <p className="text-center text-sm text-slate-600">
-          Don&apos;t have an account?{' '}
-          <Button variant="link" className="h-auto p-0" onClick={onSwitchToRegister}>
-            Sign up
-          </Button>
-        </p>
+        {view === 'forgot' ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Reset your password</DialogTitle>
+              <DialogDescription>Enter the email of your account and we will send you a link to choose a new password.</DialogDescription>
+            </DialogHeader>
+            <ForgotPasswordForm
+              onBack={() => {
+                setView('login');
+                setReturned(true);
+              }}
+            />
+          </>
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>Welcome back</DialogTitle>
+              <DialogDescription>Log in to book spaces, message owners and manage your listings.</DialogDescription>
+            </DialogHeader>
+            <LoginForm onDone={() => onOpenChange(false)} onForgot={() => setView('forgot')} focusEmail={returned} />
+            {onSwitchToRegister ? (
+              <p className="text-center text-sm text-slate-600">
+                Don&apos;t have an account?{' '}
+                <Button variant="link" className="h-auto p-0" onClick={onSwitchToRegister}>
+                  Sign up
+                </Button>
+              </p>
+            ) : null}
+          </>
+        )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function LoginForm({ onDone }: { onDone: () => void }) {
+function LoginForm({ onDone, onForgot, focusEmail }: { onDone: () => void; onForgot: () => void; focusEmail: boolean }) {
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
   });
   const loginMutation = useLogin({ onSuccess: onDone });
   const { errors } = form.formState;
+  useEffect(() => {
+    if (focusEmail) form.setFocus('email');
+  }, [focusEmail, form]);
 
   return (
     <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}>
@@ -58,6 +86,9 @@ function LoginForm({ onDone }: { onDone: () => void }) {
           {...form.register('password')}
         />
       </FormField>
+      <Button type="button" variant="link" className="h-auto justify-self-end p-0 text-sm" onClick={onForgot}>
+        Forgot password?
+      </Button>
       <Button type="submit" className="w-full" disabled={loginMutation.isPending}>
         {loginMutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
         Log in

@@ -1,6 +1,7 @@
 import { Inbox, LoaderCircle } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Booking } from '@/shared/schemas/bookings';
+import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { LoadError } from '@/client/components/ui/states';
@@ -94,6 +95,11 @@ function RequestRow({
         <p className="text-sm text-slate-600">
           {renter} · {formatBookingRange(request)}
         </p>
+        {request.renter?.emailVerified === undefined ? null : (
+          <Badge variant={request.renter.emailVerified ? 'success' : 'muted'} className="mt-1" data-testid="renter-email-status">
+            {request.renter.emailVerified ? 'Email verified' : 'Email not verified'}
+          </Badge>
+        )}
         {request.notes ? <p className="mt-1 text-sm text-slate-700">“{request.notes}”</p> : null}
         {request.requestExpiresAt ? (
           <p className="mt-1 text-xs text-slate-600">
