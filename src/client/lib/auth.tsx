@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { type User, userSchema } from '@/shared/schemas/users';
+import { toast } from '@/client/components/ui/use-toast';
 import { api, isApiError } from './api-client';
 
 /** Where the signed-in user is cached for display (docs/product.md#who-it-is-for). */
@@ -82,6 +83,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
     [queryClient],
   );
+
+  // A session that ends while the app is open (expired, revoked by Log out everywhere on another
+  // device, a password change): the next call answers 401. The user is then signed out here too, so a
+  // page that needs a session asks to log in again (docs/product.md#signed-out-visits) rather than
+  // showing load errors. Login's own 401 (a wrong password) comes with nobody signed in: nothing to do.
+  useEffect(() => {
+    const sessionEnded = (error: unknown) => {
+      if (!isApiError(error, 401)) return;
+      const known = queryClient.getQueryData<User | null>(getMeQueryOptions().queryKey);
+      if ((known !== undefined ? known : storedUser) === null) return;
+      setUser(null);
+      toast({ title: 'Your session has ended', description: 'Please log in again.' });
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') sessionEnded(event.action.error);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') sessionEnded(event.action.error);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient, storedUser, setUser]);
 
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -11,13 +11,15 @@ import { useLogin } from '../api/login';
 interface LoginDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The page to land on after success, when a page that needs a session asked (else /profile). */
+  returnTo?: string;
   /** Where focus returns when the dialog closes (the control that opened it); by default the element focused when it opened. */
   returnFocusTo?: HTMLElement | null;
   /** Opens the Sign up dialog instead. */
   onSwitchToRegister: () => void;
 }
 
-export function LoginDialog({ open, onOpenChange, onSwitchToRegister, returnFocusTo }: LoginDialogProps) {
+export function LoginDialog({ open, onOpenChange, onSwitchToRegister, returnFocusTo, returnTo }: LoginDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent returnFocusTo={returnFocusTo} className="max-w-md">
@@ -25,7 +27,7 @@ export function LoginDialog({ open, onOpenChange, onSwitchToRegister, returnFocu
           <DialogTitle>Welcome back</DialogTitle>
           <DialogDescription>Log in to book spaces, message owners and manage your listings.</DialogDescription>
         </DialogHeader>
-        <LoginForm onDone={() => onOpenChange(false)} />
+        <LoginForm onDone={() => onOpenChange(false)} returnTo={returnTo} />
         <p className="text-center text-sm text-slate-600">
           Don&apos;t have an account?{' '}
           <Button variant="link" className="h-auto p-0" onClick={onSwitchToRegister}>
@@ -37,12 +39,12 @@ export function LoginDialog({ open, onOpenChange, onSwitchToRegister, returnFocu
   );
 }
 
-function LoginForm({ onDone }: { onDone: () => void }) {
+function LoginForm({ onDone, returnTo }: { onDone: () => void; returnTo?: string }) {
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
   });
-  const loginMutation = useLogin({ onSuccess: onDone });
+  const loginMutation = useLogin({ onSuccess: onDone, returnTo });
   const { errors } = form.formState;
 
   return (
