@@ -129,9 +129,10 @@ function AppShell() {
   // also after Log in and Sign up have replaced each other) and, on a page that needs a session, that
   // page's address: success returns there (else to /profile: docs/product.md#behaviour).
   const [auth, setAuth] = useState<{ dialog: 'login' | 'register'; opener: HTMLElement | null; returnTo?: string } | null>(null);
-  const authDialog = auth?.dialog ?? null;
   const [location] = useLocation();
   const search = useSearch();
+  // A dialog opened for a page that needs a session belongs to that page: leaving it (Back, a link) closes it.
+  const authDialog = auth && (auth.returnTo === undefined || auth.returnTo.split(/[?#]/)[0] === location) ? auth.dialog : null;
   const returnTo = pageAt(location)?.signedOut ? returnPathOf(location, search) : undefined;
   const signIn: SignIn = (dialog, opener) => setAuth({ dialog, opener, returnTo });
   const openAuthDialog = (dialog: 'login' | 'register') => {
