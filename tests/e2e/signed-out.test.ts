@@ -142,9 +142,12 @@ describe('signed-out visits to pages that need a session', () => {
     const { page } = session;
     const user = await registeredUser('Casey');
     await signOutBrowser(page);
-    await page.goto('/profile');
+    // Logging in from the header elsewhere goes to /profile as always, and /profile does not ask again.
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
     await logInThroughDialog(page, user);
+    await landsOn(page, '/profile');
     await page.getByRole('tab', { name: /^Messages/ }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
 
     // The session ends (expired, or revoked elsewhere): the next call the page makes answers 401.
     await session.context.clearCookies();

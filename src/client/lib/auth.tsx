@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { type User, userSchema } from '@/shared/schemas/users';
 import { toast } from '@/client/components/ui/use-toast';
 import { api, isApiError } from './api-client';
@@ -108,13 +108,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [queryClient, storedUser, setUser]);
 
+  // The user as the cache holds it now, read synchronously: a login or logout and the navigation that
+  // follows it (set, then go) render together, so a page that needs a session never sees a moment without
+  // its user (docs/product.md#signed-out-visits). (useQuery's own answer arrives a task later.)
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryKey[0] === getMeQueryOptions().queryKey[0]) onChange();
+      }),
+    [queryClient],
+  );
+  const cached = useSyncExternalStore(subscribe, () => queryClient.getQueryData<User | null>(getMeQueryOptions().queryKey));
+  const known = cached !== undefined ? cached : me.data;
+
   const value = useMemo<AuthContextValue>(
     () => ({
       // Until the server answers (or if it cannot be reached), the stored copy is shown.
-      user: me.data !== undefined ? me.data : storedUser,
+      user: known !== undefined ? known : storedUser,
       setUser,
     }),
-    [me.data, storedUser, setUser],
+    [known, storedUser, setUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
