@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { parse as parseRoute } from 'regexparam';
-import { matchRoute, Route, Switch, useLocation } from 'wouter';
+import { matchRoute, Route, Switch, useLocation, useSearch } from 'wouter';
 import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
+import { SessionRequired, type SignedOutCopy } from './components/layout/session-required';
 import { Toaster } from './components/ui/toaster';
 import { useLogout } from './features/auth/api/logout';
 import { useUnreadCount } from './features/messages/api/get-unread-count';
@@ -11,6 +12,7 @@ import { LiveMessagesProvider } from './features/messages/components/live-messag
 import { AuthProvider, useAuth } from './lib/auth';
 import { type LazyPage, lazyPage } from './lib/lazy-page';
 import { routes } from './lib/paths';
+import { returnPathOf } from './lib/return-path';
 import { createQueryClient } from './lib/query-client';
 import { HomePage } from './pages/home';
 import { NotFoundPage } from './pages/not-found';
@@ -36,22 +38,35 @@ const UnsubscribePage = lazyPage(() => import('./pages/unsubscribe').then((modul
 const ResetPasswordPage = lazyPage(() => import('./pages/reset-password').then((module) => module.ResetPasswordPage));
 const VerifyEmailPage = lazyPage(() => import('./pages/verify-email').then((module) => module.VerifyEmailPage));
 
-/** The routes in the order the router tries them; anything else is the not-found page. */
+/**
+ * The routes in the order the router tries them; anything else is the not-found page. A page with
+ * `signedOut` needs a session: signed out, {@link SessionRequired} shows that copy instead and asks to
+ * log in, and the login returns to the page (docs/product.md#signed-out-visits).
+ */
 const PAGES: ReadonlyArray<{
   path: string;
   component: ComponentType<{ params: { id: string } }> & { preload?: LazyPage<object>['preload'] };
+  signedOut?: SignedOutCopy;
 }> = [
   { path: routes.home, component: HomePage },
   { path: routes.search, component: SearchPage },
   { path: routes.map, component: MapPage },
   { path: routes.space, component: SpaceDetailPage },
   { path: routes.spacePaymentReturn, component: SpaceDetailPage },
-  { path: routes.listSpace, component: ListSpacePage },
-  { path: routes.editSpace, component: EditSpacePage },
-  { path: routes.messages, component: MessagesPage },
-  { path: routes.profile, component: ProfilePage },
+  { path: routes.listSpace, component: ListSpacePage, signedOut: { title: 'List Your Space', message: 'Please log in to list a space.' } },
+  { path: routes.editSpace, component: EditSpacePage, signedOut: { title: 'Edit Space', message: 'Please log in to edit your space.' } },
+  {
+    path: routes.messages,
+    component: MessagesPage,
+    signedOut: { title: 'Please log in', message: 'You need to be logged in to access messages.' },
+  },
+  { path: routes.profile, component: ProfilePage, signedOut: { title: 'Profile', message: 'Please log in to see your profile.' } },
   { path: routes.donate, component: DonatePage },
-  { path: routes.paymentsConnect, component: PaymentsConnectPage },
+  {
+    path: routes.paymentsConnect,
+    component: PaymentsConnectPage,
+    signedOut: { title: 'Payment Settings', message: 'Please log in to access payment settings.' },
+  },
   { path: routes.terms, component: TermsPage },
   { path: routes.unsubscribe, component: UnsubscribePage },
   { path: routes.resetPassword, component: ResetPasswordPage },
@@ -64,9 +79,17 @@ const PAGES: ReadonlyArray<{
  * never rejects (a page that fails to load shows its error when rendered).
  */
 export async function preloadPage(pathname: string): Promise<void> {
-  const page = PAGES.find(({ path }) => matchRoute(parseRoute, path, pathname)[0]);
-  await page?.component.preload?.().catch(() => undefined);
+  await pageAt(pathname)
+    ?.component.preload?.()
+    .catch(() => undefined);
 }
+
+/** The entry of {@link PAGES} the router shows at `pathname`, if any. */
+function pageAt(pathname: string) {
+  return PAGES.find(({ path }) => matchRoute(parseRoute, path, pathname)[0]);
+}
+
+type SignIn = (dialog: 'login' | 'register', opener: HTMLElement | null) => void;
 
 // The sign-in dialogs (and their form library) load when first opened.
 // The bell (its popover and list) loads after the first page, outside the first load's budget (tests/unit/client-bundle.test.ts).
@@ -78,13 +101,23 @@ const RegisterDialog = lazy(() =>
   import('./features/auth/components/register-dialog').then((module) => ({ default: module.RegisterDialog })),
 );
 
-function AppRoutes() {
+function AppRoutes({ onSignIn }: { onSignIn: SignIn }) {
   return (
     // A full-screen placeholder while a page loads keeps the footer below the fold (no layout shift).
     <Suspense fallback={<div className="min-h-dvh" aria-busy="true" />}>
       <Switch>
-        {PAGES.map(({ path, component }) => (
-          <Route key={path} path={path} component={component} />
+        {PAGES.map(({ path, component: Page, signedOut }) => (
+          <Route key={path} path={path}>
+            {(params: { id: string }) =>
+              signedOut ? (
+                <SessionRequired {...signedOut} onSignIn={onSignIn}>
+                  <Page params={params} />
+                </SessionRequired>
+              ) : (
+                <Page params={params} />
+              )
+            }
+          </Route>
         ))}
         <Route component={NotFoundPage} />
       </Switch>
@@ -102,15 +135,22 @@ function ScrollToTop() {
 }
 
 function AppShell() {
-  // The open sign-in dialog and the control that opened it: focus returns there when the dialog closes,
-  // also after Log in and Sign up have replaced each other.
-  const [auth, setAuth] = useState<{ dialog: 'login' | 'register'; opener: HTMLElement | null } | null>(null);
-  const authDialog = auth?.dialog ?? null;
+  // The open sign-in dialog, the control that opened it (focus returns there when the dialog closes,
+  // also after Log in and Sign up have replaced each other) and, on a page that needs a session, that
+  // page's address: success returns there (else to /profile: docs/product.md#behaviour).
+  const [auth, setAuth] = useState<{ dialog: 'login' | 'register'; opener: HTMLElement | null; returnTo?: string } | null>(null);
+  const [location] = useLocation();
+  const search = useSearch();
+  // A dialog opened for a page that needs a session belongs to that page: leaving it (Back, a link) closes it.
+  const authDialog = auth && (auth.returnTo === undefined || auth.returnTo.split(/[?#]/)[0] === location) ? auth.dialog : null;
+  const returnTo = pageAt(location)?.signedOut ? returnPathOf(location, search) : undefined;
+  const signIn: SignIn = (dialog, opener) => setAuth({ dialog, opener, returnTo });
   const openAuthDialog = (dialog: 'login' | 'register') => {
     const active = document.activeElement;
-    setAuth({ dialog, opener: active instanceof HTMLElement ? active : null });
+    signIn(dialog, active instanceof HTMLElement ? active : null);
   };
-  const switchAuthDialog = (dialog: 'login' | 'register') => setAuth((current) => ({ dialog, opener: current?.opener ?? null }));
+  const switchAuthDialog = (dialog: 'login' | 'register') =>
+    setAuth((current) => ({ dialog, opener: current?.opener ?? null, returnTo: current?.returnTo }));
   const logout = useLogout();
   const { user } = useAuth();
   // The header's unread badge: polled every 30 s and refreshed by each live message
@@ -143,7 +183,7 @@ function AppShell() {
           }
         />
         <main id="main" className="flex-1">
-          <AppRoutes />
+          <AppRoutes onSignIn={signIn} />
         </main>
         <Footer />
         <ScrollToTop />
@@ -154,6 +194,7 @@ function AppShell() {
               onOpenChange={dialogState}
               onSwitchToRegister={() => switchAuthDialog('register')}
               returnFocusTo={auth?.opener}
+              returnTo={auth?.returnTo}
             />
           ) : null}
           {authDialog === 'register' ? (
@@ -162,6 +203,7 @@ function AppShell() {
               onOpenChange={dialogState}
               onSwitchToLogin={() => switchAuthDialog('login')}
               returnFocusTo={auth?.opener}
+              returnTo={auth?.returnTo}
             />
           ) : null}
         </Suspense>

@@ -113,6 +113,8 @@ interface RouteCheck {
   name: string;
   path: string;
   ready: (page: Page) => Locator;
+  /** A page that needs a session, visited signed out: it opens the Log in dialog first (docs/product.md#signed-out-visits). */
+  asksToLogIn?: boolean;
 }
 
 function routes({ ownSpace, otherSpace }: Fixtures, signedIn: boolean): RouteCheck[] {
@@ -128,20 +130,28 @@ function routes({ ownSpace, otherSpace }: Fixtures, signedIn: boolean): RouteChe
       name: 'list space',
       path: '/list-space',
       ready: signedIn ? (page) => page.getByLabel('Space type') : (page) => page.getByText('Please log in to list a space.'),
+      asksToLogIn: !signedIn,
     },
     {
       name: 'edit space',
       path: `/edit-space/${ownSpace.id}`,
       ready: signedIn ? (page) => page.getByLabel('Space type') : (page) => page.getByText('Please log in to edit your space.'),
+      asksToLogIn: !signedIn,
     },
     {
       name: 'messages',
       path: '/messages',
       ready: signedIn ? (page) => page.getByRole('region', { name: 'Conversations' }).getByRole('button') : heading('Please log in'),
+      asksToLogIn: !signedIn,
     },
-    { name: 'profile', path: '/profile', ready: signedIn ? (page) => page.getByRole('tab', { name: /^Spaces/ }) : heading('Profile') },
+    {
+      name: 'profile',
+      path: signedIn ? '/profile' : '/profile?tab=bookings',
+      ready: signedIn ? (page) => page.getByRole('tab', { name: /^Spaces/ }) : heading('Profile'),
+      asksToLogIn: !signedIn,
+    },
     { name: 'donate', path: '/donate', ready: heading('Support ClinicShare') },
-    { name: 'payment settings', path: '/payments/connect', ready: heading('Payment Settings') },
+    { name: 'payment settings', path: '/payments/connect', ready: heading('Payment Settings'), asksToLogIn: !signedIn },
     { name: 'terms', path: '/terms', ready: heading('Terms and Conditions') },
     { name: 'unsubscribe', path: '/unsubscribe?token=not-a-token', ready: (page) => page.getByRole('alert') },
     // An emailed link's pages; the tokens are unknown (the reset form is not sent; the verification is refused).
@@ -165,6 +175,11 @@ async function scanRoutes(page: Page, label: string, signedIn: boolean): Promise
   for (const [index, route] of routes(fixtures, signedIn).entries()) {
     if (index === 0) await page.goto(route.path);
     else await navigate(page, route.path);
+    // Signed out, a page that needs a session opens the Log in dialog; closed, focus is on the page's own Log in.
+    if (route.asksToLogIn)
+      found.push(
+        ...(await scanDialog(page, `${label} ${route.name} log in dialog`, page.locator('main').getByRole('button', { name: 'Log in' }))),
+      );
     await route.ready(page).first().waitFor();
     await settled(page);
     found.push(...(await violations(page, `${label} ${route.name}`)));

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { type User, userSchema } from '@/shared/schemas/users';
+import { toast } from '@/client/components/ui/use-toast';
 import { api, isApiError } from './api-client';
 
 /** Where the signed-in user is cached for display (docs/product.md#who-it-is-for). */
@@ -83,13 +84,50 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  // A session that ends while the app is open (expired, revoked by Log out everywhere on another
+  // device, a password change): the next call answers 401. The user is then signed out here too, so a
+  // page that needs a session asks to log in again (docs/product.md#signed-out-visits) rather than
+  // showing load errors. Login's own 401 (a wrong password) comes with nobody signed in: nothing to do.
+  useEffect(() => {
+    const sessionEnded = (error: unknown) => {
+      if (!isApiError(error, 401)) return;
+      const known = queryClient.getQueryData<User | null>(getMeQueryOptions().queryKey);
+      if ((known !== undefined ? known : storedUser) === null) return;
+      setUser(null);
+      toast({ title: 'Your session has ended', description: 'Please log in again.' });
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') sessionEnded(event.action.error);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') sessionEnded(event.action.error);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient, storedUser, setUser]);
+
+  // The user as the cache holds it now, read synchronously: a login or logout and the navigation that
+  // follows it (set, then go) render together, so a page that needs a session never sees a moment without
+  // its user (docs/product.md#signed-out-visits). (useQuery's own answer arrives a task later.)
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryKey[0] === getMeQueryOptions().queryKey[0]) onChange();
+      }),
+    [queryClient],
+  );
+  const cached = useSyncExternalStore(subscribe, () => queryClient.getQueryData<User | null>(getMeQueryOptions().queryKey));
+  const known = cached !== undefined ? cached : me.data;
+
   const value = useMemo<AuthContextValue>(
     () => ({
       // Until the server answers (or if it cannot be reached), the stored copy is shown.
-      user: me.data !== undefined ? me.data : storedUser,
+      user: known !== undefined ? known : storedUser,
       setUser,
     }),
-    [me.data, storedUser, setUser],
+    [known, storedUser, setUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -10,7 +10,6 @@ import { draftKey, fromSpace } from '@/client/features/spaces/lib/listing-form';
 import type { CreateSpaceInput } from '@/shared/schemas/spaces';
 import { useAuth } from '@/client/lib/auth';
 import { paths } from '@/client/lib/paths';
-import { LoginToList } from './list-space';
 
 /** /edit-space/{id}: the listing wizard filled with the owner's space; saves with PUT /api/spaces/{id}. */
 export function EditSpacePage() {
@@ -32,7 +31,8 @@ export function EditSpacePage() {
   };
 
   let content;
-  if (!user) content = <LoginToList message="Please log in to edit your space." />;
+  // Signed out, SessionRequired (app.tsx) shows the page's signed-out state and asks to log in instead.
+  if (!user) content = null;
   else if (space.isPending) content = <Skeleton className="mt-6 h-96 rounded-xl" />;
   else if (space.isError || !space.data.active)
     content = (

@@ -1,6 +1,5 @@
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { PageMeta } from '@/client/components/page-meta';
-import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/use-toast';
 import { useSaveSpace } from '@/client/features/spaces/api/save-space';
 import { ListingWizard } from '@/client/features/spaces/components/listing/listing-wizard';
@@ -8,18 +7,6 @@ import { draftKey, EMPTY_LISTING } from '@/client/features/spaces/lib/listing-fo
 import type { CreateSpaceInput } from '@/shared/schemas/spaces';
 import { useAuth } from '@/client/lib/auth';
 import { paths } from '@/client/lib/paths';
-
-/** Shown instead of a listing form to a visitor who is not signed in (docs/product.md#listing-a-space). */
-export function LoginToList({ message }: { message: string }) {
-  return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <p className="text-lg text-slate-900">{message}</p>
-      <Button asChild className="mt-6">
-        <Link href={paths.home()}>Go Home</Link>
-      </Button>
-    </div>
-  );
-}
 
 /** /list-space: the four-step listing wizard (docs/product.md#listing-a-space, #validation and #user-facing-messages). Success: its toast, then /profile. */
 export function ListSpacePage() {
@@ -45,6 +32,7 @@ export function ListSpacePage() {
         description="List your medical office space, exam room or clinic for rent by the hour, day or month."
       />
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">List Your Space</h1>
+      {/* Signed out, SessionRequired (app.tsx) shows the page's signed-out state and asks to log in instead. */}
       {user ? (
         <div className="mt-6">
           <ListingWizard
@@ -55,9 +43,7 @@ export function ListSpacePage() {
             onSubmit={onSubmit}
           />
         </div>
-      ) : (
-        <LoginToList message="Please log in to list a space." />
-      )}
+      ) : null}
     </div>
   );
 }

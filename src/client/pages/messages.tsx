@@ -17,15 +17,8 @@ export function MessagesPage() {
   const selectedId = new URLSearchParams(useSearch()).get('conversation');
   const conversations = useConversations(user?.id);
 
-  if (!user) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <PageMeta title="Messages | ClinicShare" />
-        <h1 className="text-2xl font-bold text-slate-900">Please log in</h1>
-        <p className="mt-2 text-slate-600">You need to be logged in to access messages.</p>
-      </div>
-    );
-  }
+  // Signed out, SessionRequired (app.tsx) shows the page's signed-out state and asks to log in instead.
+  if (!user) return null;
 
   const summary = conversations.data?.find((conversation) => conversation.conversationId === selectedId);
 

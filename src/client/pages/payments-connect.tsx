@@ -32,19 +32,8 @@ function BackToProfile() {
 /** /payments/connect (docs/product.md#payment-settings, #payout-account, #user-facing-messages and #constants): the owner's payout account, onboarding and its return addresses. */
 export function PaymentsConnectPage() {
   const { user } = useAuth();
-  if (!user) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <PageMeta title="Payment Settings | ClinicShare" />
-        <h1 className="text-2xl font-bold text-slate-900">Payment Settings</h1>
-        <p className="mt-2 text-slate-600">Please log in to access payment settings.</p>
-        <div className="mt-6">
-          <BackToProfile />
-        </div>
-      </div>
-    );
-  }
-  return <PaymentSettings userId={user.id} email={user.email} />;
+  // Signed out, SessionRequired (app.tsx) shows the page's signed-out state and asks to log in instead.
+  return user ? <PaymentSettings userId={user.id} email={user.email} /> : null;
 }
 
 type ButtonState = 'set-up' | 'complete' | 'dashboard';

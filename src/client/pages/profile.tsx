@@ -73,17 +73,8 @@ function TabLabel({ label, count, countLabel }: { label: string; count: number |
  */
 export function ProfilePage() {
   const { user } = useAuth();
-
-  if (!user) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <PageMeta title="Profile | ClinicShare" />
-        <h1 className="text-2xl font-bold text-slate-900">Profile</h1>
-        <p className="mt-2 text-slate-600">Unable to load profile data.</p>
-      </div>
-    );
-  }
-  return <Profile user={user} />;
+  // Signed out, SessionRequired (app.tsx) shows the page's signed-out state and asks to log in instead.
+  return user ? <Profile user={user} /> : null;
 }
 
 function Profile({ user }: { user: User }) {

@@ -10,14 +10,17 @@ export function login(input: LoginInput): Promise<User> {
   return api.post<User>('/api/login', input);
 }
 
-/** Logs in, stores the user and goes to the profile (docs/product.md#behaviour and #user-facing-messages). */
-export function useLogin({ onSuccess }: { onSuccess?: () => void } = {}) {
+/**
+ * Logs in, stores the user and goes to the profile (docs/product.md#behaviour and #user-facing-messages),
+ * or to `returnTo`, the page that asked for the login (see {@link useStartSession}).
+ */
+export function useLogin({ onSuccess, returnTo }: { onSuccess?: () => void; returnTo?: string } = {}) {
   const startSession = useStartSession();
   return useMutation({
     mutationFn: login,
     onSuccess: (user) => {
       onSuccess?.();
-      startSession(user);
+      startSession(user, returnTo);
       toast({ title: 'Welcome back!' });
     },
     onError: (error) => {

@@ -23,9 +23,10 @@ export function useLogout() {
     mutationFn: logout,
     onError: (error) => console.warn('Logout request failed:', error.message),
     onSettled: () => {
+      // Home first: a page that needs a session, left signed out, would ask to log in again.
+      navigate(paths.home());
       setUser(null);
       queryClient.removeQueries({ queryKey: ['users'] });
-      navigate(paths.home());
       toast({ title: 'Logged out successfully' });
     },
   });

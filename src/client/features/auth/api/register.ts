@@ -10,14 +10,17 @@ export function register(input: RegisterInput): Promise<User> {
   return api.post<User>('/api/register', input);
 }
 
-/** Creates the account, stores the user and goes to the profile (docs/product.md#behaviour and #user-facing-messages). */
-export function useRegister({ onSuccess }: { onSuccess?: () => void } = {}) {
+/**
+ * Creates the account, stores the user and goes to the profile (docs/product.md#behaviour and #user-facing-messages),
+ * or to `returnTo`, the page that asked for the sign-up (see {@link useStartSession}).
+ */
+export function useRegister({ onSuccess, returnTo }: { onSuccess?: () => void; returnTo?: string } = {}) {
   const startSession = useStartSession();
   return useMutation({
     mutationFn: register,
     onSuccess: (user) => {
       onSuccess?.();
-      startSession(user);
+      startSession(user, returnTo);
       toast({ title: 'Account created successfully!' });
     },
     onError: (error) => {

@@ -13,6 +13,8 @@ import { ForgotPasswordForm } from './forgot-password-form';
 interface LoginDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The page to land on after success, when a page that needs a session asked (else /profile). */
+  returnTo?: string;
   /** Where focus returns when the dialog closes (the control that opened it); by default the element focused when it opened. */
   returnFocusTo?: HTMLElement | null;
   /** Opens the Sign up dialog instead (no Sign up link without it). */
@@ -20,7 +22,7 @@ interface LoginDialogProps {
 }
 
 /** The Log in dialog; "Forgot password?" turns it into the form that asks for a reset link, and back. */
-export function LoginDialog({ open, onOpenChange, onSwitchToRegister, returnFocusTo }: LoginDialogProps) {
+export function LoginDialog({ open, onOpenChange, onSwitchToRegister, returnFocusTo, returnTo }: LoginDialogProps) {
   const [view, setView] = useState<'login' | 'forgot'>('login');
   // Back from the forgot-password form, focus goes to the email field (the control used is gone).
   const [returned, setReturned] = useState(false);
@@ -46,7 +48,7 @@ export function LoginDialog({ open, onOpenChange, onSwitchToRegister, returnFocu
               <DialogTitle>Welcome back</DialogTitle>
               <DialogDescription>Log in to book spaces, message owners and manage your listings.</DialogDescription>
             </DialogHeader>
-            <LoginForm onDone={() => onOpenChange(false)} onForgot={() => setView('forgot')} focusEmail={returned} />
+            <LoginForm onDone={() => onOpenChange(false)} onForgot={() => setView('forgot')} focusEmail={returned} returnTo={returnTo} />
             {onSwitchToRegister ? (
               <p className="text-center text-sm text-slate-600">
                 Don&apos;t have an account?{' '}
@@ -62,12 +64,22 @@ export function LoginDialog({ open, onOpenChange, onSwitchToRegister, returnFocu
   );
 }
 
-function LoginForm({ onDone, onForgot, focusEmail }: { onDone: () => void; onForgot: () => void; focusEmail: boolean }) {
+function LoginForm({
+  onDone,
+  onForgot,
+  focusEmail,
+  returnTo,
+}: {
+  onDone: () => void;
+  onForgot: () => void;
+  focusEmail: boolean;
+  returnTo?: string;
+}) {
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
   });
-  const loginMutation = useLogin({ onSuccess: onDone });
+  const loginMutation = useLogin({ onSuccess: onDone, returnTo });
   const { errors } = form.formState;
   useEffect(() => {
     if (focusEmail) form.setFocus('email');

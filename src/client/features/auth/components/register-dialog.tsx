@@ -18,13 +18,15 @@ import { useRegister } from '../api/register';
 interface RegisterDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The page to land on after success, when a page that needs a session asked (else /profile). */
+  returnTo?: string;
   /** Where focus returns when the dialog closes (the control that opened it); by default the element focused when it opened. */
   returnFocusTo?: HTMLElement | null;
   /** Opens the Log in dialog instead. */
   onSwitchToLogin: () => void;
 }
 
-export function RegisterDialog({ open, onOpenChange, onSwitchToLogin, returnFocusTo }: RegisterDialogProps) {
+export function RegisterDialog({ open, onOpenChange, onSwitchToLogin, returnFocusTo, returnTo }: RegisterDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent returnFocusTo={returnFocusTo} className="max-w-lg">
@@ -32,7 +34,7 @@ export function RegisterDialog({ open, onOpenChange, onSwitchToLogin, returnFocu
           <DialogTitle>Create your account</DialogTitle>
           <DialogDescription>Join ClinicShare to rent medical space or list the space you do not use.</DialogDescription>
         </DialogHeader>
-        <RegisterForm onDone={() => onOpenChange(false)} />
+        <RegisterForm onDone={() => onOpenChange(false)} returnTo={returnTo} />
         <p className="text-center text-sm text-slate-600">
           Already have an account?{' '}
           <Button variant="link" className="h-auto p-0" onClick={onSwitchToLogin}>
@@ -46,12 +48,12 @@ export function RegisterDialog({ open, onOpenChange, onSwitchToLogin, returnFocu
 
 type RegisterFormOutput = z.output<typeof registerFormSchema>;
 
-function RegisterForm({ onDone }: { onDone: () => void }) {
+function RegisterForm({ onDone, returnTo }: { onDone: () => void; returnTo?: string }) {
   const form = useForm<RegisterFormValues, unknown, RegisterFormOutput>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { firstName: '', lastName: '', email: '', specialty: '', password: '', confirmPassword: '', acceptedTerms: false },
   });
-  const registerMutation = useRegister({ onSuccess: onDone });
+  const registerMutation = useRegister({ onSuccess: onDone, returnTo });
   // The password strength dictionaries (~1 MB, their own chunk) start loading when the form opens, not with the app.
   useEffect(() => {
     loadPasswordChecker().catch((error: unknown) => console.warn('Password checker did not load:', error));
