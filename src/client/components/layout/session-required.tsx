@@ -1,4 +1,3 @@
-import { LogIn } from 'lucide-react';
 import { type ReactNode, useEffect, useEffectEvent, useRef } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '@/client/lib/auth';
@@ -46,7 +45,6 @@ export function SessionRequired({ title, message, onSignIn, children }: SessionR
       <p className="mt-2 text-slate-600">{message}</p>
       <div className="mt-6 flex flex-wrap items-center justify-center gap-3">
         <Button ref={logIn} onClick={(event) => onSignIn('login', event.currentTarget)}>
-          <LogIn aria-hidden="true" />
           Log in
         </Button>
         <Button variant="outline" onClick={(event) => onSignIn('register', event.currentTarget)}>
