@@ -343,21 +343,28 @@ describe('accessibility (WCAG 2.2 A/AA, axe-core)', () => {
   it.concurrent.for([
     { width: 'desktop', viewport: DESKTOP },
     { width: 'phone', viewport: PHONE },
-  ])('$width: every route and dialog, signed out and signed in', async ({ width, viewport }, { expect }) => {
-    const found: string[] = [];
-    for (const signedIn of [false, true]) {
-      const label = `${width} ${signedIn ? 'signed in' : 'signed out'}`;
-      const { context, page, errors } = await openPage(viewport, signedIn);
-      try {
-        found.push(...(await scanRoutes(page, label, signedIn)));
-        found.push(
-          ...(signedIn ? await signedInDialogs(page, label, viewport === PHONE) : await signedOutDialogs(page, label, viewport === PHONE)),
-        );
-        found.push(...errors.map((error) => `${label}: page error ${error}`));
-      } finally {
-        await context.close();
+  ])(
+    '$width: every route and dialog, signed out and signed in',
+    // Every route twice and every dialog, at two widths at once: longer than the e2e project's 120 s.
+    { timeout: 300_000 },
+    async ({ width, viewport }, { expect }) => {
+      const found: string[] = [];
+      for (const signedIn of [false, true]) {
+        const label = `${width} ${signedIn ? 'signed in' : 'signed out'}`;
+        const { context, page, errors } = await openPage(viewport, signedIn);
+        try {
+          found.push(...(await scanRoutes(page, label, signedIn)));
+          found.push(
+            ...(signedIn
+              ? await signedInDialogs(page, label, viewport === PHONE)
+              : await signedOutDialogs(page, label, viewport === PHONE)),
+          );
+          found.push(...errors.map((error) => `${label}: page error ${error}`));
+        } finally {
+          await context.close();
+        }
       }
-    }
-    expect(found).toEqual([]);
-  });
+      expect(found).toEqual([]);
+    },
+  );
 });
