@@ -29,7 +29,9 @@ const upwards = (from: string, to: string) =>
   );
 /** The message of a server feature importing one after it in the order. */
 const laterFeature = (from: string, to: string) =>
-  new RegExp(`^Server features import only the features before them \\(auth -> .* -> pages\\): ${from} may not import ${to} `);
+  new RegExp(
+    `^Server features import only the features before them \\(notifications -> auth -> .* -> pages\\): ${from} may not import ${to} `,
+  );
 
 // ESLint resolves every import through TypeScript: slow on a busy 2-core machine, so a generous limit.
 describe('ESLint import boundaries', { timeout: 60_000 }, () => {
@@ -78,7 +80,9 @@ describe('ESLint import boundaries', { timeout: 60_000 }, () => {
     ['src/server/auth/x.ts', '../users/service', laterFeature('auth', 'users')],
     ['src/server/spaces/x.ts', '../favorites/service', laterFeature('spaces', 'favorites')],
     ['src/server/x.ts', './config', /^This file is in no server layer/],
-    ['src/server/jobs/x.ts', '../config', /^src\/server\/jobs is in no server layer/],
+    ['src/server/outbox/x.ts', '../config', /^src\/server\/outbox is in no server layer/],
+    ['src/server/jobs/x.ts', '../notifications/notify', upwards('infrastructure', 'features')],
+    ['src/server/notifications/x.ts', '../auth/session', laterFeature('notifications', 'auth')],
   ])('server: %s importing %s is an error', async (filePath, source, message) => {
     expect(await lint(filePath, importing(source))).toEqual([{ rule: 'boundaries/dependencies', message: expect.stringMatching(message) }]);
   });
