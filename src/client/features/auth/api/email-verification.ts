@@ -1,19 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/client/components/ui/use-toast';
 import { api, isApiError } from '@/client/lib/api-client';
-import { getMeQueryOptions } from '@/client/lib/auth';
+import { getMe, getMeQueryOptions } from '@/client/lib/auth';
 
 /** POST /api/auth/verify-email (204): the emailed link's token verifies the account's email. */
 export function verifyEmail(token: string): Promise<void> {
   return api.post<void>('/api/auth/verify-email', { token });
 }
 
-/** Verifies the email; the signed-in user (if any) is fetched again so the profile stops asking. */
+/**
+ * Verifies the email; the signed-in user (if any) is read again and replaces the cached one, so the
+ * profile stops asking. Read afresh rather than invalidated: the first GET /api/me of a page opened
+ * from the emailed link may still be on its way, with the answer from before the verification.
+ */
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyEmail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getMeQueryOptions().queryKey }),
+    onSuccess: async () => {
+      const { queryKey } = getMeQueryOptions();
+      await queryClient.cancelQueries({ queryKey });
+      const fresh = await getMe().catch(() => undefined);
+      if (fresh !== undefined) queryClient.setQueryData(queryKey, fresh);
+    },
   });
 }
 
