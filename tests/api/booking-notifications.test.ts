@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireBooking } from '../../src/server/bookings/expiry';
-import { remindBooking } from '../../src/server/bookings/notices';
+import { performBookingStep, remindBooking, type BookingStep } from '../../src/server/bookings/notices';
 import { bookingPaymentSteps } from '../../src/server/bookings/payment-events';
 import { reconcileBookings } from '../../src/server/bookings/reconciliation';
 import { bookings, notifications, users } from '../../src/server/db/schema';
@@ -37,14 +37,30 @@ afterAll(async () => {
 
 const put = (url: string, cookie: string) => t.app.inject({ method: 'PUT', url, headers: { cookie } });
 const bookingRow = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
-const noticesOf = (userId: string) =>
-  t.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.createdAt);
+/** A user's notifications, once the queued booking-step jobs have run. */
+const noticesOf = async (userId: string) => {
+  await performQueuedSteps();
+  return t.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.createdAt);
+};
 const kindsOf = async (userId: string) => (await noticesOf(userId)).map((notice) => notice.kind);
 
 /** Rows of a raw query, on either driver. */
 async function rows<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
   const result = (await t.db.execute(query)) as unknown as { rows?: Row[] } | Row[];
   return Array.isArray(result) ? result : (result.rows ?? []);
+}
+/**
+ * Does what the workers do with the `booking-step` jobs a step enqueued (these tests run none):
+ * performs each queued one, then marks it completed.
+ */
+async function performQueuedSteps(): Promise<void> {
+  const queued = await rows<{ id: string; data: { bookingId: string; step: BookingStep; at: string } }>(
+    sql`select id, data from pgboss.job where name = 'booking-step' and state = 'created' order by created_on`,
+  );
+  for (const job of queued) {
+    await performBookingStep(t.db, job.data);
+    await t.db.execute(sql`update pgboss.job set state = 'completed', completed_on = now() where name = 'booking-step' and id = ${job.id}`);
+  }
 }
 /** The queued jobs of `queue` for a booking, with when each may start. */
 const jobsFor = (queue: string, bookingId: string) =>
@@ -172,26 +188,52 @@ describe('instant booking', () => {
     expect(await kindsOf(renter.user.id)).toEqual(['booking_confirmed', 'booking_cancelled']);
   });
 
-  it('a step whose notification cannot be written is rolled back whole: no notification, no job, no change', async () => {
+  it('a step that rolls back after enqueueing its notifications tells nobody: no job, no notification, no change', async () => {
     const { owner, renter, booking } = await instantBooking(24);
+    // Refuses the cancellation at commit, after the step has enqueued its booking-step job in the same transaction.
     await t.db.execute(
       sql.raw(
-        `create or replace function test_refuse_notification() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`,
+        `create or replace function test_refuse_cancel() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`,
       ),
     );
     await t.db.execute(
       sql.raw(
-        `create trigger test_refuse_notification before insert on notifications for each row when (new.kind = 'booking_cancelled') execute function test_refuse_notification()`,
+        `create constraint trigger test_refuse_cancel after update on bookings deferrable initially deferred for each row when (new.status = 'cancelled') execute function test_refuse_cancel()`,
       ),
     );
     try {
       expect((await put(`/api/bookings/${booking.id}/cancel`, renter.cookie)).statusCode).toBe(500);
     } finally {
-      await t.db.execute(sql.raw('drop trigger if exists test_refuse_notification on notifications'));
+      await t.db.execute(sql.raw('drop trigger if exists test_refuse_cancel on bookings'));
     }
     expect(await bookingRow(booking.id)).toMatchObject({ status: 'confirmed', refundAmount: null });
+    const steps = await rows<{ step: string }>(
+      sql`select data->>'step' as step from pgboss.job where name = 'booking-step' and data->>'bookingId' = ${booking.id}`,
+    );
+    expect(steps.map((job) => job.step)).toEqual(['confirmed']);
     expect(await kindsOf(renter.user.id)).toEqual(['booking_confirmed']);
     expect(await kindsOf(owner.user.id)).toEqual(['booking_confirmed']);
+  });
+
+  it('a step commits with one booking-step job; its notifications are written when the job runs, once however often it runs', async () => {
+    const { owner, renter, booking } = await instantBooking(25);
+    expect(await kindsOf(renter.user.id)).toEqual(['booking_confirmed']);
+    expect((await put(`/api/bookings/${booking.id}/cancel`, renter.cookie)).statusCode).toBe(200);
+    const [job] = await rows<{ data: { bookingId: string; step: BookingStep; at: string } }>(
+      sql`select data from pgboss.job where name = 'booking-step' and data->>'bookingId' = ${booking.id} and data->>'step' = 'cancelled'`,
+    );
+    expect(job).toBeDefined();
+    // Before the job runs, the cancellation has told nobody yet.
+    const cancelledNotices = () =>
+      t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.kind, 'booking_cancelled'), sql`${notifications.data}->>'bookingId' = ${booking.id}`));
+    expect(await cancelledNotices()).toHaveLength(0);
+    expect(await performBookingStep(t.db, job!.data)).toBe(2);
+    expect(await performBookingStep(t.db, job!.data)).toBe(0);
+    expect(await kindsOf(renter.user.id)).toEqual(['booking_confirmed', 'booking_cancelled']);
+    expect(await kindsOf(owner.user.id)).toEqual(['booking_confirmed', 'booking_cancelled']);
   });
 });
 

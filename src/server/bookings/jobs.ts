@@ -1,14 +1,14 @@
 /**
  * The bookings' jobs (src/server/jobs/catalog.ts), registered on this instance's workers by app.ts:
- * the per-minute reconciliation sweep, expiry at each hold's or request's deadline, and the
- * renter's reminder 24 hours before a confirmed booking starts.
+ * the per-minute reconciliation sweep, expiry at each hold's or request's deadline, the
+ * notifications of each booking step, and the renter's reminder 24 hours before a confirmed booking starts.
  */
 import type { Database } from '../db/client';
-import { bookingReminderJob, expireBookingJob, reconcileBookingsJob } from '../jobs/catalog';
+import { bookingReminderJob, bookingStepJob, expireBookingJob, reconcileBookingsJob } from '../jobs/catalog';
 import type { JobLog, JobWorkers } from '../jobs/queue';
 import type { PaymentProvider } from '../payments/provider';
 import { expireBooking } from './expiry';
-import { remindBooking } from './notices';
+import { performBookingStep, remindBooking } from './notices';
 import { reconcileBookings } from './reconciliation';
 
 /** Registers the bookings' job handlers on `workers`. */
@@ -24,6 +24,9 @@ export function registerBookingJobs(
   });
   workers.work(expireBookingJob, async ({ data }) => {
     await expireBooking(db, payments, data.bookingId);
+  });
+  workers.work(bookingStepJob, async ({ data }) => {
+    await performBookingStep(db, data);
   });
   workers.work(bookingReminderJob, async ({ data }) => {
     await remindBooking(db, data.bookingId);

@@ -15,7 +15,7 @@ import type { NotificationKind } from '../../shared/schemas/notifications';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, users } from '../db/schema';
-import { bookingReminderJob } from '../jobs/catalog';
+import { bookingReminderJob, bookingStepJob } from '../jobs/catalog';
 import { enqueue } from '../jobs/queue';
 import { notify } from '../notifications/notify';
 import type { PaidPayout } from '../payments/webhook';
@@ -34,7 +34,7 @@ export const BOOKING_LINKS = {
 } as const;
 
 /** A booking step that tells someone. */
-export type BookingStep = 'requested' | 'accepted' | 'declined' | 'request_expired' | 'confirmed' | 'cancelled' | 'hold_expired';
+export type BookingStep = NonNullable<(typeof bookingStepJob)['__data']>['step'];
 
 interface Party {
   id: string;
@@ -216,13 +216,36 @@ function noticesOf(step: BookingStep, data: BookingNoticeData, renter: Party, ow
 }
 
 /**
- * Tells the people concerned that `booking` (as it is after the step) went through `step`:
- * notifications (in app and by email) written within `tx`, once per recipient and kind. A
- * confirmation (`confirmed`, `accepted`) also enqueues the renter's reminder.
- * @param tx the transaction that moved the booking
+ * Tells the people concerned that `booking` went through `step`, within `tx` (the transaction
+ * that moved it): enqueues one `booking-step` job, so the step commits with nothing but that
+ * insert and its notifications are written by the job (`performBookingStep`) moments later, or
+ * never if the step rolls back.
+ * @param now when the step happened (the time left to answer a request is counted from it)
+ */
+export async function tellBookingStep(tx: Database, step: BookingStep, booking: BookingRow, now = new Date()): Promise<void> {
+  await enqueue(tx, bookingStepJob, { bookingId: booking.id, step, at: now.toISOString() });
+}
+
+/**
+ * The `booking-step` job: writes the step's notifications from the booking as it is now (see
+ * {@link writeBookingNotices}), in one transaction. A booking gone since is skipped.
  * @returns how many notifications were written (0 when all had been written before)
  */
-export async function tellBookingStep(tx: Database, step: BookingStep, booking: BookingRow, now = new Date()): Promise<number> {
+export async function performBookingStep(db: Database, job: { bookingId: string; step: BookingStep; at: string }): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, job.bookingId)).limit(1);
+    if (!booking) return 0;
+    return writeBookingNotices(tx, job.step, booking, new Date(job.at));
+  });
+}
+
+/**
+ * Writes the notifications of `step` for `booking` (in app and by email) within `tx`, once per
+ * recipient and kind. A confirmation (`confirmed`, `accepted`) also enqueues the renter's reminder.
+ * The demo seed calls it directly; every booking step goes through {@link tellBookingStep}.
+ * @returns how many notifications were written (0 when all had been written before)
+ */
+export async function writeBookingNotices(tx: Database, step: BookingStep, booking: BookingRow, now = new Date()): Promise<number> {
   const { space, renter, owner } = await loadParties(tx, booking);
   const data: BookingNoticeData = noticeData(booking, space, renter, owner);
   if (step === 'cancelled') {

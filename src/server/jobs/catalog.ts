@@ -51,6 +51,24 @@ export const expireBookingJob = define<{ bookingId: string }>({
   expireInSeconds: 300,
 });
 
+/**
+ * A booking step happened (bookings/notices.ts): write its notifications (and enqueue their emails,
+ * and a confirmation's reminder). Enqueued in the step's transaction.
+ */
+export const bookingStepJob = define<{
+  bookingId: string;
+  step: 'requested' | 'accepted' | 'declined' | 'request_expired' | 'confirmed' | 'cancelled' | 'hold_expired';
+  /** When the step happened, ISO-8601 UTC. */
+  at: string;
+}>({
+  name: 'booking-step',
+  policy: 'standard',
+  retryLimit: 10,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 300,
+});
+
 /** 24 hours before a confirmed booking starts: remind the renter, once (bookings). */
 export const bookingReminderJob = define<{ bookingId: string }>({
   name: 'booking-reminder',
@@ -88,6 +106,7 @@ export const messageEmailJob = define<{ conversationId: string; recipientId: str
 export const JOB_CATALOG: readonly JobDefinition<object>[] = [
   reconcileBookingsJob,
   expireBookingJob,
+  bookingStepJob,
   bookingReminderJob,
   sendNotificationEmailJob,
   messageEmailJob,

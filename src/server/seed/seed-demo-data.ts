@@ -17,7 +17,7 @@ import { fromCents, toCents } from '../../shared/money';
 import { timeZoneForState } from '../../shared/time-zones';
 import { hashPassword } from '../auth/service';
 import { quotedColumns } from '../bookings/checkout';
-import { tellBookingStep } from '../bookings/notices';
+import { writeBookingNotices } from '../bookings/notices';
 import type { Database } from '../db/client';
 import { bookings, conversations, demoPaymentIntents, favorites, medicalSpaces, messages, users } from '../db/schema';
 import { conversationIdFor } from '../messages/service';
@@ -174,7 +174,7 @@ async function insertDemoActivity(
       })
       .returning();
     // The demo accounts' notifications (and, once the jobs run, the dev outbox) show this activity.
-    await tellBookingStep(db, DEMO_NOTICE_STEP[booking.status], row!, now);
+    await writeBookingNotices(db, DEMO_NOTICE_STEP[booking.status], row!, now);
   }
 
   if (plan.favorites.length > 0) {
