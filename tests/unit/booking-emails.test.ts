@@ -14,7 +14,11 @@ const RENTER = 'renter-id';
 const OWNER = 'owner-id';
 const BOOKING = '7d1d4a3e-1111-4222-8333-944455556666';
 
-/** A daily booking in Chicago: Dec 3 to Dec 5, 2030 local midnights (CST, UTC-6). */
+/**
+ * A daily booking in Chicago: Dec 3 to Dec 5, 2030 local midnights (CST, UTC-6). Fixed instants on
+ * purpose: the templates only format the instants they are given and never read the clock, so this
+ * test does not expire (the API tests build their dates from now).
+ */
 const data: BookingNoticeData = {
   bookingId: BOOKING,
   spaceId: 'space-id',
