@@ -29,6 +29,23 @@ afterAll(async () => {
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
 
+/** The renter asks to book the space for one day, `days` from today, and pays (the card is authorised). */
+async function requestToBook(renterPage: Page, spaceId: string, days: number): Promise<void> {
+  await renterPage.goto(`/spaces/${spaceId}`);
+  await renterPage.getByRole('button', { name: 'Request to Book' }).click();
+  const booking = renterPage.getByRole('dialog');
+  await booking.getByLabel('Start Date').fill(futureDate(days));
+  await booking.getByLabel('End Date').fill(futureDate(days + 1));
+  await booking.getByRole('button', { name: 'Continue to Payment' }).click();
+  const payment = renterPage.getByRole('dialog');
+  await payment.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await payment.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await payment.getByLabel('Expiry').fill(futureCardExpiry());
+  await payment.getByLabel('CVC').fill('123');
+  await payment.getByRole('button', { name: /^Request to Book · / }).click();
+  await expect.poll(() => toast(renterPage, 'Request sent!').isVisible(), { timeout: 20_000 }).toBe(true);
+}
+
 describe('the notification bell', () => {
   const stamp = Date.now();
   const title = `Bell Test Exam Room ${stamp}`;
@@ -56,19 +73,7 @@ describe('the notification bell', () => {
     const renterPage = session.page;
     await renterPage.goto('/');
     await signUp(renterPage, { email: `remy.${stamp}@example.test`, firstName: 'Remy', lastName: 'Rao' });
-    await renterPage.goto(`/spaces/${space.id}`);
-    await renterPage.getByRole('button', { name: 'Request to Book' }).click();
-    const booking = renterPage.getByRole('dialog');
-    await booking.getByLabel('Start Date').fill(futureDate(10));
-    await booking.getByLabel('End Date').fill(futureDate(11));
-    await booking.getByRole('button', { name: 'Continue to Payment' }).click();
-    const payment = renterPage.getByRole('dialog');
-    await payment.getByRole('button', { name: 'Proceed to Payment' }).click();
-    await payment.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await payment.getByLabel('Expiry').fill(futureCardExpiry());
-    await payment.getByLabel('CVC').fill('123');
-    await payment.getByRole('button', { name: /^Request to Book · / }).click();
-    await expect.poll(() => toast(renterPage, 'Request sent!').isVisible(), { timeout: 20_000 }).toBe(true);
+    await requestToBook(renterPage, space.id, 10);
 
     // The owner's bell counts it, live.
     await expect.poll(() => bell(ownerPage).getAttribute('aria-label'), { timeout: 10_000 }).toBe('Notifications, 1 unread');
@@ -97,19 +102,7 @@ describe('the notification bell', () => {
   it('marks every notification read with Mark all as read, and the link leads to the booking', async () => {
     // A second request from the renter.
     const renterPage = session.page;
-    await renterPage.goto(`/spaces/${spaceId}`);
-    await renterPage.getByRole('button', { name: 'Request to Book' }).click();
-    const booking = renterPage.getByRole('dialog');
-    await booking.getByLabel('Start Date').fill(futureDate(20));
-    await booking.getByLabel('End Date').fill(futureDate(21));
-    await booking.getByRole('button', { name: 'Continue to Payment' }).click();
-    const payment = renterPage.getByRole('dialog');
-    await payment.getByRole('button', { name: 'Proceed to Payment' }).click();
-    await payment.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await payment.getByLabel('Expiry').fill(futureCardExpiry());
-    await payment.getByLabel('CVC').fill('123');
-    await payment.getByRole('button', { name: /^Request to Book · / }).click();
-    await expect.poll(() => toast(renterPage, 'Request sent!').isVisible(), { timeout: 20_000 }).toBe(true);
+    await requestToBook(renterPage, spaceId, 20);
 
     await expect.poll(() => bell(ownerPage).getAttribute('aria-label'), { timeout: 10_000 }).toBe('Notifications, 1 unread');
     await bell(ownerPage).click();
