@@ -126,6 +126,35 @@ describe('a run cut off', () => {
     }
   }, 45_000);
 
+  it('by a stop that outlasts its wait lets the run end and record its end before the stop returns', async () => {
+    // pg-boss stops waiting after the timeout and sends a run's completion without awaiting it: a
+    // database closed right after the stop then failed that statement as an unhandled rejection.
+    const workers = new JobWorkers(t.handle, quiet, { pollingIntervalSeconds: 0.5 });
+    let started = 0;
+    let finished = 0;
+    workers.work(expireBookingJob, async () => {
+      started++;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      finished++;
+      throw new Error('the run ends after the stop gave up waiting');
+    });
+    const id = await t.db.transaction((tx) => enqueue(tx, expireBookingJob, { bookingId: 'outlasting' }));
+    await workers.start();
+    await vi.waitFor(() => expect(started).toBe(1), { timeout: 15_000, interval: 50 });
+    const executeSql = vi.spyOn(t.handle, 'executeSql');
+    try {
+      await workers.stop(1000);
+      expect(finished).toBe(1);
+      const sentAfterStop = executeSql.mock.results.length;
+      await Promise.all(executeSql.mock.results.map((result) => result.value));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(executeSql.mock.results.length).toBe(sentAfterStop);
+    } finally {
+      executeSql.mockRestore();
+    }
+    expect((await jobRow(id!))?.output).toMatchObject({ message: 'the run ends after the stop gave up waiting' });
+  });
+
   it.runIf(onPostgres)(
     'by a killed process runs again once its time limit has passed',
     async () => {

@@ -135,6 +135,12 @@ interface Registered {
 export class JobWorkers {
   private readonly registered: Registered[] = [];
   private boss: PgBoss | null = null;
+  /**
+   * Statements pg-boss has under way plus handlers running. pg-boss does not await the statement
+   * that completes or fails a run, nor a fetch in flight, before its `stop()` resolves; `stop()`
+   * waits for this to reach zero so the database is never closed under them.
+   */
+  private inFlight = 0;
 
   /**
    * @param options.pollingIntervalSeconds how often an idle worker looks for jobs (default 2 s; at least 0.5)
@@ -159,7 +165,7 @@ export class JobWorkers {
   /** Starts polling every registered queue and the cron schedules. */
   async start(): Promise<void> {
     const boss = new PgBoss({
-      db: this.handle,
+      db: { executeSql: (text: string, values?: unknown[]) => this.track(this.handle.executeSql(text, values)) },
       schema: JOB_SCHEMA,
       supervise: true,
       schedule: true,
@@ -181,7 +187,7 @@ export class JobWorkers {
           lastAttempt: job.retryCount >= job.retryLimit,
         };
         try {
-          await handler(running);
+          await this.track(handler(running));
         } catch (error) {
           const details = { err: error, queue: definition.name, jobId: job.id, retryCount: job.retryCount };
           if (running.lastAttempt) this.log.error(details, 'job failed for good: it stays failed in the queue');
@@ -199,7 +205,21 @@ export class JobWorkers {
   async stop(timeoutMs = 10_000): Promise<void> {
     const boss = this.boss;
     this.boss = null;
-    await boss?.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+    if (!boss) return;
+    const deadline = Date.now() + timeoutMs;
+    await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+    // A fetch that was in flight may still start a handler, and each finished run's completion
+    // statement is sent after pg-boss stopped waiting: let them all settle.
+    while (this.inFlight > 0 && Date.now() < deadline + 1_000) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
+  private async track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight += 1;
+    try {
+      return await work;
+    } finally {
+      this.inFlight -= 1;
+    }
   }
 }
 
