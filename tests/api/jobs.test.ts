@@ -4,10 +4,10 @@
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
-import { bookings } from '../../src/server/db/schema';
-import { expireBookingJob, reconcileBookingsJob } from '../../src/server/jobs/catalog';
+import { bookings, notifications } from '../../src/server/db/schema';
+import { bookingReminderJob, expireBookingJob, reconcileBookingsJob } from '../../src/server/jobs/catalog';
 import { enqueue, JobWorkers, listFailedJobs, type JobLog } from '../../src/server/jobs/queue';
 import { insertBooking, insertSpace, insertUser } from '../factories/db';
 import { PROJECT_ROOT } from '../helpers/app-process';
@@ -259,6 +259,59 @@ describe.runIf(onPostgres)('two instances on one database', () => {
         const [row] = await t.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id));
         expect(row?.status).toBe('expired');
       }
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 60_000);
+
+  it('remind the renter of each confirmed booking once, even when its reminder is enqueued twice', async () => {
+    const owner = await insertUser(t.db);
+    const renter = await insertUser(t.db);
+    const space = await insertSpace(t.db, owner.id);
+    const confirmed: (typeof bookings.$inferSelect)[] = [];
+    for (let day = 2; day < 6; day++) {
+      const startAt = new Date(Date.now() + day * 24 * 60 * 60 * 1000);
+      confirmed.push(
+        await insertBooking(t.db, {
+          spaceId: space.id,
+          renterId: renter.id,
+          startAt,
+          endAt: new Date(startAt.getTime() + 60 * 60 * 1000),
+          status: 'confirmed',
+        }),
+      );
+    }
+    // Due now rather than 24 hours before the start; each twice, as a re-sent step would.
+    await t.db.transaction(async (tx) => {
+      for (const booking of [...confirmed, ...confirmed]) await enqueue(tx, bookingReminderJob, { bookingId: booking.id });
+    });
+    const ids = confirmed.map((booking) => booking.id);
+    const a = await createPeerApp(t, {}, { jobs: true });
+    const b = await createPeerApp(t, {}, { jobs: true });
+    try {
+      await vi.waitFor(
+        async () => {
+          const { rows } = await t.handle.executeSql(
+            "select count(*)::int as runs from pgboss.job where name = 'booking-reminder' and data->>'bookingId' = any($1::text[]) and state = 'completed'",
+            [ids],
+          );
+          expect((rows[0] as { runs: number }).runs).toBe(2 * confirmed.length);
+        },
+        { timeout: 30_000, interval: 250 },
+      );
+      const reminders = await t.db
+        .select({ id: notifications.id, link: notifications.link })
+        .from(notifications)
+        .where(and(eq(notifications.userId, renter.id), eq(notifications.kind, 'booking_reminder')));
+      expect(reminders).toHaveLength(confirmed.length);
+      expect(new Set(reminders.map((reminder) => reminder.link)).size).toBe(confirmed.length);
+      // One email each: the second run wrote no notification, so it enqueued no email.
+      const emails = await t.handle.executeSql(
+        "select data->>'notificationId' as id from pgboss.job where name = 'send-notification-email' and data->>'notificationId' = any($1::text[])",
+        [reminders.map((reminder) => reminder.id)],
+      );
+      expect((emails.rows as { id: string }[]).map((row) => row.id).sort()).toEqual(reminders.map((reminder) => reminder.id).sort());
     } finally {
       await a.close();
       await b.close();
