@@ -56,3 +56,27 @@ export function describeInstant(instant: string, timeZone: string, period: Prici
 export function describeDates(data: Pick<BookingNoticeData, 'startAt' | 'endAt' | 'timeZone' | 'pricePeriod'>): string {
   return `${describeInstant(data.startAt, data.timeZone, data.pricePeriod)} – ${describeInstant(data.endAt, data.timeZone, data.pricePeriod)}`;
 }
+
+/** What a link to a pending request asks its reader to do. */
+export type BookingLinkAnswer = 'accept' | 'decline';
+
+/**
+ * The in-app address of a booking, as notifications and emails link to it:
+ * `/profile?tab=bookings&booking=<id>`, plus `&answer=accept|decline` for the owner's Accept and
+ * Decline links. Opening it shows that booking and, with an answer, focuses that button: the
+ * link itself never answers (mail scanners follow links).
+ */
+export function bookingLink(bookingId: string, answer?: BookingLinkAnswer): string {
+  const query = new URLSearchParams({ tab: 'bookings', booking: bookingId });
+  if (answer) query.set('answer', answer);
+  return `/profile?${query.toString()}`;
+}
+
+/** The booking and answer a query string from {@link bookingLink} names (`?tab=bookings&booking=...`), or null. */
+export function readBookingLink(search: string): { bookingId: string; answer: BookingLinkAnswer | null } | null {
+  const query = new URLSearchParams(search);
+  const bookingId = query.get('booking')?.trim();
+  if (!bookingId) return null;
+  const answer = query.get('answer');
+  return { bookingId, answer: answer === 'accept' || answer === 'decline' ? answer : null };
+}

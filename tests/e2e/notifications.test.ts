@@ -2,12 +2,15 @@
  * The bell in two browsers (issue 18): the owner waits on their profile; a renter in another
  * browser context sends a booking request; the owner's bell shows the new notification without a
  * reload, the panel lists it, and Mark as read / Mark all as read clear the count. The panel works
- * from the keyboard and passes axe. The profile's email switches are saved.
+ * from the keyboard and passes axe. A notification's link and the emailed Accept and Decline show
+ * the request with the focus on it, answering nothing by themselves. The profile's email switches
+ * are saved.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { futureCardExpiry, futureDate } from '../helpers/dates';
 import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, signUp, toast, type BrowserSession } from './browser';
+import { emailedLink } from './outbox';
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;
@@ -116,6 +119,45 @@ describe('the notification bell', () => {
     await link.click();
     await expect.poll(() => new URL(ownerPage.url()).pathname + new URL(ownerPage.url()).search).toBe(href);
     await expect.poll(() => panel(ownerPage).count()).toBe(0);
+    // There, the request it is about (made after the list was loaded) stands out and has the focus.
+    const linkedRow = ownerPage.locator('[data-testid="booking-request"][data-linked="true"]');
+    await expect.poll(() => linkedRow.count()).toBe(1);
+    expect(href).toContain(`booking=${await linkedRow.getAttribute('data-booking-id')}`);
+    await expect.poll(() => linkedRow.evaluate((row) => row === document.activeElement)).toBe(true);
+  });
+
+  it("opens the emailed Accept with that request's button focused, answering nothing until pressed; an answered request's link says so", async () => {
+    await ownerPage.goto('/profile?tab=bookings');
+    const requests = ownerPage.getByTestId('booking-request');
+    await expect.poll(() => requests.count()).toBe(2);
+    const bookingId = (await requests.first().getAttribute('data-booking-id'))!;
+    const emailed = (answer: string) =>
+      emailedLink(
+        baseUrl,
+        `nora.${stamp}@example.test`,
+        new RegExp(`https?://[^\\s"'<>\\]]+\\?tab=bookings&booking=${bookingId}&answer=${answer}`),
+      );
+
+    const accept = new URL(await emailed('accept'));
+    await ownerPage.goto(accept.pathname + accept.search);
+    const row = ownerPage.locator(`[data-testid="booking-request"][data-booking-id="${bookingId}"]`);
+    await expect.poll(() => row.getAttribute('data-linked')).toBe('true');
+    await expect.poll(() => ownerPage.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Accept');
+    expect(await row.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    // Opening the link answered nothing: both requests still wait.
+    expect(await requests.count()).toBe(2);
+    await ownerPage.keyboard.press('Enter');
+    await expect.poll(() => toast(ownerPage, 'Booking request accepted!').isVisible()).toBe(true);
+    await expect.poll(() => requests.count()).toBe(1);
+
+    // The same request's Decline link, now that it is answered: a notice, and its booking stands out among the space's bookings.
+    const decline = new URL(await emailed('decline'));
+    await ownerPage.goto(decline.pathname + decline.search);
+    await expect.poll(() => ownerPage.getByTestId('linked-request-gone').isVisible()).toBe(true);
+    const booking = ownerPage.locator(`[data-testid="space-booking"][data-booking-id="${bookingId}"]`);
+    await expect.poll(() => booking.getAttribute('data-linked')).toBe('true');
+    expect(await requests.count()).toBe(1);
+    expect(ownerErrors).toEqual([]);
   });
 
   it('saves the email switches on the profile', async () => {

@@ -1,10 +1,11 @@
 /**
  * Password reset end to end in a real browser (issue 18, "Tests"): Forgot password? on the login
- * dialog, the link read from the dev outbox (/dev/mail), a new password on /reset-password; the
+ * dialog, the link read from the dev outbox (/dev/mail/messages.json), a new password on /reset-password; the
  * session of another device is logged out, the old password fails and the new one logs in.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousA11yViolations, openBrowser, toast, type BrowserSession } from './browser';
+import { emailedLink } from './outbox';
 
 const baseUrl = inject('baseUrl');
 const OLD_PASSWORD = 'lantern-meadow-quartz-88';
@@ -31,29 +32,6 @@ async function signUpElsewhere(email: string): Promise<string> {
 
 const meStatus = async (cookie: string) => (await fetch(`${baseUrl}/api/me`, { headers: { cookie } })).status;
 
-/**
- * The first link matching `pattern` in an email to `to` in the dev outbox: /dev/mail lists the kept
- * messages and links each one rendered. The email goes out through the job queue, so it is waited for.
- */
-async function emailedLink(to: string, pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const list = await fetch(`${baseUrl}/dev/mail`);
-    expect(list.status, 'the dev outbox /dev/mail').toBe(200);
-    const html = await list.text();
-    const messagePaths = [...new Set([...html.matchAll(/href="(\/dev\/mail\/[^"#?]+)"/g)].map((match) => match[1]!))];
-    const pages = messagePaths.length
-      ? await Promise.all(messagePaths.map(async (path) => (await fetch(`${baseUrl}${path}`)).text()))
-      : [html];
-    for (const page of pages) {
-      const link = page.includes(to) ? page.match(pattern)?.[0] : undefined;
-      if (link) return link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`No email to ${to} with a link like ${pattern} in /dev/mail`);
-}
-
 describe('Forgot password?', () => {
   it('emails a reset link; the new password ends the other session, the old one fails and the new one logs in', async () => {
     const { page } = session;
@@ -74,7 +52,7 @@ describe('Forgot password?', () => {
       .waitFor();
     await page.keyboard.press('Escape');
 
-    const link = await emailedLink(email, /https?:\/\/[^"'\s<>]+\/reset-password\?token=[A-Za-z0-9_-]+/);
+    const link = await emailedLink(baseUrl, email, /https?:\/\/[^"'\s<>]+\/reset-password\?token=[A-Za-z0-9_-]+/);
     await page.goto(new URL(link).pathname + new URL(link).search);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
@@ -106,7 +84,7 @@ describe('Forgot password?', () => {
     await page.waitForURL('**/profile');
     // A new account's email is not verified yet: the profile says so until the welcome email's link is used.
     await page.getByTestId('email-verification-notice').getByText('Email not verified').waitFor();
-    const verify = await emailedLink(email, /https?:\/\/[^"'\s<>]+\/verify-email\?token=[A-Za-z0-9_-]+/);
+    const verify = await emailedLink(baseUrl, email, /https?:\/\/[^"'\s<>]+\/verify-email\?token=[A-Za-z0-9_-]+/);
     await page.goto(new URL(verify).pathname + new URL(verify).search);
     await page.getByRole('heading', { name: 'Your email is verified' }).waitFor();
     await page.getByRole('link', { name: 'Go to my profile' }).click();

@@ -10,7 +10,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { fromCents, toCents, formatUsd } from '../../shared/money';
-import { describeDates, describeInstant, REFUND_ARRIVAL, type BookingNoticeData } from '../../shared/booking-notices';
+import { bookingLink, describeDates, describeInstant, REFUND_ARRIVAL, type BookingNoticeData } from '../../shared/booking-notices';
 import type { NotificationKind } from '../../shared/schemas/notifications';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
@@ -26,9 +26,9 @@ const HOUR_MS = 60 * 60 * 1000;
 /** The in-app places a booking notification leads to (the profile's Bookings tab holds requests, space bookings and own bookings). */
 export const BOOKING_LINKS = {
   /** The owner's incoming request, where they accept or decline it. */
-  request: (bookingId: string) => `/profile?tab=bookings&booking=${bookingId}`,
+  request: (bookingId: string) => bookingLink(bookingId),
   /** A booking in the recipient's lists. */
-  booking: (bookingId: string) => `/profile?tab=bookings&booking=${bookingId}`,
+  booking: (bookingId: string) => bookingLink(bookingId),
   /** The owner's payout settings (docs/product.md#payment-settings). */
   payouts: () => '/payments/connect',
 } as const;

@@ -6,7 +6,7 @@
  */
 import { ICalCalendar } from 'ical-generator';
 import type { ReactNode } from 'react';
-import { describeDates, describeInstant, REFUND_ARRIVAL, type BookingNoticeData } from '../../../shared/booking-notices';
+import { bookingLink, describeDates, describeInstant, REFUND_ARRIVAL, type BookingNoticeData } from '../../../shared/booking-notices';
 import { formatUsd } from '../../../shared/money';
 import { EmailButton, EmailLayout, EmailLink, EmailText } from '../../mail/layout';
 import type { EmailAttachment } from '../../mail/outgoing';
@@ -172,7 +172,6 @@ function HouseRules({ data }: { data: BookingNoticeData }) {
 const bookingRequested: EmailTemplate = (context) => {
   const data = bookingData(context);
   const left = data.requestExpiresAt ? hoursLeft(data.requestExpiresAt, new Date(context.notification.createdAt)) : '48 hours';
-  const requestUrl = linkOf(context);
   return {
     subject: `Booking request from ${data.renterName}: ${data.spaceTitle}`,
     element: (
@@ -181,8 +180,8 @@ const bookingRequested: EmailTemplate = (context) => {
         preview={`${data.renterName} asked to book ${data.spaceTitle}. You have ${left} to answer.`}
         actions={
           <>
-            <EmailButton href={`${requestUrl}&answer=accept`}>Accept</EmailButton>
-            <EmailButton href={`${requestUrl}&answer=decline`}>Decline</EmailButton>
+            <EmailButton href={context.url(bookingLink(data.bookingId, 'accept'))}>Accept</EmailButton>
+            <EmailButton href={context.url(bookingLink(data.bookingId, 'decline'))}>Decline</EmailButton>
           </>
         }
       >

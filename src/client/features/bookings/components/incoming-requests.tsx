@@ -1,4 +1,5 @@
 import { Inbox, LoaderCircle } from 'lucide-react';
+import type { BookingLinkAnswer } from '@/shared/booking-notices';
 import { Link } from 'wouter';
 import type { Booking } from '@/shared/schemas/bookings';
 import { Badge } from '@/client/components/ui/badge';
@@ -6,11 +7,13 @@ import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { LoadError } from '@/client/components/ui/states';
 import { toast } from '@/client/components/ui/use-toast';
+import { cn } from '@/client/lib/cn';
 import { formatAmount } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { type BookingAnswer, useAnswerBookingRequest } from '../api/answer-booking-request';
 import { useBookingRequests } from '../api/get-booking-requests';
 import { formatBookingInstant, formatBookingRange } from '../lib/booking-dates';
+import { LINKED_ROW_CLASS, useFreshForLink, useLinkedBooking, useRevealOnce } from '../lib/linked-booking';
 import { BookingStatusBadge } from './booking-status-badge';
 
 const TOASTS: Record<BookingAnswer, { success: string; failure: string }> = {
@@ -22,10 +25,19 @@ const TOASTS: Record<BookingAnswer, { success: string; failure: string }> = {
  * 'Incoming Booking Requests' (docs/product.md#pages, #user-facing-messages): the owner's pending
  * requests with Accept (captures the card) and Decline (releases it).
  * Self-contained, so the profile page can place it where it likes.
+ *
+ * The request a link points at (`?booking=<id>&answer=accept|decline`, the emailed Accept and
+ * Decline) stands out with that button focused; the link answers nothing by itself. A linked
+ * request no longer pending says so.
  */
 export function IncomingRequests({ userId }: { userId: string }) {
   const requests = useBookingRequests(userId);
   const answer = useAnswerBookingRequest(userId);
+  const linked = useLinkedBooking();
+  useFreshForLink(linked?.bookingId, requests);
+  const linkedGone = Boolean(
+    linked?.answer && requests.data && !requests.isFetching && !requests.data.some((request) => request.id === linked.bookingId),
+  );
 
   const respond = (bookingId: string, kind: BookingAnswer) => {
     answer.mutate(
@@ -42,6 +54,12 @@ export function IncomingRequests({ userId }: { userId: string }) {
       <h2 id="incoming-requests-heading" className="text-lg leading-tight font-semibold text-slate-900">
         Incoming Booking Requests
       </h2>
+      {linkedGone ? (
+        <p role="status" className="rounded-md bg-slate-100 p-3 text-sm text-slate-700" data-testid="linked-request-gone">
+          This request is no longer waiting for your answer: it was answered, cancelled or has expired. Its booking, if any, is under
+          Bookings of My Spaces.
+        </p>
+      ) : null}
       {requests.isPending ? (
         <Skeleton className="h-20 rounded-lg" aria-label="Loading booking requests" />
       ) : requests.isError ? (
@@ -57,6 +75,7 @@ export function IncomingRequests({ userId }: { userId: string }) {
             <li key={request.id}>
               <RequestRow
                 request={request}
+                linkedAnswer={linked?.bookingId === request.id ? (linked.answer ?? 'row') : null}
                 busy={answer.isPending && answer.variables?.bookingId === request.id ? answer.variables.answer : null}
                 disabled={answer.isPending}
                 onAnswer={(kind) => respond(request.id, kind)}
@@ -71,22 +90,34 @@ export function IncomingRequests({ userId }: { userId: string }) {
 
 function RequestRow({
   request,
+  linkedAnswer,
   busy,
   disabled,
   onAnswer,
 }: {
   request: Booking;
+  /** Whether a link points at this request, and what it then focuses: the row or an answer's button. */
+  linkedAnswer: BookingLinkAnswer | 'row' | null;
   busy: BookingAnswer | null;
   disabled: boolean;
   onAnswer: (answer: BookingAnswer) => void;
 }) {
   const timeZone = request.space?.timeZone;
   const renter = request.renter ? `Dr. ${request.renter.firstName} ${request.renter.lastName}` : 'A renter';
+  const rowRef = useRevealOnce<HTMLDivElement>(linkedAnswer === 'row');
+  const acceptRef = useRevealOnce<HTMLButtonElement>(linkedAnswer === 'accept');
+  const declineRef = useRevealOnce<HTMLButtonElement>(linkedAnswer === 'decline');
   return (
     <div
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
+      ref={rowRef}
+      tabIndex={linkedAnswer ? -1 : undefined}
+      className={cn(
+        'flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between',
+        linkedAnswer && LINKED_ROW_CLASS,
+      )}
       data-testid="booking-request"
       data-booking-id={request.id}
+      data-linked={linkedAnswer ? 'true' : undefined}
     >
       <div className="min-w-0">
         <Link href={paths.space(request.spaceId)} className="font-medium text-slate-900 hover:text-primary hover:underline">
@@ -110,11 +141,11 @@ function RequestRow({
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-semibold text-slate-900">{formatAmount(request.totalPrice)}</span>
         <BookingStatusBadge status={request.status} />
-        <Button size="sm" onClick={() => onAnswer('accept')} disabled={disabled}>
+        <Button ref={acceptRef} size="sm" onClick={() => onAnswer('accept')} disabled={disabled}>
           {busy === 'accept' ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
           Accept
         </Button>
-        <Button size="sm" variant="outline" onClick={() => onAnswer('decline')} disabled={disabled}>
+        <Button ref={declineRef} size="sm" variant="outline" onClick={() => onAnswer('decline')} disabled={disabled}>
           {busy === 'decline' ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
           Decline
         </Button>

@@ -7,6 +7,7 @@ import { formatAmount } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { useSpaceBookings } from '../api/get-space-bookings';
 import { formatBookingRange } from '../lib/booking-dates';
+import { LINKED_ROW_CLASS, useFreshForLink, useLinkedBooking, useRevealOnce } from '../lib/linked-booking';
 import { disputeLabel } from '../lib/dispute';
 import { BookingStatusBadge } from './booking-status-badge';
 
@@ -17,6 +18,8 @@ import { BookingStatusBadge } from './booking-status-badge';
  */
 export function SpaceBookings({ userId }: { userId: string }) {
   const bookings = useSpaceBookings(userId);
+  const linked = useLinkedBooking();
+  useFreshForLink(linked?.bookingId, bookings);
   return (
     <section aria-labelledby="space-bookings-heading" className="grid gap-3">
       <h2 id="space-bookings-heading" className="text-lg leading-tight font-semibold text-slate-900">
@@ -34,7 +37,7 @@ export function SpaceBookings({ userId }: { userId: string }) {
         <ul className="grid gap-3">
           {bookings.data.map((booking) => (
             <li key={booking.id}>
-              <SpaceBookingRow booking={booking} />
+              <SpaceBookingRow booking={booking} linked={linked?.bookingId === booking.id} />
             </li>
           ))}
         </ul>
@@ -46,14 +49,22 @@ export function SpaceBookings({ userId }: { userId: string }) {
 /** Closed disputes in calm colours; an open one (or a lost one) in red. */
 const DISPUTE_TONES: Record<string, string> = { won: 'text-emerald-700', warning_closed: 'text-slate-700' };
 
-function SpaceBookingRow({ booking }: { booking: Booking }) {
+/** One booking; the one a link points at (`linked`) stands out and takes focus once. */
+function SpaceBookingRow({ booking, linked }: { booking: Booking; linked: boolean }) {
   const renter = booking.renter ? `Dr. ${booking.renter.firstName} ${booking.renter.lastName}` : 'A renter';
   const dispute = disputeLabel(booking.disputeStatus);
+  const ref = useRevealOnce<HTMLDivElement>(linked);
   return (
     <div
-      className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
+      ref={ref}
+      tabIndex={linked ? -1 : undefined}
+      className={cn(
+        'flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between',
+        linked && LINKED_ROW_CLASS,
+      )}
       data-testid="space-booking"
       data-booking-id={booking.id}
+      data-linked={linked ? 'true' : undefined}
     >
       <div className="min-w-0">
         <Link href={paths.space(booking.spaceId)} className="font-medium text-slate-900 hover:text-primary hover:underline">

@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Booking } from '@/shared/schemas/bookings';
 import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
+import { cn } from '@/client/lib/cn';
 import { centsOf, formatAmount } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { useUserBookings } from '../api/get-user-bookings';
 import { formatBookingRange } from '../lib/booking-dates';
+import { LINKED_ROW_CLASS, useFreshForLink, useLinkedBooking, useRevealOnce } from '../lib/linked-booking';
 import { bookingOutcome, formatRefund } from '../lib/booking-outcome';
 import { BookingStatusBadge } from './booking-status-badge';
 import { CancelBookingButton } from './cancel-booking-button';
@@ -16,6 +18,8 @@ export function UserBookingsList({ userId }: { userId: string }) {
   const bookings = useUserBookings(userId);
   // When the list was opened: a booking that has ended by then offers no Cancel (the server re-checks).
   const [openedAt] = useState(() => Date.now());
+  const linked = useLinkedBooking();
+  useFreshForLink(linked?.bookingId, bookings);
 
   if (bookings.isPending) return <SkeletonRows label="Loading bookings" />;
   if (bookings.isError) return <LoadError>Failed to load bookings. Please try again later.</LoadError>;
@@ -34,7 +38,7 @@ export function UserBookingsList({ userId }: { userId: string }) {
     <ul className="grid gap-3">
       {bookings.data.map((booking) => (
         <li key={booking.id}>
-          <BookingRow booking={booking} userId={userId} now={openedAt} />
+          <BookingRow booking={booking} userId={userId} now={openedAt} linked={linked?.bookingId === booking.id} />
         </li>
       ))}
     </ul>
@@ -44,14 +48,22 @@ export function UserBookingsList({ userId }: { userId: string }) {
 /** Whether the provider has refunded any of the booking's payment (what it actually refunded, not what was decided). */
 const refunded = (booking: Booking) => (centsOf(booking.amountRefunded) ?? 0) > 0;
 
-function BookingRow({ booking, userId, now }: { booking: Booking; userId: string; now: number }) {
+/** One booking; the one a link points at (`linked`) stands out and takes focus once. */
+function BookingRow({ booking, userId, now, linked }: { booking: Booking; userId: string; now: number; linked: boolean }) {
   const outcome = bookingOutcome(booking);
   const cancellable = booking.status === 'confirmed' && new Date(booking.endDate).getTime() > now;
+  const ref = useRevealOnce<HTMLDivElement>(linked);
   return (
     <div
-      className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
+      ref={ref}
+      tabIndex={linked ? -1 : undefined}
+      className={cn(
+        'flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between',
+        linked && LINKED_ROW_CLASS,
+      )}
       data-testid="booking-row"
       data-booking-id={booking.id}
+      data-linked={linked ? 'true' : undefined}
     >
       <div className="min-w-0">
         <Link href={paths.space(booking.spaceId)} className="font-medium text-slate-900 hover:text-primary hover:underline">
