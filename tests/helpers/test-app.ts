@@ -3,10 +3,11 @@
  * memory by default, or a new database on the PostgreSQL server of
  * TEST_DATABASE_URL when the project says TEST_DB=postgres.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../src/server/auth/session';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -29,14 +30,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * A new database for this file: a copy of the project's prepared one (tests/api/global-setup.ts)
+ * when there is one, else an empty one (prepareDatabase then migrates it).
+ */
 async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?: string; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB !== 'postgres') {
-    const handle = await openDatabase({});
+    const template = inject('pgliteTemplate');
+    const handle = await openDatabase(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
     return { handle, drop: async () => {} };
   }
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const scratch = await createScratchDatabase(url, 'clinicshare_t');
+  const scratch = await createScratchDatabase(url, 'clinicshare_t', { template: inject('postgresTemplate') || undefined });
   const handle = await openDatabase({ url: scratch.url, poolSize: 25 });
   return { handle, url: scratch.url, drop: scratch.drop };
 }

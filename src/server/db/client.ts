@@ -46,6 +46,11 @@ export interface DatabaseHandle extends DatabaseNotifications {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** A bare parameterised query on the same pool or client, without Drizzle (the benchmark's ceiling). */
   query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  /**
+   * PGlite: a copy of the whole data directory (an uncompressed tar), for `openDatabase`'s
+   * `loadDataDir`. Not on PostgreSQL (copy a database with `CREATE DATABASE ... TEMPLATE`).
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -55,8 +60,16 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
  * Opens the database.
  * @param options.url a postgres:// URL; without it PGlite is used
  * @param options.dataDir where PGlite keeps its files (`<dataDir>/pglite`); `undefined` with no url means in memory
+ * @param options.loadDataDir PGlite only: start from this copy of a data directory (PGlite's
+ *   `dumpDataDir()`, an uncompressed tar) rather than an empty cluster; the tests start each file's
+ *   database from one already migrated
  */
-export async function openDatabase(options: { url?: string; dataDir?: string; poolSize?: number }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+  loadDataDir?: Blob;
+}): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle connection that dies (server restart, failover) must not crash the process: the pool replaces it.
@@ -89,7 +102,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
     mkdirSync(dataPath, { recursive: true });
   }
   // Extension order matters: pg_trgm last (docs/architecture.md#toolchain-notes).
-  const client = await PGlite.create(dataPath, { extensions: { btree_gist, pg_trgm } });
+  const client = await PGlite.create(dataPath, { extensions: { btree_gist, pg_trgm }, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,
@@ -109,6 +122,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
     notify: async (channel, payload) => {
       await client.query('SELECT pg_notify($1, $2)', [checkChannel(channel), payload]);
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -11,14 +11,20 @@ const OBJECT_IN_USE = '55006';
 
 /**
  * Creates a fresh database on the server of `serverUrl`.
+ * @param options.template copy this database of the server (`CREATE DATABASE ... TEMPLATE`, which
+ *   needs nobody connected to it) instead of the empty default
  * @returns its URL and `drop()`, which waits (up to 5 s) for the last connections to close rather
  *   than killing them (WITH (FORCE) would make their clients emit errors)
  */
-export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+  options: { template?: string } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${options.template ? ` TEMPLATE ${pg.escapeIdentifier(options.template)}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
