@@ -179,8 +179,8 @@ export async function createBookingHold(
             notes: input.bookingDetails.notes || null,
           })
           .returning();
-        // Expire it at its deadline unless it is paid first (expiry.ts).
-        await enqueue(tx, expireBookingJob, { bookingId: row!.id }, { startAfter: row!.holdExpiresAt! });
+        // No job per hold: the per-minute sweep expires a lapsed one (expiry.ts), and the lines
+        // above free its dates at once for whoever wants them.
         return row!;
       });
     } catch (error) {

@@ -1,8 +1,11 @@
 /**
  * Expiry at the deadline (docs/decisions/005-bookings-as-holds.md): a hold not paid within
- * HOLD_MINUTES, a request not answered within REQUEST_ANSWER_HOURS. The hold and the request each
- * enqueue an `expire-booking` job for their deadline in the transaction that sets it; the
- * reconciliation sweep (reconciliation.ts) catches anything a job missed.
+ * HOLD_MINUTES, a request not answered within REQUEST_ANSWER_HOURS. A request enqueues an
+ * `expire-booking` job for its deadline in the transaction that sets it. A hold enqueues none
+ * (docs/decisions/023-durable-jobs.md): holds are made at every checkout, most are paid within
+ * minutes, and the per-minute reconciliation sweep (reconciliation.ts) expires a lapsed one within
+ * a minute, as it catches anything a request's job missed. A new hold on the same dates expires a
+ * lapsed one at once (checkout.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
