@@ -112,6 +112,35 @@ describe('notification email over SMTP', () => {
     expect(mail.parsed.html).not.toContain('/unsubscribe');
   });
 
+  it("keeps a password reset link's token only until the SMTP server has the email", async () => {
+    const user = await insertUser(t.db, { email: 'reset.over.smtp@example.com' });
+    const asked = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
+    expect(asked.statusCode).toBe(202);
+    const [notification] = await t.db.select().from(notifications).where(eq(notifications.userId, user.id));
+    const mail = await receivedFor(smtp, notification!.id);
+    const token = String(mail.parsed.text).match(/\/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1];
+    expect(token).toBeTruthy();
+
+    // Once sent, neither the notification nor the outbox copy holds it.
+    await waitFor('the token to be dropped', async () => {
+      const [row] = await t.db.select({ data: notifications.data }).from(notifications).where(eq(notifications.id, notification!.id));
+      return !('token' in (row!.data as object));
+    });
+    const [kept] = await t.db.select().from(mailMessages).where(eq(mailMessages.notificationId, notification!.id));
+    expect(kept).toMatchObject({ status: 'sent', subject: mail.parsed.subject });
+    expect(kept!.html).not.toContain(token);
+    expect(kept!.text).not.toContain(token);
+    expect(kept!.text).toContain('single-use link');
+
+    // The emailed link still works.
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'copper-violet-harbor-42' },
+    });
+    expect(reset.statusCode).toBe(204);
+  });
+
   it('skips the email of a kind the user turned off, and keeps the in-app notification', async () => {
     const user = await insertUser(t.db, { emailReminders: false });
     const off = await notifyUser(t, user.id, 'booking_reminder', { title: 'Your booking starts tomorrow' });

@@ -47,6 +47,21 @@ function storedAttachments(value: unknown): EmailAttachment[] {
   return Array.isArray(value) ? (value as EmailAttachment[]) : [];
 }
 
+/** What a sent message's kept copy says once its single-use link is removed. */
+export const REDACTED_BODY = 'Removed after sending: this message held a single-use link.';
+
+/**
+ * Replaces the kept copy (HTML and text) of the sent message `messageId` with {@link REDACTED_BODY}:
+ * for a message whose link signs its reader in or resets a password, so the outbox never holds a
+ * live one once the SMTP server has it. Its row, status and Message-ID stay (a re-run still finds it sent).
+ */
+export async function redactSentMessage(db: Database, messageId: string): Promise<void> {
+  await db
+    .update(mailMessages)
+    .set({ html: `<p>${REDACTED_BODY}</p>`, text: REDACTED_BODY })
+    .where(sql`${mailMessages.messageId} = ${messageId} and ${mailMessages.status} = 'sent'`);
+}
+
 /**
  * Makes the mailer of `config.mail`.
  * @param config.mail.smtpUrl `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://...` (TLS); undefined: offline

@@ -3,7 +3,7 @@
  * `send-notification-email` job renders a notification's template and hands it to the mailer,
  * unless the user turned that kind of email off (the in-app notification stays either way).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { NOTIFICATION_EMAIL_PREFERENCE, notificationKinds } from '../../shared/schemas/notifications';
 import type { Config } from '../config';
@@ -11,7 +11,7 @@ import type { Database } from '../db/client';
 import { notifications, users } from '../db/schema';
 import { sendNotificationEmailJob } from '../jobs/catalog';
 import type { JobWorkers } from '../jobs/queue';
-import type { Mailer, MailOutcome } from '../mail/mailer';
+import { redactSentMessage, type Mailer, type MailOutcome } from '../mail/mailer';
 import { emailTemplateFor } from './emails';
 import { EMAIL_PREFERENCE_FIELD } from './unsubscribe';
 import { createUnsubscribeToken } from './unsubscribe-tokens';
@@ -77,10 +77,11 @@ export async function deliverNotificationEmail(
     url,
     unsubscribeUrl: token ? unsubscribePageUrl(config.publicUrl, token) : null,
   });
-  return mailer.send(
+  const messageId = notificationMessageId(notification.id, config.publicUrl);
+  const outcome = await mailer.send(
     db,
     {
-      messageId: notificationMessageId(notification.id, config.publicUrl),
+      messageId,
       to: { address: user.email, name: `${user.firstName} ${user.lastName}`.trim() },
       subject: content.subject,
       element: content.element,
@@ -96,7 +97,23 @@ export async function deliverNotificationEmail(
     },
     options,
   );
+  // A single-use link's token (password reset, email verification) is kept only until the SMTP
+  // server has the message: then the notification and the outbox copy drop it. Offline (`kept`),
+  // /dev/mail is how the link is read, so it stays there until it expires.
+  if (outcome === 'sent' && hasLinkToken(notification.data)) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(notifications)
+        .set({ data: sql`${notifications.data} - 'token'` })
+        .where(eq(notifications.id, notification.id));
+      await redactSentMessage(tx, messageId);
+    });
+  }
+  return outcome;
 }
+
+/** Whether a notification's data carries a single-use link's token (`data.token`). */
+const hasLinkToken = (data: unknown) => typeof (data as { token?: unknown } | null)?.token === 'string';
 
 /** Registers the notifications' job handlers on `workers` (app.ts). */
 export function registerNotificationJobs(
