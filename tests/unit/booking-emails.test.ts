@@ -4,7 +4,7 @@
  * working absolute links, the unsubscribe link, and the calendar file on confirmations.
  */
 import { render } from '@react-email/render';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BookingNoticeData } from '../../src/shared/booking-notices';
 import type { NotificationKind } from '../../src/shared/schemas/notifications';
 import type { notifications } from '../../src/server/db/schema';
@@ -15,10 +15,19 @@ const OWNER = 'owner-id';
 const BOOKING = '7d1d4a3e-1111-4222-8333-944455556666';
 
 /**
- * A daily booking in Chicago: Dec 3 to Dec 5, 2030 local midnights (CST, UTC-6). Fixed instants on
- * purpose: the templates only format the instants they are given and never read the clock, so this
- * test does not expire (the API tests build their dates from now).
+ * The clock of this file: fixed, so the booking below is always a month ahead, whatever the date the
+ * test runs on (the calendar file's DTSTAMP is the only instant a template takes from the clock).
+ * The API tests build their dates from the real now.
  */
+const NOW = new Date('2030-11-01T12:00:00.000Z');
+beforeAll(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
+
+/** A daily booking in Chicago: Dec 3 to Dec 5, 2030 local midnights (CST, UTC-6), a month after {@link NOW}. */
 const data: BookingNoticeData = {
   bookingId: BOOKING,
   spaceId: 'space-id',
@@ -59,7 +68,7 @@ async function email(
     inApp: true,
     dedupeKey: null,
     readAt: null,
-    createdAt: new Date('2030-11-01T12:00:00.000Z'),
+    createdAt: NOW,
   } as unknown as typeof notifications.$inferSelect;
   const recipient =
     userId === OWNER
