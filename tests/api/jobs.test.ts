@@ -189,6 +189,44 @@ describe('a run cut off', () => {
   );
 });
 
+/** One renter's one-hour bookings of one space, starting `days` days from now, with `values` (status...). */
+async function renterBookings(days: number[], values: Partial<typeof bookings.$inferInsert>) {
+  const owner = await insertUser(t.db);
+  const renter = await insertUser(t.db);
+  const space = await insertSpace(t.db, owner.id);
+  const made: (typeof bookings.$inferSelect)[] = [];
+  for (const day of days) {
+    const startAt = new Date(Date.now() + day * 24 * 60 * 60 * 1000);
+    made.push(
+      await insertBooking(t.db, {
+        spaceId: space.id,
+        renterId: renter.id,
+        startAt,
+        endAt: new Date(startAt.getTime() + 60 * 60 * 1000),
+        ...values,
+      }),
+    );
+  }
+  return { renter, bookings: made };
+}
+
+/**
+ * Waits until `count` jobs of `queue` for these bookings have completed (with `firstRun`, each on
+ * its first run, no retry).
+ */
+async function waitForCompletedJobs(queue: string, bookingIds: string[], count: number, { firstRun = false } = {}) {
+  await vi.waitFor(
+    async () => {
+      const { rows } = await t.handle.executeSql(
+        `select count(*)::int as runs from pgboss.job where name = $1 and data->>'bookingId' = any($2::text[]) and state = 'completed'${firstRun ? ' and retry_count = 0' : ''}`,
+        [queue, bookingIds],
+      );
+      expect((rows[0] as { runs: number }).runs).toBe(count);
+    },
+    { timeout: 30_000, interval: 250 },
+  );
+}
+
 describe.runIf(onPostgres)('two instances on one database', () => {
   it('run each job exactly once', async () => {
     const runs = new Map<string, number>();
@@ -221,23 +259,10 @@ describe.runIf(onPostgres)('two instances on one database', () => {
   }, 90_000);
 
   it('expire each lapsed request once, whichever instance takes the job', async () => {
-    const owner = await insertUser(t.db);
-    const renter = await insertUser(t.db);
-    const space = await insertSpace(t.db, owner.id);
-    const lapsed: (typeof bookings.$inferSelect)[] = [];
-    for (let day = 10; day < 14; day++) {
-      const startAt = new Date(Date.now() + day * 24 * 60 * 60 * 1000);
-      lapsed.push(
-        await insertBooking(t.db, {
-          spaceId: space.id,
-          renterId: renter.id,
-          startAt,
-          endAt: new Date(startAt.getTime() + 60 * 60 * 1000),
-          status: 'pending',
-          requestExpiresAt: new Date(Date.now() - 1000),
-        }),
-      );
-    }
+    const { bookings: lapsed } = await renterBookings([10, 11, 12, 13], {
+      status: 'pending',
+      requestExpiresAt: new Date(Date.now() - 1000),
+    });
     await t.db.transaction(async (tx) => {
       for (const booking of lapsed) await enqueue(tx, expireBookingJob, { bookingId: booking.id });
     });
@@ -245,15 +270,11 @@ describe.runIf(onPostgres)('two instances on one database', () => {
     const b = await createPeerApp(t, {}, { jobs: true });
     try {
       // Each booking's job completed on its first run, on one instance or the other.
-      await vi.waitFor(
-        async () => {
-          const { rows } = await t.handle.executeSql(
-            "select count(*)::int as runs from pgboss.job where name = 'expire-booking' and data->>'bookingId' = any($1::text[]) and state = 'completed' and retry_count = 0",
-            [lapsed.map((booking) => booking.id)],
-          );
-          expect((rows[0] as { runs: number }).runs).toBe(lapsed.length);
-        },
-        { timeout: 30_000, interval: 250 },
+      await waitForCompletedJobs(
+        'expire-booking',
+        lapsed.map((booking) => booking.id),
+        lapsed.length,
+        { firstRun: true },
       );
       for (const booking of lapsed) {
         const [row] = await t.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id));
@@ -266,39 +287,18 @@ describe.runIf(onPostgres)('two instances on one database', () => {
   }, 60_000);
 
   it('remind the renter of each confirmed booking once, even when its reminder is enqueued twice', async () => {
-    const owner = await insertUser(t.db);
-    const renter = await insertUser(t.db);
-    const space = await insertSpace(t.db, owner.id);
-    const confirmed: (typeof bookings.$inferSelect)[] = [];
-    for (let day = 2; day < 6; day++) {
-      const startAt = new Date(Date.now() + day * 24 * 60 * 60 * 1000);
-      confirmed.push(
-        await insertBooking(t.db, {
-          spaceId: space.id,
-          renterId: renter.id,
-          startAt,
-          endAt: new Date(startAt.getTime() + 60 * 60 * 1000),
-          status: 'confirmed',
-        }),
-      );
-    }
+    const { renter, bookings: confirmed } = await renterBookings([2, 3, 4, 5], { status: 'confirmed' });
     // Due now rather than 24 hours before the start; each twice, as a re-sent step would.
     await t.db.transaction(async (tx) => {
       for (const booking of [...confirmed, ...confirmed]) await enqueue(tx, bookingReminderJob, { bookingId: booking.id });
     });
-    const ids = confirmed.map((booking) => booking.id);
     const a = await createPeerApp(t, {}, { jobs: true });
     const b = await createPeerApp(t, {}, { jobs: true });
     try {
-      await vi.waitFor(
-        async () => {
-          const { rows } = await t.handle.executeSql(
-            "select count(*)::int as runs from pgboss.job where name = 'booking-reminder' and data->>'bookingId' = any($1::text[]) and state = 'completed'",
-            [ids],
-          );
-          expect((rows[0] as { runs: number }).runs).toBe(2 * confirmed.length);
-        },
-        { timeout: 30_000, interval: 250 },
+      await waitForCompletedJobs(
+        'booking-reminder',
+        confirmed.map((booking) => booking.id),
+        2 * confirmed.length,
       );
       const reminders = await t.db
         .select({ id: notifications.id, link: notifications.link })
