@@ -23,15 +23,12 @@ import type { BookingRow, SpaceRow } from './booking-row';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** The in-app places a booking notification leads to (the profile's Bookings tab holds requests, space bookings and own bookings). */
-export const BOOKING_LINKS = {
-  /** The owner's incoming request, where they accept or decline it. */
-  request: (bookingId: string) => bookingLink(bookingId),
-  /** A booking in the recipient's lists. */
-  booking: (bookingId: string) => bookingLink(bookingId),
-  /** The owner's payout settings (docs/product.md#payment-settings). */
-  payouts: () => '/payments/connect',
-} as const;
+/**
+ * Where a payout notification leads: the owner's payout settings (docs/product.md#payment-settings).
+ * Booking notifications lead to the booking itself ({@link bookingLink}: the profile's Bookings tab,
+ * which holds requests, space bookings and own bookings).
+ */
+const PAYOUTS_LINK = '/payments/connect';
 
 /** A booking step that tells someone. */
 export type BookingStep = NonNullable<(typeof bookingStepJob)['__data']>['step'];
@@ -101,7 +98,7 @@ function timeLeft(until: string | null, now: Date): string {
 function noticesOf(step: BookingStep, data: BookingNoticeData, renter: Party, owner: Party, now: Date): Notice[] {
   const dates = describeDates(data);
   const space = data.spaceTitle;
-  const ownLink = BOOKING_LINKS.booking(data.bookingId);
+  const ownLink = bookingLink(data.bookingId);
   switch (step) {
     case 'requested':
       return [
@@ -110,7 +107,7 @@ function noticesOf(step: BookingStep, data: BookingNoticeData, renter: Party, ow
           kind: 'booking_requested',
           title: `${data.renterName} asked to book ${space}`,
           body: `${data.renterName} would like to book ${space} for ${dates} (${formatUsd(data.totalCents)}). Please accept or decline within ${timeLeft(data.requestExpiresAt, now)}; their card is authorised, not charged.`,
-          link: BOOKING_LINKS.request(data.bookingId),
+          link: bookingLink(data.bookingId),
         },
       ];
     case 'accepted':
@@ -296,7 +293,7 @@ export async function remindBooking(db: Database, bookingId: string, now = new D
       kind: 'booking_reminder',
       title: `Reminder: ${space.title} tomorrow`,
       body: `Your booking of ${space.title} starts ${describeInstant(data.startAt, data.timeZone, data.pricePeriod)} at ${data.address}.`,
-      link: BOOKING_LINKS.booking(booking.id),
+      link: bookingLink(booking.id),
       data: { ...data },
       dedupeKey: `booking_reminder:${booking.id}:${renter.id}`,
     });
@@ -324,7 +321,7 @@ export async function tellPayoutSent(tx: Database, payout: PaidPayout): Promise<
     kind: 'payout_sent',
     title: `Payout of ${amount} sent`,
     body: `A payout of ${amount} is on its way to your bank account and should arrive by ${arrives}.`,
-    link: BOOKING_LINKS.payouts(),
+    link: PAYOUTS_LINK,
     data: { ...payout },
     dedupeKey: `payout_sent:${payout.payoutId}:${owner.id}`,
   });

@@ -8,7 +8,7 @@
  * encodes them (RFC 2047), so user input never starts a header of its own.
  */
 import { render } from '@react-email/render';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -59,7 +59,7 @@ export async function redactSentMessage(db: Database, messageId: string): Promis
   await db
     .update(mailMessages)
     .set({ html: `<p>${REDACTED_BODY}</p>`, text: REDACTED_BODY })
-    .where(sql`${mailMessages.messageId} = ${messageId} and ${mailMessages.status} = 'sent'`);
+    .where(and(eq(mailMessages.messageId, messageId), eq(mailMessages.status, 'sent')));
 }
 
 /**

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BookingLinkAnswer } from '@/shared/booking-notices';
 import type { Booking } from '@/shared/schemas/bookings';
 import { api } from '@/client/lib/api-client';
 import { getBookingRequestsQueryOptions } from './get-booking-requests';
 import { getSpaceBookingsQueryOptions } from './get-space-bookings';
 
-export type BookingAnswer = 'accept' | 'decline';
+/** An owner's answer to a request: the same two an emailed request link offers. */
+export type BookingAnswer = BookingLinkAnswer;
 
 /**
  * PUT /api/bookings/:id/accept | decline (docs/product.md#api-calls, with `userId`): the

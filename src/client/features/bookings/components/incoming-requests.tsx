@@ -13,7 +13,7 @@ import { paths } from '@/client/lib/paths';
 import { type BookingAnswer, useAnswerBookingRequest } from '../api/answer-booking-request';
 import { useBookingRequests } from '../api/get-booking-requests';
 import { formatBookingInstant, formatBookingRange } from '../lib/booking-dates';
-import { LINKED_ROW_CLASS, useFreshForLink, useLinkedBooking, useRevealOnce } from '../lib/linked-booking';
+import { useFreshForLink, useLinkedBooking, useLinkedRow, useRevealOnce } from '../lib/linked-booking';
 import { BookingStatusBadge } from './booking-status-badge';
 
 const TOASTS: Record<BookingAnswer, { success: string; failure: string }> = {
@@ -104,20 +104,18 @@ function RequestRow({
 }) {
   const timeZone = request.space?.timeZone;
   const renter = request.renter ? `Dr. ${request.renter.firstName} ${request.renter.lastName}` : 'A renter';
-  const rowRef = useRevealOnce<HTMLDivElement>(linkedAnswer === 'row');
+  const row = useLinkedRow(linkedAnswer !== null, { focus: linkedAnswer === 'row' });
   const acceptRef = useRevealOnce<HTMLButtonElement>(linkedAnswer === 'accept');
   const declineRef = useRevealOnce<HTMLButtonElement>(linkedAnswer === 'decline');
   return (
     <div
-      ref={rowRef}
-      tabIndex={linkedAnswer ? -1 : undefined}
+      {...row}
       className={cn(
         'flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between',
-        linkedAnswer && LINKED_ROW_CLASS,
+        row.className,
       )}
       data-testid="booking-request"
       data-booking-id={request.id}
-      data-linked={linkedAnswer ? 'true' : undefined}
     >
       <div className="min-w-0">
         <Link href={paths.space(request.spaceId)} className="font-medium text-slate-900 hover:text-primary hover:underline">

@@ -7,7 +7,7 @@ import { formatAmount } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { useSpaceBookings } from '../api/get-space-bookings';
 import { formatBookingRange } from '../lib/booking-dates';
-import { LINKED_ROW_CLASS, useFreshForLink, useLinkedBooking, useRevealOnce } from '../lib/linked-booking';
+import { useFreshForLink, useLinkedBooking, useLinkedRow } from '../lib/linked-booking';
 import { disputeLabel } from '../lib/dispute';
 import { BookingStatusBadge } from './booking-status-badge';
 
@@ -53,18 +53,16 @@ const DISPUTE_TONES: Record<string, string> = { won: 'text-emerald-700', warning
 function SpaceBookingRow({ booking, linked }: { booking: Booking; linked: boolean }) {
   const renter = booking.renter ? `Dr. ${booking.renter.firstName} ${booking.renter.lastName}` : 'A renter';
   const dispute = disputeLabel(booking.disputeStatus);
-  const ref = useRevealOnce<HTMLDivElement>(linked);
+  const row = useLinkedRow(linked);
   return (
     <div
-      ref={ref}
-      tabIndex={linked ? -1 : undefined}
+      {...row}
       className={cn(
         'flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between',
-        linked && LINKED_ROW_CLASS,
+        row.className,
       )}
       data-testid="space-booking"
       data-booking-id={booking.id}
-      data-linked={linked ? 'true' : undefined}
     >
       <div className="min-w-0">
         <Link href={paths.space(booking.spaceId)} className="font-medium text-slate-900 hover:text-primary hover:underline">

@@ -8,7 +8,7 @@ import { centsOf, formatAmount } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { useUserBookings } from '../api/get-user-bookings';
 import { formatBookingRange } from '../lib/booking-dates';
-import { LINKED_ROW_CLASS, useFreshForLink, useLinkedBooking, useRevealOnce } from '../lib/linked-booking';
+import { useFreshForLink, useLinkedBooking, useLinkedRow } from '../lib/linked-booking';
 import { bookingOutcome, formatRefund } from '../lib/booking-outcome';
 import { BookingStatusBadge } from './booking-status-badge';
 import { CancelBookingButton } from './cancel-booking-button';
@@ -52,18 +52,16 @@ const refunded = (booking: Booking) => (centsOf(booking.amountRefunded) ?? 0) > 
 function BookingRow({ booking, userId, now, linked }: { booking: Booking; userId: string; now: number; linked: boolean }) {
   const outcome = bookingOutcome(booking);
   const cancellable = booking.status === 'confirmed' && new Date(booking.endDate).getTime() > now;
-  const ref = useRevealOnce<HTMLDivElement>(linked);
+  const row = useLinkedRow(linked);
   return (
     <div
-      ref={ref}
-      tabIndex={linked ? -1 : undefined}
+      {...row}
       className={cn(
         'flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between',
-        linked && LINKED_ROW_CLASS,
+        row.className,
       )}
       data-testid="booking-row"
       data-booking-id={booking.id}
-      data-linked={linked ? 'true' : undefined}
     >
       <div className="min-w-0">
         <Link href={paths.space(booking.spaceId)} className="font-medium text-slate-900 hover:text-primary hover:underline">

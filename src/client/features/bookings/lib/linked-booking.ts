@@ -8,7 +8,16 @@ export function useLinkedBooking(): { bookingId: string; answer: BookingLinkAnsw
 }
 
 /** How the row of the linked booking stands out (and shows focus without a second outline). */
-export const LINKED_ROW_CLASS = 'ring-2 ring-primary ring-offset-2 outline-none';
+const LINKED_ROW_CLASS = 'ring-2 ring-primary ring-offset-2 outline-none';
+
+/**
+ * The props of a booking's row (spread them first, then merge `className`): the row of the linked
+ * booking stands out, can take focus, and takes it once when `focus` (by default when linked).
+ */
+export function useLinkedRow(linked: boolean, { focus = linked }: { focus?: boolean } = {}) {
+  const ref = useRevealOnce<HTMLDivElement>(focus);
+  return linked ? { ref, tabIndex: -1, 'data-linked': 'true', className: LINKED_ROW_CLASS } : { ref, className: undefined };
+}
 
 /**
  * Once `active` first holds, scrolls the element into view and focuses it: the booking a link
