@@ -26,6 +26,7 @@ import { JobWorkers } from './jobs/queue';
 import { devMailRoutes } from './mail/dev-mail-routes';
 import { unsubscribeRoutes } from './notifications/unsubscribe-routes';
 import { memoryLimiters, redisLimiters, registerRouteRateLimits } from './http/rate-limits';
+import { registerPublicCaching } from './http/public-cache';
 import { registerCrossSiteGuard } from './http/request-guards';
 import { registerMessageJobs } from './messages/jobs';
 import { registerMessaging } from './messages/routes';
@@ -146,6 +147,11 @@ export async function buildApp({
     hsts: config.env === 'production',
     crossOriginEmbedderPolicy: false,
   });
+  // The session cookie (`__Host-` and Secure in production) and the idle period, for every reader of the cookie.
+  const sessions = sessionSettings(config);
+  // ETags, 304s and CDN caching of the routes that say `config: { publicCache }`; before compression,
+  // so the tag is computed on the body as serialized (docs/decisions/024-cacheable-public-answers.md).
+  registerPublicCaching(app, { sessionCookieName: sessions.cookieName });
   // Brotli or gzip for API answers and pages over 1 KB (issue 10), at a quality cheap enough per
   // request; the client's hashed assets are compressed once at build time (pages/routes.ts).
   await app.register(fastifyCompress, {
@@ -169,8 +175,6 @@ export async function buildApp({
   app.decorateRequest('sessionExpiresAt', null);
   // Cross-site state changes are refused and routes that need a session answer 401, before any body is read.
   const allowedOrigins = [config.publicUrl];
-  // The session cookie (`__Host-` and Secure in production) and the idle period, for every reader of the cookie.
-  const sessions = sessionSettings(config);
   registerCrossSiteGuard(app, allowedOrigins);
   registerSessionGuard(app, { db, sessions });
 
