@@ -25,6 +25,9 @@ import { createSpace, deleteSpace, getSpace, updateSpace } from './service';
 /** Any id string: a malformed one is simply not found (404). */
 const idParams = z.object({ id: idParamSchema });
 
+/** The search's headers beside its cards (docs/api.md "Search"): part of its answer for `publicCache`. */
+const SEARCH_ANSWER_HEADERS = ['x-total-count', 'x-total-count-exact', 'x-next-cursor'];
+
 /** Room for 10 inline images of 5 MB in base64 (4/3 larger) plus the text fields. */
 const LISTING_BODY_LIMIT = 80 * 1024 * 1024;
 
@@ -49,9 +52,13 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (app
   };
 
   // Result cards; the count is exact up to COUNT_LIMIT, beyond it `X-Total-Count-Exact: false` means "at least".
+  // The three headers are part of the answer: in its ETag and kept on a 304.
   app.get(
     '/api/spaces',
-    { schema: { querystring: spaceSearchSchema, response: { 200: z.array(spaceCardSchema) } } },
+    {
+      schema: { querystring: spaceSearchSchema, response: { 200: z.array(spaceCardSchema) } },
+      config: { publicCache: { answerHeaders: SEARCH_ANSWER_HEADERS } },
+    },
     async (request, reply) => {
       const { spaces, total, exact, nextCursor } = await searchSpaces(db, request.query, counts);
       reply.header('X-Total-Count', String(total));
@@ -63,12 +70,14 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (app
 
   app.get(
     '/api/spaces/map-points',
-    { schema: { querystring: mapPointsQuerySchema, response: { 200: mapPointsSchema } } },
+    { schema: { querystring: mapPointsQuerySchema, response: { 200: mapPointsSchema } }, config: { publicCache: true } },
     async (request) => cachedMapPoints(db, request.query, maps),
   );
 
-  app.get('/api/spaces/:id', { schema: { params: idParams, response: { 200: spaceSchema } } }, async (request) =>
-    getSpace(db, request.params.id),
+  app.get(
+    '/api/spaces/:id',
+    { schema: { params: idParams, response: { 200: spaceSchema } }, config: { publicCache: true } },
+    async (request) => getSpace(db, request.params.id),
   );
 
   app.post(
