@@ -49,7 +49,19 @@ const serverLayers = [
   { name: 'app', element: { type: 'server-root', fileInternalPath: '{app,main}.ts' } },
 ];
 /** The server's features (its folders in the features layer), in order: each imports the ones before it, never one after. */
-const serverFeatures = ['notifications', 'auth', 'storage', 'users', 'spaces', 'payments', 'bookings', 'messages', 'favorites', 'pages'];
+const serverFeatures = [
+  'notifications',
+  'auth',
+  'storage',
+  'users',
+  'spaces',
+  'payments',
+  'bookings',
+  'calendar',
+  'messages',
+  'favorites',
+  'pages',
+];
 /** A micromatch pattern for any one of `names`. */
 const oneOf = (names) => (names.length === 1 ? names[0] : `{${names.join(',')}}`);
 const layerOrder = serverLayers.map((layer) => layer.name).join(' -> ');

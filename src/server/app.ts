@@ -19,6 +19,7 @@ import { AuthThrottle } from './auth/throttle';
 import { registerBookingJobs } from './bookings/jobs';
 import { bookingPaymentSteps } from './bookings/payment-events';
 import { bookingRoutes } from './bookings/routes';
+import { calendarRoutes } from './calendar/routes';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database, DatabaseHandle, DatabaseNotifications } from './db/client';
 import { notFound, registerErrorHandling } from './http/errors';
@@ -229,6 +230,7 @@ export async function buildApp({
   await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl, throttle, quota });
   await app.register(favoriteRoutes, { db });
   await app.register(bookingRoutes, { db, payments });
+  await app.register(calendarRoutes, { db, publicUrl: config.publicUrl });
   await app.register(connectRoutes, { db, payments, publicUrl: config.publicUrl });
   await app.register(donationRoutes, { payments });
   if (payments instanceof DemoPaymentProvider) await app.register(demoPaymentRoutes, { demo: payments, db, publicUrl: config.publicUrl });

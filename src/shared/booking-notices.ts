@@ -39,6 +39,11 @@ export interface BookingNoticeData {
   refundArrival?: string;
 }
 
+/** A space's address on one line, as bookings show it: "1 Lake Shore Dr, Chicago, IL 60601". */
+export function addressLine(space: { address: string; city: string; state: string; zipCode: string }): string {
+  return `${space.address}, ${space.city}, ${space.state} ${space.zipCode}`;
+}
+
 /** One instant of a booking for people, in the space's zone: a day for daily and monthly spaces, a time for hourly ones. */
 export function describeInstant(instant: string, timeZone: string, period: PricingPeriod): string {
   const hourly = period === 'hourly';

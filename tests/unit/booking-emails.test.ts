@@ -111,6 +111,8 @@ describe('booking emails', () => {
     expect(ics?.content).toContain('DTSTART;TZID=America/Chicago:20301203T000000');
     expect(ics?.content).toContain('DTEND;TZID=America/Chicago:20301205T000000');
     expect(ics?.content).toContain('TZOFFSETTO:-0600');
+    // DTSTAMP is in UTC, with its Z (RFC 5545 §3.8.7.2): this file's clock.
+    expect(ics?.content).toContain('\r\nDTSTAMP:20301101T120000Z\r\n');
 
     const owner = await email('booking_confirmed', OWNER);
     expect(owner.subject).toBe('Booking confirmed: Rita Renter at Lakeview Exam Room');

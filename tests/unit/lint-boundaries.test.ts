@@ -83,6 +83,8 @@ describe('ESLint import boundaries', { timeout: 60_000 }, () => {
     ['src/server/outbox/x.ts', '../config', /^src\/server\/outbox is in no server layer/],
     ['src/server/jobs/x.ts', '../notifications/notify', upwards('infrastructure', 'features')],
     ['src/server/notifications/x.ts', '../auth/session', laterFeature('notifications', 'auth')],
+    ['src/server/bookings/x.ts', '../calendar/service', laterFeature('bookings', 'calendar')],
+    ['src/server/notifications/x.ts', '../calendar/service', laterFeature('notifications', 'calendar')],
   ])('server: %s importing %s is an error', async (filePath, source, message) => {
     expect(await lint(filePath, importing(source))).toEqual([{ rule: 'boundaries/dependencies', message: expect.stringMatching(message) }]);
   });
@@ -97,6 +99,7 @@ describe('ESLint import boundaries', { timeout: 60_000 }, () => {
     ['src/server/bookings/x.ts', '@/server/spaces/service'],
     ['src/server/bookings/x.ts', '../http/errors'],
     ['src/server/bookings/x.ts', './checkout'],
+    ['src/server/calendar/x.ts', '../bookings/reads'],
     ['src/server/seed/x.ts', '../bookings/checkout'],
     ['src/server/seed/x.ts', '../auth/service'],
     ['src/server/seed/x.ts', '../messages/service'],

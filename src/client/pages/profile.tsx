@@ -14,6 +14,7 @@ import { IncomingRequests } from '@/client/features/bookings/components/incoming
 import { RecentBookings } from '@/client/features/bookings/components/recent-bookings';
 import { SpaceBookings } from '@/client/features/bookings/components/space-bookings';
 import { UserBookingsList } from '@/client/features/bookings/components/user-bookings-list';
+import { CalendarFeedSection } from '@/client/features/calendar/components/calendar-feed-section';
 import { useFavorites } from '@/client/features/favorites/api/get-favorites';
 import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
 import { useUnreadCount } from '@/client/features/messages/api/get-unread-count';
@@ -146,6 +147,8 @@ function Profile({ user }: { user: User }) {
               <UserBookingsList userId={user.id} />
             </CardContent>
           </Card>
+          {/* A private address for calendar apps: the bookings above, as renter and as owner. */}
+          <CalendarFeedSection userId={user.id} />
         </TabsContent>
 
         <TabsContent value="favorites">

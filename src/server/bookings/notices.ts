@@ -10,7 +10,14 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { fromCents, toCents, formatUsd } from '../../shared/money';
-import { bookingLink, describeDates, describeInstant, REFUND_ARRIVAL, type BookingNoticeData } from '../../shared/booking-notices';
+import {
+  addressLine,
+  bookingLink,
+  describeDates,
+  describeInstant,
+  REFUND_ARRIVAL,
+  type BookingNoticeData,
+} from '../../shared/booking-notices';
 import type { NotificationKind } from '../../shared/schemas/notifications';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
@@ -61,7 +68,7 @@ function noticeData(booking: BookingRow, space: SpaceRow, renter: Party, owner: 
     bookingId: booking.id,
     spaceId: space.id,
     spaceTitle: space.title,
-    address: `${space.address}, ${space.city}, ${space.state} ${space.zipCode}`,
+    address: addressLine(space),
     timeZone: timeZoneForState(space.state),
     pricePeriod: space.pricePeriod,
     startAt: booking.startAt.toISOString(),

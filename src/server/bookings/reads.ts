@@ -5,7 +5,7 @@
  * and any booking whose payment the renter disputed with their bank,
  * `dispute_status`, recorded by the Stripe webhook, whatever its status).
  */
-import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Booking } from '../../shared/schemas/bookings';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, users } from '../db/schema';
@@ -44,19 +44,23 @@ export async function getBooking(db: Database, id: string, userId: string): Prom
   return toBooking(row.booking, row.space, row.renter);
 }
 
+/**
+ * The bookings that lists show: neither a hold in payment (`awaiting_payment`) nor a hold that lapsed
+ * unpaid (`expired` with no payment taken). The renter's list and the calendar feed
+ * (src/server/calendar) ask this one condition.
+ */
+export function isListedBooking(): SQL {
+  const lapsedHold = and(eq(bookings.status, 'expired'), inArray(bookings.paymentStatus, ['none', 'requires_payment', 'canceled']));
+  return and(ne(bookings.status, 'awaiting_payment'), not(lapsedHold!))!;
+}
+
 /** A renter's bookings with their space, newest start first (holds in payment, and holds that lapsed unpaid, are left out). */
 export async function listRenterBookings(db: Database, renterId: string): Promise<Booking[]> {
   const rows = await db
     .select({ booking: bookings, space: bookingSpaceColumns })
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
-    .where(
-      and(
-        eq(bookings.renterId, renterId),
-        ne(bookings.status, 'awaiting_payment'),
-        sql`not (${bookings.status} = 'expired' and ${bookings.paymentStatus} in ('none', 'requires_payment', 'canceled'))`,
-      ),
-    )
+    .where(and(eq(bookings.renterId, renterId), isListedBooking()))
     .orderBy(desc(bookings.startAt), sql`${bookings.id}`);
   return rows.map((row) => toBooking(row.booking, row.space));
 }

@@ -522,3 +522,22 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A user's private calendar feed (`/calendar/<token>.ics`): the token is the secret, so only its
+ * SHA-256 (hex) is kept, as for sessions. One feed per user; rotating replaces the hash.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Hex SHA-256 of the token in the feed's URL. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    /** When the token was last replaced (null: never). */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash_unique').on(t.tokenHash)],
+);

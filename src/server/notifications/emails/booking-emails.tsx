@@ -4,8 +4,8 @@
  * bookings/notices.ts; `PaidPayout` for payouts); confirmations attach the booking as an
  * iCalendar event (RFC 5545) in the space's time zone.
  */
-import { ICalCalendar } from 'ical-generator';
 import type { ReactNode } from 'react';
+import { bookingsCalendar, CALENDAR_CONTENT_TYPE } from '../../../shared/booking-calendar';
 import { bookingLink, describeDates, describeInstant, REFUND_ARRIVAL, type BookingNoticeData } from '../../../shared/booking-notices';
 import { formatUsd } from '../../../shared/money';
 import { EmailButton, EmailLayout, EmailLink, EmailText } from '../../mail/layout';
@@ -70,93 +70,32 @@ function BookingEmail({
   );
 }
 
-/** Seconds-precision UTC offset of `timeZone` at `instant`, as iCalendar writes it ("-0600"). */
-function utcOffset(timeZone: string, instant: Date): string {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-    .formatToParts(instant)
-    .find((part) => part.type === 'timeZoneName')?.value;
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
-  return match ? `${match[1]}${match[2]}${match[3]}` : '+0000';
-}
-
 /**
- * A VTIMEZONE for a US zone (RFC 5545 §3.6.5): a zone with daylight time follows the US rule since
- * 2007 (from the second Sunday of March to the first Sunday of November, at 2:00 local time; 15 USC
- * 260a), others keep one offset all year. Offsets are read from the platform's time zone data.
- */
-function usVtimezone(timeZone: string, year: number): string {
-  const winter = utcOffset(timeZone, new Date(Date.UTC(year, 0, 15)));
-  const summer = utcOffset(timeZone, new Date(Date.UTC(year, 6, 15)));
-  const lines = ['BEGIN:VTIMEZONE', `TZID:${timeZone}`];
-  if (winter === summer) {
-    lines.push('BEGIN:STANDARD', 'DTSTART:19700101T000000', `TZOFFSETFROM:${winter}`, `TZOFFSETTO:${winter}`, 'END:STANDARD');
-  } else {
-    lines.push(
-      'BEGIN:DAYLIGHT',
-      'DTSTART:20070311T020000',
-      'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU',
-      `TZOFFSETFROM:${winter}`,
-      `TZOFFSETTO:${summer}`,
-      'END:DAYLIGHT',
-      'BEGIN:STANDARD',
-      'DTSTART:20071104T020000',
-      'RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU',
-      `TZOFFSETFROM:${summer}`,
-      `TZOFFSETTO:${winter}`,
-      'END:STANDARD',
-    );
-  }
-  lines.push('END:VTIMEZONE');
-  return lines.join('\r\n');
-}
-
-/**
- * The booking as an iCalendar file: one event in the space's time zone, with the address as its
- * location and the house rules and a link to the booking in its description.
+ * The booking as an iCalendar file (src/shared/booking-calendar.ts, as every calendar file of the
+ * app): one confirmed event in the space's time zone, with the address as its location and the house
+ * rules and a link to the booking in its description.
  */
 export function bookingCalendar(data: BookingNoticeData, bookingUrl: string): EmailAttachment {
-  const calendar = new ICalCalendar({ prodId: { company: 'ClinicShare', product: 'bookings', language: 'EN' }, name: 'ClinicShare' });
-  calendar.timezone({ name: data.timeZone, generator: (zone) => usVtimezone(zone, new Date(data.startAt).getUTCFullYear()) });
-  const description = [
-    `Booking of ${data.spaceTitle} (${data.renterName}, hosted by ${data.ownerName}).`,
-    data.houseRules ? `House rules: ${data.houseRules}` : null,
-    `Booking: ${bookingUrl}`,
-  ]
-    .filter(Boolean)
-    .join('\n\n');
-  calendar.createEvent({
-    id: `booking-${data.bookingId}@clinicshare`,
-    start: toZoned(data.startAt, data.timeZone),
-    end: toZoned(data.endAt, data.timeZone),
-    timezone: data.timeZone,
-    summary: `ClinicShare: ${data.spaceTitle}`,
-    location: data.address,
-    description,
-    url: bookingUrl,
-  });
-  return { filename: 'booking.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: calendar.toString() };
-}
-
-/**
- * The wall-clock time of `instant` in `timeZone`, as a Date whose UTC fields hold it: with an event
- * `timezone` set, ical-generator writes a date's UTC fields as the local time (DTSTART;TZID=...).
- */
-function toZoned(instant: string, timeZone: string): Date {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, part.value]),
+  const content = bookingsCalendar(
+    [
+      {
+        bookingId: data.bookingId,
+        status: 'confirmed',
+        spaceTitle: data.spaceTitle,
+        address: data.address,
+        timeZone: data.timeZone,
+        startAt: data.startAt,
+        endAt: data.endAt,
+        renterName: data.renterName,
+        ownerName: data.ownerName,
+        houseRules: data.houseRules,
+        url: bookingUrl,
+      },
+    ],
+    { name: 'ClinicShare' },
   );
-  return new Date(Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!));
+  // The media type names the METHOD the object carries (RFC 5545 §8.1, "method").
+  return { filename: 'booking.ics', contentType: `${CALENDAR_CONTENT_TYPE}; method=PUBLISH`, content };
 }
 
 /** The house rules paragraph, when the listing has some. */

@@ -9,6 +9,7 @@ import { useSpaceBookings } from '../api/get-space-bookings';
 import { formatBookingRange } from '../lib/booking-dates';
 import { useFreshForLink, useLinkedBooking, useLinkedRow } from '../lib/linked-booking';
 import { disputeLabel } from '../lib/dispute';
+import { AddToCalendarLink, offersCalendarFile } from './add-to-calendar-link';
 import { BookingStatusBadge } from './booking-status-badge';
 
 /**
@@ -84,6 +85,7 @@ function SpaceBookingRow({ booking, linked }: { booking: Booking; linked: boolea
       <div className="flex flex-wrap items-center gap-3">
         <span className="font-semibold text-slate-900">{formatAmount(booking.totalPrice)}</span>
         <BookingStatusBadge status={booking.status} />
+        {offersCalendarFile(booking) ? <AddToCalendarLink booking={booking} /> : null}
       </div>
     </div>
   );

@@ -10,6 +10,7 @@ import { useUserBookings } from '../api/get-user-bookings';
 import { formatBookingRange } from '../lib/booking-dates';
 import { useFreshForLink, useLinkedBooking, useLinkedRow } from '../lib/linked-booking';
 import { bookingOutcome, formatRefund } from '../lib/booking-outcome';
+import { AddToCalendarLink, offersCalendarFile } from './add-to-calendar-link';
 import { BookingStatusBadge } from './booking-status-badge';
 import { CancelBookingButton } from './cancel-booking-button';
 
@@ -81,6 +82,7 @@ function BookingRow({ booking, userId, now, linked }: { booking: Booking; userId
       <div className="flex flex-wrap items-center gap-3">
         <span className="font-semibold text-slate-900">{formatAmount(booking.totalPrice)}</span>
         <BookingStatusBadge status={booking.status} />
+        {offersCalendarFile(booking) ? <AddToCalendarLink booking={booking} /> : null}
         {cancellable ? <CancelBookingButton booking={booking} userId={userId} /> : null}
       </div>
     </div>

@@ -1,0 +1,69 @@
+/**
+ * Calendar routes (docs/api.md): a booking's calendar file, the signed-in user's feed address and its
+ * rotation, and the feed itself, opened by its token alone (calendar apps send no cookie).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { CALENDAR_CONTENT_TYPE } from '../../shared/booking-calendar';
+import { calendarFeedSchema } from '../../shared/schemas/calendar';
+import { idParamSchema } from '../../shared/schemas/fields';
+import { requireSelf, requireUser } from '../auth/session';
+import type { Database } from '../db/client';
+import { notFound } from '../http/errors';
+import type { RouteRateLimit } from '../http/rate-limits';
+import { bookingCalendarFile, calendarFeed, openCalendarFeed, rotateCalendarFeed } from './service';
+
+/**
+ * Feed fetches per client address: 120 a minute. Generous, since one calendar service (Google's,
+ * Apple's) fetches the feeds of many people from few addresses; it bounds what one address costs.
+ */
+export const FEED_RATE_LIMIT: RouteRateLimit = { max: 120, perSeconds: 60 };
+
+const idParams = z.object({ id: idParamSchema });
+/** Any token is taken in: one that is malformed is not ours, and so 404 like an unknown one (`calendarFeed`). */
+const tokenParams = z.object({ token: z.string() });
+
+/** Sends iCalendar text: personal, so neither cached nor stored on the way (RFC 9111 §5.2.2.5, §5.2.2.7). */
+function sendCalendar(reply: FastifyReply, text: string, disposition?: string) {
+  reply.header('Content-Type', CALENDAR_CONTENT_TYPE).header('Cache-Control', 'private, no-store');
+  if (disposition) reply.header('Content-Disposition', disposition);
+  return reply.send(text);
+}
+
+export const calendarRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl: string }> = async (app, { db, publicUrl }) => {
+  const auth = { auth: 'required' as const };
+
+  app.get('/api/bookings/:id/calendar.ics', { schema: { params: idParams }, config: auth }, async (request, reply) => {
+    const user = requireUser(request);
+    // A booking id that is not a uuid is simply not found.
+    if (!z.uuid().safeParse(request.params.id).success) throw notFound('Booking not found.');
+    const text = await bookingCalendarFile(db, request.params.id, user.id, publicUrl);
+    return sendCalendar(reply, text, 'attachment; filename="clinicshare-booking.ics"');
+  });
+
+  app.get(
+    '/api/users/:id/calendar-feed',
+    { schema: { params: idParams, response: { 200: calendarFeedSchema } }, config: auth },
+    async (request, reply) => {
+      const user = requireSelf(request, request.params.id);
+      // The first answer carries the secret URL: never kept by a cache.
+      reply.header('Cache-Control', 'private, no-store');
+      return openCalendarFeed(db, user.id, publicUrl);
+    },
+  );
+
+  app.post(
+    '/api/users/:id/calendar-feed',
+    { schema: { params: idParams, response: { 200: calendarFeedSchema } }, config: auth },
+    async (request, reply) => {
+      const user = requireSelf(request, request.params.id);
+      reply.header('Cache-Control', 'private, no-store');
+      return rotateCalendarFeed(db, user.id, publicUrl);
+    },
+  );
+
+  app.get('/calendar/:token.ics', { schema: { params: tokenParams }, config: { rateLimit: FEED_RATE_LIMIT } }, async (request, reply) =>
+    sendCalendar(reply, await calendarFeed(db, request.params.token, publicUrl)),
+  );
+};
