@@ -44,6 +44,7 @@ import { stripeWebhookRoutes } from './payments/webhook';
 import { createRedisClient } from './realtime/redis-bus';
 import { SocketHub } from './realtime/socket-hub';
 import { SpaceChanges } from './spaces/changes';
+import { scheduleRoutes } from './schedules/routes';
 import { spaceRoutes } from './spaces/routes';
 import { userRoutes } from './users/routes';
 import { favoriteRoutes } from './favorites/routes';
@@ -226,6 +227,7 @@ export async function buildApp({
   // The outbox in the browser, never in production (docs/decisions/022-notifications-and-email.md).
   if (config.env !== 'production') await app.register(devMailRoutes, { db });
   await app.register(spaceRoutes, { db, storage, geocoder, quota, changes: spaceChanges });
+  await app.register(scheduleRoutes, { db });
   await app.register(uploadRoutes, { storage, quota });
   await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl, throttle, quota });
   await app.register(favoriteRoutes, { db });

@@ -9,6 +9,8 @@
  * - hourly: local wall times (YYYY-MM-DDTHH:mm), at least 1 hour; a started
  *   hour is billed as a whole hour, and elapsed time is real time (a
  *   daylight-saving night has 23 or 25 hours).
+ * - session: local wall times like hourly, one unit: the range must be one of the
+ *   listing's sessions, which `scheduleProblem` (availability.ts) checks.
  */
 import { TZDate } from '@date-fns/tz';
 import { addMonths, differenceInCalendarMonths, startOfDay, startOfHour } from 'date-fns';
@@ -103,16 +105,26 @@ const TOO_LONG: Record<PricingPeriod, string> = {
   hourly: `A booking can last at most ${MAX_BOOKING_UNITS.hourly} hours (31 days).`,
   daily: `A booking can last at most ${MAX_BOOKING_UNITS.daily} days.`,
   monthly: `A booking can last at most ${MAX_BOOKING_UNITS.monthly} months.`,
+  session: 'A booking is one session: book each session on its own.',
 };
 
+/** Whether a period's bookings are made of local wall times (`YYYY-MM-DDTHH:mm`) rather than dates. */
+export function bookedByTime(period: PricingPeriod): boolean {
+  return period === 'hourly' || period === 'session';
+}
+
 function unboundedBookingRange(period: PricingPeriod, start: string, end: string, timeZone: string): BookingRange {
-  const hourly = period === 'hourly';
-  const startWall = parseWallTime(start, hourly);
-  const endWall = parseWallTime(end, hourly);
+  const byTime = bookedByTime(period);
+  const startWall = parseWallTime(start, byTime);
+  const endWall = parseWallTime(end, byTime);
   const startAt = instantOf(startWall, timeZone);
   const endAt = instantOf(endWall, timeZone);
 
-  if (hourly) {
+  if (period === 'session') {
+    if (endAt <= startAt) throw new BookingRuleError('End time must be after start time.');
+    return { startAt, endAt, units: 1 };
+  }
+  if (byTime) {
     const elapsed = endAt.getTime() - startAt.getTime();
     if (elapsed < HOUR_MS) throw new BookingRuleError('End time must be at least 1 hour after start time.');
     return { startAt, endAt, units: Math.ceil(elapsed / HOUR_MS) };
@@ -136,11 +148,11 @@ function unboundedBookingRange(period: PricingPeriod, start: string, end: string
 /**
  * The earliest a booking may start at `now`: the current local day's midnight
  * for daily and monthly spaces (booking today is fine), the start of the
- * current hour for hourly ones.
+ * current hour for hourly and session ones.
  */
 export function earliestBookingStart(period: PricingPeriod, now: Date, timeZone: string): Date {
   const local = new TZDate(now.getTime(), timeZone);
-  return new Date((period === 'hourly' ? startOfHour(local) : startOfDay(local)).getTime());
+  return new Date((bookedByTime(period) ? startOfHour(local) : startOfDay(local)).getTime());
 }
 
 /**

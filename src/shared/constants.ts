@@ -116,8 +116,11 @@ export const SPECIALTIES = [
   'Wound Care',
 ] as const;
 
-/** Pricing periods (docs/product.md#constants); `daily` is the default. */
-export const PRICING_PERIODS = ['hourly', 'daily', 'monthly'] as const;
+/**
+ * Pricing periods (docs/product.md#constants); `daily` is the default. A `session` listing is
+ * priced per session and booked one named session at a time (its schedule's `sessions`).
+ */
+export const PRICING_PERIODS = ['hourly', 'daily', 'monthly', 'session'] as const;
 export type PricingPeriod = (typeof PRICING_PERIODS)[number];
 export const DEFAULT_PRICING_PERIOD: PricingPeriod = 'daily';
 
@@ -126,6 +129,7 @@ export const PRICING_PERIOD_LABELS: Record<PricingPeriod, string> = {
   hourly: 'hr',
   daily: 'day',
   monthly: 'mo',
+  session: 'session',
 };
 
 /** User types (docs/product.md#who-it-is-for); `both` is the default at registration. */
@@ -217,8 +221,37 @@ export const DONATION_MIN_CENTS = 100;
 /** The largest donation, cents: Stripe's USD limit, as for a booking total. */
 export const DONATION_MAX_CENTS = MAX_BOOKING_TOTAL_CENTS;
 
-/** The longest booking, in units of each pricing period: a year of days, two years of months, 31 days of hours. */
-export const MAX_BOOKING_UNITS = { hourly: 31 * 24, daily: 366, monthly: 24 } as const;
+/**
+ * The longest booking, in units of each pricing period: a year of days, two years of months, 31 days
+ * of hours, one session (a session booking is exactly one of the listing's sessions).
+ */
+export const MAX_BOOKING_UNITS = { hourly: 31 * 24, daily: 366, monthly: 24, session: 1 } as const;
+
+/**
+ * Schedules (docs/product.md#schedules): the weekdays of weekly opening hours, in ISO order
+ * (Monday first), and the limits of a listing's schedule, its blocked dates and the
+ * availability and recurrence requests made of it.
+ */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+/** Every time of a schedule is on this step, minutes. */
+export const SCHEDULE_STEP_MINUTES = 15;
+/** Opening intervals per weekday. */
+export const MAX_INTERVALS_PER_DAY = 6;
+/** Named sessions of a session listing. */
+export const MAX_SESSIONS = 6;
+/** The longest buffer between two bookings (cleaning and turnover), minutes. */
+export const MAX_BUFFER_MINUTES = 240;
+/** The longest minimum notice, hours (30 days). */
+export const MAX_MIN_NOTICE_HOURS = 720;
+/** The farthest booking horizon, days (two years). */
+export const MAX_ADVANCE_DAYS = 730;
+/** Blocked date ranges per listing. */
+export const MAX_BLOCKED_DATE_RANGES = 100;
+/** The most days one availability request covers. */
+export const MAX_AVAILABILITY_DAYS = 93;
+/** The longest weekly recurrence, weeks from its first occurrence. */
+export const MAX_RECURRENCE_WEEKS = 26;
 
 /** Currency of every amount (docs/product.md#constants). */
 export const CURRENCY = 'usd';

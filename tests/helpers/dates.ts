@@ -40,3 +40,9 @@ export function midnightIn(date: string, timeZone: string): Date {
 export function futureCardExpiry(): string {
   return format(addYears(new Date(), 5), "'12 / 'yy");
 }
+
+/** The first date at least `minDays` days after today that is a `weekday` (0 Sunday ... 6 Saturday), as YYYY-MM-DD. */
+export function futureWeekday(weekday: number, minDays: number): string {
+  const start = addDays(new Date(), minDays);
+  return format(addDays(start, (weekday - start.getDay() + 7) % 7), 'yyyy-MM-dd');
+}

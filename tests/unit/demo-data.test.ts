@@ -3,9 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
 import { AMENITIES, DEFAULT_SPACE_IMAGE, EQUIPMENT, PRICING_PERIODS, SPACE_TYPES, SPECIALTIES } from '../../src/shared/constants';
+import { scheduleSchema } from '../../src/shared/schemas/schedules';
 import { createSpaceSchema } from '../../src/shared/schemas/spaces';
 import { BROWSER_TEST_DAYS, planDemoActivity } from '../../src/server/seed/demo-activity';
 import { buildDemoSpaces } from '../../src/server/seed/demo-data';
+import { holidayClosures } from '../../src/server/seed/demo-schedules';
 import { DEMO_PASSWORD, demoUsers } from '../../src/server/seed/demo-users';
 
 const publicDir = fileURLToPath(new URL('../../public', import.meta.url));
@@ -55,6 +57,34 @@ describe('demo spaces', () => {
     for (const period of PRICING_PERIODS) {
       expect(spaces.filter((space) => space.pricePeriod === period).length).toBeGreaterThanOrEqual(20);
     }
+  });
+
+  it('gives sessions and hours that the listing rules accept: session rooms mornings and afternoons, dental suites Mon-Fri, some closed for the holidays', () => {
+    for (const space of spaces) {
+      if (space.schedule) expect(scheduleSchema.parse(space.schedule)).toEqual(space.schedule);
+      expect(createSpaceSchema.safeParse({ ...space, latitude: space.latitude, longitude: space.longitude }).success, space.title).toBe(
+        true,
+      );
+    }
+    const sessionRooms = spaces.filter((space) => space.pricePeriod === 'session');
+    expect(sessionRooms.every((space) => space.schedule!.sessions.some((session) => session.name === 'Morning'))).toBe(true);
+    expect(sessionRooms.filter((space) => ['Consultation Room', 'Physical Therapy Room'].includes(space.spaceType)).length).toBeGreaterThan(
+      sessionRooms.length / 3,
+    );
+    const hourlyDental = spaces.filter((space) => space.spaceType === 'Dental Suite' && space.pricePeriod === 'hourly');
+    expect(hourlyDental.every((space) => Object.keys(space.schedule!.weeklyHours!).join() === 'mon,tue,wed,thu,fri')).toBe(true);
+    expect(spaces.filter((space) => space.closedForHolidays).length).toBeGreaterThan(10);
+  });
+
+  it('dates the holiday closures from the day the seed runs', () => {
+    expect(holidayClosures('2026-11-25').map((range) => [range.start, range.end])).toEqual([
+      ['2026-12-24', '2026-12-26'],
+      ['2026-12-31', '2027-01-01'],
+    ]);
+    expect(holidayClosures('2027-01-01').map((range) => [range.start, range.end])).toEqual([
+      ['2026-12-31', '2027-01-01'],
+      ['2027-12-24', '2027-12-26'],
+    ]);
   });
 
   it('uses only known, non-empty, duplicate-free amenities and equipment', () => {

@@ -25,9 +25,10 @@ const UNIT_NAMES: Record<PricingPeriod, [string, string]> = {
   hourly: ['hour', 'hours'],
   daily: ['day', 'days'],
   monthly: ['month', 'months'],
+  session: ['session', 'sessions'],
 };
 
-/** The unit a price is per: "hour", "day" or "month" ("Max price per day"). */
+/** The unit a price is per: "hour", "day", "month" or "session" ("Max price per day"). */
 export function periodUnit(period: PricingPeriod): string {
   return UNIT_NAMES[period][0];
 }

@@ -23,6 +23,7 @@
  */
 import { and, eq, lte } from 'drizzle-orm';
 import type { z } from 'zod';
+import { bookingBufferMinutes, DATES_TAKEN } from '../../shared/availability';
 import { assertNotInPast, BookingRuleError, quoteBooking, type BookingQuote } from '../../shared/booking-rules';
 import { HOLD_MINUTES, REQUEST_ANSWER_HOURS } from '../../shared/constants';
 import { fromCents, toCents } from '../../shared/money';
@@ -34,6 +35,7 @@ import { badRequest, conflict, forbidden, notFound, paymentRequired } from '../h
 import { expireBookingJob } from '../jobs/catalog';
 import { enqueue } from '../jobs/queue';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
+import { assertSchedulePermits } from '../schedules/service';
 import { findSpaceRow } from '../spaces/service';
 import { toBooking, transitionBooking, type BookingRow, type SpaceRow } from './booking-row';
 import { isFirstTransaction } from './first-booking';
@@ -41,7 +43,6 @@ import { tellBookingStep } from './notices';
 import { assertRoomForHold } from './hold-limits';
 import { releasePayment } from './money-back';
 
-const DATES_TAKEN = 'These dates are already booked. Please choose other dates.';
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 
@@ -165,6 +166,8 @@ export async function createBookingHold(
           .where(and(eq(bookings.spaceId, space.id), eq(bookings.status, 'awaiting_payment'), lte(bookings.holdExpiresAt, now)))
           .returning();
         for (const lapsedHold of lapsed) await tellBookingStep(tx, 'hold_expired', lapsedHold, now);
+        // Opening hours, blocked dates, sessions, notice, horizon and buffers (400; 409 taken), read under the lock.
+        await assertSchedulePermits(tx, space, quote, now);
         const [row] = await tx
           .insert(bookings)
           .values({
@@ -174,6 +177,7 @@ export async function createBookingHold(
             status: 'awaiting_payment',
             instantBook: space.instantBook,
             cancellationPolicyTier: space.cancellationPolicyTier,
+            bufferMinutes: bookingBufferMinutes({ period: space.pricePeriod, schedule: space.schedule }),
             holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS),
             idempotencyKey: input.idempotencyKey ?? null,
             notes: input.bookingDetails.notes || null,

@@ -4,10 +4,12 @@
  * constraint) live in custom migrations under `migrations/`.
  */
 import { sql } from 'drizzle-orm';
+import type { Schedule } from '../../shared/schemas/schedules';
 import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -109,7 +111,7 @@ export const medicalSpaces = pgTable(
     latitude: numeric('latitude', { precision: 10, scale: 7 }),
     longitude: numeric('longitude', { precision: 10, scale: 7 }),
     pricePerDay: numeric('price_per_day', { precision: 10, scale: 2 }).notNull(),
-    pricePeriod: text('price_period', { enum: ['hourly', 'daily', 'monthly'] })
+    pricePeriod: text('price_period', { enum: ['hourly', 'daily', 'monthly', 'session'] })
       .notNull()
       .default('daily'),
     capacity: integer('capacity').notNull().default(1),
@@ -137,6 +139,11 @@ export const medicalSpaces = pgTable(
       .notNull()
       .default('flexible'),
     active: boolean('active').notNull().default(true),
+    /**
+     * Opening hours, sessions, buffer, notice and horizon (`scheduleSchema`, docs/product.md#schedules);
+     * null: open every day, all day. Blocked dates are `space_blocked_dates`.
+     */
+    schedule: jsonb('schedule').$type<Schedule>(),
     createdAt: createdAt(),
     /**
      * What the location search matches (docs/decisions/014-search-in-the-database.md, issue 10):
@@ -151,7 +158,7 @@ export const medicalSpaces = pgTable(
   (t) => [
     check('medical_spaces_capacity_check', sql`${t.capacity} >= 1`),
     check('medical_spaces_price_check', sql`${t.pricePerDay} >= 0`),
-    check('medical_spaces_price_period_check', sql`${t.pricePeriod} in ('hourly', 'daily', 'monthly')`),
+    check('medical_spaces_price_period_check', sql`${t.pricePeriod} in ('hourly', 'daily', 'monthly', 'session')`),
     check('medical_spaces_cancellation_policy_tier_check', sql`${t.cancellationPolicyTier} in ('flexible', 'moderate', 'strict')`),
     index('medical_spaces_owner_id_idx').on(t.ownerId),
     index('medical_spaces_space_type_idx').on(t.spaceType),
@@ -169,6 +176,25 @@ export const medicalSpaces = pgTable(
     index('medical_spaces_equipment_idx').using('gin', t.equipment),
     index('medical_spaces_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('medical_spaces_specialty_idx').on(sql`lower(${t.optimalSpecialty})`),
+  ],
+);
+
+/** Dates a listing is closed (holidays, maintenance), `end_date` inclusive, in the space's time zone; the note is the owner's. */
+export const spaceBlockedDates = pgTable(
+  'space_blocked_dates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => medicalSpaces.id, { onDelete: 'cascade' }),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('space_blocked_dates_range_check', sql`${t.endDate} >= ${t.startDate}`),
+    index('space_blocked_dates_space_id_idx').on(t.spaceId, t.startDate),
   ],
 );
 
@@ -209,8 +235,13 @@ export const bookings = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
-    /** Hours, days or months by the space's pricing period. */
+    /** Hours, days, months or sessions by the space's pricing period. */
     units: integer('units'),
+    /**
+     * Minutes kept free after the booking (the listing's buffer when it was made): the exclusion
+     * constraint checks `[start_at, end_at + buffer)` (docs/decisions/025-schedules.md).
+     */
+    bufferMinutes: integer('buffer_minutes').notNull().default(0),
     totalPrice: numeric('total_price', { precision: 10, scale: 2 }).notNull(),
     platformFeeAmount: numeric('platform_fee_amount', { precision: 10, scale: 2 }),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
@@ -253,6 +284,7 @@ export const bookings = pgTable(
   (t) => [
     check('bookings_range_check', sql`${t.endAt} > ${t.startAt}`),
     check('bookings_total_check', sql`${t.totalPrice} >= 0`),
+    check('bookings_buffer_minutes_check', sql`${t.bufferMinutes} between 0 and 240`),
     check('bookings_status_check', sql`${t.status} in ('awaiting_payment', 'pending', 'confirmed', 'declined', 'cancelled', 'expired')`),
     uniqueIndex('bookings_payment_intent_unique').on(t.stripePaymentIntentId),
     uniqueIndex('bookings_renter_attempt_unique').on(t.renterId, t.idempotencyKey),

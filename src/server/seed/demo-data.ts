@@ -15,7 +15,9 @@ import {
   type PricingPeriod,
   type SpaceType,
 } from '../../shared/constants';
+import type { Schedule } from '../../shared/schemas/schedules';
 import { DEMO_CITIES, type DemoCity, type DemoNeighbourhood } from './demo-cities';
+import { chooseSchedule } from './demo-schedules';
 import {
   AMENITY_PROSE,
   AMENITY_SENTENCES,
@@ -58,6 +60,10 @@ export interface DemoSpace {
   images: string[];
   rules: string;
   cancellationPolicy: string;
+  /** Opening hours and sessions (demo-schedules.ts); null: open every day, all day. */
+  schedule: Schedule | null;
+  /** Closed over the winter holidays (`holidayClosures`, dated when the seed runs). */
+  closedForHolidays: boolean;
 }
 
 const SEED = 0x5eed_c11c;
@@ -354,7 +360,8 @@ export function buildDemoSpaces(count: number = DEMO_SPACE_COUNT): DemoSpace[] {
     SPACE_TYPES.map((type) => [type, 1]),
     total,
   );
-  // Pricing periods are dealt per type (1 hourly : 3 daily : 1 monthly) so every type has all three.
+  // Pricing periods are dealt per type (1 hourly : 3 daily : 1 monthly : 1 session) so every type has
+  // all four; consultation and therapy rooms, shared part-time, are sold by the session more often.
   const periodDecks = new Map(
     SPACE_TYPES.map((type) => [
       type,
@@ -364,6 +371,7 @@ export function buildDemoSpaces(count: number = DEMO_SPACE_COUNT): DemoSpace[] {
           ['hourly', 1],
           ['daily', 3],
           ['monthly', 1],
+          ['session', type === 'Consultation Room' || type === 'Physical Therapy Room' ? 3 : 1],
         ],
         types.filter((t) => t === type).length,
       ),
@@ -450,6 +458,8 @@ export function buildDemoSpaces(count: number = DEMO_SPACE_COUNT): DemoSpace[] {
           images: chooseImages(type, flavor, random, emptyImages[index] as boolean),
           rules: chooseRules(type, equipment, amenities, random),
           cancellationPolicy: random.pick(CANCELLATION_POLICIES[period]),
+          schedule: chooseSchedule(type, period, random),
+          closedForHolidays: random.chance(0.25),
         });
       }
     }

@@ -111,7 +111,7 @@ export const TYPE_PROFILES: Record<SpaceType, TypeProfile> = {
     ],
     amenities: { 'Sterilization Room': 0.9, 'Reception Area': 0.75, 'Waiting Area': 0.75, Parking: 0.6 },
     capacity: [2, 6],
-    price: { hourly: [60, 150], daily: [400, 900], monthly: [4500, 9500] },
+    price: { hourly: [60, 150], daily: [400, 900], monthly: [4500, 9500], session: [210, 525] },
     buildings: [
       'medical office building',
       'professional plaza',
@@ -178,7 +178,7 @@ export const TYPE_PROFILES: Record<SpaceType, TypeProfile> = {
     ],
     amenities: { 'Natural Light': 0.7, 'Private Entrance': 0.4, 'Waiting Area': 0.65, 'Reception Area': 0.45 },
     capacity: [1, 4],
-    price: { hourly: [25, 60], daily: [150, 350], monthly: [2000, 4500] },
+    price: { hourly: [25, 60], daily: [150, 350], monthly: [2000, 4500], session: [90, 210] },
     buildings: ['professional building', 'converted brownstone', 'medical office building', 'quiet office building', 'mixed-use building'],
     adjectives: ['Cozy', 'Private', 'Soundproofed', 'Peaceful'],
     rules: [
@@ -264,7 +264,7 @@ export const TYPE_PROFILES: Record<SpaceType, TypeProfile> = {
       'Waiting Area': 0.7,
     },
     capacity: [4, 12],
-    price: { hourly: [250, 600], daily: [1500, 4000], monthly: [15000, 32000] },
+    price: { hourly: [250, 600], daily: [1500, 4000], monthly: [15000, 32000], session: [875, 2100] },
     buildings: [
       'ambulatory surgery center',
       'outpatient surgery center',
@@ -358,7 +358,7 @@ export const TYPE_PROFILES: Record<SpaceType, TypeProfile> = {
     ],
     amenities: { 'Sterilization Room': 0.15, 'Waiting Area': 0.7, 'Reception Area': 0.6 },
     capacity: [1, 4],
-    price: { hourly: [35, 80], daily: [200, 450], monthly: [2500, 5500] },
+    price: { hourly: [35, 80], daily: [200, 450], monthly: [2500, 5500], session: [120, 280] },
     buildings: [
       'medical office building',
       'professional plaza',
@@ -427,7 +427,7 @@ export const TYPE_PROFILES: Record<SpaceType, TypeProfile> = {
     ],
     amenities: { 'Natural Light': 0.65, Parking: 0.7, 'Staff Lounge': 0.35, 'Waiting Area': 0.6 },
     capacity: [2, 10],
-    price: { hourly: [30, 75], daily: [180, 400], monthly: [2500, 5000] },
+    price: { hourly: [30, 75], daily: [180, 400], monthly: [2500, 5000], session: [105, 260] },
     buildings: ['wellness center', 'medical office building', 'converted warehouse', 'sports medicine center', 'retail plaza'],
     adjectives: ['Open-Plan', 'Airy', 'Spacious', 'High-Ceilinged'],
     rules: [
@@ -494,7 +494,7 @@ export const TYPE_PROFILES: Record<SpaceType, TypeProfile> = {
     ],
     amenities: { 'Sterilization Room': 0.5, 'Security System': 0.75, 'Waiting Area': 0.3, 'Reception Area': 0.35, 'Natural Light': 0.3 },
     capacity: [2, 8],
-    price: { hourly: [50, 120], daily: [300, 700], monthly: [3500, 8000] },
+    price: { hourly: [50, 120], daily: [300, 700], monthly: [3500, 8000], session: [175, 420] },
     buildings: ['life-science building', 'medical office building', 'research park building', 'outpatient center'],
     adjectives: ['Compact', 'Well-Ventilated', 'CLIA-Ready', 'Bright'],
     rules: [
@@ -567,7 +567,7 @@ export const TYPE_PROFILES: Record<SpaceType, TypeProfile> = {
     ],
     amenities: { 'Waiting Area': 0.8, 'Reception Area': 0.8, 'Recovery Room': 0.2, 'Security System': 0.65, 'Natural Light': 0.15 },
     capacity: [2, 6],
-    price: { hourly: [200, 500], daily: [1200, 3500], monthly: [12000, 30000] },
+    price: { hourly: [200, 500], daily: [1200, 3500], monthly: [12000, 30000], session: [700, 1750] },
     buildings: ['outpatient imaging center', 'medical office building', 'diagnostic center', 'hospital-affiliated outpatient pavilion'],
     adjectives: ['Shielded', 'Fully Equipped', 'Modern', 'Patient-Friendly'],
     rules: [
@@ -616,6 +616,10 @@ export const CANCELLATION_POLICIES: Record<PricingPeriod, string[]> = {
     'Monthly bookings can be cancelled with 30 days written notice; the first month is non-refundable.',
     'Free cancellation up to 14 days before the move-in date. After that, the first month is charged.',
     'Strict: 50% refund up to 30 days before the start date; no refund after that.',
+  ],
+  session: [
+    'Flexible: full refund if you cancel at least 24 hours before the session starts.',
+    'Free cancellation up to 48 hours before a session. After that, 50% of the session price is charged.',
   ],
 };
 
@@ -674,6 +678,7 @@ export const PERIOD_TITLE_SUFFIX: Record<PricingPeriod, string[]> = {
   hourly: ['Available by the Hour', 'Hourly Bookings'],
   daily: ['Book by the Day', 'Daily Bookings'],
   monthly: ['Monthly Lease', 'Available Monthly'],
+  session: ['Half-Day Sessions', 'Morning & Afternoon Sessions'],
 };
 
 export const PERIOD_FIT: Record<PricingPeriod, string[]> = {
@@ -691,6 +696,11 @@ export const PERIOD_FIT: Record<PricingPeriod, string[]> = {
     'a longer-term home without a multi-year lease',
     'a second location on a month-to-month basis',
     'a settled base while a permanent office is built out',
+  ],
+  session: [
+    'a regular morning or afternoon clinic each week',
+    'half-day sessions on the same weekdays every week',
+    'a recurring weekly session without a lease',
   ],
 };
 

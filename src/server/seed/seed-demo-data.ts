@@ -19,10 +19,11 @@ import { hashPassword } from '../auth/service';
 import { quotedColumns } from '../bookings/checkout';
 import { writeBookingNotices } from '../bookings/notices';
 import type { Database } from '../db/client';
-import { bookings, conversations, demoPaymentIntents, favorites, medicalSpaces, messages, users } from '../db/schema';
+import { bookings, conversations, demoPaymentIntents, favorites, medicalSpaces, messages, spaceBlockedDates, users } from '../db/schema';
 import { conversationIdFor } from '../messages/service';
 import { planDemoActivity, type DemoActivityPlan } from './demo-activity';
 import { buildDemoSpaces } from './demo-data';
+import { holidayClosures } from './demo-schedules';
 import { DEMO_PASSWORD, demoUsers } from './demo-users';
 
 /** Whether the database has no users yet. */
@@ -58,7 +59,7 @@ export async function seedDemoData(db: Database, options: { spaces?: number } = 
   // Newest first in listings: give the first demo spaces the latest creation times.
   const now = Date.now();
   const values = spaces.map((space, index) => {
-    const { ownerKey, latitude, longitude, ...fields } = space;
+    const { ownerKey, latitude, longitude, closedForHolidays: _closed, ...fields } = space;
     const ownerId = userIds.get(ownerKey);
     if (!ownerId) throw new Error(`Demo space "${space.title}" has an unknown owner ${ownerKey}`);
     return {
@@ -69,9 +70,22 @@ export async function seedDemoData(db: Database, options: { spaces?: number } = 
       createdAt: new Date(now - index * 60_000),
     };
   });
+  const spaceIds = new Map<string, string>(); // by title: the demo titles are unique
   for (let i = 0; i < values.length; i += INSERT_BATCH) {
-    await db.insert(medicalSpaces).values(values.slice(i, i + INSERT_BATCH));
+    const rows = await db
+      .insert(medicalSpaces)
+      .values(values.slice(i, i + INSERT_BATCH))
+      .returning({ id: medicalSpaces.id, title: medicalSpaces.title });
+    for (const row of rows) spaceIds.set(row.title, row.id);
   }
+  // Holiday closures, dated from today (the demo data itself is the same every run).
+  const holidays = holidayClosures(new Date(now).toISOString().slice(0, 10));
+  const closures = spaces.flatMap((space) =>
+    space.closedForHolidays
+      ? holidays.map((range) => ({ spaceId: spaceIds.get(space.title)!, startDate: range.start, endDate: range.end, note: range.note }))
+      : [],
+  );
+  for (let i = 0; i < closures.length; i += INSERT_BATCH) await db.insert(spaceBlockedDates).values(closures.slice(i, i + INSERT_BATCH));
   await insertDemoActivity(db, planDemoActivity(spaces), { userIds, titles: spaces.map((space) => space.title), now: new Date(now) });
   return { users: demoUsers.length, spaces: values.length };
 }

@@ -9,7 +9,7 @@ import {
   mapPointsQuerySchema,
   mapPointsSchema,
   spaceCardSchema,
-  spaceSchema,
+  spaceDetailSchema,
   spaceSearchSchema,
 } from '../../shared/schemas/spaces';
 import { requireSelf, requireUser } from '../auth/session';
@@ -76,13 +76,17 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (app
 
   app.get(
     '/api/spaces/:id',
-    { schema: { params: idParams, response: { 200: spaceSchema } }, config: { publicCache: true } },
-    async (request) => getSpace(db, request.params.id),
+    { schema: { params: idParams, response: { 200: spaceDetailSchema } }, config: { auth: 'optional', publicCache: true } },
+    async (request) => getSpace(db, request.params.id, request.user?.id),
   );
 
   app.post(
     '/api/spaces',
-    { schema: { body: createSpaceSchema, response: { 201: spaceSchema } }, bodyLimit: LISTING_BODY_LIMIT, config: { auth: 'required' } },
+    {
+      schema: { body: createSpaceSchema, response: { 201: spaceDetailSchema } },
+      bodyLimit: LISTING_BODY_LIMIT,
+      config: { auth: 'required' },
+    },
     async (request, reply) => {
       const owner = requireSelf(request, request.body.ownerId);
       const space = await createSpace(db, storage, geocoder, owner.id, request.body, quota);
@@ -94,7 +98,7 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (app
   app.put(
     '/api/spaces/:id',
     {
-      schema: { params: idParams, body: createSpaceSchema, response: { 200: spaceSchema } },
+      schema: { params: idParams, body: createSpaceSchema, response: { 200: spaceDetailSchema } },
       bodyLimit: LISTING_BODY_LIMIT,
       config: { auth: 'required' },
     },

@@ -4,13 +4,14 @@
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { createSpaceSchema, DeleteSpaceResult, Space } from '../../shared/schemas/spaces';
+import type { createSpaceSchema, DeleteSpaceResult, Space, SpaceDetail } from '../../shared/schemas/spaces';
 import { BLOCKING_BOOKING_STATUSES } from '../../shared/constants';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { AddressParts, Geocoder } from '../geocoding/geocoder';
+import { readBlockedDates, replaceBlockedDates } from '../schedules/service';
 import { storeListingImages } from '../storage/images';
 import type { UploadQuota } from '../storage/quota';
 import type { FileStorage } from '../storage/storage';
@@ -48,6 +49,7 @@ export function toSpace(row: SpaceRow): Space {
     cancellationPolicyTier: row.cancellationPolicyTier,
     active: row.active,
     timeZone: timeZoneForState(row.state),
+    schedule: row.schedule ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -72,13 +74,14 @@ export async function findSpaceRow(db: Database, id: string): Promise<SpaceRow |
 }
 
 /**
- * One space.
+ * One space with its blocked dates; their private notes only when `viewerId` is the owner.
  * @throws HttpError 404 when it does not exist
  */
-export async function getSpace(db: Database, id: string): Promise<Space> {
+export async function getSpace(db: Database, id: string, viewerId?: string): Promise<SpaceDetail> {
   const row = await findSpaceRow(db, id);
   if (!row) throw notFound('Space not found.');
-  return toSpace(row);
+  const blockedDates = await readBlockedDates(db, id, { withNotes: viewerId === row.ownerId });
+  return { ...toSpace(row), blockedDates };
 }
 
 /** Columns every create and edit sets from the shared schema (images and coordinates are handled apart). */
@@ -103,6 +106,8 @@ function listingColumns(input: CreateSpaceData) {
     cancellationPolicy: input.cancellationPolicy || null,
     instantBook: input.instantBook,
     cancellationPolicyTier: input.cancellationPolicyTier,
+    // Left out on an edit: kept as it is.
+    ...(input.schedule !== undefined && { schedule: input.schedule }),
   };
 }
 
@@ -130,14 +135,17 @@ export async function createSpace(
   ownerId: string,
   input: CreateSpaceData,
   quota: UploadQuota,
-): Promise<Space> {
+): Promise<SpaceDetail> {
   const images = await storeListingImages(storage, input.images, { userId: ownerId, quota });
   const located = sentCoordinates(input) ?? (await geocoder.geocode(input));
-  const [row] = await db
-    .insert(medicalSpaces)
-    .values({ ownerId, ...listingColumns(input), ...coordinateColumns(located), images })
-    .returning();
-  return toSpace(row!);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(medicalSpaces)
+      .values({ ownerId, ...listingColumns(input), ...coordinateColumns(located), images })
+      .returning();
+    await replaceBlockedDates(tx, row!.id, input.blockedDates ?? []);
+    return { ...toSpace(row!), blockedDates: await readBlockedDates(tx, row!.id, { withNotes: true }) };
+  });
 }
 
 const sameAddress = (a: AddressParts, b: AddressParts) =>
@@ -157,7 +165,7 @@ export async function updateSpace(
   userId: string,
   input: CreateSpaceData,
   quota: UploadQuota,
-): Promise<Space> {
+): Promise<SpaceDetail> {
   const existing = await findSpaceRow(db, id);
   if (!existing || !existing.active) throw notFound('Space not found.');
   requireOwner(existing, userId);
@@ -168,12 +176,16 @@ export async function updateSpace(
     : sameAddress(existing, input)
       ? { latitude: existing.latitude, longitude: existing.longitude }
       : coordinateColumns(await geocoder.geocode(input));
-  const [row] = await db
-    .update(medicalSpaces)
-    .set({ ...listingColumns(input), ...coordinates, images })
-    .where(eq(medicalSpaces.id, id))
-    .returning();
-  return toSpace(row!);
+  // A schedule change never cancels a booking: one the new hours leave out stays, flagged to the owner.
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(medicalSpaces)
+      .set({ ...listingColumns(input), ...coordinates, images })
+      .where(eq(medicalSpaces.id, id))
+      .returning();
+    if (input.blockedDates) await replaceBlockedDates(tx, id, input.blockedDates);
+    return { ...toSpace(row!), blockedDates: await readBlockedDates(tx, id, { withNotes: true }) };
+  });
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '../constants';
 import { isUsStateCode } from '../time-zones';
 import { numberInputSchema, required, textSchema, trimmed, unitPriceSchema } from './fields';
+import { blockedDateSchema, blockedDatesSchema, scheduleSchema } from './schedules';
 
 export const spaceTypeSchema = z.enum(SPACE_TYPES);
 export const pricingPeriodSchema = z.enum(PRICING_PERIODS);
@@ -49,9 +50,14 @@ export const spaceSchema = z.object({
   active: z.boolean(),
   /** IANA zone the space's days are counted in (docs/decisions/003-bookings-as-ranges.md). */
   timeZone: z.string(),
+  /** Opening hours, sessions, buffer, notice and horizon (docs/product.md#schedules); null: open every day, all day. */
+  schedule: scheduleSchema.nullable(),
   createdAt: z.string(),
 });
 export type Space = z.infer<typeof spaceSchema>;
+/** GET /api/spaces/{id}: the space and its blocked dates (their notes only for the owner). */
+export const spaceDetailSchema = spaceSchema.extend({ blockedDates: z.array(blockedDateSchema) });
+export type SpaceDetail = z.infer<typeof spaceDetailSchema>;
 const stringList = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(z.enum(values)).optional());
 /** An optional query number: empty means unset (docs/product.md#search: price inputs are cleared when empty). */
@@ -158,8 +164,8 @@ const listingImageSchema = z
  * whose time zone the space's days are counted in), in any case: "tx" is stored as "TX".
  */
 export const usStateSchema = required('State', 50).toUpperCase().refine(isUsStateCode, 'Enter a US state code (e.g. TX).');
-/** POST /api/spaces (docs/product.md#pages, #validation, #api-calls). `ownerId`, when sent, must be the session user. */
-export const createSpaceSchema = z.object({
+/** The fields of a listing, for forms that take some of them (a refined schema cannot be picked from). */
+export const listingFieldsSchema = z.object({
   title: required('Title', 120),
   description: required('Description', 5000),
   spaceType: spaceTypeSchema,
@@ -185,6 +191,16 @@ export const createSpaceSchema = z.object({
   latitude: numberInputSchema.pipe(z.number().min(-90).max(90)).nullish(),
   longitude: numberInputSchema.pipe(z.number().min(-180).max(180)).nullish(),
   ownerId: z.uuid().optional(),
+  /** The schedule (docs/product.md#schedules): null clears it (open every day, all day); left out on an edit, it is kept. */
+  schedule: scheduleSchema.nullish(),
+  /** The blocked dates, all of them; left out on an edit, they are kept. */
+  blockedDates: blockedDatesSchema.optional(),
+});
+/** POST /api/spaces (docs/product.md#pages, #validation, #api-calls). `ownerId`, when sent, must be the session user. */
+export const createSpaceSchema = listingFieldsSchema.superRefine((space, ctx) => {
+  if (space.pricePeriod === 'session' && !space.schedule?.sessions.length) {
+    ctx.addIssue({ code: 'custom', message: 'A listing priced per session needs at least one session', path: ['schedule', 'sessions'] });
+  }
 });
 export type CreateSpaceInput = z.input<typeof createSpaceSchema>;
 /** GET /api/spaces/map-points: the search filters, the map's bounding box and zoom (issue 7 "Maps"). */

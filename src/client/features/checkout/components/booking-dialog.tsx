@@ -24,7 +24,12 @@ interface BookingDialogProps {
   checkout: Pick<BookingCheckout, 'step' | 'setDetailsOpen' | 'continueToPayment' | 'returnFocus'>;
 }
 
-const INPUT_TYPE: Record<PricingPeriod, 'date' | 'datetime-local'> = { hourly: 'datetime-local', daily: 'date', monthly: 'date' };
+const INPUT_TYPE: Record<PricingPeriod, 'date' | 'datetime-local'> = {
+  hourly: 'datetime-local',
+  daily: 'date',
+  monthly: 'date',
+  session: 'datetime-local',
+};
 
 /**
  * Book Space (docs/product.md#pages, #behaviour, #validation): dates (or date and time for hourly

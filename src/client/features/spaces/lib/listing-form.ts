@@ -13,7 +13,7 @@ import {
   type PricingPeriod,
 } from '@/shared/constants';
 import { unitPriceSchema } from '@/shared/schemas/fields';
-import { createSpaceSchema, type CreateSpaceInput, type Space } from '@/shared/schemas/spaces';
+import { listingFieldsSchema, type CreateSpaceInput, type Space } from '@/shared/schemas/spaces';
 import { findUsStateCode } from '@/shared/time-zones';
 
 export interface ListingFormValues {
@@ -77,8 +77,8 @@ export const EMPTY_LISTING: ListingFormValues = {
   pinned: false,
 };
 
-const basics = createSpaceSchema.pick({ title: true, description: true, spaceType: true, capacity: true });
-const location = createSpaceSchema.pick({ address: true, city: true, state: true, zipCode: true });
+const basics = listingFieldsSchema.pick({ title: true, description: true, spaceType: true, capacity: true });
+const location = listingFieldsSchema.pick({ address: true, city: true, state: true, zipCode: true });
 const pricing = z.object({
   // At least $1.00 (the server's minimum), so above 0 as step 4 needs.
   pricePerDay: unitPriceSchema,

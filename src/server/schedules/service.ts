@@ -1,0 +1,149 @@
+/**
+ * Schedules on the server (docs/product.md#schedules, docs/decisions/025-schedules.md): a
+ * listing's blocked dates, the ranges its bookings hold, its availability and the check every
+ * new booking passes. The rules themselves are `src/shared/availability.ts`; this module reads
+ * what they need from the database. It comes before `spaces` (which saves a listing's blocked
+ * dates through it) and `bookings` (which checks each hold with it), so it reads the space row
+ * itself.
+ */
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  availableDays,
+  DATES_TAKEN,
+  localDate,
+  localInstant,
+  scheduleProblem,
+  scheduleProblemMessage,
+  shiftDate,
+  type ListingCalendar,
+  type TakenRange,
+} from '../../shared/availability';
+import { BLOCKING_BOOKING_STATUSES, MAX_BUFFER_MINUTES } from '../../shared/constants';
+import type { Availability, AvailabilityQuery, BlockedDate } from '../../shared/schemas/schedules';
+import { timeZoneForState } from '../../shared/time-zones';
+import type { Database } from '../db/client';
+import { bookings, medicalSpaces, spaceBlockedDates } from '../db/schema';
+import { badRequest, conflict, notFound } from '../http/errors';
+
+/** What the rules need of a space row. */
+export type ScheduledSpace = Pick<typeof medicalSpaces.$inferSelect, 'id' | 'pricePeriod' | 'state' | 'schedule'>;
+
+/**
+ * A space's blocked date ranges, earliest first; `note` only when `withNotes` (the owner).
+ * `within` keeps the ranges that touch those dates (inclusive).
+ */
+export async function readBlockedDates(
+  db: Database,
+  spaceId: string,
+  options: { withNotes: boolean; within?: { from: string; to: string } },
+): Promise<BlockedDate[]> {
+  const rows = await db
+    .select({ start: spaceBlockedDates.startDate, end: spaceBlockedDates.endDate, note: spaceBlockedDates.note })
+    .from(spaceBlockedDates)
+    .where(
+      and(
+        eq(spaceBlockedDates.spaceId, spaceId),
+        options.within
+          ? and(lte(spaceBlockedDates.startDate, options.within.to), gte(spaceBlockedDates.endDate, options.within.from))
+          : undefined,
+      ),
+    )
+    .orderBy(asc(spaceBlockedDates.startDate), asc(spaceBlockedDates.endDate));
+  return rows.map((row) => (options.withNotes ? { start: row.start, end: row.end, note: row.note } : { start: row.start, end: row.end }));
+}
+
+/** Replaces a space's blocked dates with `ranges` (call inside the transaction that saves the listing). */
+export async function replaceBlockedDates(db: Database, spaceId: string, ranges: readonly BlockedDate[]): Promise<void> {
+  await db.delete(spaceBlockedDates).where(eq(spaceBlockedDates.spaceId, spaceId));
+  if (ranges.length === 0) return;
+  await db
+    .insert(spaceBlockedDates)
+    .values(ranges.map((range) => ({ spaceId, startDate: range.start, endDate: range.end, note: range.note || null })));
+}
+
+/**
+ * The ranges a space's holding bookings keep, with their buffers, that could clash with
+ * [from, to): confirmed and pending bookings and unexpired holds at `now`. Never says who booked.
+ * @param excludeSeriesId leaves out the bookings of this series (a series re-checking itself)
+ */
+export async function takenRanges(db: Database, spaceId: string, from: Date, to: Date, now: Date): Promise<TakenRange[]> {
+  const margin = MAX_BUFFER_MINUTES * 60_000;
+  return db
+    .select({ startAt: bookings.startAt, endAt: bookings.endAt, bufferMinutes: bookings.bufferMinutes })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.spaceId, spaceId),
+        inArray(bookings.status, [...BLOCKING_BOOKING_STATUSES]),
+        or(sql`${bookings.status} <> 'awaiting_payment'`, isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)),
+        lt(bookings.startAt, new Date(to.getTime() + margin)),
+        gt(bookings.endAt, new Date(from.getTime() - margin)),
+      ),
+    );
+}
+
+/** The rules' view of a space and its blocked dates. */
+export function listingCalendar(space: ScheduledSpace, blockedDates: ListingCalendar['blockedDates']): ListingCalendar {
+  return { period: space.pricePeriod, timeZone: timeZoneForState(space.state), schedule: space.schedule ?? null, blockedDates };
+}
+
+/**
+ * GET /api/spaces/{id}/availability: the slots of each date from `from` to `to` (the space's
+ * local dates), public, never saying who booked.
+ * @throws HttpError 404 unknown or archived space
+ */
+export async function spaceAvailability(db: Database, spaceId: string, query: AvailabilityQuery, now = new Date()): Promise<Availability> {
+  const [space] = await db
+    .select({ id: medicalSpaces.id, pricePeriod: medicalSpaces.pricePeriod, state: medicalSpaces.state, schedule: medicalSpaces.schedule })
+    .from(medicalSpaces)
+    .where(and(eq(medicalSpaces.id, spaceId), eq(medicalSpaces.active, true)))
+    .limit(1);
+  if (!space) throw notFound('Space not found.');
+  const blocked = await readBlockedDates(db, spaceId, { withNotes: false, within: query });
+  const calendar = listingCalendar(space, blocked);
+  const from = localInstant(query.from, 0, calendar.timeZone);
+  const to = localInstant(shiftDate(query.to, 1), 0, calendar.timeZone);
+  const taken = await takenRanges(db, spaceId, from, to, now);
+  return { timeZone: calendar.timeZone, pricePeriod: space.pricePeriod, days: availableDays(calendar, taken, query, now) };
+}
+
+/**
+ * Checks a booking of [startAt, endAt) against the space's schedule, blocked dates and the
+ * bookings that hold their ranges at `now`. Run it in the transaction that inserts the booking,
+ * after locking the space row, so no other hold slips in between; the exclusion constraint stays
+ * the last word on overlaps.
+ * @throws HttpError 400 closed, blocked, not a session, inside the notice, past the horizon or inside a buffer; 409 dates taken
+ */
+export async function assertSchedulePermits(
+  db: Database,
+  space: ScheduledSpace,
+  range: { startAt: Date; endAt: Date },
+  now: Date,
+): Promise<void> {
+  const problem = await findScheduleProblem(db, space, [range], now);
+  if (problem[0])
+    throw problem[0] === 'taken' ? conflict(DATES_TAKEN) : badRequest(scheduleProblemMessage(problem[0], listingCalendar(space, [])));
+}
+
+/**
+ * The schedule problem of each of `ranges` (null where it can be booked), checked against the
+ * space's blocked dates and taken ranges at `now` (not against one another).
+ */
+export async function findScheduleProblem(
+  db: Database,
+  space: ScheduledSpace,
+  ranges: readonly { startAt: Date; endAt: Date }[],
+  now: Date,
+): Promise<ReturnType<typeof scheduleProblem>[]> {
+  if (ranges.length === 0) return [];
+  const timeZone = timeZoneForState(space.state);
+  const first = new Date(Math.min(...ranges.map((range) => range.startAt.getTime())));
+  const last = new Date(Math.max(...ranges.map((range) => range.endAt.getTime())));
+  const blocked = await readBlockedDates(db, space.id, {
+    withNotes: false,
+    within: { from: localDate(first, timeZone), to: localDate(last, timeZone) },
+  });
+  const calendar = listingCalendar(space, blocked);
+  const taken = await takenRanges(db, space.id, first, last, now);
+  return ranges.map((range) => scheduleProblem(calendar, range, taken, now));
+}

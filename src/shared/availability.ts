@@ -1,0 +1,309 @@
+/**
+ * Availability: what of a listing can be booked, from its schedule (weekly hours, sessions,
+ * buffer, minimum notice, horizon), its blocked dates and the ranges already taken
+ * (docs/product.md#schedules). One module answers both questions the app asks: the free slots of
+ * some days ({@link availableDays}, GET /api/spaces/{id}/availability and the booking dialog) and
+ * whether one booking fits ({@link scheduleProblem}, checked by the server before every hold).
+ *
+ * Time: instants are UTC `Date`s; dates `YYYY-MM-DD` and times `HH:mm` are local to the space's
+ * IANA time zone, so a day may last 23 or 25 hours (daylight saving) and slots are stepped in real
+ * time. A taken range keeps `bufferMinutes` free after it, and a new booking needs the listing's
+ * buffer free after it: the same rule as the database's exclusion constraint on
+ * `[start_at, blocked_until)` (docs/decisions/025-schedules.md).
+ */
+import { TZDate } from '@date-fns/tz';
+import { addDays, format } from 'date-fns';
+import { bookedByTime, earliestBookingStart } from './booking-rules';
+import { SCHEDULE_STEP_MINUTES, WEEKDAYS, type PricingPeriod, type Weekday } from './constants';
+import { dayHours, type AvailabilityDay, type AvailabilitySlot, type BlockedDate, type Schedule } from './schemas/schedules';
+import { MINUTES_PER_DAY, minutesOfDay } from './time-of-day';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const STEP_MS = SCHEDULE_STEP_MINUTES * MINUTE_MS;
+
+/** What the rules need of a listing. `schedule` null: open every day, all day, no buffer, notice or horizon. */
+export interface ListingCalendar {
+  period: PricingPeriod;
+  timeZone: string;
+  schedule: Schedule | null;
+  blockedDates: readonly Pick<BlockedDate, 'start' | 'end'>[];
+}
+
+/** A booking that holds its range: [startAt, endAt) plus the buffer kept free after it, minutes. */
+export interface TakenRange {
+  startAt: Date;
+  endAt: Date;
+  bufferMinutes: number;
+}
+
+/** Why a booking cannot be made, in the order the server checks. */
+export type ScheduleProblem = 'closed' | 'blocked' | 'not_a_session' | 'notice' | 'horizon' | 'taken' | 'buffer';
+
+/** The buffer a listing's new bookings keep after them, minutes: only hours and sessions have one (days run midnight to midnight). */
+export function bookingBufferMinutes(calendar: Pick<ListingCalendar, 'period' | 'schedule'>): number {
+  return calendar.period === 'hourly' || calendar.period === 'session' ? (calendar.schedule?.bufferMinutes ?? 0) : 0;
+}
+
+/** The instant of local `date` (`YYYY-MM-DD`) plus `minutes` in `timeZone` (1440 is the next midnight). */
+export function localInstant(date: string, minutes: number, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const midnight = new TZDate(year, month - 1, day, 0, 0, timeZone);
+  if (minutes === 0) return new Date(midnight.getTime());
+  const wall = new TZDate(year, month - 1, day, Math.floor(minutes / 60), minutes % 60, timeZone);
+  return new Date(wall.getTime());
+}
+
+/** Local `YYYY-MM-DDTHH:mm` of an instant in `timeZone` (the booking format of hours and sessions). */
+export function localDateTime(instant: Date, timeZone: string): string {
+  return format(new TZDate(instant.getTime(), timeZone), "yyyy-MM-dd'T'HH:mm");
+}
+
+/** Local `YYYY-MM-DD` of an instant in `timeZone`. */
+export function localDate(instant: Date, timeZone: string): string {
+  return format(new TZDate(instant.getTime(), timeZone), 'yyyy-MM-dd');
+}
+
+/** The date `days` after `date`, both `YYYY-MM-DD` (calendar arithmetic, no zone). */
+export function shiftDate(date: string, days: number): string {
+  return addDays(new Date(`${date}T00:00:00Z`), days)
+    .toISOString()
+    .slice(0, 10);
+}
+
+/** The weekday of `date` (`YYYY-MM-DD`). */
+export function weekdayOf(date: string): Weekday {
+  return WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
+}
+
+/** Whether `date` falls in one of the blocked ranges (ends inclusive). */
+function isBlocked(calendar: ListingCalendar, date: string): boolean {
+  return calendar.blockedDates.some((range) => range.start <= date && date <= range.end);
+}
+
+/** The opening intervals of local `date` as instants: the whole day when the hours leave it open all day; none when closed or blocked. */
+function openingIntervals(calendar: ListingCalendar, date: string): { start: Date; end: Date }[] {
+  if (isBlocked(calendar, date)) return [];
+  const intervals = dayHours(calendar.schedule?.weeklyHours, weekdayOf(date));
+  const minutes = intervals?.map((interval) => [minutesOfDay(interval.start)!, minutesOfDay(interval.end)!] as const) ?? [
+    [0, MINUTES_PER_DAY] as const,
+  ];
+  return minutes.map(([start, end]) => ({
+    start: localInstant(date, start, calendar.timeZone),
+    end: localInstant(date, end, calendar.timeZone),
+  }));
+}
+
+/** The earliest instant a booking may start at `now`: not in the past (booking-rules.ts) and not inside the minimum notice. */
+function earliestStart(calendar: ListingCalendar, now: Date): Date {
+  const notice = calendar.schedule?.minNoticeHours ?? 0;
+  const earliest = earliestBookingStart(calendar.period, now, calendar.timeZone);
+  return notice > 0 ? new Date(Math.max(earliest.getTime(), now.getTime() + notice * HOUR_MS)) : earliest;
+}
+
+/** The first instant past the horizon (the local midnight after its last day), or null without one. */
+function horizonEnd(calendar: ListingCalendar, now: Date): Date | null {
+  const days = calendar.schedule?.maxAdvanceDays;
+  if (!days) return null;
+  return localInstant(shiftDate(localDate(now, calendar.timeZone), days + 1), 0, calendar.timeZone);
+}
+
+/** Whether [startAt, endAt) with `buffer` minutes after it overlaps `taken` or the buffer after it. */
+function clashes(startAt: Date, endAt: Date, buffer: number, taken: TakenRange): boolean {
+  return (
+    startAt.getTime() < taken.endAt.getTime() + taken.bufferMinutes * MINUTE_MS &&
+    taken.startAt.getTime() < endAt.getTime() + buffer * MINUTE_MS
+  );
+}
+
+/** The booking rules of one listing at `now`, precomputed for many checks. */
+interface Rules {
+  earliest: Date;
+  horizon: Date | null;
+  buffer: number;
+  taken: readonly TakenRange[];
+}
+
+function rulesOf(calendar: ListingCalendar, taken: readonly TakenRange[], now: Date): Rules {
+  return { earliest: earliestStart(calendar, now), horizon: horizonEnd(calendar, now), buffer: bookingBufferMinutes(calendar), taken };
+}
+
+/**
+ * When a range starting at `startAt` can next be free of what stops [startAt, endAt) now: the end
+ * (plus buffer) of the ranges it clashes with and the end of the notice, on the 15-minute step;
+ * null when it is free; Infinity past the horizon.
+ */
+function freeFrom(rules: Rules, startAt: Date, endAt: Date): number | null {
+  if (rules.horizon && startAt >= rules.horizon) return Infinity;
+  let until: number | null = startAt < rules.earliest ? rules.earliest.getTime() : null;
+  for (const range of rules.taken) {
+    if (clashes(startAt, endAt, rules.buffer, range)) {
+      until = Math.max(until ?? 0, range.endAt.getTime() + range.bufferMinutes * MINUTE_MS);
+    }
+  }
+  return until === null ? null : Math.ceil(until / STEP_MS) * STEP_MS;
+}
+
+/** A slot in the booking format, or null when its local times do not name its instants (the repeated hour of a fall-back night). */
+function slotOf(startAt: Date, endAt: Date, available: boolean, timeZone: string): AvailabilitySlot | null {
+  const start = localDateTime(startAt, timeZone);
+  const end = localDateTime(endAt, timeZone);
+  const names = (text: string, instant: Date) =>
+    localInstant(text.slice(0, 10), minutesOfDay(text.slice(11))!, timeZone).getTime() === instant.getTime();
+  return names(start, startAt) && names(end, endAt) ? { start, end, available } : null;
+}
+
+/**
+ * The bookable hours of one opening interval: hour slots from its start, each marked available or
+ * not; after a clash the next slot starts as soon as the clash allows, so every free hour inside the
+ * interval (on the 15-minute step) overlaps an available slot.
+ */
+function hourSlots(interval: { start: Date; end: Date }, rules: Rules, timeZone: string): AvailabilitySlot[] {
+  const slots: AvailabilitySlot[] = [];
+  let cursor = interval.start.getTime();
+  while (cursor + HOUR_MS <= interval.end.getTime()) {
+    const startAt = new Date(cursor);
+    const endAt = new Date(cursor + HOUR_MS);
+    const slot = (available: boolean) => slotOf(startAt, endAt, available, timeZone);
+    const blockedUntil = freeFrom(rules, startAt, endAt);
+    if (blockedUntil === null || blockedUntil >= cursor + HOUR_MS) {
+      const made = slot(blockedUntil === null);
+      if (made) {
+        slots.push(made);
+        cursor += HOUR_MS;
+      } else cursor += STEP_MS; // not nameable in local time: try the next step
+    } else cursor = Math.max(blockedUntil, cursor + STEP_MS);
+  }
+  return slots;
+}
+
+/**
+ * The availability of each local date from `from` to `to` (inclusive, `YYYY-MM-DD`): hourly
+ * listings give each bookable hour of the opening hours, session listings each session that fits
+ * the day's hours, daily and monthly listings one all-day slot per date. A slot is available when
+ * it starts no earlier than the notice allows, before the horizon ends, and clashes with no taken
+ * range nor its buffer. Closed and blocked dates are `open: false` with no slots.
+ */
+export function availableDays(
+  calendar: ListingCalendar,
+  taken: readonly TakenRange[],
+  range: { from: string; to: string },
+  now: Date,
+): AvailabilityDay[] {
+  const rules = rulesOf(calendar, taken, now);
+  const days: AvailabilityDay[] = [];
+  for (let date = range.from; date <= range.to; date = shiftDate(date, 1)) {
+    const intervals = openingIntervals(calendar, date);
+    if (intervals.length === 0) {
+      days.push({ date, open: false, slots: [] });
+      continue;
+    }
+    const slots: AvailabilitySlot[] = [];
+    const add = (startAt: Date, endAt: Date) => {
+      const slot = slotOf(startAt, endAt, freeFrom(rules, startAt, endAt) === null, calendar.timeZone);
+      if (slot) slots.push(slot);
+    };
+    if (calendar.period === 'hourly') {
+      for (const interval of intervals) slots.push(...hourSlots(interval, rules, calendar.timeZone));
+    } else if (calendar.period === 'session') {
+      for (const session of calendar.schedule?.sessions ?? []) {
+        const startAt = localInstant(date, minutesOfDay(session.start)!, calendar.timeZone);
+        const endAt = localInstant(date, minutesOfDay(session.end)!, calendar.timeZone);
+        if (intervals.some((interval) => interval.start <= startAt && endAt <= interval.end)) add(startAt, endAt);
+      }
+    } else {
+      add(localInstant(date, 0, calendar.timeZone), localInstant(shiftDate(date, 1), 0, calendar.timeZone));
+    }
+    days.push({ date, open: true, slots });
+  }
+  return days;
+}
+
+/** The local dates a range [startAt, endAt) touches. */
+function datesOf(startAt: Date, endAt: Date, timeZone: string): string[] {
+  const dates: string[] = [];
+  const last = localDate(new Date(endAt.getTime() - 1), timeZone);
+  for (let date = localDate(startAt, timeZone); date <= last; date = shiftDate(date, 1)) dates.push(date);
+  return dates;
+}
+
+/**
+ * Why a booking of [startAt, endAt) cannot be made at `now`, or null when it can (the range itself
+ * comes from `resolveBookingRange`). Checked in this order: a date the schedule closes (`closed`)
+ * or the owner blocked (`blocked`); hours outside one opening interval (`closed`); a session
+ * listing's range that is not one of its sessions (`not_a_session`); inside the minimum notice
+ * (`notice`); past the horizon (`horizon`); overlapping a taken range (`taken`) or its buffer, or
+ * leaving the listing's buffer too short before one (`buffer`). Daily and monthly bookings need
+ * every date open (monthly: the first date open and none blocked).
+ */
+export function scheduleProblem(
+  calendar: ListingCalendar,
+  booking: { startAt: Date; endAt: Date },
+  taken: readonly TakenRange[],
+  now: Date,
+): ScheduleProblem | null {
+  const { startAt, endAt } = booking;
+  const dates = datesOf(startAt, endAt, calendar.timeZone);
+  if (dates.some((date) => isBlocked(calendar, date))) return 'blocked';
+  if (calendar.period === 'daily' && dates.some((date) => openingIntervals(calendar, date).length === 0)) return 'closed';
+  if (calendar.period === 'monthly' && openingIntervals(calendar, dates[0]!).length === 0) return 'closed';
+  if (calendar.period === 'hourly' || calendar.period === 'session') {
+    const intervals = dates.flatMap((date) => openingIntervals(calendar, date));
+    // Whole-day intervals of consecutive dates join up: with no hours, a booking may run past midnight.
+    const inside = joined(intervals).some((interval) => interval.start <= startAt && endAt <= interval.end);
+    if (!inside) return 'closed';
+  }
+  if (calendar.period === 'session') {
+    const date = dates[0]!;
+    const isSession = (calendar.schedule?.sessions ?? []).some(
+      (session) =>
+        localInstant(date, minutesOfDay(session.start)!, calendar.timeZone).getTime() === startAt.getTime() &&
+        localInstant(date, minutesOfDay(session.end)!, calendar.timeZone).getTime() === endAt.getTime(),
+    );
+    if (!isSession) return 'not_a_session';
+  }
+  const rules = rulesOf(calendar, taken, now);
+  if (startAt < rules.earliest) return 'notice';
+  if (rules.horizon && startAt >= rules.horizon) return 'horizon';
+  const clashing = taken.filter((range) => clashes(startAt, endAt, rules.buffer, range));
+  if (clashing.some((range) => startAt < range.endAt && range.startAt < endAt)) return 'taken';
+  return clashing.length > 0 ? 'buffer' : null;
+}
+
+/** Intervals sorted and joined where one ends as the next starts. */
+function joined(intervals: { start: Date; end: Date }[]): { start: Date; end: Date }[] {
+  const sorted = [...intervals].sort((a, b) => a.start.getTime() - b.start.getTime());
+  const out: { start: Date; end: Date }[] = [];
+  for (const interval of sorted) {
+    const last = out.at(-1);
+    if (last && last.end.getTime() >= interval.start.getTime()) last.end = new Date(Math.max(last.end.getTime(), interval.end.getTime()));
+    else out.push({ ...interval });
+  }
+  return out;
+}
+
+/** The 409 of dates another booking holds (docs/product.md#user-facing-messages). */
+export const DATES_TAKEN = 'These dates are already booked. Please choose other dates.';
+
+/** The message of a booking refused for `problem` (400, or 409 for `taken`), safe to show to the person booking. */
+export function scheduleProblemMessage(problem: ScheduleProblem, calendar: Pick<ListingCalendar, 'period' | 'schedule'>): string {
+  const schedule = calendar.schedule;
+  switch (problem) {
+    case 'closed':
+      return bookedByTime(calendar.period)
+        ? 'This space is not open at that time. Choose a time within its opening hours.'
+        : 'This space is closed on one of those dates. Choose dates it is open.';
+    case 'blocked':
+      return 'The owner has closed this space on those dates. Choose other dates.';
+    case 'not_a_session':
+      return `Choose one of this space's sessions: ${(schedule?.sessions ?? []).map((s) => `${s.name} ${s.start}–${s.end}`).join(', ')}.`;
+    case 'notice':
+      return `This space must be booked at least ${schedule?.minNoticeHours ?? 0} hours before the start.`;
+    case 'horizon':
+      return `This space can be booked at most ${schedule?.maxAdvanceDays ?? 0} days ahead.`;
+    case 'taken':
+      return DATES_TAKEN;
+    case 'buffer':
+      return `This space keeps ${schedule?.bufferMinutes ?? 0} minutes free between bookings for cleaning and turnover. Choose a time further from the bookings before and after it.`;
+  }
+}
