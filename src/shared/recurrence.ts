@@ -1,0 +1,58 @@
+/**
+ * Weekly recurrence (docs/product.md#schedules, "Repeat weekly"): the occurrences of a booking
+ * repeated on chosen weekdays, from its first occurrence on, until a date or for a number of
+ * occurrences, within {@link MAX_RECURRENCE_WEEKS} weeks. Pure: dates and times stay local to the
+ * space (`YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`, as bookings are made); `resolveBookingRange` turns
+ * each occurrence into instants, so every occurrence keeps its wall-clock times across a
+ * daylight-saving change.
+ */
+import { shiftDate, weekdayOf } from './availability';
+import { bookedByTime, BookingRuleError } from './booking-rules';
+import { MAX_RECURRENCE_WEEKS, type PricingPeriod } from './constants';
+import type { Recurrence } from './schemas/booking-series';
+
+/** One occurrence, in the booking format of its space. */
+export interface Occurrence {
+  startDate: string;
+  endDate: string;
+}
+
+/** Whole days between two `YYYY-MM-DD` dates (`to` minus `from`). */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * The occurrences of `first` repeated weekly on `recurrence.weekdays`, the first one included:
+ * each starts on a chosen weekday at the first one's local time and lasts as many calendar days
+ * (and ends at the same local time). Ends on `until` (inclusive) or after `count` occurrences,
+ * and never beyond {@link MAX_RECURRENCE_WEEKS} weeks from the first date.
+ * @throws BookingRuleError for a monthly space, a first occurrence not on a chosen weekday, an end
+ *   before the first date, or an end past the limit
+ */
+export function expandRecurrence(period: PricingPeriod, first: Occurrence, recurrence: Recurrence): Occurrence[] {
+  if (period === 'monthly') throw new BookingRuleError('Monthly bookings cannot repeat weekly.');
+  const firstDate = first.startDate.slice(0, 10);
+  const endDate = first.endDate.slice(0, 10);
+  const length = daysBetween(firstDate, endDate);
+  const time = (text: string) => (bookedByTime(period) ? text.slice(10) : '');
+  if (!recurrence.weekdays.includes(weekdayOf(firstDate))) {
+    throw new BookingRuleError('The first booking must fall on one of the weekdays it repeats on.');
+  }
+  const limit = shiftDate(firstDate, MAX_RECURRENCE_WEEKS * 7 - 1);
+  if (recurrence.until !== undefined) {
+    if (recurrence.until < firstDate) throw new BookingRuleError('The repeat must end on or after the first booking.');
+    if (recurrence.until > limit) throw new BookingRuleError(`A booking can repeat for at most ${MAX_RECURRENCE_WEEKS} weeks.`);
+  }
+  const occurrences: Occurrence[] = [];
+  for (let date = firstDate; date <= limit; date = shiftDate(date, 1)) {
+    if (recurrence.until !== undefined && date > recurrence.until) break;
+    if (recurrence.count !== undefined && occurrences.length === recurrence.count) break;
+    if (!recurrence.weekdays.includes(weekdayOf(date))) continue;
+    occurrences.push({ startDate: `${date}${time(first.startDate)}`, endDate: `${shiftDate(date, length)}${time(first.endDate)}` });
+  }
+  if (recurrence.count !== undefined && occurrences.length < recurrence.count) {
+    throw new BookingRuleError(`A booking can repeat for at most ${MAX_RECURRENCE_WEEKS} weeks.`);
+  }
+  return occurrences;
+}
