@@ -233,23 +233,21 @@ describe('the private calendar feed', () => {
     expect(made.json()).toMatchObject({ url: expect.stringMatching(/\.ics$/), rotatedAt: null });
   });
 
-  it('answers 404 to a token that is not ours, malformed or unknown', async () => {
-    for (const path of [
-      '/calendar/garbage.ics',
-      `/calendar/${'A'.repeat(43)}.ics`,
-      `/calendar/${'A'.repeat(44)}.ics`,
-      '/calendar/.ics',
-      `/calendar/${'%00'.repeat(3)}.ics`,
-    ]) {
+  it('answers 400 with the field to a token that is not ours, and 404 to an unknown one', async () => {
+    for (const path of ['/calendar/garbage.ics', `/calendar/${'A'.repeat(44)}.ics`, `/calendar/${'%00'.repeat(3)}.ics`]) {
       const answer = await get(path);
-      expect(answer.statusCode, path).toBe(404);
-      expect(answer.json()).toEqual({ message: expect.any(String) });
+      expect(answer.statusCode, path).toBe(400);
+      expect((answer.json() as { issues: { path: string }[] }).issues.map((issue) => issue.path)).toEqual(['params.token']);
     }
+    const unknown = await get(`/calendar/${'A'.repeat(43)}.ics`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: expect.any(String) });
   });
 
   it('limits fetches per address (429 with Retry-After)', async () => {
-    let last = await get('/calendar/garbage.ics');
-    for (let i = 0; i < 130 && last.statusCode !== 429; i++) last = await get('/calendar/garbage.ics');
+    const unknown = `/calendar/${'A'.repeat(43)}.ics`;
+    let last = await get(unknown);
+    for (let i = 0; i < 130 && last.statusCode !== 429; i++) last = await get(unknown);
     expect(last.statusCode).toBe(429);
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
   });

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { CALENDAR_CONTENT_TYPE } from '../../shared/booking-calendar';
-import { calendarFeedSchema } from '../../shared/schemas/calendar';
+import { calendarFeedSchema, calendarFeedTokenSchema } from '../../shared/schemas/calendar';
 import { idParamSchema } from '../../shared/schemas/fields';
 import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';
@@ -21,8 +21,8 @@ import { bookingCalendarFile, calendarFeed, openCalendarFeed, rotateCalendarFeed
 export const FEED_RATE_LIMIT: RouteRateLimit = { max: 120, perSeconds: 60 };
 
 const idParams = z.object({ id: idParamSchema });
-/** Any token is taken in: one that is malformed is not ours, and so 404 like an unknown one (`calendarFeed`). */
-const tokenParams = z.object({ token: z.string() });
+/** A token in our format (a malformed one is 400 with the field); an unknown or rotated one is 404 (`calendarFeed`). */
+const tokenParams = z.object({ token: calendarFeedTokenSchema });
 
 /** Sends iCalendar text: personal, so neither cached nor stored on the way (RFC 9111 §5.2.2.5, §5.2.2.7). */
 function sendCalendar(reply: FastifyReply, text: string, disposition?: string) {

@@ -18,4 +18,4 @@ export const calendarFeedSchema = z.object({
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 
 /** A feed token as its URL carries it: 32 random bytes in base64url, 43 characters. */
-export const calendarFeedTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+export const calendarFeedTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This is not a calendar feed address');
