@@ -88,6 +88,11 @@ describe('find a space, sign up, book it and pay', () => {
     const bookings = await page.request.get(`/api/users/${(await me.json()).id}/bookings`);
     const list = await bookings.json();
     expect(list).toHaveLength(1);
+    // The confirmation offers the booking's calendar file.
+    const calendarLink = page.getByRole('status').getByRole('link', { name: /Add to calendar/ });
+    expect(await calendarLink.getAttribute('href')).toBe(`/api/bookings/${list[0].id}/calendar.ics`);
+    const file = await page.request.get(`/api/bookings/${list[0].id}/calendar.ics`);
+    expect(file.headers()['content-type']).toContain('text/calendar');
     expect(list[0]).toMatchObject({
       spaceId: target.id,
       status: 'confirmed',

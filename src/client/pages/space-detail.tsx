@@ -8,6 +8,7 @@ import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/use-toast';
 import { getUserBookingsQueryOptions, useUserBookings } from '@/client/features/bookings/api/get-user-bookings';
+import { AddToCalendarLink } from '@/client/features/bookings/components/add-to-calendar-link';
 import { useBookingCheckout } from '@/client/features/checkout/hooks/use-booking-checkout';
 import { useSpace } from '@/client/features/spaces/api/get-space';
 import { SpaceGallery } from '@/client/features/spaces/components/space-gallery';
@@ -96,7 +97,10 @@ function SpaceDetail({ space }: { space: Space }) {
       <BackToSearch />
 
       {confirmedBooking && confirmedBooking.spaceId === space.id ? (
-        <div role="status" className="mt-4 flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
+        <div
+          role="status"
+          className="mt-4 flex flex-wrap items-start gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900"
+        >
           <CircleCheckBig className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <p>
             {space.instantBook
@@ -106,6 +110,7 @@ function SpaceDetail({ space }: { space: Space }) {
               View my bookings
             </Link>
           </p>
+          <AddToCalendarLink booking={confirmedBooking} />
         </div>
       ) : null}
 
