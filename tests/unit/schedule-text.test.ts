@@ -80,8 +80,18 @@ describe('the wizard schedule', () => {
   const closed = EMPTY_LISTING.schedule.weeklyHours;
 
   it('sends no schedule when it says nothing beyond open every day, all day', () => {
-    expect(toSchedule(EMPTY_LISTING.schedule)).toBeNull();
-    expect(toSchedule(schedule({ maxAdvanceDays: '90' }))).toMatchObject({ weeklyHours: null, maxAdvanceDays: 90, minNoticeHours: 0 });
+    expect(toSchedule(EMPTY_LISTING.schedule, 'daily')).toBeNull();
+    expect(toSchedule(schedule({ maxAdvanceDays: '90' }), 'hourly')).toMatchObject({
+      weeklyHours: null,
+      maxAdvanceDays: 90,
+      minNoticeHours: 0,
+    });
+  });
+
+  it('sends sessions only for a listing priced per session', () => {
+    const morning = schedule({ sessions: [{ name: 'Morning', start: '08:00', end: '12:00' }] });
+    expect(toSchedule(morning, 'daily')).toBeNull();
+    expect(toSchedule(morning, 'session')).toMatchObject({ sessions: morning.sessions });
   });
 
   it('reports overlapping intervals, sessions outside the hours and a session listing without sessions at their fields', () => {

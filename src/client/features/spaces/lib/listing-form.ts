@@ -206,23 +206,24 @@ export function toPayload(values: ListingFormValues): CreateSpaceInput {
     availableTo: dayToInstant(values.availableTo),
     latitude: values.pinned ? values.latitude : null,
     longitude: values.pinned ? values.longitude : null,
-    schedule: toSchedule(values.schedule),
+    schedule: toSchedule(values.schedule, values.pricePeriod),
     blockedDates: toBlockedDates(values.blockedDates),
   };
 }
 
 /**
  * The `schedule` of the payload: null when it says nothing beyond "open every day, all day" (a
- * listing without a schedule), else `scheduleSchema`'s input with every weekday listed.
+ * listing without a schedule), else `scheduleSchema`'s input with every weekday listed. Sessions
+ * are sent only for a listing priced per session (the editor shows them only then).
  */
-export function toSchedule(schedule: ScheduleFormValues): ScheduleInput | null {
+export function toSchedule(schedule: ScheduleFormValues, pricePeriod: PricingPeriod): ScheduleInput | null {
+  const sessions = pricePeriod === 'session' ? schedule.sessions : [];
   const notice = schedule.minNoticeHours.trim() === '' ? 0 : Number(schedule.minNoticeHours);
   const horizon = schedule.maxAdvanceDays.trim() === '' ? null : Number(schedule.maxAdvanceDays);
-  if (schedule.openAllDay && schedule.sessions.length === 0 && schedule.bufferMinutes === 0 && notice === 0 && horizon === null)
-    return null;
+  if (schedule.openAllDay && sessions.length === 0 && schedule.bufferMinutes === 0 && notice === 0 && horizon === null) return null;
   return {
     weeklyHours: schedule.openAllDay ? null : schedule.weeklyHours,
-    sessions: schedule.sessions,
+    sessions,
     bufferMinutes: schedule.bufferMinutes,
     minNoticeHours: notice,
     maxAdvanceDays: horizon,
@@ -259,7 +260,7 @@ export function scheduleErrors(values: Pick<ListingFormValues, 'schedule' | 'blo
   const add = (path: string, message: string) => {
     errors[path] ??= message;
   };
-  const schedule = toSchedule(values.schedule);
+  const schedule = toSchedule(values.schedule, values.pricePeriod);
   const parsed = scheduleSchema.safeParse(schedule ?? {});
   if (!parsed.success) for (const issue of parsed.error.issues) add(issue.path.join('.'), issue.message);
   if (!values.schedule.openAllDay && WEEKDAYS.every((day) => values.schedule.weeklyHours[day].length === 0)) {
