@@ -2,7 +2,7 @@ import { ArrowLeft, CircleAlert, CircleCheckBig, MessageSquare, SearchX } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { Space } from '@/shared/schemas/spaces';
+import type { SpaceDetail as SpaceDetailData } from '@/shared/schemas/spaces';
 import { PageMeta } from '@/client/components/page-meta';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -58,7 +58,7 @@ function BackToSearch() {
   );
 }
 
-function SpaceDetail({ space }: { space: Space }) {
+function SpaceDetail({ space }: { space: SpaceDetailData }) {
   const { user } = useAuth();
   const returned = new URLSearchParams(useSearch());
   const paymentSuccess = returned.get('payment_success') === 'true';

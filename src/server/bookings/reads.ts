@@ -6,11 +6,12 @@
  * `dispute_status`, recorded by the Stripe webhook, whatever its status).
  */
 import { and, desc, eq, inArray, isNotNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
-import type { Booking } from '../../shared/schemas/bookings';
+import type { Booking, OwnerBooking } from '../../shared/schemas/bookings';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
-import { toBooking } from './booking-row';
+import { bookingsOutsideSchedule, type ScheduledSpace } from '../schedules/service';
+import { toBooking, type BookingRow } from './booking-row';
 
 /** The columns of its space that a listed booking shows. */
 const bookingSpaceColumns = {
@@ -65,12 +66,37 @@ export async function listRenterBookings(db: Database, renterId: string): Promis
   return rows.map((row) => toBooking(row.booking, row.space));
 }
 
+/** What the schedule rules need of a booking's space. */
+const scheduledSpaceColumns = {
+  id: medicalSpaces.id,
+  pricePeriod: medicalSpaces.pricePeriod,
+  state: medicalSpaces.state,
+  schedule: medicalSpaces.schedule,
+};
+
+/**
+ * The owner's view of bookings: each with `outsideSchedule`, true for an upcoming confirmed or
+ * pending booking that the listing's current schedule leaves out (`bookingsOutsideSchedule`).
+ */
+async function withScheduleFlags(
+  db: Database,
+  rows: readonly { booking: BookingRow; scheduled: ScheduledSpace; shown: Booking }[],
+  now = new Date(),
+): Promise<OwnerBooking[]> {
+  const upcoming = rows
+    .filter((row) => (row.booking.status === 'confirmed' || row.booking.status === 'pending') && row.booking.endAt > now)
+    .map((row) => ({ id: row.booking.id, startAt: row.booking.startAt, endAt: row.booking.endAt, space: row.scheduled }));
+  const outside = await bookingsOutsideSchedule(db, upcoming, now);
+  return rows.map((row) => ({ ...row.shown, outsideSchedule: outside.has(row.booking.id) }));
+}
+
 /** The pending requests for an owner's spaces, with space title and renter name (the Profile page's incoming requests, docs/product.md#profile), oldest first. */
-export async function listBookingRequests(db: Database, ownerId: string): Promise<Booking[]> {
+export async function listBookingRequests(db: Database, ownerId: string): Promise<OwnerBooking[]> {
   const rows = await db
     .select({
       booking: bookings,
       space: bookingSpaceColumns,
+      scheduled: scheduledSpaceColumns,
       renter: { firstName: users.firstName, lastName: users.lastName, emailVerifiedAt: users.emailVerifiedAt },
     })
     .from(bookings)
@@ -78,7 +104,10 @@ export async function listBookingRequests(db: Database, ownerId: string): Promis
     .innerJoin(users, eq(users.id, bookings.renterId))
     .where(and(eq(medicalSpaces.ownerId, ownerId), eq(bookings.status, 'pending')))
     .orderBy(bookings.createdAt);
-  return rows.map((row) => toBooking(row.booking, row.space, row.renter));
+  return withScheduleFlags(
+    db,
+    rows.map((row) => ({ ...row, shown: toBooking(row.booking, row.space, row.renter) })),
+  );
 }
 
 /** At most this many bookings, the newest first. */
@@ -86,13 +115,14 @@ export const OWNER_BOOKINGS_LIMIT = 100;
 
 /**
  * GET /api/users/:id/space-bookings: the confirmed, cancelled or disputed bookings of `ownerId`'s spaces, with
- * space and renter name, newest first (by creation), at most {@link OWNER_BOOKINGS_LIMIT}.
+ * space and renter name and `outsideSchedule`, newest first (by creation), at most {@link OWNER_BOOKINGS_LIMIT}.
  */
-export async function listOwnerSpaceBookings(db: Database, ownerId: string): Promise<Booking[]> {
+export async function listOwnerSpaceBookings(db: Database, ownerId: string): Promise<OwnerBooking[]> {
   const rows = await db
     .select({
       booking: bookings,
       space: bookingSpaceColumns,
+      scheduled: scheduledSpaceColumns,
       renter: { firstName: users.firstName, lastName: users.lastName, emailVerifiedAt: users.emailVerifiedAt },
     })
     .from(bookings)
@@ -103,5 +133,8 @@ export async function listOwnerSpaceBookings(db: Database, ownerId: string): Pro
     )
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(OWNER_BOOKINGS_LIMIT);
-  return rows.map((row) => toBooking(row.booking, row.space, row.renter));
+  return withScheduleFlags(
+    db,
+    rows.map((row) => ({ ...row, shown: toBooking(row.booking, row.space, row.renter) })),
+  );
 }

@@ -8,6 +8,7 @@ import {
   cancellationQuoteSchema,
   createBookingPaymentIntentSchema,
   createBookingSchema,
+  ownerBookingSchema,
 } from '../../shared/schemas/bookings';
 import { idParamSchema } from '../../shared/schemas/fields';
 import { BOOKING_HOLDS_PER_HOUR } from '../../shared/constants';
@@ -68,7 +69,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
 
   app.get(
     '/api/users/:id/booking-requests',
-    { schema: { params: idParams, response: { 200: z.array(bookingSchema) } }, config: auth },
+    { schema: { params: idParams, response: { 200: z.array(ownerBookingSchema) } }, config: auth },
     async (request) => {
       const user = requireSelf(request, request.params.id);
       return listBookingRequests(db, user.id);
@@ -77,7 +78,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
 
   app.get(
     '/api/users/:id/space-bookings',
-    { schema: { params: idParams, response: { 200: z.array(bookingSchema) } }, config: auth },
+    { schema: { params: idParams, response: { 200: z.array(ownerBookingSchema) } }, config: auth },
     async (request) => {
       const user = requireSelf(request, request.params.id);
       return listOwnerSpaceBookings(db, user.id);

@@ -147,3 +147,31 @@ export async function findScheduleProblem(
   const taken = await takenRanges(db, space.id, first, last, now);
   return ranges.map((range) => scheduleProblem(calendar, range, taken, now));
 }
+
+/** The schedule problems that say a booking lies outside the listing's current hours, sessions or open dates. */
+const OUTSIDE_SCHEDULE = new Set<ReturnType<typeof scheduleProblem>>(['closed', 'blocked', 'not_a_session']);
+
+/**
+ * The ids of `items` that the listing's current schedule leaves out: on a closed or blocked date,
+ * outside the opening hours, or not one of the sessions (docs/product.md#schedules: a schedule
+ * change cancels nothing, the owner sees such a booking flagged). Notice, horizon, buffer and
+ * other bookings are left aside: they are about making a new booking.
+ */
+export async function bookingsOutsideSchedule(
+  db: Database,
+  items: readonly { id: string; startAt: Date; endAt: Date; space: ScheduledSpace }[],
+  now: Date,
+): Promise<Set<string>> {
+  const outside = new Set<string>();
+  const bySpace = new Map<string, (typeof items)[number][]>();
+  for (const item of items) bySpace.set(item.space.id, [...(bySpace.get(item.space.id) ?? []), item]);
+  for (const [spaceId, spaceItems] of bySpace) {
+    const space = spaceItems[0]!.space;
+    const blocked = await readBlockedDates(db, spaceId, { withNotes: false });
+    const calendar = listingCalendar(space, blocked);
+    for (const item of spaceItems) {
+      if (OUTSIDE_SCHEDULE.has(scheduleProblem(calendar, item, [], now))) outside.add(item.id);
+    }
+  }
+  return outside;
+}

@@ -108,6 +108,13 @@ export const bookingSchema = z.object({
     })
     .optional(),
 });
+/**
+ * A booking of an owner's space as the owner's lists show it (GET /api/users/{id}/space-bookings and
+ * /booking-requests): `outsideSchedule` is true for an upcoming confirmed or pending booking that the
+ * listing's current hours, sessions or blocked dates leave out (it stays booked, docs/product.md#schedules).
+ */
+export const ownerBookingSchema = bookingSchema.extend({ outsideSchedule: z.boolean() });
+export type OwnerBooking = z.infer<typeof ownerBookingSchema>;
 export type Booking = z.infer<typeof bookingSchema>;
 /** PUT /api/bookings/{id}/accept | decline | cancel: `userId`, when sent, must be the session user (docs/product.md#api-calls). */
 export const bookingAnswerSchema = z.object({ userId: z.uuid().optional() }).nullish();

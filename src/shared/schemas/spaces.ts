@@ -197,9 +197,15 @@ export const listingFieldsSchema = z.object({
   blockedDates: blockedDatesSchema.optional(),
 });
 /** POST /api/spaces (docs/product.md#pages, #validation, #api-calls). `ownerId`, when sent, must be the session user. */
+/** The message when a listing priced per session names no session. */
+export const SESSIONS_REQUIRED = 'A listing priced per session needs at least one session';
+/** Whether a listing priced per `pricePeriod` with `schedule` lacks the session a session listing needs. */
+export function lacksSessions(pricePeriod: string | undefined, schedule: { sessions?: readonly unknown[] } | null | undefined): boolean {
+  return pricePeriod === 'session' && !schedule?.sessions?.length;
+}
 export const createSpaceSchema = listingFieldsSchema.superRefine((space, ctx) => {
-  if (space.pricePeriod === 'session' && !space.schedule?.sessions.length) {
-    ctx.addIssue({ code: 'custom', message: 'A listing priced per session needs at least one session', path: ['schedule', 'sessions'] });
+  if (lacksSessions(space.pricePeriod, space.schedule)) {
+    ctx.addIssue({ code: 'custom', message: SESSIONS_REQUIRED, path: ['schedule', 'sessions'] });
   }
 });
 export type CreateSpaceInput = z.input<typeof createSpaceSchema>;

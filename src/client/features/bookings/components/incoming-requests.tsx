@@ -1,7 +1,7 @@
 import { Inbox, LoaderCircle } from 'lucide-react';
 import type { BookingLinkAnswer } from '@/shared/booking-notices';
 import { Link } from 'wouter';
-import type { Booking } from '@/shared/schemas/bookings';
+import type { OwnerBooking } from '@/shared/schemas/bookings';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -13,6 +13,7 @@ import { paths } from '@/client/lib/paths';
 import { type BookingAnswer, useAnswerBookingRequest } from '../api/answer-booking-request';
 import { useBookingRequests } from '../api/get-booking-requests';
 import { formatBookingInstant, formatBookingRange } from '../lib/booking-dates';
+import { OutsideScheduleNote } from './outside-schedule';
 import { useFreshForLink, useLinkedBooking, useLinkedRow, useRevealOnce } from '../lib/linked-booking';
 import { BookingStatusBadge } from './booking-status-badge';
 
@@ -95,7 +96,7 @@ function RequestRow({
   disabled,
   onAnswer,
 }: {
-  request: Booking;
+  request: OwnerBooking;
   /** Whether a link points at this request, and what it then focuses: the row or an answer's button. */
   linkedAnswer: BookingLinkAnswer | 'row' | null;
   busy: BookingAnswer | null;
@@ -124,6 +125,7 @@ function RequestRow({
         <p className="text-sm text-slate-600">
           {renter} · {formatBookingRange(request)}
         </p>
+        {request.outsideSchedule ? <OutsideScheduleNote /> : null}
         {request.renter?.emailVerified === undefined ? null : (
           <Badge variant={request.renter.emailVerified ? 'success' : 'muted'} className="mt-1" data-testid="renter-email-status">
             {request.renter.emailVerified ? 'Email verified' : 'Email not verified'}

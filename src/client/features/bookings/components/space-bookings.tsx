@@ -1,6 +1,6 @@
 import { CalendarCheck, ShieldAlert } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Booking } from '@/shared/schemas/bookings';
+import type { OwnerBooking } from '@/shared/schemas/bookings';
 import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
 import { cn } from '@/client/lib/cn';
 import { formatAmount } from '@/client/lib/format';
@@ -11,6 +11,7 @@ import { useFreshForLink, useLinkedBooking, useLinkedRow } from '../lib/linked-b
 import { disputeLabel } from '../lib/dispute';
 import { AddToCalendarLink, offersCalendarFile } from './add-to-calendar-link';
 import { BookingStatusBadge } from './booking-status-badge';
+import { OutsideScheduleNote } from './outside-schedule';
 
 /**
  * 'Bookings of My Spaces': what became of the bookings of the owner's spaces
@@ -51,7 +52,7 @@ export function SpaceBookings({ userId }: { userId: string }) {
 const DISPUTE_TONES: Record<string, string> = { won: 'text-emerald-700', warning_closed: 'text-slate-700' };
 
 /** One booking; the one a link points at (`linked`) stands out and takes focus once. */
-function SpaceBookingRow({ booking, linked }: { booking: Booking; linked: boolean }) {
+function SpaceBookingRow({ booking, linked }: { booking: OwnerBooking; linked: boolean }) {
   const renter = booking.renter ? `Dr. ${booking.renter.firstName} ${booking.renter.lastName}` : 'A renter';
   const dispute = disputeLabel(booking.disputeStatus);
   const row = useLinkedRow(linked);
@@ -72,6 +73,7 @@ function SpaceBookingRow({ booking, linked }: { booking: Booking; linked: boolea
         <p className="text-sm text-slate-600">
           {renter} · {formatBookingRange(booking)}
         </p>
+        {booking.outsideSchedule ? <OutsideScheduleNote /> : null}
         {dispute ? (
           <p
             className={cn('mt-1 flex items-center gap-1 text-sm font-medium', DISPUTE_TONES[booking.disputeStatus ?? ''] ?? 'text-red-700')}

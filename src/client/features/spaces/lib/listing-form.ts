@@ -7,13 +7,16 @@ import { z } from 'zod';
 import {
   DEFAULT_CANCELLATION_POLICY_TIER,
   DEFAULT_PRICING_PERIOD,
+  WEEKDAYS,
   type Amenity,
   type CancellationPolicyTier,
   type Equipment,
   type PricingPeriod,
+  type Weekday,
 } from '@/shared/constants';
 import { unitPriceSchema } from '@/shared/schemas/fields';
-import { listingFieldsSchema, type CreateSpaceInput, type Space } from '@/shared/schemas/spaces';
+import { blockedDatesSchema, scheduleSchema, type OpeningInterval, type ScheduleInput, type Session } from '@/shared/schemas/schedules';
+import { lacksSessions, listingFieldsSchema, SESSIONS_REQUIRED, type CreateSpaceInput, type SpaceDetail } from '@/shared/schemas/spaces';
 import { findUsStateCode } from '@/shared/time-zones';
 
 export interface ListingFormValues {
@@ -47,7 +50,51 @@ export interface ListingFormValues {
   longitude: number | null;
   /** True once the owner has moved the pin: then its position is sent, else the server geocodes. */
   pinned: boolean;
+  /** When the space can be booked (docs/product.md#schedules). */
+  schedule: ScheduleFormValues;
+  /** Closed date ranges, end inclusive; the note is private to the owner. */
+  blockedDates: BlockedDateFormValues[];
 }
+
+/** The schedule as the wizard edits it; {@link toSchedule} turns it into `scheduleSchema`'s input. */
+export interface ScheduleFormValues {
+  /** "Open every day, all day": `weeklyHours: null`. */
+  openAllDay: boolean;
+  /** Each weekday's opening intervals (empty: closed that day); ignored while `openAllDay`. */
+  weeklyHours: Record<Weekday, OpeningInterval[]>;
+  sessions: Session[];
+  bufferMinutes: number;
+  /** Whole hours, as typed. */
+  minNoticeHours: string;
+  /** Whole days, as typed; empty: no limit. */
+  maxAdvanceDays: string;
+}
+
+export interface BlockedDateFormValues {
+  /** YYYY-MM-DD. */
+  start: string;
+  end: string;
+  note: string;
+}
+
+const closedWeek = (): Record<Weekday, OpeningInterval[]> =>
+  Object.fromEntries(WEEKDAYS.map((day) => [day, []])) as unknown as Record<Weekday, OpeningInterval[]>;
+
+export const EMPTY_SCHEDULE: ScheduleFormValues = {
+  openAllDay: true,
+  weeklyHours: closedWeek(),
+  sessions: [],
+  bufferMinutes: 0,
+  minNoticeHours: '0',
+  maxAdvanceDays: '',
+};
+
+/** The sessions the wizard suggests (issue 19: Morning 8-12, Afternoon 1-5, Evening 5-9). */
+export const SUGGESTED_SESSIONS: readonly Session[] = [
+  { name: 'Morning', start: '08:00', end: '12:00' },
+  { name: 'Afternoon', start: '13:00', end: '17:00' },
+  { name: 'Evening', start: '17:00', end: '21:00' },
+];
 
 export const LISTING_STEPS = ['Basic Information', 'Location Details', 'Amenities & Equipment', 'Pricing & Policies'] as const;
 
@@ -75,6 +122,8 @@ export const EMPTY_LISTING: ListingFormValues = {
   latitude: null,
   longitude: null,
   pinned: false,
+  schedule: EMPTY_SCHEDULE,
+  blockedDates: [],
 };
 
 const basics = listingFieldsSchema.pick({ title: true, description: true, spaceType: true, capacity: true });
@@ -116,6 +165,11 @@ export function stepErrors(step: number, values: ListingFormValues): FieldErrors
       if (values.availableFrom && values.availableTo && values.availableTo < values.availableFrom) {
         errors.availableTo = 'The last day must be on or after the first day';
       }
+      const schedule = scheduleErrors(values);
+      const first = Object.keys(schedule).find((key) => !key.startsWith('blockedDates'));
+      if (first) errors.schedule = schedule[first];
+      const blocked = Object.keys(schedule).find((key) => key.startsWith('blockedDates'));
+      if (blocked) errors.blockedDates = schedule[blocked];
       return errors;
     }
   }
@@ -152,11 +206,74 @@ export function toPayload(values: ListingFormValues): CreateSpaceInput {
     availableTo: dayToInstant(values.availableTo),
     latitude: values.pinned ? values.latitude : null,
     longitude: values.pinned ? values.longitude : null,
+    schedule: toSchedule(values.schedule, values.pricePeriod),
+    blockedDates: toBlockedDates(values.blockedDates),
   };
 }
 
-/** The wizard filled with a space (/edit-space/{id}). */
-export function fromSpace(space: Space): ListingFormValues {
+/**
+ * The `schedule` of the payload: null when it says nothing beyond "open every day, all day" (a
+ * listing without a schedule), else `scheduleSchema`'s input with every weekday listed. Sessions
+ * are sent only for a listing priced per session (the editor shows them only then).
+ */
+export function toSchedule(schedule: ScheduleFormValues, pricePeriod: PricingPeriod): ScheduleInput | null {
+  const sessions = pricePeriod === 'session' ? schedule.sessions : [];
+  const notice = schedule.minNoticeHours.trim() === '' ? 0 : Number(schedule.minNoticeHours);
+  const horizon = schedule.maxAdvanceDays.trim() === '' ? null : Number(schedule.maxAdvanceDays);
+  if (schedule.openAllDay && sessions.length === 0 && schedule.bufferMinutes === 0 && notice === 0 && horizon === null) return null;
+  return {
+    weeklyHours: schedule.openAllDay ? null : schedule.weeklyHours,
+    sessions,
+    bufferMinutes: schedule.bufferMinutes,
+    minNoticeHours: notice,
+    maxAdvanceDays: horizon,
+  };
+}
+
+function toBlockedDates(ranges: BlockedDateFormValues[]) {
+  return ranges.map((range) => ({ start: range.start, end: range.end, note: range.note.trim() || null }));
+}
+
+/** The wizard's schedule of a saved one (null: open every day, all day). */
+export function fromSchedule(schedule: SpaceDetail['schedule']): ScheduleFormValues {
+  if (!schedule) return EMPTY_SCHEDULE;
+  const week = closedWeek();
+  const openAllDay = !schedule.weeklyHours || !WEEKDAYS.some((day) => (schedule.weeklyHours?.[day]?.length ?? 0) > 0);
+  for (const day of WEEKDAYS) week[day] = schedule.weeklyHours?.[day] ?? [];
+  return {
+    openAllDay,
+    weeklyHours: week,
+    sessions: schedule.sessions,
+    bufferMinutes: schedule.bufferMinutes,
+    minNoticeHours: String(schedule.minNoticeHours),
+    maxAdvanceDays: schedule.maxAdvanceDays == null ? '' : String(schedule.maxAdvanceDays),
+  };
+}
+
+/**
+ * The schedule's and blocked dates' errors, by path (`weeklyHours.mon.1.start`, `sessions.0.end`,
+ * `bufferMinutes`, `blockedDates.0.end`...), from the shared `scheduleSchema` and
+ * `blockedDatesSchema`; an empty object when both are valid.
+ */
+export function scheduleErrors(values: Pick<ListingFormValues, 'schedule' | 'blockedDates' | 'pricePeriod'>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const add = (path: string, message: string) => {
+    errors[path] ??= message;
+  };
+  const schedule = toSchedule(values.schedule, values.pricePeriod);
+  const parsed = scheduleSchema.safeParse(schedule ?? {});
+  if (!parsed.success) for (const issue of parsed.error.issues) add(issue.path.join('.'), issue.message);
+  if (!values.schedule.openAllDay && WEEKDAYS.every((day) => values.schedule.weeklyHours[day].length === 0)) {
+    add('weeklyHours', 'Add opening hours to at least one day, or choose "Open every day, all day"');
+  }
+  if (lacksSessions(values.pricePeriod, schedule)) add('sessions', SESSIONS_REQUIRED);
+  const blocked = blockedDatesSchema.safeParse(toBlockedDates(values.blockedDates));
+  if (!blocked.success) for (const issue of blocked.error.issues) add(['blockedDates', ...issue.path].join('.'), issue.message);
+  return errors;
+}
+
+/** The wizard filled with a space and its blocked dates (/edit-space/{id}). */
+export function fromSpace(space: SpaceDetail): ListingFormValues {
   return {
     title: space.title,
     spaceType: space.spaceType,
@@ -182,6 +299,8 @@ export function fromSpace(space: Space): ListingFormValues {
     latitude: space.latitude === null ? null : Number(space.latitude),
     longitude: space.longitude === null ? null : Number(space.longitude),
     pinned: false,
+    schedule: fromSchedule(space.schedule),
+    blockedDates: space.blockedDates.map((range) => ({ start: range.start, end: range.end, note: range.note ?? '' })),
   };
 }
 

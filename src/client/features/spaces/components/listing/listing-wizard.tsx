@@ -32,12 +32,14 @@ import {
   isStepValid,
   LISTING_STEPS,
   readDraft,
+  scheduleErrors,
   stepErrors,
   toPayload,
   writeDraft,
   type ListingFormValues,
 } from '../../lib/listing-form';
 import { PhotoUploader } from './photo-uploader';
+import { ScheduleEditor } from './schedule-editor';
 
 const LocationPickerMap = lazy(() => import('../map/location-picker-map'));
 
@@ -178,7 +180,8 @@ function LocationPreview({
 
 /**
  * The four-step listing wizard (docs/product.md#listing-a-space and #validation): Basic Information,
- * Location Details, Amenities & Equipment, Pricing & Policies. Next is
+ * Location Details, Amenities & Equipment, Pricing & Policies (with the schedule and blocked
+ * dates, docs/product.md#schedules). Next is
  * enabled only when the step is valid; the values are kept in a local-storage
  * draft until saved.
  */
@@ -389,6 +392,14 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
             />
           </FormField>
         </div>
+        <ScheduleEditor
+          schedule={values.schedule}
+          blockedDates={values.blockedDates}
+          pricePeriod={values.pricePeriod}
+          errors={scheduleErrors(values)}
+          onScheduleChange={(schedule) => set('schedule', schedule)}
+          onBlockedDatesChange={(ranges) => set('blockedDates', ranges)}
+        />
         <FormField id={`${id}-rules`} label="Rules (optional)" hint="Shown as Rules & Policies on the space page.">
           <Textarea
             {...fieldAria(`${id}-rules`, undefined, true)}
