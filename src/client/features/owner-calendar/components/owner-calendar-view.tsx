@@ -12,6 +12,8 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import './owner-calendar.css';
 import type { CalendarItem, CalendarView } from '../lib/calendar-items';
 
+const SCROLL_TO = new Date(1970, 0, 1, 7, 0);
+
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { 'en-US': enUS } });
 
 /** The classes of each kind of item: the status colours of the bookings' badges (`statusColor`), blocked ranges hatched. */
@@ -73,6 +75,10 @@ export default function OwnerCalendarView({
       onSelectEvent={onOpenItem}
       onKeyPressEvent={keyPress}
       popup
+      // Only month, week and agenda: a date's number is no link to a day view.
+      drilldownView={null}
+      // The week opens at the start of a working day.
+      scrollToTime={SCROLL_TO}
       showMultiDayTimes
       eventPropGetter={(item) => ({ className: itemClass(item) })}
       tooltipAccessor={(item) => item.title}

@@ -123,9 +123,11 @@ export function OwnerCalendar({ userId, StatusBadge }: { userId: string; StatusB
         ))}
       </ul>
       <p className="text-sm text-slate-600" aria-live="polite">
-        {bookingCount === 0 && blockedCount === 0
-          ? 'No bookings or blocked dates in these dates.'
-          : `${bookingCount} ${bookingCount === 1 ? 'booking' : 'bookings'} and ${blockedCount} blocked ${blockedCount === 1 ? 'range' : 'ranges'} shown.`}
+        {events.isPlaceholderData
+          ? 'Loading these dates…'
+          : bookingCount === 0 && blockedCount === 0
+            ? 'No bookings or blocked dates in these dates.'
+            : `${bookingCount} ${bookingCount === 1 ? 'booking' : 'bookings'} and ${blockedCount} blocked ${blockedCount === 1 ? 'range' : 'ranges'} shown.`}
         {view === 'month' ? ' Drag across days to block them.' : null}
       </p>
       <div className={events.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={events.isFetching || undefined}>
