@@ -31,6 +31,7 @@ const ListSpacePage = lazyPage(() => import('./pages/list-space').then((module) 
 const EditSpacePage = lazyPage(() => import('./pages/edit-space').then((module) => module.EditSpacePage));
 const MessagesPage = lazyPage(() => import('./pages/messages').then((module) => module.MessagesPage));
 const ProfilePage = lazyPage(() => import('./pages/profile').then((module) => module.ProfilePage));
+const CalendarPage = lazyPage(() => import('./pages/calendar').then((module) => module.CalendarPage));
 const DonatePage = lazyPage(() => import('./pages/donate').then((module) => module.DonatePage));
 const PaymentsConnectPage = lazyPage(() => import('./pages/payments-connect').then((module) => module.PaymentsConnectPage));
 const TermsPage = lazyPage(() => import('./pages/terms').then((module) => module.TermsPage));
@@ -61,6 +62,7 @@ const PAGES: ReadonlyArray<{
     signedOut: { title: 'Please log in', message: 'You need to be logged in to access messages.' },
   },
   { path: routes.profile, component: ProfilePage, signedOut: { title: 'Profile', message: 'Please log in to see your profile.' } },
+  { path: routes.calendar, component: CalendarPage, signedOut: { title: 'Calendar', message: 'Please log in to see your calendar.' } },
   { path: routes.donate, component: DonatePage },
   {
     path: routes.paymentsConnect,

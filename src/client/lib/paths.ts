@@ -16,6 +16,8 @@ export const paths = {
   /** /messages with one conversation open (docs/product.md#routes). */
   conversation: (conversationId: string) => `/messages?conversation=${encodeURIComponent(conversationId)}`,
   profile: () => '/profile',
+  /** The owner's calendar of their spaces (docs/product.md#calendar). */
+  calendar: () => '/calendar',
   donate: () => '/donate',
   paymentsConnect: () => '/payments/connect',
   terms: () => '/terms',
@@ -38,6 +40,7 @@ export const routes = {
   editSpace: '/edit-space/:id',
   messages: '/messages',
   profile: '/profile',
+  calendar: '/calendar',
   donate: '/donate',
   paymentsConnect: '/payments/connect',
   terms: '/terms',

@@ -46,6 +46,7 @@ export const CLIENT_ROUTES: ReadonlyArray<{ path: RegExp; page?: string }> = [
   { path: /^\/list-space\/?$/, page: 'src/client/pages/list-space.tsx' },
   { path: /^\/messages\/?$/, page: 'src/client/pages/messages.tsx' },
   { path: /^\/profile\/?$/, page: 'src/client/pages/profile.tsx' },
+  { path: /^\/calendar\/?$/, page: 'src/client/pages/calendar.tsx' },
   { path: /^\/donate\/?$/, page: 'src/client/pages/donate.tsx' },
   { path: /^\/terms\/?$/, page: 'src/client/pages/terms.tsx' },
   { path: /^\/unsubscribe\/?$/, page: 'src/client/pages/unsubscribe.tsx' },
@@ -148,7 +149,9 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
   app.get('/robots.txt', async (_request, reply) =>
     reply
       .type('text/plain')
-      .send(`User-agent: *\nDisallow: /api/\nDisallow: /profile\nDisallow: /messages\nSitemap: ${origin}/sitemap.xml\n`),
+      .send(
+        `User-agent: *\nDisallow: /api/\nDisallow: /profile\nDisallow: /messages\nDisallow: /calendar\nSitemap: ${origin}/sitemap.xml\n`,
+      ),
   );
 
   // Built on demand, kept a few minutes, and built again when a space changes through this instance (sitemap.ts).

@@ -2,12 +2,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '../../shared/schemas/fields';
-import { availabilityQuerySchema, availabilitySchema } from '../../shared/schemas/schedules';
+import {
+  availabilityQuerySchema,
+  availabilitySchema,
+  blockedDateSchema,
+  calendarEventsQuerySchema,
+  calendarEventsSchema,
+  createdBlockedDateSchema,
+} from '../../shared/schemas/schedules';
+import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';
+import { addBlockedDate, ownerCalendarEvents, removeBlockedDate } from './owner-calendar';
 import { spaceAvailability } from './service';
 
 /** Any id string: a malformed one is simply not found (404). */
 const idParams = z.object({ id: idParamSchema });
+const blockedParams = z.object({ id: idParamSchema, blockedId: idParamSchema });
 
 export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   // Public and CDN-cacheable (docs/decisions/024-cacheable-public-answers.md): its ETag changes with any booking or schedule change.
@@ -18,5 +28,38 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       config: { publicCache: true },
     },
     async (request) => spaceAvailability(db, request.params.id, request.query),
+  );
+
+  // The owner's calendar (docs/product.md#calendar): personal, never kept by a shared cache.
+  app.get(
+    '/api/users/:id/calendar-events',
+    {
+      schema: { params: idParams, querystring: calendarEventsQuerySchema, response: { 200: calendarEventsSchema } },
+      config: { auth: 'required' },
+    },
+    async (request, reply) => {
+      const user = requireSelf(request, request.params.id);
+      reply.header('Cache-Control', 'private, no-store');
+      return ownerCalendarEvents(db, user.id, request.query);
+    },
+  );
+
+  app.post(
+    '/api/spaces/:id/blocked-dates',
+    { schema: { params: idParams, body: blockedDateSchema, response: { 201: createdBlockedDateSchema } }, config: { auth: 'required' } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return reply.status(201).send(await addBlockedDate(db, request.params.id, user.id, request.body));
+    },
+  );
+
+  app.delete(
+    '/api/spaces/:id/blocked-dates/:blockedId',
+    { schema: { params: blockedParams }, config: { auth: 'required' } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await removeBlockedDate(db, request.params.id, user.id, request.params.blockedId);
+      return reply.status(204).send();
+    },
   );
 };

@@ -176,3 +176,47 @@ export const availabilitySchema = z.object({
   days: z.array(availabilityDaySchema),
 });
 export type Availability = z.infer<typeof availabilitySchema>;
+
+/** A blocked date range as its owner sees it: with its `id`, for removing it (`DELETE /api/spaces/{id}/blocked-dates/{blockedId}`). */
+export const ownedBlockedDateSchema = z.object({ id: z.string(), start: z.string(), end: z.string(), note: z.string().nullish() });
+export type OwnedBlockedDate = z.infer<typeof ownedBlockedDateSchema>;
+
+/** The answer of POST /api/spaces/{id}/blocked-dates: the new range, and how many bookings fall in it (kept: blocking never cancels one). */
+export const createdBlockedDateSchema = ownedBlockedDateSchema.extend({ bookingsInside: z.number().int() });
+export type CreatedBlockedDate = z.infer<typeof createdBlockedDateSchema>;
+
+/** GET /api/users/{id}/calendar-events query: the owner's calendar from `from` to `to` inclusive (each space's local dates), at most {@link MAX_AVAILABILITY_DAYS} days. */
+export const calendarEventsQuerySchema = availabilityQuerySchema;
+export type CalendarEventsQuery = AvailabilityQuery;
+
+/** The booking statuses the owner's calendar shows: holds (unexpired), requests, confirmed and cancelled bookings. */
+export const CALENDAR_BOOKING_STATUSES = ['awaiting_payment', 'pending', 'confirmed', 'cancelled'] as const;
+
+/**
+ * A booking on the owner's calendar: `startAt`/`endAt` ISO UTC instants, `start`/`end` the same as
+ * local `YYYY-MM-DDTHH:mm` in the space's time zone (where the calendar draws it).
+ */
+export const calendarBookingSchema = z.object({
+  bookingId: z.string(),
+  spaceId: z.string(),
+  spaceTitle: z.string(),
+  status: z.enum(CALENDAR_BOOKING_STATUSES),
+  startAt: z.iso.datetime(),
+  endAt: z.iso.datetime(),
+  start: z.string(),
+  end: z.string(),
+  renterFirstName: z.string(),
+});
+export type CalendarBooking = z.infer<typeof calendarBookingSchema>;
+
+/** A blocked date range on the owner's calendar, `end` inclusive. */
+export const calendarBlockedDateSchema = ownedBlockedDateSchema.extend({ spaceId: z.string(), spaceTitle: z.string() });
+export type CalendarBlockedDate = z.infer<typeof calendarBlockedDateSchema>;
+
+/** The answer of GET /api/users/{id}/calendar-events: the owner's listed spaces (for filtering and blocking), their bookings and blocked dates. */
+export const calendarEventsSchema = z.object({
+  spaces: z.array(z.object({ id: z.string(), title: z.string(), timeZone: z.string() })),
+  bookings: z.array(calendarBookingSchema),
+  blockedDates: z.array(calendarBlockedDateSchema),
+});
+export type CalendarEvents = z.infer<typeof calendarEventsSchema>;

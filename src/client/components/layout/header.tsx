@@ -1,4 +1,4 @@
-import { LogOut, Menu, MessageSquare, User, X } from 'lucide-react';
+import { CalendarDays, LogOut, Menu, MessageSquare, User, X } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '@/client/lib/auth';
@@ -47,6 +47,8 @@ export function Header({ onLogIn, onSignUp, onLogOut, unreadCount = 0, notificat
     action();
   };
 
+  // The owner's calendar: for those who list spaces (docs/product.md#calendar).
+  const owner = user?.userType === 'lister' || user?.userType === 'both';
   const messagesLabel = unreadCount > 0 ? `Messages (${unreadText(unreadCount)} unread)` : 'Messages';
   const linkClass = (active: boolean) =>
     cn(
@@ -84,6 +86,15 @@ export function Header({ onLogIn, onSignUp, onLogOut, unreadCount = 0, notificat
                     </span>
                   ) : null}
                 </Link>
+                {owner ? (
+                  <Link
+                    href={paths.calendar()}
+                    aria-label="Calendar"
+                    className="rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+                  >
+                    <CalendarDays className="size-5" aria-hidden="true" />
+                  </Link>
+                ) : null}
                 <span className="px-1 text-sm text-slate-700">Hi, {user.firstName}</span>
                 <Link
                   href={paths.profile()}
@@ -140,6 +151,11 @@ export function Header({ onLogIn, onSignUp, onLogOut, unreadCount = 0, notificat
                     ) : null}
                   </span>
                 </Link>
+                {owner ? (
+                  <Link href={paths.calendar()} className={linkClass}>
+                    Calendar
+                  </Link>
+                ) : null}
                 <Link href={paths.profile()} className={linkClass}>
                   Profile
                 </Link>
