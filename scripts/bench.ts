@@ -20,11 +20,15 @@
  *   /api/create-booking-payment-intent`), the demo card payment, and the confirmation (`POST
  *   /api/bookings`, which also writes the notifications and enqueues their emails and the
  *   reminder in its transaction). The hold's and the confirmation's latencies are reported.
+ * - Taken time: BENCH_SEED_BOOKINGS (5 per space: 500,000 at 100,000 spaces) confirmed bookings
+ *   inserted in SQL before the load, each space's spread over the next two weeks (hours and
+ *   sessions two hours with the listing's buffer, days and months a whole day), so the
+ *   `availableOn` routes (search by availability, issue 19) find some spaces taken on their date.
  * - BENCH_ONLY=<regex>: only the routes whose name matches (for profiling one route).
  * - BENCH_SMOKE=1: 300 spaces on PGlite, 1 s a route (CI runs it so the
  *   benchmark cannot rot).
  *
- * Output (stdout): `{ database, spaces, connections, durationSeconds, rounds,
+ * Output (stdout): `{ database, spaces, seededBookings, connections, durationSeconds, rounds,
  * helloWorld, primaryKey, routes: { [name]: { requestsPerSecond, p50Ms,
  * p99Ms, ratio, non2xx, errors } }, bookings: { count, concurrency, hold: { p50Ms,
  * p99Ms }, confirmation: { p50Ms, p99Ms } } }`; progress goes to stderr.
@@ -51,6 +55,7 @@ const duration = Number(process.env.BENCH_DURATION || (smoke ? 1 : 10));
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
 const rounds = Number(process.env.BENCH_ROUNDS || 1);
 const bookingCount = Number(process.env.BENCH_BOOKINGS || (smoke ? 20 : 200));
+const seededBookings = Number(process.env.BENCH_SEED_BOOKINGS || spaceCount * 5);
 const BOOKING_RENTERS = 10;
 const HOST = '127.0.0.1';
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
@@ -111,6 +116,38 @@ const percentile = (values: number[], share: number) => {
 
 /** A calendar date `days` from today, YYYY-MM-DD (UTC). */
 const dayFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+/**
+ * Inserts up to `count` confirmed bookings in one statement: the same number on every space (the
+ * newest first when it does not divide), 3 days apart from tomorrow on (so a date of the next two
+ * weeks finds about a third of the spaces booked), 14:00 UTC (morning in the US), two hours with
+ * the listing's buffer for hours and sessions, a day otherwise. One that would overlap a booking of
+ * the demo seed is skipped (the exclusion constraint, ON CONFLICT DO NOTHING).
+ */
+async function seedBookings(db: DatabaseHandle, count: number, spaces: number): Promise<number> {
+  if (count <= 0) return 0;
+  const perSpace = Math.ceil(count / spaces);
+  const [inserted] = await db.query<{ n: number }>(
+    `WITH renter AS (SELECT id FROM users ORDER BY created_at LIMIT 1),
+     space AS (SELECT id, price_period, schedule, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM medical_spaces),
+     made AS (
+       INSERT INTO bookings (space_id, renter_id, start_at, end_at, buffer_minutes, total_price, platform_fee_amount, status)
+       SELECT space.id, renter.id, slot.start_at,
+         slot.start_at + CASE WHEN space.price_period IN ('hourly', 'session') THEN interval '2 hours' ELSE interval '1 day' END,
+         CASE WHEN space.price_period IN ('hourly', 'session') THEN coalesce((space.schedule ->> 'bufferMinutes')::int, 0) ELSE 0 END,
+         100, 0, 'confirmed'
+       FROM space CROSS JOIN renter CROSS JOIN generate_series(0, $1::int - 1) AS j
+       CROSS JOIN LATERAL (SELECT date_trunc('day', now()) + (1 + j * 3 + space.n % 3) * interval '1 day' + interval '14 hours' AS start_at) AS slot
+       ORDER BY space.n, j
+       LIMIT $2
+       ON CONFLICT DO NOTHING
+       RETURNING 1
+     )
+     SELECT count(*)::int AS n FROM made`,
+    [perSpace, count],
+  );
+  return inserted?.n ?? 0;
+}
 
 /**
  * Makes `count` bookings as the client does, BOOKING_RENTERS renters at once, each on its own
@@ -189,6 +226,10 @@ async function main() {
     // As autovacuum leaves a settled table (PGlite has no autovacuum: its visibility map is set here).
     await database.query('VACUUM ANALYZE medical_spaces');
     log(`${database.kind}: ${spaceCount} spaces seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+    const bookingsStart = Date.now();
+    const taken = await seedBookings(database, seededBookings, spaceCount);
+    await database.query('VACUUM ANALYZE bookings');
+    log(`${database.kind}: ${taken} bookings seeded in ${((Date.now() - bookingsStart) / 1000).toFixed(1)} s`);
 
     const db = database;
     const app = await buildApp({ config: { ...environment, dataDir }, db: db.db });
@@ -216,6 +257,7 @@ async function main() {
     const deepOffset = Math.min(5000, Math.floor(spaceCount / 2));
     const deepPage = await fetch(`${address}/api/spaces?limit=24&offset=${deepOffset - 24}`);
     const cursor = deepPage.headers.get('x-next-cursor');
+    const availableOn = dayFromNow(4);
 
     const routes: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
       { name: 'GET /api/spaces', path: '/api/spaces' },
@@ -239,6 +281,20 @@ async function main() {
       {
         name: 'GET /api/spaces/map-points?location=Austin (zoom 11)',
         path: '/api/spaces/map-points?location=Austin&bbox=-98.0,30.1,-97.5,30.5&zoom=11',
+      },
+      // Search by availability (issue 19): a date of the seeded bookings, any time, the morning, with a location, on the map.
+      { name: 'GET /api/spaces?availableOn=<in 4 days>', path: `/api/spaces?availableOn=${availableOn}` },
+      {
+        name: 'GET /api/spaces?availableOn=<in 4 days>&availableFrom=08:00&availableTo=12:00',
+        path: `/api/spaces?availableOn=${availableOn}&availableFrom=08:00&availableTo=12:00`,
+      },
+      {
+        name: 'GET /api/spaces?location=Austin&availableOn=<in 4 days>&availableFrom=08:00&availableTo=12:00',
+        path: `/api/spaces?location=Austin&availableOn=${availableOn}&availableFrom=08:00&availableTo=12:00`,
+      },
+      {
+        name: 'GET /api/spaces/map-points?location=Austin&availableOn=<in 4 days>&availableFrom=08:00&availableTo=12:00 (zoom 11)',
+        path: `/api/spaces/map-points?location=Austin&availableOn=${availableOn}&availableFrom=08:00&availableTo=12:00&bbox=-98.0,30.1,-97.5,30.5&zoom=11`,
       },
       { name: 'GET /api/spaces/{id}', path: `/api/spaces/${spaceId}` },
       { name: 'GET /api/spaces/{id} with a session cookie', path: `/api/spaces/${spaceId}`, headers: { cookie } },
@@ -287,6 +343,7 @@ async function main() {
     const result = {
       database: db.kind,
       spaces: spaceCount,
+      seededBookings: taken,
       connections,
       durationSeconds: duration,
       rounds,

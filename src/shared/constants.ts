@@ -236,6 +236,15 @@ export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as con
 export type Weekday = (typeof WEEKDAYS)[number];
 /** Every time of a schedule is on this step, minutes. */
 export const SCHEDULE_STEP_MINUTES = 15;
+/**
+ * The times of day of the search's availability filter (docs/product.md#search), local to each
+ * space: the usual half-day sessions. No window ('Any time') asks for any free slot that day.
+ */
+export const SEARCH_TIME_WINDOWS = {
+  morning: { label: 'Morning', start: '08:00', end: '12:00' },
+  afternoon: { label: 'Afternoon', start: '13:00', end: '17:00' },
+} as const;
+export type SearchTimeWindow = keyof typeof SEARCH_TIME_WINDOWS;
 /** Opening intervals per weekday. */
 export const MAX_INTERVALS_PER_DAY = 6;
 /** Named sessions of a session listing. */

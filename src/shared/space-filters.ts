@@ -5,18 +5,29 @@
  */
 import type { z } from 'zod';
 import { type Amenity, type Equipment, FILTER_AMENITY_COUNT, FILTER_EQUIPMENT_COUNT, AMENITIES, EQUIPMENT } from './constants';
-import { bboxSchema, spaceSearchSchema } from './schemas/spaces';
+import { bboxSchema, spaceSearchFieldsSchema, spaceSearchSchema } from './schemas/spaces';
 
-type SpaceSearchOutput = z.output<typeof spaceSearchSchema>;
+type SpaceSearchOutput = z.output<typeof spaceSearchFieldsSchema>;
 
 /**
  * The search filters a person can set (docs/product.md#other-shapes), as they live in the /search URL,
  * `period` is the period of the price range (issue 10): a daily bound compares with daily prices only;
+ * `availableOn` with an optional `availableFrom`-`availableTo` window (docs/product.md#search);
  * plus the map's 'Search this area' box (`west,south,east,north`, checked by `bboxSchema`).
  */
 export type SpaceFilters = Pick<
   SpaceSearchOutput,
-  'location' | 'spaceType' | 'specialty' | 'period' | 'minPrice' | 'maxPrice' | 'amenities' | 'equipment'
+  | 'location'
+  | 'spaceType'
+  | 'specialty'
+  | 'period'
+  | 'minPrice'
+  | 'maxPrice'
+  | 'amenities'
+  | 'equipment'
+  | 'availableOn'
+  | 'availableFrom'
+  | 'availableTo'
 > & {
   bbox?: string;
 };
@@ -25,7 +36,7 @@ export type SpaceFilters = Pick<
 export const FILTER_AMENITIES: readonly Amenity[] = AMENITIES.slice(0, FILTER_AMENITY_COUNT);
 export const FILTER_EQUIPMENT: readonly Equipment[] = EQUIPMENT.slice(0, FILTER_EQUIPMENT_COUNT);
 
-const shape = spaceSearchSchema.shape;
+const shape = spaceSearchFieldsSchema.shape;
 
 /** One field of the URL, parsed by its schema; a value that does not parse is ignored, not fatal. */
 function field<K extends Exclude<keyof SpaceFilters, 'bbox'>>(key: K, value: unknown): SpaceFilters[K] {
@@ -51,6 +62,16 @@ export function parseSpaceFilters(search: URLSearchParams): SpaceFilters {
     amenities: list('amenities')?.filter((value): value is Amenity => (AMENITIES as readonly string[]).includes(value)),
     equipment: list('equipment')?.filter((value): value is Equipment => (EQUIPMENT as readonly string[]).includes(value)),
   };
+  // The date and its window are kept only as the API accepts them together (a shared link never fails).
+  const availableOn = field('availableOn', single('availableOn'));
+  if (availableOn) {
+    filters.availableOn = availableOn;
+    const window = { availableOn, availableFrom: single('availableFrom'), availableTo: single('availableTo') };
+    if (window.availableFrom !== undefined && spaceSearchSchema.safeParse(window).success) {
+      filters.availableFrom = window.availableFrom;
+      filters.availableTo = window.availableTo;
+    }
+  }
   const bbox = single('bbox');
   if (bbox !== undefined && bboxSchema.safeParse(bbox).success) filters.bbox = bbox;
   if (filters.amenities?.length === 0) filters.amenities = undefined;
@@ -69,6 +90,13 @@ export function serializeSpaceFilters(filters: SpaceFilters): URLSearchParams {
   if (filters.maxPrice !== undefined) search.set('maxPrice', String(filters.maxPrice));
   for (const amenity of filters.amenities ?? []) search.append('amenities', amenity);
   for (const item of filters.equipment ?? []) search.append('equipment', item);
+  if (filters.availableOn) {
+    search.set('availableOn', filters.availableOn);
+    if (filters.availableFrom && filters.availableTo) {
+      search.set('availableFrom', filters.availableFrom);
+      search.set('availableTo', filters.availableTo);
+    }
+  }
   if (filters.bbox) search.set('bbox', filters.bbox);
   return search;
 }

@@ -7,9 +7,13 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
+import { weekdayOf } from '../../shared/availability';
+import { BLOCKING_BOOKING_STATUSES } from '../../shared/constants';
 import { locationParts, type Bbox, type SpaceCard, type spaceSearchSchema } from '../../shared/schemas/spaces';
+import { minutesOfDay } from '../../shared/time-of-day';
+import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
 import type { Database } from '../db/client';
-import { medicalSpaces } from '../db/schema';
+import { bookings, medicalSpaces, spaceBlockedDates } from '../db/schema';
 import { badRequest } from '../http/errors';
 
 /** A parsed `GET /api/spaces` query (`spaceSearchSchema`'s output: defaults applied, numbers as numbers). */
@@ -61,7 +65,105 @@ export function searchFilter(query: Omit<SpaceSearchQuery, 'limit' | 'offset' | 
   if (query.equipment?.length) filters.push(sql`${medicalSpaces.equipment} @> ${bind('equipment', query.equipment)}::text[]`);
   if (query.ownerId) filters.push(sql`${medicalSpaces.ownerId} = ${bind('ownerId', query.ownerId)}::uuid`);
   if (query.bbox) filters.push(bboxFilter(query.bbox, bind));
+  if (query.availableOn) filters.push(availabilityFilter(query, bind));
   return and(...filters)!;
+}
+
+/** A plain SQL string literal of `text`, which holds no quote (state codes and zone names). */
+function sqlString(text: string): string {
+  if (!/^[\w/+-]+$/.test(text)) throw new Error(`Not a plain SQL literal: ${text}`);
+  return `'${text}'`;
+}
+
+/**
+ * The space's IANA time zone in SQL: `timeZoneForState` of src/shared/time-zones.ts as a CASE
+ * built from the one list of states (the database keeps no zone column), states grouped by zone.
+ */
+const spaceTimeZone: SQL = (() => {
+  const byZone = new Map<string, string[]>();
+  for (const [code, { timeZone }] of Object.entries(US_STATES)) byZone.set(timeZone, [...(byZone.get(timeZone) ?? []), code]);
+  const inLists = [...byZone].map(
+    ([zone, codes]) => `when upper(btrim("medical_spaces"."state")) in (${codes.map(sqlString).join(', ')}) then ${sqlString(zone)}`,
+  );
+  return sql.raw(`(case ${inLists.join(' ')} else ${sqlString(DEFAULT_TIME_ZONE)} end)`);
+})();
+
+/** Minutes since midnight of an `HH:mm` SQL text (`24:00` is 1440). */
+const minutesSql = (text: SQL) => sql`(split_part(${text}, ':', 1)::int * 60 + split_part(${text}, ':', 2)::int)`;
+
+/**
+ * The availability filter (`availableOn`, optionally `availableFrom`/`availableTo`;
+ * docs/product.md#search): the rules of src/shared/availability.ts asked in SQL of each space, in
+ * its own time zone, so that the results agree with `scheduleProblem` and `availableDays`
+ * (tests/api/search-availability.test.ts compares them):
+ *
+ * - the date is not blocked (`space_blocked_dates`);
+ * - hours and sessions: with a window, the window lies inside the day's opening hours (touching
+ *   intervals join, as `scheduleProblem` joins them) and a booking of it would be accepted;
+ *   without, some bookable hour (every hour on the 15-minute step inside one opening interval) or
+ *   some session inside one interval is free, as an available slot of `availableDays`;
+ * - days and months (booked midnight to midnight, no buffer): the date is open and the whole day
+ *   free, with or without a window;
+ * - free: no holding booking (confirmed, pending, an unexpired hold) overlaps the range plus the
+ *   listing's buffer, nor does the range fall in another booking's buffer (the exclusion
+ *   constraint's own range, so its GiST index answers); not before the minimum notice nor the
+ *   current hour (day), not past the horizon.
+ */
+export function availabilityFilter(
+  query: Pick<SpaceSearchQuery, 'availableOn' | 'availableFrom' | 'availableTo'>,
+  bind: Bind = literal,
+): SQL {
+  const date = query.availableOn!;
+  const day = sql`${bind('availableOn', date)}::date`;
+  const weekday = sql`${bind('availableWeekday', weekdayOf(date))}::text`;
+  const now = sql`${bind('now', new Date().toISOString())}::timestamptz`;
+  // v: the row's zone, schedule and period, computed once (see the FROM below).
+  const zone = sql.raw('v.tz');
+  const schedule = sql.raw('v.sc');
+  const period = sql.raw('v.p');
+  const local = (minutes: SQL) => sql`((${day} + (${minutes}) * interval '1 minute') at time zone ${zone})`;
+  const hasHours = sql`coalesce(${schedule} @? '$.weeklyHours.*[*]', false)`;
+  const dayIntervals = sql`coalesce(${schedule} -> 'weeklyHours' -> ${weekday}, '[]'::jsonb)`;
+  const buffer = sql`(case when ${period} in ('hourly', 'session') then coalesce((${schedule} ->> 'bufferMinutes')::int, 0) else 0 end)`;
+  const localNow = sql`(${now} at time zone ${zone})`;
+  const unitStart = sql`(date_trunc(case when ${period} in ('hourly', 'session') then 'hour' else 'day' end, ${localNow}) at time zone ${zone})`;
+  const earliest = sql`greatest(${unitStart}, ${now} + coalesce((${schedule} ->> 'minNoticeHours')::int, 0) * interval '1 hour')`;
+  const horizonDays = sql`coalesce((${schedule} ->> 'maxAdvanceDays')::int, 0)`;
+  const horizon = sql`((${localNow}::date + ${horizonDays} + 1)::timestamp at time zone ${zone})`;
+  const statuses = sql.raw(BLOCKING_BOOKING_STATUSES.map(sqlString).join(', '));
+  /** [start, end) with `extra` minutes after it overlaps no holding booking's range plus buffer. */
+  const free = (start: SQL, end: SQL, extra: SQL) =>
+    sql`not exists (select 1 from ${bookings} k where k.space_id = ${medicalSpaces.id} and k.status in (${statuses})
+      and (k.status <> 'awaiting_payment' or k.hold_expires_at is null or k.hold_expires_at > ${now})
+      and tstzrange(k.start_at, booking_blocked_until(k.end_at, k.buffer_minutes), '[)') && tstzrange(${start}, ${end} + ${extra} * interval '1 minute', '[)'))`;
+  /** A booking of local minutes [from, to) of the date, its hours already checked, would be accepted. */
+  const bookable = (from: SQL, to: SQL, extra: SQL) => {
+    const start = local(from);
+    return sql`(${start} >= ${earliest} and (${horizonDays} = 0 or ${start} < ${horizon}) and ${free(start, local(to), extra)})`;
+  };
+  const wholeDay = sql`((not ${hasHours} or jsonb_array_length(${dayIntervals}) > 0) and ${bookable(sql`0`, sql`1440`, sql`0`)})`;
+  const interval = (column: 'start' | 'end') => minutesSql(sql.raw(`h.i ->> '${column}'`));
+  let byTime: SQL;
+  if (query.availableFrom !== undefined && query.availableTo !== undefined) {
+    const from = sql`${bind('availableFrom', minutesOfDay(query.availableFrom))}::int`;
+    const to = sql`${bind('availableTo', minutesOfDay(query.availableTo))}::int`;
+    // The intervals never overlap, so they cover the window when their overlaps with it add up to it.
+    const covered = sql`(not ${hasHours} or (select coalesce(sum(greatest(0, least(${interval('end')}, ${to}) - greatest(${interval('start')}, ${from}))), 0)
+      from jsonb_array_elements(${dayIntervals}) h(i)) = ${to} - ${from})`;
+    byTime = sql`(${covered} and ${bookable(from, to, buffer)})`;
+  } else {
+    const intervals = sql`jsonb_array_elements(case when ${hasHours} then ${dayIntervals} else '[{"start":"00:00","end":"24:00"}]'::jsonb end) h(i)`;
+    const sessionStart = minutesSql(sql.raw(`x.s ->> 'start'`));
+    const sessionEnd = minutesSql(sql.raw(`x.s ->> 'end'`));
+    byTime = sql`(case when ${period} = 'hourly' then exists (select 1 from ${intervals}, generate_series(${interval('start')}, ${interval('end')} - 60, 15) m
+        where ${bookable(sql.raw('m'), sql.raw('m + 60'), buffer)})
+      else exists (select 1 from jsonb_array_elements(coalesce(${schedule} -> 'sessions', '[]'::jsonb)) x(s)
+        where exists (select 1 from ${intervals} where ${interval('start')} <= ${sessionStart} and ${sessionEnd} <= ${interval('end')})
+        and ${bookable(sessionStart, sessionEnd, buffer)}) end)`;
+  }
+  return sql`exists (select 1 from (select ${spaceTimeZone} as tz, ${medicalSpaces.schedule} as sc, ${medicalSpaces.pricePeriod}::text as p) v
+    where not exists (select 1 from ${spaceBlockedDates} b where b.space_id = ${medicalSpaces.id} and b.start_date <= ${day} and b.end_date >= ${day})
+    and (case when ${period} in ('hourly', 'session') then ${byTime} else ${wholeDay} end))`;
 }
 
 /**
@@ -216,7 +318,8 @@ function searchShape(query: SpaceSearchQuery, cursor: boolean): string {
   const prices = `${query.minPrice !== undefined ? 1 : 0}${query.maxPrice !== undefined ? 1 : 0}`;
   const lists = `${query.amenities?.length ? 1 : 0}${query.equipment?.length ? 1 : 0}`;
   const box = query.bbox ? (query.bbox.west <= query.bbox.east ? 'b' : 'x') : '';
-  return `${location}|${set}${prices}${lists}${box}${cursor ? 1 : 0}`;
+  const available = query.availableOn ? (query.availableFrom ? 'w' : 'd') : '';
+  return `${location}|${set}${prices}${lists}${box}${available}${cursor ? 1 : 0}`;
 }
 
 /** The values of a search's placeholders, named as {@link searchFilter} names them. */

@@ -16,7 +16,8 @@ import {
 } from '../constants';
 import { isUsStateCode } from '../time-zones';
 import { numberInputSchema, required, textSchema, trimmed, unitPriceSchema } from './fields';
-import { blockedDateSchema, blockedDatesSchema, scheduleSchema } from './schedules';
+import { minutesOfDay } from '../time-of-day';
+import { blockedDateSchema, blockedDatesSchema, isoDateSchema, scheduleSchema, timeOfDaySchema } from './schedules';
 
 export const spaceTypeSchema = z.enum(SPACE_TYPES);
 export const pricingPeriodSchema = z.enum(PRICING_PERIODS);
@@ -125,8 +126,11 @@ export const locationSearchSchema = trimmed(200).refine(
   (value) => locationParts(value).length <= MAX_LOCATION_PARTS,
   `A location search can have at most ${MAX_LOCATION_PARTS} comma-separated parts.`,
 );
-/** GET /api/spaces query (docs/product.md#api-calls search filter, plus ownerId and pagination). */
-export const spaceSearchSchema = z.object({
+/**
+ * The fields of the GET /api/spaces query (docs/product.md#api-calls search filter, plus ownerId
+ * and pagination), unrefined (for `.shape`, `.omit`); {@link spaceSearchSchema} checks them together.
+ */
+export const spaceSearchFieldsSchema = z.object({
   location: locationSearchSchema.optional(),
   spaceType: z.preprocess((value) => (value === 'all' || value === '' ? undefined : value), spaceTypeSchema.optional()),
   specialty: z.preprocess((value) => (value === 'any' || value === '' ? undefined : value), trimmed(120).optional()),
@@ -146,7 +150,40 @@ export const spaceSearchSchema = z.object({
   offset: numberInputSchema.pipe(z.number().int().min(0).max(1_000_000)).default(0),
   /** Keyset pagination: the `X-Next-Cursor` of the previous page; rows after it (then `offset` more are skipped). */
   after: textSchema.max(200).optional(),
+  /**
+   * Only spaces that can be booked on this local date (docs/product.md#search): with
+   * `availableFrom` and `availableTo` (local `HH:mm`, on the schedule's step), free for that whole
+   * interval; without, with at least one free slot that day.
+   */
+  availableOn: isoDateSchema.optional(),
+  availableFrom: timeOfDaySchema.optional(),
+  availableTo: timeOfDaySchema.optional(),
 });
+
+/** The availability window's rules: times only with a date, both or neither, the start before the end. */
+function checkAvailabilityWindow(
+  query: { availableOn?: string; availableFrom?: string; availableTo?: string },
+  ctx: z.RefinementCtx,
+): void {
+  const { availableOn, availableFrom, availableTo } = query;
+  if ((availableFrom === undefined) !== (availableTo === undefined)) {
+    const path = availableFrom === undefined ? 'availableFrom' : 'availableTo';
+    ctx.addIssue({ code: 'custom', message: 'Give both availableFrom and availableTo, or neither', path: [path] });
+    return;
+  }
+  if (availableFrom === undefined || availableTo === undefined) return;
+  if (availableOn === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'availableFrom and availableTo need availableOn (the date)', path: ['availableOn'] });
+  }
+  const from = minutesOfDay(availableFrom);
+  const to = minutesOfDay(availableTo);
+  if (from !== null && to !== null && from >= to) {
+    ctx.addIssue({ code: 'custom', message: 'availableTo must be after availableFrom', path: ['availableTo'] });
+  }
+}
+
+/** GET /api/spaces query: {@link spaceSearchFieldsSchema} with the availability window checked. */
+export const spaceSearchSchema = spaceSearchFieldsSchema.superRefine(checkAvailabilityWindow);
 export type SpaceSearch = z.input<typeof spaceSearchSchema>;
 /**
  * An image in a listing (docs/product.md#data): inline image data, which the server
@@ -210,10 +247,13 @@ export const createSpaceSchema = listingFieldsSchema.superRefine((space, ctx) =>
 });
 export type CreateSpaceInput = z.input<typeof createSpaceSchema>;
 /** GET /api/spaces/map-points: the search filters, the map's bounding box and zoom (issue 7 "Maps"). */
-export const mapPointsQuerySchema = spaceSearchSchema.omit({ ownerId: true, limit: true, offset: true, after: true, bbox: true }).extend({
-  bbox: bboxSchema,
-  zoom: numberInputSchema.pipe(z.number().int().min(0).max(22)),
-});
+export const mapPointsQuerySchema = spaceSearchFieldsSchema
+  .omit({ ownerId: true, limit: true, offset: true, after: true, bbox: true })
+  .extend({
+    bbox: bboxSchema,
+    zoom: numberInputSchema.pipe(z.number().int().min(0).max(22)),
+  })
+  .superRefine(checkAvailabilityWindow);
 export type MapPointsQuery = z.input<typeof mapPointsQuerySchema>;
 /** One map marker: a single space (with its id) or a cluster of `count` spaces at their mean position. */
 export const mapPointSchema = z.object({

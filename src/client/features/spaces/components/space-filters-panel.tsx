@@ -1,6 +1,6 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { SPACE_TYPES, type PricingPeriod, type SpaceType } from '@/shared/constants';
+import { SEARCH_TIME_WINDOWS, SPACE_TYPES, type PricingPeriod, type SearchTimeWindow, type SpaceType } from '@/shared/constants';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
@@ -85,6 +85,8 @@ export function SpaceFiltersPanel({ filters, onChange, className }: SpaceFilters
           </Select>
         </div>
 
+        <AvailabilityFilter idPrefix={`${id}-available`} filters={filters} onChange={onChange} />
+
         <fieldset className="grid gap-2">
           <legend className="mb-1.5 text-sm font-medium text-slate-800">Price range</legend>
           <div className="grid gap-1.5">
@@ -137,6 +139,93 @@ export function SpaceFiltersPanel({ filters, onChange, className }: SpaceFilters
         />
       </div>
     </aside>
+  );
+}
+
+/** Today's date in the browser's zone, `YYYY-MM-DD` (the earliest a date picker offers). */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * 'Available on' a date, at any time or in the morning or afternoon (docs/product.md#search): a
+ * native date input (keyboard and screen reader friendly everywhere) and the time of day, which
+ * needs a date. Clearing the date clears the time.
+ */
+function AvailabilityFilter({
+  idPrefix,
+  filters,
+  onChange,
+}: {
+  idPrefix: string;
+  filters: SpaceFilters;
+  onChange: (next: SpaceFilters) => void;
+}) {
+  const { availableFrom: from, availableTo: to } = filters;
+  const named = (Object.keys(SEARCH_TIME_WINDOWS) as SearchTimeWindow[]).find(
+    (key) => SEARCH_TIME_WINDOWS[key].start === from && SEARCH_TIME_WINDOWS[key].end === to,
+  );
+  // A window from a shared link that is neither morning nor afternoon is shown as it is.
+  const value = from && to ? (named ?? 'custom') : 'any';
+  const hintId = `${idPrefix}-time-hint`;
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1.5 text-sm font-medium text-slate-800">Availability</legend>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${idPrefix}-date`} className="text-xs text-slate-600">
+          Available on
+        </Label>
+        <Input
+          id={`${idPrefix}-date`}
+          type="date"
+          min={today()}
+          value={filters.availableOn ?? ''}
+          onChange={(event) => {
+            const date = event.target.value;
+            onChange(
+              date
+                ? { ...filters, availableOn: date }
+                : { ...filters, availableOn: undefined, availableFrom: undefined, availableTo: undefined },
+            );
+          }}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${idPrefix}-time`} className="text-xs text-slate-600">
+          Time of day
+        </Label>
+        <Select
+          id={`${idPrefix}-time`}
+          value={value}
+          disabled={!filters.availableOn}
+          aria-describedby={filters.availableOn ? undefined : hintId}
+          onChange={(event) => {
+            const choice = event.target.value;
+            const window = choice in SEARCH_TIME_WINDOWS ? SEARCH_TIME_WINDOWS[choice as SearchTimeWindow] : undefined;
+            if (choice === 'custom') return;
+            onChange({ ...filters, availableFrom: window?.start, availableTo: window?.end });
+          }}
+        >
+          <option value="any">Any time</option>
+          {(Object.keys(SEARCH_TIME_WINDOWS) as SearchTimeWindow[]).map((key) => (
+            <option key={key} value={key}>
+              {SEARCH_TIME_WINDOWS[key].label} ({SEARCH_TIME_WINDOWS[key].start}–{SEARCH_TIME_WINDOWS[key].end})
+            </option>
+          ))}
+          {value === 'custom' ? (
+            <option value="custom">
+              {from}–{to}
+            </option>
+          ) : null}
+        </Select>
+        {filters.availableOn ? null : (
+          <p id={hintId} className="text-xs text-slate-500">
+            Choose a date first.
+          </p>
+        )}
+      </div>
+    </fieldset>
   );
 }
 

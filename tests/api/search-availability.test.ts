@@ -1,0 +1,236 @@
+/**
+ * Search by availability (issue 19, docs/product.md#search): `GET /api/spaces?availableOn=...`
+ * with and without a time window answers exactly the spaces the shared rules
+ * (src/shared/availability.ts) say can be booked then — across schedules, sessions, blocked
+ * dates, bookings with buffers and holds, notice and horizon, in three time zones (MA, CA, AZ);
+ * bad windows are 400s; the map points apply the same filter. On PGlite and on PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { medicalSpaces, spaceBlockedDates } from '../../src/server/db/schema';
+import {
+  availableDays,
+  localInstant,
+  scheduleProblem,
+  shiftDate,
+  type ListingCalendar,
+  type TakenRange,
+} from '../../src/shared/availability';
+import type { PricingPeriod } from '../../src/shared/constants';
+import { scheduleSchema, type ScheduleInput } from '../../src/shared/schemas/schedules';
+import { minutesOfDay } from '../../src/shared/time-of-day';
+import { timeZoneForState } from '../../src/shared/time-zones';
+import { insertBooking, insertUser, spaceValues, type NewBooking } from '../factories/db';
+import { futureWeekday } from '../helpers/dates';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+const TOWN = 'Availtown';
+const STATES = ['MA', 'CA', 'AZ'] as const;
+const TUE = 2;
+/** A Tuesday ten days or more ahead, and the Wednesday after it. */
+const DAY = futureWeekday(TUE, 10);
+const DATES = [DAY, shiftDate(DAY, 1)];
+const WINDOWS: ([string, string] | null)[] = [['08:00', '12:00'], ['13:00', '17:00'], ['11:00', '14:00'], ['09:30', '10:15'], null];
+
+const halfDays = [
+  { start: '08:00', end: '12:00' },
+  { start: '13:00', end: '17:00' },
+];
+const SCHEDULES: { name: string; period: PricingPeriod; schedule: ScheduleInput | null }[] = [
+  { name: 'always open by the hour', period: 'hourly', schedule: null },
+  { name: 'tue-thu half days', period: 'hourly', schedule: { weeklyHours: { tue: halfDays, thu: halfDays }, bufferMinutes: 30 } },
+  {
+    name: 'touching intervals',
+    period: 'hourly',
+    schedule: {
+      weeklyHours: {
+        tue: [
+          { start: '08:00', end: '12:00' },
+          { start: '12:00', end: '18:00' },
+        ],
+        wed: [{ start: '10:30', end: '11:00' }],
+      },
+    },
+  },
+  {
+    name: 'sessions',
+    period: 'session',
+    schedule: {
+      weeklyHours: { tue: halfDays, wed: [{ start: '08:00', end: '12:00' }] },
+      sessions: [
+        { name: 'Morning', start: '08:00', end: '12:00' },
+        { name: 'Afternoon', start: '13:00', end: '17:00' },
+      ],
+      bufferMinutes: 30,
+    },
+  },
+  {
+    name: 'weekdays by the day',
+    period: 'daily',
+    schedule: { weeklyHours: Object.fromEntries(['mon', 'tue', 'thu', 'fri'].map((d) => [d, [{ start: '00:00', end: '24:00' }]])) },
+  },
+  { name: 'by the month', period: 'monthly', schedule: null },
+  { name: 'short horizon', period: 'hourly', schedule: { maxAdvanceDays: 5 } },
+  { name: 'long notice', period: 'hourly', schedule: { minNoticeHours: 720 } },
+  {
+    name: 'horizon just covering',
+    period: 'session',
+    schedule: { maxAdvanceDays: 30, sessions: [{ name: 'Day', start: '09:00', end: '17:00' }] },
+  },
+];
+
+/** What else is on the space: nothing, a blocked date, bookings of various statuses and buffers. */
+const VARIANTS = [
+  'free',
+  'blocked',
+  'morning-hour',
+  'lunch',
+  'cancelled',
+  'expired-hold',
+  'overnight',
+  'live-hold',
+  'pending-day',
+] as const;
+
+interface Fixture {
+  title: string;
+  calendar: ListingCalendar;
+  taken: TakenRange[];
+}
+
+let t: TestApp;
+const fixtures: Fixture[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const owner = (await insertUser(t.db)).id;
+  const renter = (await insertUser(t.db)).id;
+  for (const state of STATES) {
+    const timeZone = timeZoneForState(state);
+    const at = (date: string, time: string) => localInstant(date, minutesOfDay(time)!, timeZone);
+    for (const { name, period, schedule: input } of SCHEDULES) {
+      const schedule = input ? scheduleSchema.parse(input) : null;
+      for (const variant of VARIANTS) {
+        const title = `${TOWN} ${state} ${name} ${variant}`;
+        const [space] = await t.db
+          .insert(medicalSpaces)
+          .values(spaceValues(owner, { title, city: TOWN, state, pricePeriod: period, schedule }))
+          .returning();
+        const calendar: ListingCalendar = { period, timeZone, schedule, blockedDates: [] };
+        const taken: TakenRange[] = [];
+        const book = async (startAt: Date, endAt: Date, values: Partial<NewBooking> = {}, holds = true) => {
+          const bufferMinutes = period === 'hourly' || period === 'session' ? (schedule?.bufferMinutes ?? 0) : 0;
+          await insertBooking(t.db, { spaceId: space!.id, renterId: renter, startAt, endAt, bufferMinutes, ...values });
+          if (holds) taken.push({ startAt, endAt, bufferMinutes });
+        };
+        if (variant === 'blocked') {
+          await t.db.insert(spaceBlockedDates).values({ spaceId: space!.id, startDate: DAY, endDate: DAY });
+          calendar.blockedDates = [{ start: DAY, end: DAY }];
+        }
+        if (variant === 'morning-hour') await book(at(DAY, '09:00'), at(DAY, '10:00'));
+        if (variant === 'lunch') await book(at(DAY, '12:00'), at(DAY, '12:45'));
+        if (variant === 'cancelled') await book(at(DAY, '00:00'), at(shiftDate(DAY, 2), '00:00'), { status: 'cancelled' }, false);
+        if (variant === 'expired-hold')
+          await book(
+            at(DAY, '08:00'),
+            at(DAY, '17:00'),
+            { status: 'awaiting_payment', holdExpiresAt: new Date(Date.now() - 60_000) },
+            false,
+          );
+        if (variant === 'live-hold')
+          await book(at(DAY, '13:00'), at(DAY, '17:00'), { status: 'awaiting_payment', holdExpiresAt: new Date(Date.now() + 3_600_000) });
+        if (variant === 'overnight') await book(at(shiftDate(DAY, -1), '22:00'), at(DAY, '07:45'));
+        if (variant === 'pending-day') await book(at(shiftDate(DAY, 1), '00:00'), at(shiftDate(DAY, 2), '00:00'), { status: 'pending' });
+        fixtures.push({ title, calendar, taken });
+      }
+    }
+  }
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The titles of every page of the search (keyset pages). */
+async function titles(query: string): Promise<string[]> {
+  const found: string[] = [];
+  let after = '';
+  do {
+    const response = await t.app.inject({ method: 'GET', url: `/api/spaces?location=${TOWN}&limit=100&${query}${after}` });
+    expect(response.statusCode, response.body).toBe(200);
+    found.push(...(response.json() as { title: string }[]).map((space) => space.title));
+    const cursor = response.headers['x-next-cursor'] as string | undefined;
+    after = cursor ? `&after=${cursor}` : '';
+  } while (after);
+  return found.sort();
+}
+
+/** What the shared rules say: a booking of the window (days and months: of the whole day) would be accepted; without a window, some slot is available. */
+function expected(date: string, window: [string, string] | null, now: Date): string[] {
+  return fixtures
+    .filter(({ calendar, taken }) => {
+      const { timeZone } = calendar;
+      if (calendar.period === 'daily' || calendar.period === 'monthly') {
+        const day = { startAt: localInstant(date, 0, timeZone), endAt: localInstant(shiftDate(date, 1), 0, timeZone) };
+        return scheduleProblem({ ...calendar, period: 'daily' }, day, taken, now) === null;
+      }
+      if (!window) return availableDays(calendar, taken, { from: date, to: date }, now)[0]!.slots.some((slot) => slot.available);
+      // Hours and sessions alike: the window inside the opening hours, nothing taken over it or its buffers.
+      const range = {
+        startAt: localInstant(date, minutesOfDay(window[0])!, timeZone),
+        endAt: localInstant(date, minutesOfDay(window[1])!, timeZone),
+      };
+      return scheduleProblem({ ...calendar, period: 'hourly' }, range, taken, now) === null;
+    })
+    .map((fixture) => fixture.title)
+    .sort();
+}
+
+describe('GET /api/spaces?availableOn', () => {
+  for (const date of DATES) {
+    for (const window of WINDOWS) {
+      const query = window ? `availableOn=${date}&availableFrom=${window[0]}&availableTo=${window[1]}` : `availableOn=${date}`;
+      it(`answers what the shared rules say: ${window ? window.join('-') : 'any time'} on ${date === DAY ? 'the Tuesday' : 'the Wednesday'}`, async () => {
+        const found = await titles(query);
+        const want = expected(date, window, new Date());
+        expect(found).toEqual(want);
+        // Not vacuous: some spaces pass and some do not.
+        expect(want.length).toBeGreaterThan(0);
+        expect(want.length).toBeLessThan(fixtures.length);
+      });
+    }
+  }
+
+  it('gives the map points the same filter', async () => {
+    const window = 'availableOn=' + DAY + '&availableFrom=08:00&availableTo=12:00';
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/spaces/map-points?location=${TOWN}&bbox=-180,-90,180,90&zoom=1&${window}`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as { total: number }).total).toBe(expected(DAY, ['08:00', '12:00'], new Date()).length);
+  });
+});
+
+describe('bad availability filters', () => {
+  const bad: [string, string, string][] = [
+    ['availableOn=2026-02-30', 'availableOn', 'a date that does not exist'],
+    ['availableOn=tomorrow', 'availableOn', 'not a date'],
+    [`availableOn=${DAY}&availableFrom=12:00&availableTo=08:00`, 'availableTo', 'from after to'],
+    [`availableOn=${DAY}&availableFrom=12:00&availableTo=12:00`, 'availableTo', 'from equal to to'],
+    [`availableOn=${DAY}&availableFrom=08:00`, 'availableTo', 'only from'],
+    [`availableOn=${DAY}&availableTo=12:00`, 'availableFrom', 'only to'],
+    [`availableOn=${DAY}&availableFrom=08:10&availableTo=12:00`, 'availableFrom', 'off the 15-minute step'],
+    [`availableOn=${DAY}&availableFrom=08:00&availableTo=25:00`, 'availableTo', 'not a time of day'],
+    ['availableFrom=08:00&availableTo=12:00', 'availableOn', 'times without a date'],
+  ];
+  for (const [query, field, why] of bad) {
+    it(`answers 400 naming ${field} for ${why}`, async () => {
+      for (const path of ['/api/spaces', '/api/spaces/map-points']) {
+        const extra = path.endsWith('map-points') ? '&bbox=-180,-90,180,90&zoom=1' : '';
+        const response = await t.app.inject({ method: 'GET', url: `${path}?${query}${extra}` });
+        expect(response.statusCode, `${path}: ${response.body}`).toBe(400);
+        expect(response.body).toContain(field);
+      }
+    });
+  }
+});
