@@ -137,6 +137,8 @@ export function calendarDay(dialog: Locator, date: string): Locator {
  */
 export async function showCalendarMonth(dialog: Locator, date: string): Promise<Locator> {
   const day = calendarDay(dialog, date);
+  // The calendar loads with the dialog's first opening.
+  await dialog.getByRole('grid').first().waitFor();
   for (let i = 0; i < 25 && (await day.count()) === 0; i++) {
     await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
   }
