@@ -1,6 +1,6 @@
 /** Playwright on the system Chromium (docs/architecture.md#toolchain-notes): no browser download, no background networking. */
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { CreateSpaceInput, Space } from '../../src/shared/schemas/spaces';
 
@@ -111,4 +111,67 @@ export async function listSpaceThroughApi(page: Page, fields: Partial<CreateSpac
   });
   expect(created.status()).toBe(201);
   return (await created.json()) as Space;
+}
+
+/** How the booking calendar names a date's day button (`YYYY-MM-DD` -> "Monday, March 2, 2026"), before ", available" or ", unavailable". */
+export function calendarDayName(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** The day button of `date` in the booking calendar inside `dialog`, whatever its state. */
+export function calendarDay(dialog: Locator, date: string): Locator {
+  return dialog.getByRole('button', { name: new RegExp(`^${calendarDayName(date)}, `) });
+}
+
+/**
+ * Shows the month of `date` (`YYYY-MM-DD`, later than the month shown) in the booking calendar of
+ * `dialog`, pressing "Go to the Next Month" as often as needed, and waits until its availability
+ * has loaded (the day's name no longer says "loading").
+ */
+export async function showCalendarMonth(dialog: Locator, date: string): Promise<Locator> {
+  const day = calendarDay(dialog, date);
+  // The calendar loads with the dialog's first opening.
+  await dialog.getByRole('grid').first().waitFor();
+  for (let i = 0; i < 25 && (await day.count()) === 0; i++) {
+    await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
+  }
+  await expect.poll(() => day.getAttribute('aria-label'), { timeout: 15_000 }).toMatch(/, (available|unavailable)/);
+  return day;
+}
+
+/** Picks `date` in the booking calendar of `dialog` (it must be available); for daily spaces, a one-day range. */
+export async function pickCalendarDay(dialog: Locator, date: string): Promise<void> {
+  const day = await showCalendarMonth(dialog, date);
+  expect(await day.getAttribute('aria-label')).toBe(`${calendarDayName(date)}, available`);
+  await day.click();
+}
+
+/** Picks the days `first` to `last` (both included, both available, in the month shown or later) in a daily space's booking calendar. */
+export async function pickCalendarDays(dialog: Locator, first: string, last: string): Promise<void> {
+  await pickCalendarDay(dialog, first);
+  if (last !== first) await pickCalendarDay(dialog, last);
+}
+
+/**
+ * The first `count` consecutive dates on or after `from` that a space has free (GET
+ * /api/spaces/{id}/availability), so that tests on demo listings avoid their closed days.
+ */
+export async function freeDates(baseUrl: string, spaceId: string, from: string, count = 1): Promise<string[]> {
+  const to = new Date(Date.parse(`${from}T00:00:00Z`) + 92 * 86_400_000).toISOString().slice(0, 10);
+  const response = await fetch(`${baseUrl}/api/spaces/${spaceId}/availability?from=${from}&to=${to}`);
+  expect(response.status).toBe(200);
+  const { days } = (await response.json()) as { days: { date: string; open: boolean; slots: { available: boolean }[] }[] };
+  const free = days.map((day) => day.open && day.slots.some((slot) => slot.available));
+  const start = free.findIndex(
+    (_, index) => free.slice(index, index + count).length === count && free.slice(index, index + count).every(Boolean),
+  );
+  if (start < 0) throw new Error(`No ${count} free days in a row from ${from} for space ${spaceId}`);
+  return days.slice(start, start + count).map((day) => day.date);
 }

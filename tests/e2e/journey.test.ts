@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Space } from '../../src/shared/schemas/spaces';
 import { futureCardExpiry, futureDate } from '../helpers/dates';
-import { expectNoSeriousA11yViolations, openBrowser, signUp, toast, type BrowserSession } from './browser';
+import { expectNoSeriousA11yViolations, freeDates, openBrowser, pickCalendarDays, signUp, toast, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;
@@ -28,11 +28,12 @@ async function pickDailySpace(): Promise<Space> {
   return space;
 }
 
-async function bookWithCard(page: Page, cardNumber: string, fromDay = 30) {
+async function bookWithCard(page: Page, spaceId: string, cardNumber: string, fromDay = 30) {
   await page.getByRole('button', { name: 'Book Space' }).click();
   const booking = page.getByRole('dialog');
-  await booking.getByLabel('Start Date').fill(futureDate(fromDay));
-  await booking.getByLabel('End Date').fill(futureDate(fromDay + 2));
+  // Two free days in a row (the demo listing may close some days).
+  const [first, last] = (await freeDates(baseUrl, spaceId, futureDate(fromDay), 2)) as [string, string];
+  await pickCalendarDays(booking, first, last);
   await booking.getByLabel('Additional Notes').fill('Two days of evaluations.');
   await booking.getByRole('button', { name: 'Continue to Payment' }).click();
   const payment = page.getByRole('dialog');
@@ -77,7 +78,7 @@ describe('find a space, sign up, book it and pay', () => {
 
     await signUp(page, { email: `jordan.${Date.now()}@example.test`, firstName: 'Jordan', lastName: 'Lee', specialty: 'Physical Therapy' });
     await page.goto(`/spaces/${target.id}`);
-    await bookWithCard(page, '4242 4242 4242 4242');
+    await bookWithCard(page, target.id, '4242 4242 4242 4242');
 
     await expect.poll(() => toast(page, 'Booking confirmed!').isVisible(), { timeout: 20_000 }).toBe(true);
     expect(page.url()).toContain(`/space/${target.id}?payment_success=true`);
@@ -111,7 +112,7 @@ describe('find a space, sign up, book it and pay', () => {
     await page.goto(`/spaces/${target.id}`);
     await signUp(page, { email: `casey.${Date.now()}@example.test`, firstName: 'Jordan', lastName: 'Lee', specialty: 'Physical Therapy' });
     await page.goto(`/spaces/${target.id}`);
-    await bookWithCard(page, '4000 0000 0000 0002', 40);
+    await bookWithCard(page, target.id, '4000 0000 0000 0002', 40);
     await expect.poll(() => toast(page, 'Your card was declined.').isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await toast(page, 'Your card was declined.').textContent()).toContain('Payment Failed');
     const me = await page.request.get('/api/me');

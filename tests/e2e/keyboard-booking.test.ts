@@ -14,7 +14,7 @@ import { USER_STORAGE_KEY } from '../../src/client/lib/auth';
 import type { Space } from '../../src/shared/schemas/spaces';
 import type { User } from '../../src/shared/schemas/users';
 import { futureCardExpiry, futureDate, midnightIn } from '../helpers/dates';
-import { listSpaceThroughApi, openBrowser, toast, type BrowserSession } from './browser';
+import { calendarDay, calendarDayName, listSpaceThroughApi, openBrowser, toast, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;
@@ -70,18 +70,16 @@ async function tabTo(page: Page, name: string | RegExp, { backwards = false, max
 const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
 /**
- * Types a YYYY-MM-DD date into the focused date input, segment by segment in the order the
- * browser's locale shows them (month/day/year in en-US).
+ * In the booking calendar's grid (focus on a day), presses ArrowRight until the focused day is
+ * `date` (the grid moves on to the next month by itself), at most `max` times.
  */
-async function typeDate(page: Page, date: string): Promise<void> {
-  const [year, month, day] = date.split('-') as [string, string, string];
-  const order = await page.evaluate(() =>
-    new Intl.DateTimeFormat(navigator.language, { year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(new Date(2031, 11, 24))
-      .map((part) => part.type)
-      .filter((type) => type === 'year' || type === 'month' || type === 'day'),
-  );
-  for (const part of order) await page.keyboard.type(part === 'year' ? year : part === 'month' ? month : day);
+async function arrowTo(page: Page, date: string, max = 62): Promise<void> {
+  const name = calendarDayName(date);
+  for (let i = 0; i < max; i++) {
+    if ((await focused(page)).name.startsWith(`${name}, `)) return;
+    await page.keyboard.press('ArrowRight');
+  }
+  throw new Error(`The arrow keys never reached ${name}`);
 }
 
 describe('booking a space by keyboard alone', () => {
@@ -104,6 +102,7 @@ describe('booking a space by keyboard alone', () => {
     await expect.poll(() => page.getByRole('heading', { name: title }).isVisible()).toBe(true);
     const bookSpace = page.getByRole('button', { name: 'Book Space' });
     const startDate = futureDate(20);
+    const lastDay = futureDate(22);
     const endDate = futureDate(23);
 
     // Tab from the top of the page to Book Space; Enter opens the booking form, focus inside it.
@@ -111,7 +110,7 @@ describe('booking a space by keyboard alone', () => {
     await page.keyboard.press('Enter');
     const booking = page.getByRole('dialog', { name: 'Book Space' });
     await booking.waitFor();
-    await expect.poll(() => focused(page)).toEqual({ tag: 'input', name: 'Start Date', inDialog: true });
+    await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
 
     // Its Close button (Shift+Tab wraps round to it) closes it, and focus is back on Book Space.
     await tabTo(page, 'Close', { backwards: true, max: 5 });
@@ -119,15 +118,20 @@ describe('booking a space by keyboard alone', () => {
     await booking.waitFor({ state: 'hidden' });
     await expect.poll(() => hasFocus(bookSpace)).toBe(true);
 
-    // Space opens it again; the dates are typed into the focused fields; Escape closes it, back to Book Space.
+    // Space opens it again; Tab reaches the calendar's grid, the arrow keys move to the first day and
+    // Enter picks it, then to the last day (3 days: the booking ends the day after); Escape closes it, back to Book Space.
     await page.keyboard.press('Space');
     await booking.waitFor();
-    await expect.poll(() => focused(page)).toEqual({ tag: 'input', name: 'Start Date', inDialog: true });
-    await typeDate(page, startDate);
-    await tabTo(page, 'End Date', { max: 5 });
-    await typeDate(page, endDate);
-    expect(await booking.getByLabel('Start Date').inputValue()).toBe(startDate);
-    expect(await booking.getByLabel('End Date').inputValue()).toBe(endDate);
+    await booking
+      .getByRole('button', { name: /, available$/ })
+      .first()
+      .waitFor();
+    if (!/, available$/.test((await focused(page)).name)) await tabTo(page, /, available$/, { max: 6 });
+    await arrowTo(page, startDate);
+    await page.keyboard.press('Enter');
+    await arrowTo(page, lastDay);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused(page)).name).toBe(`${calendarDayName(lastDay)}, available, selected`);
     await expect.poll(() => booking.getByText('$450.00').isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await booking.waitFor({ state: 'hidden' });
@@ -136,7 +140,10 @@ describe('booking a space by keyboard alone', () => {
     // Enter again: the form kept its dates. On to payment; Escape there also returns to Book Space.
     await page.keyboard.press('Enter');
     await booking.waitFor();
-    expect(await booking.getByLabel('End Date').inputValue()).toBe(endDate);
+    await expect
+      .poll(() => calendarDay(booking, lastDay).getAttribute('aria-label'))
+      .toBe(`${calendarDayName(lastDay)}, available, selected`);
+    await expect.poll(() => booking.getByText('$450.00').isVisible()).toBe(true);
     await tabTo(page, 'Additional Notes', { max: 10 });
     await page.keyboard.type('Keyboard only, please.');
     await tabTo(page, 'Continue to Payment', { max: 4 });

@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CANCELLATION_POLICY_TEXT, FIRST_BOOKING_FEE_NOTE } from '../../src/shared/cancellation';
 import type { Space } from '../../src/shared/schemas/spaces';
 import { futureCardExpiry, futureDate } from '../helpers/dates';
-import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, signUp, toast, type BrowserSession } from './browser';
+import {
+  expectNoSeriousA11yViolations,
+  listSpaceThroughApi,
+  openBrowser,
+  pickCalendarDays,
+  signUp,
+  toast,
+  type BrowserSession,
+} from './browser';
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;
@@ -69,8 +77,7 @@ describe('request-to-book, the owner accepts, the renter cancels', () => {
     // Three days ahead: inside the moderate policy's 50% window (24 hours to 7 days before the start).
     const booking = renterPage.getByRole('dialog');
     await expect.poll(() => booking.getByRole('heading', { name: 'Request to Book' }).isVisible()).toBe(true);
-    await booking.getByLabel('Start Date').fill(futureDate(3));
-    await booking.getByLabel('End Date').fill(futureDate(5));
+    await pickCalendarDays(booking, futureDate(3), futureDate(4));
     await booking.getByRole('button', { name: 'Continue to Payment' }).click();
 
     const payment = renterPage.getByRole('dialog');

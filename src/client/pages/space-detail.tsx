@@ -10,6 +10,7 @@ import { toast } from '@/client/components/ui/use-toast';
 import { getUserBookingsQueryOptions, useUserBookings } from '@/client/features/bookings/api/get-user-bookings';
 import { AddToCalendarLink } from '@/client/features/bookings/components/add-to-calendar-link';
 import { useBookingCheckout } from '@/client/features/checkout/hooks/use-booking-checkout';
+import { spaceAvailabilityQueryKey } from '@/client/features/schedules/api/get-space-availability';
 import { useSpace } from '@/client/features/spaces/api/get-space';
 import { SpaceGallery } from '@/client/features/spaces/components/space-gallery';
 import { SpaceLocation } from '@/client/features/spaces/components/space-location';
@@ -26,6 +27,9 @@ const BookingDialog = lazy(() =>
 );
 const BookingPaymentDialog = lazy(() =>
   import('@/client/features/checkout/components/booking-payment-dialog').then((module) => ({ default: module.BookingPaymentDialog })),
+);
+const BookingTimesPicker = lazy(() =>
+  import('@/client/features/schedules/components/booking-times-picker').then((module) => ({ default: module.BookingTimesPicker })),
 );
 const MessageOwnerDialog = lazy(() =>
   import('@/client/features/messages/components/message-owner-dialog').then((module) => ({ default: module.MessageOwnerDialog })),
@@ -74,11 +78,16 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
     : undefined;
   const [messageOpen, setMessageOpen] = useState(false);
   const queryClient = useQueryClient();
+  const refreshAvailability = () => void queryClient.invalidateQueries({ queryKey: spaceAvailabilityQueryKey(space.id) });
   const checkout = useBookingCheckout({
     spaceId: space.id,
     userId: user?.id,
-    // The confirmation below reads the renter's bookings: the new one must be in them.
-    onBooked: (booking) => void queryClient.invalidateQueries({ queryKey: getUserBookingsQueryOptions(booking.renterId).queryKey }),
+    // The confirmation below reads the renter's bookings: the new one must be in them; the calendar no longer offers its time.
+    onBooked: (booking) => {
+      void queryClient.invalidateQueries({ queryKey: getUserBookingsQueryOptions(booking.renterId).queryKey });
+      refreshAvailability();
+    },
+    onHoldRefused: refreshAvailability,
   });
   const isOwner = user?.id === space.ownerId;
 
@@ -181,7 +190,16 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
 
       {user && !isOwner && space.active ? (
         <Suspense fallback={null}>
-          <BookingDialog key={`${space.id}-${checkout.formKey}`} space={space} checkout={checkout} />
+          <BookingDialog
+            key={`${space.id}-${checkout.formKey}`}
+            space={space}
+            checkout={checkout}
+            renderTimes={(field) => (
+              <Suspense fallback={<p className="text-sm text-slate-600">Loading the calendar…</p>}>
+                <BookingTimesPicker space={space} {...field} />
+              </Suspense>
+            )}
+          />
           {checkout.attempt ? (
             <BookingPaymentDialog key={checkout.attempt.idempotencyKey} space={space} attempt={checkout.attempt} checkout={checkout} />
           ) : null}

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
+import { bookedByTime } from '@/shared/booking-rules';
 import type { PricingPeriod } from '@/shared/constants';
 import type { Booking } from '@/shared/schemas/bookings';
 
@@ -11,7 +12,7 @@ const PLAIN_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
  * Accepts the wire's local forms (YYYY-MM-DD, YYYY-MM-DDTHH:mm) and full ISO instants.
  */
 export function formatBookingInstant(value: string, period: PricingPeriod, timeZone: string | undefined): string {
-  const withTime = period === 'hourly';
+  const withTime = bookedByTime(period);
   let date: Date;
   if (PLAIN_DATE.test(value) || PLAIN_DATE_TIME.test(value)) {
     // Already local to the space: read the wall time as is.

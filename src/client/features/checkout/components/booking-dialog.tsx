@@ -1,19 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import type { PricingPeriod } from '@/shared/constants';
 import { formatUsd } from '@/shared/money';
 import { bookingDetailsSchema } from '@/shared/schemas/bookings';
 import { type Space } from '@/shared/schemas/spaces';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { fieldAria, FormField } from '@/client/components/ui/form-field';
-import { Input } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/components/ui/use-toast';
 import { centsOf, formatUnits, periodSuffix } from '@/client/lib/format';
 import type { BookingCheckout } from '../hooks/use-booking-checkout';
-import { defaultBookingRange, quoteBookingForm, todayIn } from '../lib/booking-quote';
+import { quoteBookingForm } from '../lib/booking-quote';
 
 type BookingFormInput = z.input<typeof bookingDetailsSchema>;
 type BookingFormOutput = z.output<typeof bookingDetailsSchema>;
@@ -22,32 +21,53 @@ interface BookingDialogProps {
   space: Pick<Space, 'title' | 'pricePerDay' | 'pricePeriod' | 'timeZone' | 'instantBook'>;
   /** The space page's checkout: open while on its 'details' step; 'Continue to Payment' hands it the quoted details. */
   checkout: Pick<BookingCheckout, 'step' | 'setDetailsOpen' | 'continueToPayment' | 'returnFocus'>;
+  /**
+   * Where the renter chooses when: the page hands in the space's availability calendar (the
+   * schedules feature), which shows what is free and reports the chosen start and end.
+   */
+  renderTimes: (field: BookingTimesField) => ReactNode;
 }
 
-const INPUT_TYPE: Record<PricingPeriod, 'date' | 'datetime-local'> = {
-  hourly: 'datetime-local',
-  daily: 'date',
-  monthly: 'date',
-  session: 'datetime-local',
-};
+/** The booking's first occurrence as the form holds it: its start and end in the booking format, '' while not chosen. */
+export interface BookingTimesField {
+  value: { startDate: string; endDate: string };
+  onChange: (value: { startDate: string; endDate: string }) => void;
+}
+
+const CHOOSE_TIMES = 'Choose when to book in the calendar above.';
 
 /**
- * Book Space (docs/product.md#pages, #behaviour, #validation): dates (or date and time for hourly
- * spaces), optional notes, a live total; 'Continue to Payment' checks the
- * range and hands the details on. The form keeps its values while closed, so
- * cancelling the payment comes back to them.
+ * Book Space (docs/product.md#pages, #behaviour, #validation, #availability): when to book, chosen
+ * in the space's availability calendar (`renderTimes`), optional notes, a live total; 'Continue
+ * to Payment' checks the range and hands the details on. The form keeps its values while closed,
+ * so cancelling the payment comes back to them. The first occurrence (`startDate`, `endDate`) is
+ * held in one place, the form's values, for what is chosen beside it (a weekly repeat).
  */
-export function BookingDialog({ space, checkout }: BookingDialogProps) {
+export function BookingDialog({ space, checkout, renderTimes }: BookingDialogProps) {
   const form = useForm<BookingFormInput, unknown, BookingFormOutput>({
     resolver: zodResolver(bookingDetailsSchema),
-    defaultValues: { ...defaultBookingRange(space.pricePeriod, space.timeZone), notes: '' },
+    defaultValues: { startDate: '', endDate: '', notes: '' },
   });
   const [startDate = '', endDate = ''] = useWatch({ control: form.control, name: ['startDate', 'endDate'] });
-  const live = quoteBookingForm(space, startDate, endDate);
+  const [tried, setTried] = useState(false);
+  const chosen = Boolean(startDate && endDate);
+  const live = chosen ? quoteBookingForm(space, startDate, endDate) : null;
   const { errors } = form.formState;
-  const inputType = INPUT_TYPE[space.pricePeriod];
-  const min = space.pricePeriod === 'hourly' ? `${todayIn(space.timeZone)}T00:00` : todayIn(space.timeZone);
   const unitPrice = formatUsd(centsOf(space.pricePerDay) ?? 0, { compact: true });
+
+  const setTimes = (value: { startDate: string; endDate: string }) => {
+    form.setValue('startDate', value.startDate, { shouldDirty: true });
+    form.setValue('endDate', value.endDate, { shouldDirty: true });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    setTried(true);
+    if (!chosen) {
+      event.preventDefault();
+      return;
+    }
+    void form.handleSubmit(onSubmit)(event);
+  };
 
   const onSubmit = (values: BookingFormOutput) => {
     const result = quoteBookingForm(space, values.startDate, values.endDate);
@@ -71,27 +91,13 @@ export function BookingDialog({ space, checkout }: BookingDialogProps) {
           <DialogTitle>{space.instantBook ? 'Book Space' : 'Request to Book'}</DialogTitle>
           <DialogDescription>{space.title}</DialogDescription>
         </DialogHeader>
-        <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit)}>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="booking-start" label="Start Date" error={errors.startDate?.message}>
-              <Input
-                type={inputType}
-                min={min}
-                {...fieldAria('booking-start', errors.startDate?.message)}
-                {...form.register('startDate')}
-              />
-            </FormField>
-            <FormField id="booking-end" label="End Date" error={errors.endDate?.message}>
-              <Input type={inputType} min={min} {...fieldAria('booking-end', errors.endDate?.message)} {...form.register('endDate')} />
-            </FormField>
-          </div>
-          <p className="-mt-2 text-xs text-slate-600">
-            {space.pricePeriod === 'monthly'
-              ? 'Monthly spaces are booked in whole months: choose an end date on the same day of a later month.'
-              : space.pricePeriod === 'hourly'
-                ? `Times are local to the space (${space.timeZone}). Each started hour is billed as a full hour.`
-                : 'The end date is your check-out day and is not charged.'}
-          </p>
+        <form noValidate className="grid gap-4" onSubmit={submit}>
+          {renderTimes({ value: { startDate, endDate }, onChange: setTimes })}
+          {tried && !chosen ? (
+            <p role="alert" className="-mt-2 text-sm text-red-700">
+              {CHOOSE_TIMES}
+            </p>
+          ) : null}
           <FormField id="booking-notes" label="Additional Notes" error={errors.notes?.message}>
             <Textarea
               rows={3}
@@ -102,7 +108,7 @@ export function BookingDialog({ space, checkout }: BookingDialogProps) {
           </FormField>
 
           <div className="rounded-lg bg-slate-50 p-4 text-sm" aria-live="polite">
-            {live.ok ? (
+            {live?.ok ? (
               <div className="flex items-center justify-between gap-3">
                 <span className="text-slate-700">
                   {formatUnits(live.quote.units, space.pricePeriod)} × {unitPrice}
@@ -111,7 +117,7 @@ export function BookingDialog({ space, checkout }: BookingDialogProps) {
                 <span className="text-base font-semibold text-slate-900">{formatUsd(live.quote.totalCents)}</span>
               </div>
             ) : (
-              <p className="text-slate-600">{live.message}</p>
+              <p className="text-slate-600">{live ? live.message : CHOOSE_TIMES}</p>
             )}
           </div>
 

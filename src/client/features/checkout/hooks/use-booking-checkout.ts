@@ -37,6 +37,8 @@ export interface UseBookingCheckoutOptions {
   userId: string | undefined;
   /** A booking was recorded (before the page moves to its confirmation): refresh what lists it. */
   onBooked?: (booking: Booking) => void;
+  /** The server refused to hold the dates (400 outside the schedule, 409 taken): refresh what shows them free. */
+  onHoldRefused?: () => void;
 }
 
 /**
@@ -57,7 +59,7 @@ export interface UseBookingCheckoutOptions {
  * release that fails leaves the hold to lapse on its own. When checkout closes, `returnFocus`
  * (each dialog's `onCloseAutoFocus`) puts focus back on the control that started it.
  */
-export function useBookingCheckout({ spaceId, userId, onBooked }: UseBookingCheckoutOptions) {
+export function useBookingCheckout({ spaceId, userId, onBooked, onHoldRefused }: UseBookingCheckoutOptions) {
   const [, navigate] = useLocation();
   const [step, setStep] = useState<CheckoutStep>('closed');
   const [attempt, setAttempt] = useState<BookingAttempt | null>(null);
@@ -172,6 +174,7 @@ export function useBookingCheckout({ spaceId, userId, onBooked }: UseBookingChec
           onSuccess: setIntent,
           onError: (error) => {
             const serverMessage = isApiError(error, 400, 409) ? error.serverMessage : undefined;
+            if (serverMessage) onHoldRefused?.();
             toast({
               variant: 'destructive',
               title: 'Error',

@@ -1,11 +1,8 @@
 /**
- * The booking form's defaults and its quote, computed in the browser by the same pure rules the
- * server charges by (src/shared/booking-rules.ts); the server quotes again when it holds the dates.
- * Only the booking form imports this module, so the rules and date-fns/tz load with the form, not
- * with the space page.
+ * The booking form's quote, computed in the browser by the same pure rules the server charges by
+ * (src/shared/booking-rules.ts); the server quotes again when it holds the dates. Only the booking
+ * form imports this module, so the rules and date-fns/tz load with the form, not with the space page.
  */
-import { TZDate } from '@date-fns/tz';
-import { addHours, format, startOfHour } from 'date-fns';
 import {
   assertNotInPast,
   BookingAmountError,
@@ -14,25 +11,8 @@ import {
   type BookingQuote,
   quoteBooking,
 } from '@/shared/booking-rules';
-import type { PricingPeriod } from '@/shared/constants';
 import type { Space } from '@/shared/schemas/spaces';
 import { centsOf } from '@/client/lib/format';
-
-/** Default start and end of a booking form: today in the space's zone; hourly: the next full hour, for one hour. */
-export function defaultBookingRange(period: PricingPeriod, timeZone: string): { startDate: string; endDate: string } {
-  const now = TZDate.tz(timeZone);
-  if (period === 'hourly') {
-    const start = addHours(startOfHour(now), 1);
-    return { startDate: format(start, "yyyy-MM-dd'T'HH:mm"), endDate: format(addHours(start, 1), "yyyy-MM-dd'T'HH:mm") };
-  }
-  const today = format(now, 'yyyy-MM-dd');
-  return { startDate: today, endDate: today };
-}
-
-/** Today's date in the space's zone, the earliest date the form offers. */
-export function todayIn(timeZone: string): string {
-  return format(TZDate.tz(timeZone), 'yyyy-MM-dd');
-}
 
 const DAILY_RANGE_MESSAGE = 'End date must be at least 1 day after start date.';
 const INVALID_DATES = 'Invalid booking dates';
