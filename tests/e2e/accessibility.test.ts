@@ -17,6 +17,7 @@ import type { Space } from '../../src/shared/schemas/spaces';
 import type { User } from '../../src/shared/schemas/users';
 import { futureDate } from '../helpers/dates';
 import { CHROMIUM_PATH } from './global-setup';
+import { freeDates, pickCalendarDay } from './browser';
 
 const baseUrl = inject('baseUrl');
 
@@ -297,8 +298,9 @@ async function signedInDialogs(page: Page, label: string, phone: boolean): Promi
   const booking = openDialog(page);
   await booking.waitFor();
   found.push(...(await violations(page, `${label} booking dialog`, '[role="dialog"]')));
-  await booking.getByLabel('Start Date').fill(futureDate(60));
-  await booking.getByLabel('End Date').fill(futureDate(61));
+  // A day the demo listing is open (its schedule may close some).
+  const [day] = await freeDates(baseUrl, otherSpace.id, futureDate(60));
+  await pickCalendarDay(booking, day!);
   await booking.getByRole('button', { name: 'Continue to Payment' }).click();
   await openDialog(page).getByRole('heading', { name: 'Complete Payment' }).waitFor();
   await settled(page);

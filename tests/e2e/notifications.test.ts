@@ -9,7 +9,15 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { futureCardExpiry, futureDate } from '../helpers/dates';
-import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, signUp, toast, type BrowserSession } from './browser';
+import {
+  expectNoSeriousA11yViolations,
+  listSpaceThroughApi,
+  openBrowser,
+  pickCalendarDay,
+  signUp,
+  toast,
+  type BrowserSession,
+} from './browser';
 import { emailedLink } from './outbox';
 
 const baseUrl = inject('baseUrl');
@@ -37,8 +45,7 @@ async function requestToBook(renterPage: Page, spaceId: string, days: number): P
   await renterPage.goto(`/spaces/${spaceId}`);
   await renterPage.getByRole('button', { name: 'Request to Book' }).click();
   const booking = renterPage.getByRole('dialog');
-  await booking.getByLabel('Start Date').fill(futureDate(days));
-  await booking.getByLabel('End Date').fill(futureDate(days + 1));
+  await pickCalendarDay(booking, futureDate(days));
   await booking.getByRole('button', { name: 'Continue to Payment' }).click();
   const payment = renterPage.getByRole('dialog');
   await payment.getByRole('button', { name: 'Proceed to Payment' }).click();
