@@ -201,6 +201,8 @@ export async function buildApp({
   const geocoder = createGeocoder(db, config, (message) => app.log.warn(message));
   const quota = new UploadQuota(db, config.uploadQuotaBytes);
   const spaceChanges = new SpaceChanges();
+  // Blocked dates changed through the owner's calendar: the search's counts by availability follow.
+  const scheduleChanges = new SpaceChanges();
 
   // With REDIS_URL, whether Redis is connected; while it is not, rate limits are counted in this process (still 200).
   app.get('/api/health', async () => ({ status: 'ok', ...(redis ? { redis: redis.status === 'ready' ? 'up' : 'down' } : {}) }));
@@ -226,8 +228,8 @@ export async function buildApp({
   await app.register(unsubscribeRoutes, { db });
   // The outbox in the browser, never in production (docs/decisions/022-notifications-and-email.md).
   if (config.env !== 'production') await app.register(devMailRoutes, { db });
-  await app.register(spaceRoutes, { db, storage, geocoder, quota, changes: spaceChanges });
-  await app.register(scheduleRoutes, { db });
+  await app.register(spaceRoutes, { db, storage, geocoder, quota, changes: spaceChanges, scheduleChanges });
+  await app.register(scheduleRoutes, { db, onBlockedDatesChanged: () => scheduleChanges.notify() });
   await app.register(uploadRoutes, { storage, quota });
   await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl, throttle, quota });
   await app.register(favoriteRoutes, { db });

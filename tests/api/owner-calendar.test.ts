@@ -164,6 +164,25 @@ describe('blocked dates one range at a time', () => {
     expect((space2.json() as { blockedDates: unknown[] }).blockedDates).toEqual([{ start: futureDate(24), end: futureDate(24) }]);
   });
 
+  it('changes the search by availability at once: its cached count is made again', async () => {
+    const { user: owner, cookie } = await signedInUser(t, { userType: 'lister' });
+    const space = await insertSpace(t.db, owner.id);
+    await insertSpace(t.db, owner.id);
+    await insertSpace(t.db, owner.id);
+    const day = futureDate(33);
+    // One card a page: the total is counted (and cached), not read off the page.
+    const total = async () => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/spaces?ownerId=${owner.id}&availableOn=${day}&limit=1` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.headers['x-total-count'];
+    };
+    expect(await total()).toBe('3');
+    const range = (await block(cookie, space.id, { start: day, end: day })).json() as CreatedBlockedDate;
+    expect(await total()).toBe('2');
+    await unblock(cookie, space.id, range.id);
+    expect(await total()).toBe('3');
+  });
+
   it('is the owner’s: 401 signed out, 403 another user, 404 unknown space or range; a range of another space is not found there', async () => {
     const { user: owner, cookie } = await signedInUser(t, { userType: 'lister' });
     const { cookie: strangerCookie } = await signedInUser(t);

@@ -85,6 +85,7 @@ describe('the owner’s calendar', () => {
       .locator('.rbc-toolbar-label')
       .filter({ hasText: format(first, 'MMMM yyyy') })
       .waitFor();
+    await expectNoSeriousA11yViolations(page, 'owner calendar month');
     const from = await dayCellPoint(page, first.getDate());
     const to = await dayCellPoint(page, second.getDate());
     await page.mouse.move(from.x, from.y);

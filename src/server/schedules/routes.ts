@@ -19,7 +19,13 @@ import { spaceAvailability } from './service';
 const idParams = z.object({ id: idParamSchema });
 const blockedParams = z.object({ id: idParamSchema, blockedId: idParamSchema });
 
-export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export interface ScheduleRoutesOptions {
+  db: Database;
+  /** Told after blocked dates are added or removed here: answers kept from them (the search's counts) are made again. */
+  onBlockedDatesChanged?: () => void;
+}
+
+export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = async (app, { db, onBlockedDatesChanged }) => {
   // Public and CDN-cacheable (docs/decisions/024-cacheable-public-answers.md): its ETag changes with any booking or schedule change.
   app.get(
     '/api/spaces/:id/availability',
@@ -49,7 +55,9 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     { schema: { params: idParams, body: blockedDateSchema, response: { 201: createdBlockedDateSchema } }, config: { auth: 'required' } },
     async (request, reply) => {
       const user = requireUser(request);
-      return reply.status(201).send(await addBlockedDate(db, request.params.id, user.id, request.body));
+      const created = await addBlockedDate(db, request.params.id, user.id, request.body);
+      onBlockedDatesChanged?.();
+      return reply.status(201).send(created);
     },
   );
 
@@ -59,6 +67,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     async (request, reply) => {
       const user = requireUser(request);
       await removeBlockedDate(db, request.params.id, user.id, request.params.blockedId);
+      onBlockedDatesChanged?.();
       return reply.status(204).send();
     },
   );

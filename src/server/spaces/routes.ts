@@ -39,9 +39,14 @@ export interface SpaceRoutesOptions {
   quota: UploadQuota;
   /** Told when a space is listed, edited or removed here (the sitemap listens). */
   changes?: SpaceChanges;
+  /** Says when blocked dates change elsewhere (the owner's calendar): the search's counts by availability are counted again. */
+  scheduleChanges?: SpaceChanges;
 }
 
-export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (app, { db, storage, geocoder, quota, changes }) => {
+export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
+  app,
+  { db, storage, geocoder, quota, changes, scheduleChanges },
+) => {
   // Recent bounded counts and map answers; listing, editing or removing a space here clears them.
   const counts = createSearchCountCache();
   const maps = createMapPointsCache();
@@ -50,6 +55,8 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (app
     maps.clear();
     changes?.notify();
   };
+  const stopScheduleChanges = scheduleChanges?.subscribe(() => counts.clear());
+  app.addHook('onClose', async () => stopScheduleChanges?.());
 
   // Result cards; the count is exact up to COUNT_LIMIT, beyond it `X-Total-Count-Exact: false` means "at least".
   // The three headers are part of the answer: in its ETag and kept on a 304.
