@@ -15,7 +15,8 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 import { bookedByTime, earliestBookingStart } from './booking-rules';
 import { SCHEDULE_STEP_MINUTES, WEEKDAYS, type PricingPeriod, type Weekday } from './constants';
-import { dayHours, type AvailabilityDay, type AvailabilitySlot, type BlockedDate, type Schedule } from './schemas/schedules';
+import { dayHours, type BlockedDate, type Schedule } from './schemas/schedules';
+import { type AvailabilityDay, type AvailabilitySlot } from './schemas/availability';
 import { MINUTES_PER_DAY, minutesOfDay } from './time-of-day';
 
 const MINUTE_MS = 60_000;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, spaceBlockedDates } from '../../src/server/db/schema';
 import { shiftDate } from '../../src/shared/availability';
 import { MAX_BLOCKED_DATE_RANGES } from '../../src/shared/constants';
-import type { Availability, CalendarEvents, CreatedBlockedDate } from '../../src/shared/schemas/schedules';
+import type { Availability, CalendarEvents, CreatedBlockedDate } from '../../src/shared/schemas/availability';
 import { insertBooking, insertSpace, insertUser, type NewBooking } from '../factories/db';
 import { futureDate, midnightIn } from '../helpers/dates';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';

@@ -1,5 +1,5 @@
 /**
- * The booking dialog's calendar (docs/product.md#availability) on a demo session listing: closed
+ * The booking dialog's calendar (docs/product.md#schedules) on a demo session listing: closed
  * days are disabled, a free day shows its named sessions, a booked Morning is then shown as
  * unavailable; and the calendar and the session choices work with the keyboard alone.
  *
@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { USER_STORAGE_KEY } from '../../src/client/lib/auth';
-import type { Availability } from '../../src/shared/schemas/schedules';
+import type { Availability } from '../../src/shared/schemas/availability';
 import type { Space } from '../../src/shared/schemas/spaces';
 import type { User } from '../../src/shared/schemas/users';
 import { futureCardExpiry, futureDate } from '../helpers/dates';

@@ -7,7 +7,7 @@
 import { addMonths, format, getDay, setDate } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Availability, CalendarEvents } from '../../src/shared/schemas/schedules';
+import type { Availability, CalendarEvents } from '../../src/shared/schemas/availability';
 import type { User } from '../../src/shared/schemas/users';
 import { expectNoSeriousA11yViolations, openBrowser, toast, type BrowserSession } from './browser';
 

@@ -1,6 +1,6 @@
 /** What the booking calendar offers from a space's availability (src/client/features/schedules/lib/free-times.ts). */
 import { describe, expect, it } from 'vitest';
-import type { AvailabilityDay, AvailabilitySlot } from '../../src/shared/schemas/schedules';
+import type { AvailabilityDay, AvailabilitySlot } from '../../src/shared/schemas/availability';
 import {
   formatTimeOfDay,
   hasFreeSlot,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { calendarItems, visibleRange, wallClock } from '../../src/client/features/owner-calendar/lib/calendar-items';
 import { rangeLabel } from '../../src/client/features/owner-calendar/lib/range-label';
-import type { CalendarEvents } from '../../src/shared/schemas/schedules';
+import type { CalendarEvents } from '../../src/shared/schemas/availability';
 
 const events: CalendarEvents = {
   spaces: [

@@ -7,13 +7,13 @@ import { and, asc, count, eq, gt, inArray, isNull, lt, lte, gte, or, sql } from 
 import { z } from 'zod';
 import { localDateTime, localInstant, shiftDate } from '../../shared/availability';
 import { BLOCKING_BOOKING_STATUSES, MAX_BLOCKED_DATE_RANGES } from '../../shared/constants';
+import { type BlockedDate } from '../../shared/schemas/schedules';
 import {
   CALENDAR_BOOKING_STATUSES,
-  type BlockedDate,
   type CalendarEvents,
   type CalendarEventsQuery,
   type CreatedBlockedDate,
-} from '../../shared/schemas/schedules';
+} from '../../shared/schemas/availability';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, spaceBlockedDates, users } from '../db/schema';

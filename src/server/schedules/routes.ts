@@ -2,14 +2,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '../../shared/schemas/fields';
+import { blockedDateSchema } from '../../shared/schemas/schedules';
 import {
   availabilityQuerySchema,
   availabilitySchema,
-  blockedDateSchema,
   calendarEventsQuerySchema,
   calendarEventsSchema,
   createdBlockedDateSchema,
-} from '../../shared/schemas/schedules';
+} from '../../shared/schemas/availability';
 import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';
 import { addBlockedDate, ownerCalendarEvents, removeBlockedDate } from './owner-calendar';

@@ -19,7 +19,8 @@ import {
   type TakenRange,
 } from '../../shared/availability';
 import { BLOCKING_BOOKING_STATUSES, MAX_BUFFER_MINUTES } from '../../shared/constants';
-import type { Availability, AvailabilityQuery, BlockedDate } from '../../shared/schemas/schedules';
+import type { BlockedDate } from '../../shared/schemas/schedules';
+import type { Availability, AvailabilityQuery } from '../../shared/schemas/availability';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, spaceBlockedDates } from '../db/schema';

@@ -37,7 +37,7 @@ export interface BookingTimesField {
 const CHOOSE_TIMES = 'Choose when to book in the calendar above.';
 
 /**
- * Book Space (docs/product.md#pages, #behaviour, #validation, #availability): when to book, chosen
+ * Book Space (docs/product.md#pages, #behaviour, #validation, #schedules): when to book, chosen
  * in the space's availability calendar (`renderTimes`), optional notes, a live total; 'Continue
  * to Payment' checks the range and hands the details on. The form keeps its values while closed,
  * so cancelling the payment comes back to them. The first occurrence (`startDate`, `endDate`) is

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BlockedDate, CreatedBlockedDate } from '@/shared/schemas/schedules';
+import type { BlockedDate } from '@/shared/schemas/schedules';
+import type { CreatedBlockedDate } from '@/shared/schemas/availability';
 import { api } from '@/client/lib/api-client';
 import { calendarEventsKey } from './get-calendar-events';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CalendarEvents, CalendarEventsQuery } from '@/shared/schemas/schedules';
+import type { CalendarEvents, CalendarEventsQuery } from '@/shared/schemas/availability';
 import { api } from '@/client/lib/api-client';
 
 /** GET /api/users/:id/calendar-events: the owner's spaces, their bookings and blocked dates from `from` to `to` (inclusive). */

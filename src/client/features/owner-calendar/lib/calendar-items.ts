@@ -6,7 +6,7 @@
  */
 import { addDays, endOfMonth, endOfWeek, format, startOfMonth, startOfWeek } from 'date-fns';
 import { shiftDate } from '@/shared/availability';
-import type { CalendarBlockedDate, CalendarBooking, CalendarEvents, CalendarEventsQuery } from '@/shared/schemas/schedules';
+import type { CalendarBlockedDate, CalendarBooking, CalendarEvents, CalendarEventsQuery } from '@/shared/schemas/availability';
 
 /** The views the page offers; `agenda` is the list shown first on phones. */
 export type CalendarView = 'month' | 'week' | 'agenda';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { withQuery } from '@/shared/query-string';
-import type { Availability, AvailabilityQuery } from '@/shared/schemas/schedules';
+import type { Availability, AvailabilityQuery } from '@/shared/schemas/availability';
 import { api } from '@/client/lib/api-client';
 
 /** GET /api/spaces/:id/availability?from&to: each date's open state and free hours, sessions or days (at most 93 days a call). */

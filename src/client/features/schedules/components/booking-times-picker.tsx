@@ -4,7 +4,7 @@ import { DayPicker, type DateRange, type Modifiers, type PropsBase } from 'react
 import 'react-day-picker/style.css';
 import { localDate, shiftDate } from '@/shared/availability';
 import { MAX_BOOKING_UNITS } from '@/shared/constants';
-import type { AvailabilityDay } from '@/shared/schemas/schedules';
+import type { AvailabilityDay } from '@/shared/schemas/availability';
 import type { Space } from '@/shared/schemas/spaces';
 import { Button } from '@/client/components/ui/button';
 import { Label } from '@/client/components/ui/label';
@@ -37,7 +37,7 @@ export interface BookingTimesPickerProps {
 const NONE: BookingTimes = { startDate: '', endDate: '' };
 
 /**
- * When to book (docs/product.md#availability): a month calendar of the space's availability
+ * When to book (docs/product.md#schedules): a month calendar of the space's availability
  * (react-day-picker, keyboard navigable grid), where closed days, days without a free slot, past
  * days and days past the horizon are disabled; then, by the space's period, the free start hours
  * and a number of hours (hourly), the sessions of the day (session), a range of days (daily; the

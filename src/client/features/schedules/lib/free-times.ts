@@ -3,7 +3,8 @@
  * computed by src/shared/availability.ts): which dates have something free, the free hours of a day
  * with how long each can run, and the sessions of a day by name. Pure, so that it is unit-tested.
  */
-import type { AvailabilityDay, AvailabilitySlot, Session } from '@/shared/schemas/schedules';
+import type { Session } from '@/shared/schemas/schedules';
+import type { AvailabilityDay, AvailabilitySlot } from '@/shared/schemas/availability';
 
 /** Whether a date can be chosen: open, with at least one available slot. */
 export function hasFreeSlot(day: AvailabilityDay | undefined): boolean {

@@ -3,7 +3,6 @@
  * opening hours grouped ("Mon–Fri 08:00–12:00, 13:00–17:00"), the buffer, notice and horizon,
  * and blocked date ranges ("Dec 24 – Dec 26"). Pure, so the wizard and the space page share it.
  */
-import { format } from 'date-fns';
 import { SCHEDULE_STEP_MINUTES, WEEKDAYS, type Weekday } from '@/shared/constants';
 import type { OpeningInterval, Schedule, WeeklyHours } from '@/shared/schemas/schedules';
 import { MINUTES_PER_DAY, timeOfDay } from '@/shared/time-of-day';
@@ -101,7 +100,13 @@ const day = (date: string) => new Date(`${date}T12:00:00`);
 
 /** "Dec 24 – Dec 26", "Dec 24" for one day; the year is added when it is not `thisYear`. */
 export function formatDateRange(start: string, end: string, thisYear = new Date().getFullYear()): string {
-  const pattern = (date: string) => (Number(date.slice(0, 4)) === thisYear ? 'MMM d' : 'MMM d, yyyy');
-  const first = format(day(start), pattern(start));
-  return start === end ? first : `${first} – ${format(day(end), pattern(end))}`;
+  // Intl, not date-fns's format: this runs on the space page, whose first load is kept small.
+  const label = (date: string) =>
+    new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      ...(Number(date.slice(0, 4)) === thisYear ? {} : { year: 'numeric' }),
+    }).format(day(date));
+  const first = label(start);
+  return start === end ? first : `${first} – ${label(end)}`;
 }
