@@ -250,8 +250,10 @@ describe.runIf(onPostgres)('two instances on one database', () => {
         },
         { timeout: 60_000, interval: 250 },
       );
-      expect(runs.size).toBe(30);
-      expect([...runs.values()].every((count) => count === 1)).toBe(true);
+      // Only this test's jobs: a job left by an earlier test (a retry coming due) may run here too.
+      const ours = [...runs].filter(([bookingId]) => bookingId.startsWith('job-'));
+      expect(ours).toHaveLength(30);
+      expect(ours.every(([, count]) => count === 1)).toBe(true);
     } finally {
       await Promise.all([here.stop(), there.stop()]);
       await other.close();

@@ -19,10 +19,10 @@ afterAll(async () => {
   await session?.close();
 });
 
-/** The price suffixes ('/day', '/hr', '/mo') of the result cards on the page. */
+/** The price suffixes ('/day', '/hr', '/mo', '/session') of the result cards on the page. */
 async function cardPeriods(page: Page): Promise<string[]> {
   const texts = await page.getByTestId('space-card').allTextContents();
-  return texts.map((text) => text.match(/\/(hr|day|mo)/)?.[1] ?? 'none');
+  return texts.map((text) => text.match(/\/(hr|day|mo|session)/)?.[1] ?? 'none');
 }
 
 describe('the price range and its period', () => {
@@ -105,7 +105,7 @@ describe('the space page', () => {
       const box = await bar.getByRole('button', { name: 'Book Space' }).boundingBox();
       expect(box).not.toBeNull();
       expect(box!.y + box!.height).toBeLessThanOrEqual(812);
-      expect(await bar.textContent()).toMatch(/\$[\d,]+(\.\d\d)?\/(hr|day|mo)/);
+      expect(await bar.textContent()).toMatch(/\$[\d,]+(\.\d\d)?\/(hr|day|mo|session)/);
     } finally {
       await phone.close();
     }

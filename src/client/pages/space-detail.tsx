@@ -31,6 +31,11 @@ const BookingPaymentDialog = lazy(() =>
 const BookingTimesPicker = lazy(() =>
   import('@/client/features/schedules/components/booking-times-picker').then((module) => ({ default: module.BookingTimesPicker })),
 );
+// Last in the page, below the map: loaded after the first paint, it moves nothing on screen, and the
+// page's first load stays within its budget (docs/decisions/007-a-light-first-page.md).
+const SpaceSchedule = lazy(() =>
+  import('@/client/features/spaces/components/space-schedule').then((module) => ({ default: module.SpaceSchedule })),
+);
 const MessageOwnerDialog = lazy(() =>
   import('@/client/features/messages/components/message-owner-dialog').then((module) => ({ default: module.MessageOwnerDialog })),
 );
@@ -145,6 +150,9 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
             <h2 className="text-xl font-semibold text-slate-900">Location</h2>
             <SpaceLocation space={space} />
           </section>
+          <Suspense fallback={null}>
+            <SpaceSchedule space={space} today={new Date().toLocaleDateString('en-CA', { timeZone: space.timeZone })} />
+          </Suspense>
         </div>
 
         <SpacePriceCard space={space}>

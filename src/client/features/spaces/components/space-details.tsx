@@ -1,5 +1,5 @@
 import { BadgeCheck, Check, MapPin, Users } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { CANCELLATION_POLICY_TEXT } from '@/shared/cancellation';
 import { DEFAULT_CANCELLATION_TEXT, DEFAULT_RULES_TEXT } from '@/shared/constants';
 import type { Space, SpaceDetail } from '@/shared/schemas/spaces';
@@ -48,20 +48,13 @@ function CheckList({ items, empty }: { items: readonly string[]; empty: string }
   );
 }
 
-// Below the fold, so the space page's first load stays within its budget (docs/decisions/007-a-light-first-page.md).
-const SpaceSchedule = lazy(() => import('./space-schedule').then((module) => ({ default: module.SpaceSchedule })));
-
-/** About this space, When it's open, Amenities, Equipment, and Rules & Policies (docs/product.md#space-page). */
+/** About this space, Amenities, Equipment, and Rules & Policies (When it's open is `space-schedule.tsx`, after the location) (docs/product.md#space-page). */
 export function SpaceSections({ space }: { space: SpaceDetail }) {
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: space.timeZone });
   return (
     <>
       <Section title="About this space">
         <p className="whitespace-pre-line text-slate-700">{space.description}</p>
       </Section>
-      <Suspense fallback={null}>
-        <SpaceSchedule space={space} today={today} />
-      </Suspense>
       <Section title="Amenities">
         <CheckList items={space.amenities} empty="No amenities listed." />
       </Section>
