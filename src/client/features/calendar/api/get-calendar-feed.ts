@@ -13,7 +13,9 @@ export function getCalendarFeed(userId: string, signal?: AbortSignal): Promise<C
 
 export function getCalendarFeedQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: ['users', userId, 'calendar-feed'],
+    // Not under ['users', userId]: the live connection invalidates that whole prefix when it
+    // reconnects, and a second answer (`url: null`) would take the URL off screen.
+    queryKey: ['calendar-feed', userId],
     queryFn: ({ signal }) => getCalendarFeed(userId, signal),
   });
 }
