@@ -113,6 +113,7 @@ export function toBooking(
     notes: row.notes,
     disputeStatus: row.disputeStatus,
     createdAt: row.createdAt.toISOString(),
+    seriesId: row.seriesId,
     ...(space
       ? {
           space: {

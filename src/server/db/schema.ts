@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Schedule } from '../../shared/schemas/schedules';
+import type { Recurrence } from '../../shared/schemas/booking-series';
 import {
   bigint,
   boolean,
@@ -214,6 +215,55 @@ export const favorites = pgTable(
 );
 
 /**
+ * A recurring series of bookings (docs/decisions/026-booking-series.md): the one payment of all its
+ * occurrences. Each occurrence is a `bookings` row with `series_id` and no payment intent of its own;
+ * its status moves through the state table as any booking's, and its `total_price` and
+ * `platform_fee_amount` are its share of the series'. The series' money (intent, what the provider
+ * has refunded) is kept here, and only here.
+ */
+export const bookingSeries = pgTable(
+  'booking_series',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => medicalSpaces.id, { onDelete: 'restrict' }),
+    renterId: uuid('renter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The weekly recurrence asked for: `{ weekdays, until?, count? }` (src/shared/schemas/booking-series.ts). */
+    recurrence: jsonb('recurrence').$type<Recurrence>().notNull(),
+    /** The whole series' total and platform fee (the fee rule counts the series as one booking), dollars. */
+    totalPrice: numeric('total_price', { precision: 10, scale: 2 }).notNull(),
+    platformFeeAmount: numeric('platform_fee_amount', { precision: 10, scale: 2 }).notNull().default('0'),
+    instantBook: boolean('instant_book').notNull(),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    /** What we last know of the payment, as `bookings.payment_status`. */
+    paymentStatus: text('payment_status', {
+      enum: ['none', 'requires_payment', 'authorized', 'paid', 'canceled', 'refunded', 'partially_refunded'],
+    })
+      .notNull()
+      .default('none'),
+    /** What the provider has refunded of the payment, dollars (read back from the provider). */
+    amountRefunded: numeric('amount_refunded', { precision: 10, scale: 2 }).notNull().default('0'),
+    /**
+     * One caller at a time settles the series' money with the provider (refunds, releases): it
+     * claims the series here first; a claim older than a few minutes is taken over.
+     */
+    settlingAt: timestamp('settling_at', { withTimezone: true }),
+    /** The client's booking attempt: asking twice for one attempt returns the same series. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('booking_series_total_check', sql`${t.totalPrice} >= 0`),
+    uniqueIndex('booking_series_payment_intent_unique').on(t.stripePaymentIntentId),
+    uniqueIndex('booking_series_renter_attempt_unique').on(t.renterId, t.idempotencyKey),
+    index('booking_series_renter_id_idx').on(t.renterId),
+  ],
+);
+
+/**
  * Bookings: the half-open range [start_at, end_at) in UTC
  * (docs/decisions/003-bookings-as-ranges.md), one row from the first click
  * (docs/decisions/005-bookings-as-holds.md): a hold (`awaiting_payment`) priced once, then moved
@@ -279,6 +329,8 @@ export const bookings = pgTable(
     /** The client's booking attempt: asking twice for one attempt returns the same hold. */
     idempotencyKey: text('idempotency_key'),
     notes: text('notes'),
+    /** The series this booking is an occurrence of (its payment is the series'), or null. */
+    seriesId: uuid('series_id').references(() => bookingSeries.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -290,6 +342,9 @@ export const bookings = pgTable(
     uniqueIndex('bookings_renter_attempt_unique').on(t.renterId, t.idempotencyKey),
     index('bookings_renter_id_idx').on(t.renterId, t.startAt),
     index('bookings_space_id_idx').on(t.spaceId, t.startAt),
+    index('bookings_series_id_idx')
+      .on(t.seriesId, t.startAt)
+      .where(sql`${t.seriesId} is not null`),
     index('bookings_hold_expiry_idx')
       .on(t.holdExpiresAt)
       .where(sql`${t.status} = 'awaiting_payment'`),

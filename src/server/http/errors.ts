@@ -15,6 +15,8 @@ export class HttpError extends Error {
     readonly issues?: ApiError['issues'],
     /** Response headers that go with the answer (e.g. Retry-After). */
     readonly headers?: Record<string, string>,
+    /** The occurrences of a refused recurring booking (a 409's `conflicts`). */
+    readonly conflicts?: ApiError['conflicts'],
   ) {
     super(message);
   }
@@ -24,7 +26,8 @@ export const badRequest = (message: string, issues?: ApiError['issues']) => new 
 export const unauthorized = (message = 'Please log in to continue.') => new HttpError(401, message);
 export const forbidden = (message = 'You do not have permission to do that.') => new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const conflict = (message: string, conflicts?: ApiError['conflicts']) =>
+  new HttpError(409, message, undefined, undefined, conflicts);
 export const paymentRequired = (message: string) => new HttpError(402, message);
 /** 429 with a Retry-After header (seconds, rounded up). */
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
@@ -34,7 +37,11 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      const body: ApiError = { message: error.message, ...(error.issues ? { issues: error.issues } : {}) };
+      const body: ApiError = {
+        message: error.message,
+        ...(error.issues ? { issues: error.issues } : {}),
+        ...(error.conflicts ? { conflicts: error.conflicts } : {}),
+      };
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(body);
     }

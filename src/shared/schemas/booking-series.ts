@@ -1,10 +1,12 @@
 /**
- * Booking series (docs/product.md#schedules, "Repeat weekly"): the weekly recurrence a renter
- * asks for beside a booking's first occurrence, and what a refused series answers. The
- * occurrences themselves are `expandRecurrence` (src/shared/recurrence.ts).
+ * Booking series (docs/product.md#schedules, "Repeat weekly"; docs/decisions/026-booking-series.md):
+ * the weekly recurrence a renter asks for beside a booking's first occurrence, what checkout answers
+ * for a series, what a refused series answers, and the series as the API shows it. The occurrences
+ * themselves are `expandRecurrence` (src/shared/recurrence.ts).
  */
 import { z } from 'zod';
 import { MAX_RECURRENCE_WEEKS, WEEKDAYS } from '../constants';
+import { BOOKING_PAYMENT_STATUSES, bookingPaymentIntentSchema, bookingSchema, createBookingPaymentIntentSchema } from './bookings';
 import { isoDateSchema, weekdaySchema } from './schedules';
 
 /**
@@ -40,3 +42,51 @@ export const occurrenceConflictSchema = z.object({
   reason: z.enum(['closed', 'blocked', 'not_a_session', 'notice', 'horizon', 'taken', 'buffer']),
 });
 export type OccurrenceConflict = z.infer<typeof occurrenceConflictSchema>;
+
+/**
+ * POST /api/create-booking-payment-intent: a booking, or with `recurrence` a series of it
+ * (docs/decisions/026-booking-series.md). `bookingDetails` is the first occurrence; with
+ * `skipConflicts` the occurrences that cannot be booked are left out (and answered as `skipped`)
+ * instead of refusing the whole series with 409.
+ */
+export const checkoutRequestSchema = createBookingPaymentIntentSchema.extend({
+  recurrence: recurrenceSchema.optional(),
+  skipConflicts: z.boolean().optional(),
+});
+export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+
+/** One occurrence of a series as checkout answers it: its booking and dates in the booking format of its space. */
+export const seriesOccurrenceSchema = z.object({ bookingId: z.uuid(), startDate: z.string(), endDate: z.string() });
+export type SeriesOccurrence = z.infer<typeof seriesOccurrenceSchema>;
+
+/**
+ * What checkout answers: the hold and its payment intent, and for a series its id, every held
+ * occurrence (the first is `bookingId`) and the occurrences skipped with `skipConflicts`. A series'
+ * `amount`, `platformFeeAmount` and `units` are the whole series'.
+ */
+export const checkoutAnswerSchema = bookingPaymentIntentSchema.extend({
+  seriesId: z.uuid().optional(),
+  occurrences: z.array(seriesOccurrenceSchema).optional(),
+  skipped: z.array(occurrenceConflictSchema).optional(),
+});
+export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
+
+/**
+ * GET /api/booking-series/{id} (renter and owner): the series' one payment and its occurrences,
+ * first first. Amounts are decimal dollars: `totalPrice` and `platformFeeAmount` of the whole series,
+ * `amountRefunded` what the provider has refunded of its payment.
+ */
+export const bookingSeriesSchema = z.object({
+  id: z.uuid(),
+  spaceId: z.uuid(),
+  renterId: z.uuid(),
+  recurrence: recurrenceSchema,
+  totalPrice: z.string(),
+  platformFeeAmount: z.string(),
+  instantBook: z.boolean(),
+  paymentStatus: z.enum(BOOKING_PAYMENT_STATUSES),
+  amountRefunded: z.string(),
+  createdAt: z.string(),
+  occurrences: z.array(bookingSchema),
+});
+export type BookingSeries = z.infer<typeof bookingSeriesSchema>;

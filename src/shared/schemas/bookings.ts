@@ -88,6 +88,8 @@ export const bookingSchema = z.object({
   /** A dispute of the payment with the renter's bank, as Stripe reports it (needs_response, under_review, won, lost, warning_*), or null. */
   disputeStatus: z.string().nullable(),
   createdAt: z.string(),
+  /** The recurring series this booking is an occurrence of (one payment for all; docs/decisions/026-booking-series.md), or null. */
+  seriesId: z.uuid().nullable(),
   space: z
     .object({
       title: z.string(),

@@ -8,5 +8,10 @@ import { z } from 'zod';
 export const apiErrorSchema = z.object({
   message: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /**
+   * A recurring booking refused with 409: every occurrence that cannot be booked and why
+   * (`occurrenceConflictSchema` of ./booking-series.ts; docs/decisions/026-booking-series.md).
+   */
+  conflicts: z.array(z.object({ startDate: z.string(), endDate: z.string(), reason: z.string() })).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
