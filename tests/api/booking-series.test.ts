@@ -7,10 +7,14 @@
  * PostgreSQL.
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingPaymentSteps } from '../../src/server/bookings/payment-events';
 import { reconcileBookings } from '../../src/server/bookings/reconciliation';
-import { bookings, bookingSeries, demoPaymentIntents } from '../../src/server/db/schema';
+import { bookings, bookingSeries, demoPaymentIntents, spaceBlockedDates } from '../../src/server/db/schema';
 import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
+import { handleStripeEvent } from '../../src/server/payments/webhook';
 import { localDateTime, shiftDate, weekdayOf } from '../../src/shared/availability';
 import { toCents } from '../../src/shared/money';
 import type { Schedule } from '../../src/shared/schemas/schedules';
@@ -153,7 +157,7 @@ describe('a weekly series', () => {
     const { space } = await sessionRoom();
     const first = tuesdayMorning();
     const thirdTuesday = shiftDate(first.startDate.slice(0, 10), 14);
-    await t.db.insert((await import('../../src/server/db/schema')).spaceBlockedDates).values({
+    await t.db.insert(spaceBlockedDates).values({
       spaceId: space.id,
       startDate: thirdTuesday,
       endDate: thirdTuesday,
@@ -494,5 +498,53 @@ describe('a series hold that lapses', () => {
     const other = await signedInUser(t);
     const again = await createIntent(t, other.cookie, space.id, first, weekly(4));
     expect(again.statusCode, again.body).toBe(200);
+  });
+});
+
+describe('a series through the Stripe webhook', () => {
+  const log = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
+  let sequence = 0;
+  /** A Stripe event of `type` about `object`. */
+  const event = (type: string, object: Record<string, unknown>) =>
+    ({
+      id: `evt_series_${++sequence}`,
+      object: 'event',
+      type,
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object },
+    }) as unknown as Stripe.Event;
+
+  it('confirms the whole series on payment_intent.succeeded, and a full refund in the dashboard cancels what is left', async () => {
+    const { space } = await sessionRoom();
+    const renter = await signedInUser(t);
+    const body = (await createIntent(t, renter.cookie, space.id, tuesdayMorning(), weekly(4))).json() as CheckoutBody;
+    await payIntent(t, renter.cookie, body.clientSecret);
+    // The renter's browser never comes back: the webhook settles it.
+    expect(
+      await handleStripeEvent(t.db, demo, bookingPaymentSteps, event('payment_intent.succeeded', { id: body.paymentIntentId }), log),
+    ).toBe('handled');
+    expect((await occurrencesOf(body.seriesId)).every((row) => row.status === 'confirmed')).toBe(true);
+
+    await demo.refundPaymentIntent(body.paymentIntentId, { amount: 48000 });
+    expect(
+      await handleStripeEvent(
+        t.db,
+        demo,
+        bookingPaymentSteps,
+        event('charge.refunded', { id: 'ch_series', payment_intent: body.paymentIntentId }),
+        log,
+      ),
+    ).toBe('handled');
+    const after = await occurrencesOf(body.seriesId);
+    expect(after.every((row) => row.status === 'cancelled' && row.refundAmount === '120.00' && row.paymentStatus === 'refunded')).toBe(
+      true,
+    );
+    const [series] = await t.db.select().from(bookingSeries).where(eq(bookingSeries.id, body.seriesId));
+    expect(series).toMatchObject({ paymentStatus: 'refunded', amountRefunded: '480.00' });
+    // Nothing more is refunded by the job.
+    await reconcileBookings(t.db, demo);
+    expect(await intentRow(body.paymentIntentId)).toMatchObject({ amountRefunded: 48000 });
   });
 });
