@@ -245,13 +245,15 @@ export interface SpaceSearchResult {
 export type SearchCountCache = LRUCache<string, Promise<number>>;
 
 /**
- * A cache of bounded counts: up to 1,000 searches for 30 seconds. The app
- * clears it when a space is listed or removed through it; a count may lag
- * a change made by another instance by up to 30 s (the page itself never
- * does: only the number beside it).
+ * A cache of bounded counts: up to 1,000 searches for 30 seconds, then
+ * answered while counted again ({@link boundedCount}). The app clears it
+ * when a space is listed or removed through it; a count may lag a change
+ * made by another instance (or a booking) by up to 30 s plus one count (the
+ * page itself never does: only the number beside it).
+ * @param ttlMs how long a count is fresh (tests shorten it)
  */
-export function createSearchCountCache(): SearchCountCache {
-  return new LRUCache<string, Promise<number>>({ max: 1000, ttl: 30_000 });
+export function createSearchCountCache(ttlMs = 30_000): SearchCountCache {
+  return new LRUCache<string, Promise<number>>({ max: 1000, ttl: ttlMs });
 }
 
 /**
@@ -425,13 +427,39 @@ function statementsFor(db: Database, query: SpaceSearchQuery, cursor: boolean): 
   return statements;
 }
 
-/** How many spaces match, counting at most {@link COUNT_LIMIT} + 1 rows; cached by search. */
+/** The searches of each count cache being counted again in the background (see {@link boundedCount}). */
+const recounting = new WeakMap<SearchCountCache, Set<string>>();
+
+/**
+ * How many spaces match, counting at most {@link COUNT_LIMIT} + 1 rows; cached by search. Once a
+ * cached count has expired it is still answered while the search is counted again in the
+ * background (stale while revalidate), so the requests of a popular search never wait for a
+ * recount: a search by availability may take a few hundred milliseconds to count.
+ */
 function boundedCount(db: Database, query: SpaceSearchQuery, counts?: SearchCountCache): Promise<number> {
   const count = () =>
     statementsFor(db, query, false)
       .count!.execute(searchValues(query, null))
       .then(([row]) => row?.total ?? 0);
-  return counts ? remember(counts, countKey(query), count) : count();
+  if (!counts) return count();
+  const key = countKey(query);
+  const stale = counts.has(key) ? undefined : counts.peek(key, { allowStale: true });
+  if (!stale) return remember(counts, key, count);
+  let pending = recounting.get(counts);
+  if (!pending) recounting.set(counts, (pending = new Set()));
+  if (!pending.has(key)) {
+    pending.add(key);
+    count()
+      .then(
+        (total) => {
+          // Unless the cache was cleared (a space listed or removed) meanwhile.
+          if (counts.peek(key, { allowStale: true }) === stale) counts.set(key, Promise.resolve(total));
+        },
+        () => undefined, // the next request counts again
+      )
+      .finally(() => pending.delete(key));
+  }
+  return stale;
 }
 
 /**
