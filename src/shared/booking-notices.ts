@@ -40,9 +40,9 @@ export interface BookingNoticeData {
   /**
    * A step of a whole recurring series (docs/decisions/026-booking-series.md): how many of its
    * occurrences it concerns and when the last of them starts; `startAt`/`endAt` are the first's and
-   * `totalCents` (and `refundCents`) the sum over them.
+   * `totalCents` (and `refundCents`) the sum over them; `occurrences` each one, for the calendar file.
    */
-  series?: { count: number; lastStartAt: string };
+  series?: { count: number; lastStartAt: string; occurrences?: { bookingId: string; startAt: string; endAt: string }[] };
 }
 
 /** A space's address on one line, as bookings show it: "1 Lake Shore Dr, Chicago, IL 60601". */

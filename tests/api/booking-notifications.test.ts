@@ -408,6 +408,18 @@ describe('a weekly series (docs/decisions/026-booking-series.md)', () => {
     expect(confirmed.map((notice) => notice.kind)).toEqual(['booking_confirmed']);
     expect(confirmed[0]!.body).toMatch(/weekly: 4 bookings until .* You paid \$400\.00\.$/);
     expect(await kindsOf(owner.user.id)).toEqual(['booking_confirmed']);
+    // The confirmation email carries every occurrence as an event of its own, parsed back.
+    const [renterUser] = await t.db.select().from(users).where(eq(users.id, renter.user.id));
+    const email = bookingEmailTemplates.booking_confirmed!({
+      notification: confirmed[0]!,
+      recipient: renterUser!,
+      url: (path) => `https://clinicshare.test${path}`,
+      unsubscribeUrl: 'https://clinicshare.test/unsubscribe?token=x',
+    });
+    const ics = email.attachments?.find((attachment) => attachment.filename.endsWith('.ics'));
+    const events = new ICAL.Component(ICAL.parse(ics!.content)).getAllSubcomponents('vevent').map((event) => new ICAL.Event(event));
+    expect(events.map((event) => event.startDate.toString().slice(0, 10))).toEqual([0, 7, 14, 21].map((days) => futureDate(10 + days)));
+    expect(new Set(events.map((event) => event.uid)).size).toBe(4);
     // Each occurrence gets its own reminder.
     const occurrences = await t.db
       .select()

@@ -302,7 +302,11 @@ export async function writeBookingNotices(
   const data: BookingNoticeData = noticeData(booking, space, renter, owner);
   const moved = wholeSeries ? await movedWith(tx, booking) : [booking];
   if (moved.length > 1) {
-    data.series = { count: moved.length, lastStartAt: moved.at(-1)!.startAt.toISOString() };
+    data.series = {
+      count: moved.length,
+      lastStartAt: moved.at(-1)!.startAt.toISOString(),
+      occurrences: moved.map((row) => ({ bookingId: row.id, startAt: row.startAt.toISOString(), endAt: row.endAt.toISOString() })),
+    };
     data.totalCents = moved.reduce((sum, row) => sum + toCents(row.totalPrice), 0);
   }
   if (step === 'cancelled') {
