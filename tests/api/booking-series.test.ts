@@ -10,6 +10,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireBooking } from '../../src/server/bookings/expiry';
 import { bookingPaymentSteps } from '../../src/server/bookings/payment-events';
 import { reconcileBookings } from '../../src/server/bookings/reconciliation';
 import { bookings, bookingSeries, demoPaymentIntents, spaceBlockedDates } from '../../src/server/db/schema';
@@ -546,5 +547,49 @@ describe('a series through the Stripe webhook', () => {
     // Nothing more is refunded by the job.
     await reconcileBookings(t.db, demo);
     expect(await intentRow(body.paymentIntentId)).toMatchObject({ amountRefunded: 48000 });
+  });
+});
+
+describe('a series request left waiting', () => {
+  /** A pending series request of 3 Tuesday-and-Thursday mornings; its occurrences and its intent. */
+  async function pendingSeries() {
+    const { owner, space } = await sessionRoom({ instantBook: false });
+    const renter = await signedInUser(t);
+    const first = tuesdayMorning();
+    const body = (await createIntent(t, renter.cookie, space.id, first, weekly(3))).json() as CheckoutBody;
+    await payIntent(t, renter.cookie, body.clientSecret);
+    const booked = await createBooking(t, renter.cookie, {
+      spaceId: space.id,
+      ...first,
+      totalPrice: body.amount,
+      paymentIntentId: body.paymentIntentId,
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    return { owner, body };
+  }
+
+  it('expires as a whole at its deadline (the expire-booking job of its first occurrence) and releases the card', async () => {
+    const { body } = await pendingSeries();
+    const rows = await occurrencesOf(body.seriesId);
+    expect(new Set(rows.map((row) => row.requestExpiresAt?.getTime())).size).toBe(1);
+    // Not due yet: nothing happens.
+    expect(await expireBooking(t.db, demo, rows[0]!.id)).toBe('not_due');
+    const later = new Date(rows[0]!.requestExpiresAt!.getTime() + 1000);
+    expect(await expireBooking(t.db, demo, rows[0]!.id, later)).toBe('request_expired');
+    expect((await occurrencesOf(body.seriesId)).every((row) => row.status === 'expired')).toBe(true);
+    expect(await intentRow(body.paymentIntentId)).toMatchObject({ status: 'canceled' });
+  });
+
+  it('an Accept claim left standing by a crash is settled by the reconciliation job from the intent', async () => {
+    const { body } = await pendingSeries();
+    // As if an Accept claimed every occurrence, captured, and died before recording it.
+    const claim = new Date(Date.now() - 10 * 60 * 1000);
+    await t.db.update(bookings).set({ acceptingAt: claim }).where(eq(bookings.seriesId, body.seriesId));
+    await demo.capturePaymentIntent(body.paymentIntentId);
+    const summary = await reconcileBookings(t.db, demo);
+    expect(summary).toMatchObject({ resolvedClaims: 1, failures: 0 });
+    const rows = await occurrencesOf(body.seriesId);
+    expect(rows.every((row) => row.status === 'confirmed' && row.paymentStatus === 'paid' && row.acceptingAt === null)).toBe(true);
+    expect(await intentRow(body.paymentIntentId)).toMatchObject({ status: 'succeeded', amountRefunded: 0 });
   });
 });
