@@ -50,8 +50,8 @@ function sourceFile(stack: string): string | null {
   return null;
 }
 
-/** The routes of one build of the app, in the order they were added. */
-async function routesOf(db: Database, env: Record<string, string>): Promise<Collected[]> {
+/** The routes of one build of the app, in the order they were added, and its OpenAPI document (src/server/http/openapi.ts). */
+async function routesOf(db: Database, env: Record<string, string>): Promise<{ routes: Collected[]; document: OpenApiDocument }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-routes-'));
   const clientDir = path.join(dir, 'client');
   // The smallest client build the page routes accept: an index.html with its head placeholder.
@@ -63,6 +63,7 @@ async function routesOf(db: Database, env: Record<string, string>): Promise<Coll
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 50;
   let app: FastifyInstance | undefined;
+  let document: OpenApiDocument;
   try {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(dir, 'data'), ...env });
     app = await buildApp({
@@ -80,28 +81,48 @@ async function routesOf(db: Database, env: Record<string, string>): Promise<Coll
         // The built client's own files (a route each, from @fastify/static) depend on the build: one row stands for them.
         if (methods.length === 0 || (route.config as { file?: unknown } | undefined)?.file) return;
         const auth = (route.config as { auth?: 'required' | 'optional' } | undefined)?.auth;
-        for (const method of methods) {
-          found.push({
-            method: route.websocket ? `${method} (WebSocket)` : method,
-            path: route.url,
-            session: auth ?? 'no',
-            module: sourceFile(stack) ?? '',
-            plugin: this.pluginName.split(' -> ')[0] ?? '',
-          });
-        }
+        // A plugin's `/` under a prefix (Swagger UI's page at /api/docs) is also answered with the slash
+        // (Fastify's `prefixTrailingSlash: 'both'`), told to `onRoute` only for its HEAD.
+        const { prefix, routePath } = route as RouteOptions & { prefix?: string; routePath?: string };
+        const bothSlashes = routePath === '' && prefix && (route.prefixTrailingSlash ?? 'both') === 'both';
+        for (const method of methods)
+          for (const url of bothSlashes ? [route.url, `${prefix}/`] : [route.url]) {
+            found.push({
+              method: route.websocket ? `${method} (WebSocket)` : method,
+              path: url,
+              session: auth ?? 'no',
+              module: sourceFile(stack) ?? '',
+              plugin: this.pluginName.split(' -> ')[0] ?? '',
+            });
+          }
       },
     });
+    await app.ready();
+    document = app.swagger() as OpenApiDocument;
   } finally {
     Error.stackTraceLimit = limit;
     await app?.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  // Routes a plugin adds (@fastify/static's `/uploads/*`) belong to the file that registered the plugin.
-  return found.map(({ plugin, ...row }) => ({ ...row, module: row.module || files.get(plugin) || plugin }));
+  // Routes a plugin adds (@fastify/static's `/uploads/*`) belong to the file that registered the plugin;
+  // those a package adds in a plugin of its own (@fastify/swagger-ui's under /api/docs), to the file
+  // whose routes come just before them, which registered the package.
+  const routes: Collected[] = [];
+  for (const { plugin, ...row } of found)
+    routes.push({
+      ...row,
+      module: row.module || files.get(plugin) || (path.isAbsolute(plugin) ? routes.at(-1)?.module : undefined) || plugin,
+    });
+  return { routes, document };
 }
 
 /** The row that stands for the built client's files, each a route of its own (@fastify/static). */
-const CLIENT_FILES: Collected = { method: 'GET', path: '/<a file of dist/client>', session: 'no', module: 'src/server/pages/routes.ts' };
+export const CLIENT_FILES: Collected = {
+  method: 'GET',
+  path: '/<a file of dist/client>',
+  session: 'no',
+  module: 'src/server/pages/routes.ts',
+};
 
 const key = (row: Collected) => `${row.method} ${row.path}`;
 
@@ -112,8 +133,29 @@ const key = (row: Collected) => `${row.method} ${row.path}`;
  * @param db a migrated database (nothing is read or written)
  */
 export async function collectRoutes(db: Database): Promise<RouteRow[]> {
-  const demo = await routesOf(db, { PAYMENTS: 'demo' });
-  const stripe = await routesOf(db, {
+  return (await collectRoutesAndDocuments(db)).rows;
+}
+
+/** The OpenAPI document of a build of the app (`app.swagger()`), as much of it as the route table's tests read. */
+export interface OpenApiDocument {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<string, { summary?: string; security?: Array<Record<string, string[]>>; responses?: Record<string, unknown> }>
+  >;
+  components?: { securitySchemes?: Record<string, { type: string; in?: string; name?: string }> };
+}
+
+/**
+ * {@link collectRoutes}, and the OpenAPI document of each of the two builds
+ * (`demo`: PAYMENTS=demo, `stripe`: PAYMENTS=stripe; both serve the client).
+ * @param db a migrated database (nothing is read or written)
+ */
+export async function collectRoutesAndDocuments(
+  db: Database,
+): Promise<{ rows: RouteRow[]; documents: { demo: OpenApiDocument; stripe: OpenApiDocument } }> {
+  const { routes: demo, document: demoDocument } = await routesOf(db, { PAYMENTS: 'demo' });
+  const { routes: stripe, document: stripeDocument } = await routesOf(db, {
     PAYMENTS: 'stripe',
     STRIPE_SECRET_KEY: 'sk_test_routes',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_routes',
@@ -130,7 +172,7 @@ export async function collectRoutes(db: Database): Promise<RouteRow[]> {
   });
   const firstPage = rows.findIndex((row) => row.module === CLIENT_FILES.module);
   rows.splice(firstPage < 0 ? rows.length : firstPage, 0, { ...CLIENT_FILES, only: '' });
-  return rows;
+  return { rows, documents: { demo: demoDocument, stripe: stripeDocument } };
 }
 
 /** The markdown table of `rows`, between {@link TABLE_START} and {@link TABLE_END}. */

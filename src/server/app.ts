@@ -11,7 +11,8 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type Stripe from 'stripe';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { PublicConfig } from '../shared/schemas/config';
+import { z } from 'zod';
+import { publicConfigSchema, type PublicConfig } from '../shared/schemas/config';
 import { registerSessionGuard } from './auth/guards';
 import { authRoutes } from './auth/routes';
 import { sessionSettings } from './auth/session';
@@ -23,6 +24,7 @@ import { calendarRoutes } from './calendar/routes';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database, DatabaseHandle, DatabaseNotifications } from './db/client';
 import { notFound, registerErrorHandling } from './http/errors';
+import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { JobWorkers } from './jobs/queue';
 import { devMailRoutes } from './mail/dev-mail-routes';
 import { unsubscribeRoutes } from './notifications/unsubscribe-routes';
@@ -151,6 +153,8 @@ export async function buildApp({
   });
   // The session cookie (`__Host-` and Secure in production) and the idle period, for every reader of the cookie.
   const sessions = sessionSettings(config);
+  // The OpenAPI document collects each route as it is added: before any route (src/server/http/openapi.ts).
+  await registerOpenApi(app, { sessionCookieName: sessions.cookieName });
   // ETags, 304s and CDN caching of the routes that say `config: { publicCache }`; before compression,
   // so the tag is computed on the body as serialized (docs/decisions/024-cacheable-public-answers.md).
   registerPublicCaching(app, { sessionCookieName: sessions.cookieName });
@@ -205,13 +209,33 @@ export async function buildApp({
   const scheduleChanges = new SpaceChanges();
 
   // With REDIS_URL, whether Redis is connected; while it is not, rate limits are counted in this process (still 200).
-  app.get('/api/health', async () => ({ status: 'ok', ...(redis ? { redis: redis.status === 'ready' ? 'up' : 'down' } : {}) }));
-  app.get('/api/config', async (): Promise<PublicConfig> => ({
-    payments: config.payments,
-    stripePublishableKey: config.payments === 'stripe' ? (config.stripe.publishableKey ?? null) : null,
-    mapTileUrl: config.mapTileUrl ?? null,
-    mapTileAttribution: config.mapTileAttribution,
-  }));
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        summary: 'Whether the server answers, and with REDIS_URL whether Redis is connected.',
+        response: { 200: z.object({ status: z.literal('ok'), redis: z.enum(['up', 'down']).optional() }) },
+      },
+    },
+    async () => ({ status: 'ok' as const, ...(redis ? { redis: redis.status === 'ready' ? ('up' as const) : ('down' as const) } : {}) }),
+  );
+  app.get(
+    '/api/config',
+    {
+      schema: {
+        summary: 'The configuration the browser may see: payment mode, Stripe key, map tiles.',
+        response: { 200: publicConfigSchema },
+      },
+    },
+    async (): Promise<PublicConfig> => ({
+      payments: config.payments,
+      stripePublishableKey: config.payments === 'stripe' ? (config.stripe.publishableKey ?? null) : null,
+      mapTileUrl: config.mapTileUrl ?? null,
+      mapTileAttribution: config.mapTileAttribution,
+    }),
+  );
+
+  await app.register(openApiRoutes);
 
   // One set of failed-login counts for logins and current-password checks.
   const throttle = new AuthThrottle(config, limiters);

@@ -17,6 +17,7 @@ import { idParamSchema } from '../../shared/schemas/fields';
 import { userSchema } from '../../shared/schemas/users';
 import type { Database } from '../db/client';
 import { HttpError, unauthorized } from '../http/errors';
+import { noContent } from '../http/openapi';
 import { resendEmailVerification, verifyEmail } from './email-verification';
 import { FORGOT_PASSWORD_ANSWER, requestPasswordReset, resetPassword } from './password-reset';
 import { toUser } from './public-user';
@@ -45,40 +46,75 @@ export interface AuthRoutesOptions {
 const idParams = z.object({ id: idParamSchema });
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, sessions, throttle }) => {
-  app.post('/api/register', { schema: { body: registerSchema, response: { 201: userSchema } } }, async (request, reply) => {
-    const user = await registerUser(db, request.body, () => throttle.register(request.ip));
-    setSessionCookie(reply, await createSession(db, user.id, sessions.idleMs), sessions);
-    return reply.status(201).send(toUser(user));
-  });
+  app.post(
+    '/api/register',
+    {
+      schema: {
+        summary: 'Creates an account and signs it in (sets the session cookie).',
+        body: registerSchema,
+        response: { 201: userSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await registerUser(db, request.body, () => throttle.register(request.ip));
+      setSessionCookie(reply, await createSession(db, user.id, sessions.idleMs), sessions);
+      return reply.status(201).send(toUser(user));
+    },
+  );
 
-  app.post('/api/login', { schema: { body: loginSchema, response: { 200: userSchema } } }, async (request, reply) => {
-    const attempt = await throttle.beginLogin(request.body.email, request.ip);
-    const user = await authenticate(db, request.body).catch(async (error: unknown) => {
-      // A wrong password keeps its reserved failure (429 past the account's ceiling); anything else gives it back.
-      if (error instanceof HttpError && error.statusCode === 401) await attempt.failed();
-      else await attempt.abandoned();
-      throw error;
-    });
-    await attempt.succeeded();
-    setSessionCookie(reply, await createSession(db, user.id, sessions.idleMs), sessions);
-    return toUser(user);
-  });
+  app.post(
+    '/api/login',
+    {
+      schema: { summary: 'Signs in with email and password (sets the session cookie).', body: loginSchema, response: { 200: userSchema } },
+    },
+    async (request, reply) => {
+      const attempt = await throttle.beginLogin(request.body.email, request.ip);
+      const user = await authenticate(db, request.body).catch(async (error: unknown) => {
+        // A wrong password keeps its reserved failure (429 past the account's ceiling); anything else gives it back.
+        if (error instanceof HttpError && error.statusCode === 401) await attempt.failed();
+        else await attempt.abandoned();
+        throw error;
+      });
+      await attempt.succeeded();
+      setSessionCookie(reply, await createSession(db, user.id, sessions.idleMs), sessions);
+      return toUser(user);
+    },
+  );
 
-  app.post('/api/logout', async (request, reply) => {
-    const token = sessionToken(request, sessions);
-    if (token) await deleteSession(db, token);
-    clearSessionCookie(reply, sessions);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/logout',
+    {
+      schema: {
+        summary: 'Signs out: ends this session and clears the cookie.',
+        response: { 204: noContent('Signed out (also when there was no session).') },
+      },
+    },
+    async (request, reply) => {
+      const token = sessionToken(request, sessions);
+      if (token) await deleteSession(db, token);
+      clearSessionCookie(reply, sessions);
+      return reply.status(204).send();
+    },
+  );
 
-  app.get('/api/me', { schema: { response: { 200: userSchema } }, config: { auth: 'required' } }, async (request) =>
-    toUser(requireUser(request)),
+  app.get(
+    '/api/me',
+    { schema: { summary: 'The signed-in user.', response: { 200: userSchema } }, config: { auth: 'required' } },
+    async (request) => toUser(requireUser(request)),
   );
 
   // Change password (docs/api.md): the current password, then the new one; every other session ends, this one stays.
   app.put(
     '/api/users/:id/password',
-    { schema: { params: idParams, body: changePasswordSchema }, config: { auth: 'required', rateLimit: { max: 20, perSeconds: 60 * 60 } } },
+    {
+      schema: {
+        summary: 'Changes the password; every other session of the user ends.',
+        params: idParams,
+        body: changePasswordSchema,
+        response: { 204: noContent('The password is changed.') },
+      },
+      config: { auth: 'required', rateLimit: { max: 20, perSeconds: 60 * 60 } },
+    },
     async (request, reply) => {
       const user = requireSelf(request, request.params.id);
       const keepToken = sessionToken(request, sessions);
@@ -89,16 +125,32 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   );
 
   // Log out everywhere: every session of the user ends, this one included.
-  app.post('/api/logout-everywhere', { config: { auth: 'required' } }, async (request, reply) => {
-    await deleteUserSessions(db, requireUser(request).id);
-    clearSessionCookie(reply, sessions);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/logout-everywhere',
+    {
+      schema: {
+        summary: 'Ends every session of the user, this one included.',
+        response: { 204: noContent('Every session has ended; the cookie is cleared.') },
+      },
+      config: { auth: 'required' },
+    },
+    async (request, reply) => {
+      await deleteUserSessions(db, requireUser(request).id);
+      clearSessionCookie(reply, sessions);
+      return reply.status(204).send();
+    },
+  );
 
   // Forgot password: 202 and the same answer whether or not the email has an account; the email goes out through the job queue.
   app.post(
     '/api/auth/forgot-password',
-    { schema: { body: forgotPasswordSchema, response: { 202: forgotPasswordResultSchema } } },
+    {
+      schema: {
+        summary: 'Emails a password reset link; the same answer whether or not the email has an account.',
+        body: forgotPasswordSchema,
+        response: { 202: forgotPasswordResultSchema },
+      },
+    },
     async (request, reply) => {
       await throttle.passwordResetEmail(request.body.email, request.ip);
       await requestPasswordReset(db, request.body.email);
@@ -107,17 +159,34 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   );
 
   // Reset password with the emailed link's token: every session of the user ends (their sockets too: messages/routes.ts).
-  app.post('/api/auth/reset-password', { schema: { body: resetPasswordSchema } }, async (request, reply) => {
-    request.sessionsEndedFor = await resetPassword(db, throttle, request.body, request.ip);
-    // The asking browser may hold a session of that user: it has ended.
-    if (sessionToken(request, sessions)) clearSessionCookie(reply, sessions);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/auth/reset-password',
+    {
+      schema: {
+        summary: "Sets a new password with the emailed link's token; every session of the user ends.",
+        body: resetPasswordSchema,
+        response: { 204: noContent('The password is set; every session of the user has ended.') },
+      },
+    },
+    async (request, reply) => {
+      request.sessionsEndedFor = await resetPassword(db, throttle, request.body, request.ip);
+      // The asking browser may hold a session of that user: it has ended.
+      if (sessionToken(request, sessions)) clearSessionCookie(reply, sessions);
+      return reply.status(204).send();
+    },
+  );
 
   // Verify the email with the emailed link's token (signed in or not: the link may open in another browser).
   app.post(
     '/api/auth/verify-email',
-    { schema: { body: verifyEmailSchema }, config: { rateLimit: { max: 30, perSeconds: 60 * 60 } } },
+    {
+      schema: {
+        summary: "Verifies the email address with the emailed link's token.",
+        body: verifyEmailSchema,
+        response: { 204: noContent('The email address is verified.') },
+      },
+      config: { rateLimit: { max: 30, perSeconds: 60 * 60 } },
+    },
     async (request, reply) => {
       await verifyEmail(db, request.body.token);
       return reply.status(204).send();
@@ -127,7 +196,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   // Send a fresh verification link to the signed-in user's email (the profile's Resend button).
   app.post(
     '/api/auth/resend-verification',
-    { config: { auth: 'required', rateLimit: { max: 5, perSeconds: 60 * 60 } } },
+    {
+      schema: {
+        summary: "Emails a fresh verification link to the signed-in user's address.",
+        response: { 202: noContent('The email is on its way.') },
+      },
+      config: { auth: 'required', rateLimit: { max: 5, perSeconds: 60 * 60 } },
+    },
     async (request, reply) => {
       await resendEmailVerification(db, requireUser(request));
       return reply.status(202).send();

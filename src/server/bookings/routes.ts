@@ -14,6 +14,7 @@ import { BOOKING_HOLDS_PER_HOUR } from '../../shared/constants';
 import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';
 import { HttpError, notFound } from '../http/errors';
+import { noContent } from '../http/openapi';
 import type { PaymentProvider } from '../payments/provider';
 import { cancelBooking, quoteCancellation } from './cancellation';
 import { answerRequest, cancelSeriesRest, getSeries, quoteSeriesCancellation, releaseAnyHold } from './series-answers';
@@ -37,7 +38,11 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
   app.post(
     '/api/create-booking-payment-intent',
     {
-      schema: { body: checkoutRequestSchema, response: { 200: checkoutAnswerSchema } },
+      schema: {
+        summary: 'Holds the dates of a booking (or a series) and starts its card payment.',
+        body: checkoutRequestSchema,
+        response: { 200: checkoutAnswerSchema },
+      },
       // Per account; the cap on unpaid holds is checked as the hold is made (hold-limits.ts).
       config: { ...auth, rateLimit: { max: BOOKING_HOLDS_PER_HOUR, perSeconds: 60 * 60 } },
     },
@@ -50,7 +55,14 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
 
   app.post(
     '/api/bookings',
-    { schema: { body: createBookingSchema, response: { 200: bookingSchema, 201: bookingSchema } }, config: auth },
+    {
+      schema: {
+        summary: 'Records a paid booking from its payment.',
+        body: createBookingSchema,
+        response: { 200: bookingSchema, 201: bookingSchema },
+      },
+      config: auth,
+    },
     async (request, reply) => {
       const renter = requireSelf(request, request.body.renterId);
       const { booking, created } = await createPaid(db, requirePayments(), renter.id, request.body);
@@ -60,7 +72,10 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
 
   app.get(
     '/api/users/:id/bookings',
-    { schema: { params: idParams, response: { 200: z.array(bookingSchema) } }, config: auth },
+    {
+      schema: { summary: "The user's bookings as a renter (own only).", params: idParams, response: { 200: z.array(bookingSchema) } },
+      config: auth,
+    },
     async (request) => {
       const user = requireSelf(request, request.params.id);
       return listRenterBookings(db, user.id);
@@ -69,7 +84,14 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
 
   app.get(
     '/api/users/:id/booking-requests',
-    { schema: { params: idParams, response: { 200: z.array(ownerBookingSchema) } }, config: auth },
+    {
+      schema: {
+        summary: "Booking requests waiting for the owner's answer (own only).",
+        params: idParams,
+        response: { 200: z.array(ownerBookingSchema) },
+      },
+      config: auth,
+    },
     async (request) => {
       const user = requireSelf(request, request.params.id);
       return listBookingRequests(db, user.id);
@@ -78,7 +100,10 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
 
   app.get(
     '/api/users/:id/space-bookings',
-    { schema: { params: idParams, response: { 200: z.array(ownerBookingSchema) } }, config: auth },
+    {
+      schema: { summary: "Bookings of the owner's spaces (own only).", params: idParams, response: { 200: z.array(ownerBookingSchema) } },
+      config: auth,
+    },
     async (request) => {
       const user = requireSelf(request, request.params.id);
       return listOwnerSpaceBookings(db, user.id);
@@ -87,7 +112,15 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
 
   app.put(
     '/api/bookings/:id/accept',
-    { schema: { params: idParams, body: bookingAnswerSchema, response: { 200: bookingSchema } }, config: auth },
+    {
+      schema: {
+        summary: 'The owner accepts a booking request.',
+        params: idParams,
+        body: bookingAnswerSchema,
+        response: { 200: bookingSchema },
+      },
+      config: auth,
+    },
     async (request) => {
       const owner = requireSelf(request, request.body?.userId);
       return answerRequest(db, requirePayments(), bookingId(request.params.id), owner.id, 'accept');
@@ -96,32 +129,67 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
 
   app.put(
     '/api/bookings/:id/decline',
-    { schema: { params: idParams, body: bookingAnswerSchema, response: { 200: bookingSchema } }, config: auth },
+    {
+      schema: {
+        summary: 'The owner declines a booking request; the renter is refunded.',
+        params: idParams,
+        body: bookingAnswerSchema,
+        response: { 200: bookingSchema },
+      },
+      config: auth,
+    },
     async (request) => {
       const owner = requireSelf(request, request.body?.userId);
       return answerRequest(db, requirePayments(), bookingId(request.params.id), owner.id, 'decline');
     },
   );
 
-  app.get('/api/bookings/:id', { schema: { params: idParams, response: { 200: bookingSchema } }, config: auth }, async (request) =>
-    getBooking(db, bookingId(request.params.id), requireUser(request).id),
+  app.get(
+    '/api/bookings/:id',
+    {
+      schema: { summary: 'One booking of the session user (as renter or owner).', params: idParams, response: { 200: bookingSchema } },
+      config: auth,
+    },
+    async (request) => getBooking(db, bookingId(request.params.id), requireUser(request).id),
   );
 
   // The renter gives up an unpaid hold (the payment dialog closed): 204, its dates free at once.
-  app.delete('/api/bookings/:id/hold', { schema: { params: idParams }, config: auth }, async (request, reply) => {
-    await releaseAnyHold(db, requirePayments(), bookingId(request.params.id), requireUser(request).id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/bookings/:id/hold',
+    {
+      schema: {
+        summary: 'The renter gives up an unpaid hold; its dates are free at once.',
+        params: idParams,
+        response: { 204: noContent('The hold is released.') },
+      },
+      config: auth,
+    },
+    async (request, reply) => {
+      await releaseAnyHold(db, requirePayments(), bookingId(request.params.id), requireUser(request).id);
+      return reply.status(204).send();
+    },
+  );
 
   app.get(
     '/api/bookings/:id/cancellation',
-    { schema: { params: idParams, response: { 200: cancellationQuoteSchema } }, config: auth },
+    {
+      schema: { summary: 'What cancelling a booking now would refund.', params: idParams, response: { 200: cancellationQuoteSchema } },
+      config: auth,
+    },
     async (request) => quoteCancellation(db, bookingId(request.params.id), requireUser(request).id),
   );
 
   app.put(
     '/api/bookings/:id/cancel',
-    { schema: { params: idParams, body: bookingAnswerSchema, response: { 200: bookingSchema } }, config: auth },
+    {
+      schema: {
+        summary: 'Cancels a booking (renter or owner) and refunds what the rules give.',
+        params: idParams,
+        body: bookingAnswerSchema,
+        response: { 200: bookingSchema },
+      },
+      config: auth,
+    },
     async (request) => {
       const user = requireSelf(request, request.body?.userId);
       return cancelBooking(db, requirePayments(), bookingId(request.params.id), user.id);
@@ -136,19 +204,37 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
 
   app.get(
     '/api/booking-series/:id',
-    { schema: { params: idParams, response: { 200: bookingSeriesSchema } }, config: auth },
+    {
+      schema: { summary: 'One booking series with its occurrences.', params: idParams, response: { 200: bookingSeriesSchema } },
+      config: auth,
+    },
     async (request) => getSeries(db, seriesId(request.params.id), requireUser(request).id),
   );
 
   app.get(
     '/api/booking-series/:id/cancellation',
-    { schema: { params: idParams, response: { 200: cancellationQuoteSchema } }, config: auth },
+    {
+      schema: {
+        summary: 'What cancelling a booking series now would refund.',
+        params: idParams,
+        response: { 200: cancellationQuoteSchema },
+      },
+      config: auth,
+    },
     async (request) => quoteSeriesCancellation(db, seriesId(request.params.id), requireUser(request).id),
   );
 
   app.put(
     '/api/booking-series/:id/cancel',
-    { schema: { params: idParams, body: bookingAnswerSchema, response: { 200: bookingSeriesSchema } }, config: auth },
+    {
+      schema: {
+        summary: 'Cancels the occurrences of a booking series still to come.',
+        params: idParams,
+        body: bookingAnswerSchema,
+        response: { 200: bookingSeriesSchema },
+      },
+      config: auth,
+    },
     async (request) => {
       const user = requireSelf(request, request.body?.userId);
       return cancelSeriesRest(db, requirePayments(), seriesId(request.params.id), user.id);

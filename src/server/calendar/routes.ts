@@ -11,6 +11,7 @@ import { idParamSchema } from '../../shared/schemas/fields';
 import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';
 import { notFound } from '../http/errors';
+import { textAnswer } from '../http/openapi';
 import type { RouteRateLimit } from '../http/rate-limits';
 import { bookingCalendarFile, calendarFeed, openCalendarFeed, rotateCalendarFeed } from './service';
 
@@ -34,17 +35,35 @@ function sendCalendar(reply: FastifyReply, text: string, disposition?: string) {
 export const calendarRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl: string }> = async (app, { db, publicUrl }) => {
   const auth = { auth: 'required' as const };
 
-  app.get('/api/bookings/:id/calendar.ics', { schema: { params: idParams }, config: auth }, async (request, reply) => {
-    const user = requireUser(request);
-    // A booking id that is not a uuid is simply not found.
-    if (!z.uuid().safeParse(request.params.id).success) throw notFound('Booking not found.');
-    const text = await bookingCalendarFile(db, request.params.id, user.id, publicUrl);
-    return sendCalendar(reply, text, 'attachment; filename="clinicshare-booking.ics"');
-  });
+  app.get(
+    '/api/bookings/:id/calendar.ics',
+    {
+      schema: {
+        summary: 'One booking as an iCalendar file.',
+        params: idParams,
+        response: { 200: textAnswer('text/calendar', 'The booking as an event (RFC 5545), as a download.') },
+      },
+      config: auth,
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      // A booking id that is not a uuid is simply not found.
+      if (!z.uuid().safeParse(request.params.id).success) throw notFound('Booking not found.');
+      const text = await bookingCalendarFile(db, request.params.id, user.id, publicUrl);
+      return sendCalendar(reply, text, 'attachment; filename="clinicshare-booking.ics"');
+    },
+  );
 
   app.get(
     '/api/users/:id/calendar-feed',
-    { schema: { params: idParams, response: { 200: calendarFeedSchema } }, config: auth },
+    {
+      schema: {
+        summary: "The address of the user's private calendar feed (own only).",
+        params: idParams,
+        response: { 200: calendarFeedSchema },
+      },
+      config: auth,
+    },
     async (request, reply) => {
       const user = requireSelf(request, request.params.id);
       // The first answer carries the secret URL: never kept by a cache.
@@ -55,7 +74,14 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl: st
 
   app.post(
     '/api/users/:id/calendar-feed',
-    { schema: { params: idParams, response: { 200: calendarFeedSchema } }, config: auth },
+    {
+      schema: {
+        summary: 'Gives the calendar feed a new secret address; the old one stops working (own only).',
+        params: idParams,
+        response: { 200: calendarFeedSchema },
+      },
+      config: auth,
+    },
     async (request, reply) => {
       const user = requireSelf(request, request.params.id);
       reply.header('Cache-Control', 'private, no-store');
@@ -63,7 +89,16 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl: st
     },
   );
 
-  app.get('/calendar/:token.ics', { schema: { params: tokenParams }, config: { rateLimit: FEED_RATE_LIMIT } }, async (request, reply) =>
-    sendCalendar(reply, await calendarFeed(db, request.params.token, publicUrl)),
+  app.get(
+    '/calendar/:token.ics',
+    {
+      schema: {
+        summary: "The user's bookings as an iCalendar feed, by its secret address.",
+        params: tokenParams,
+        response: { 200: textAnswer('text/calendar', 'The bookings as events (RFC 5545).') },
+      },
+      config: { rateLimit: FEED_RATE_LIMIT },
+    },
+    async (request, reply) => sendCalendar(reply, await calendarFeed(db, request.params.token, publicUrl)),
   );
 };

@@ -13,7 +13,14 @@ const favoriteResultSchema = z.object({ spaceId: z.uuid(), favorite: z.boolean()
 export const favoriteRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post(
     '/api/favorites',
-    { schema: { body: favoriteSchema, response: { 200: favoriteResultSchema, 201: favoriteResultSchema } }, config: { auth: 'required' } },
+    {
+      schema: {
+        summary: "Adds a space to the session user's favourites.",
+        body: favoriteSchema,
+        response: { 200: favoriteResultSchema, 201: favoriteResultSchema },
+      },
+      config: { auth: 'required' },
+    },
     async (request, reply) => {
       const user = requireSelf(request, request.body.userId);
       const added = await addFavorite(db, user.id, request.body.spaceId);
@@ -23,7 +30,14 @@ export const favoriteRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.delete(
     '/api/favorites',
-    { schema: { body: favoriteSchema, response: { 200: favoriteResultSchema } }, config: { auth: 'required' } },
+    {
+      schema: {
+        summary: "Removes a space from the session user's favourites.",
+        body: favoriteSchema,
+        response: { 200: favoriteResultSchema },
+      },
+      config: { auth: 'required' },
+    },
     async (request) => {
       const user = requireSelf(request, request.body.userId);
       await removeFavorite(db, user.id, request.body.spaceId);
@@ -33,7 +47,14 @@ export const favoriteRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.get(
     '/api/users/:id/favorites',
-    { schema: { params: z.object({ id: idParamSchema }), response: { 200: z.array(spaceSchema) } }, config: { auth: 'required' } },
+    {
+      schema: {
+        summary: "The user's favourite spaces (own only).",
+        params: z.object({ id: idParamSchema }),
+        response: { 200: z.array(spaceSchema) },
+      },
+      config: { auth: 'required' },
+    },
     async (request) => listFavoriteSpaces(db, requireSelf(request, request.params.id).id),
   );
 };

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Database } from '../db/client';
 import { mailMessages } from '../db/schema';
 import { notFound } from '../http/errors';
+import { textAnswer } from '../http/openapi';
 import type { EmailAttachment } from './outgoing';
 
 /** How many messages the list shows. */
@@ -104,77 +105,112 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
 
   app.get(
     '/dev/mail/messages.json',
-    { schema: { response: { 200: z.object({ messages: z.array(devMailMessageSchema) }) } } },
+    {
+      schema: {
+        summary: 'The outbox of sent emails, newest first (not in production).',
+        response: { 200: z.object({ messages: z.array(devMailMessageSchema) }) },
+      },
+    },
     async () => ({ messages: (await listRows()).map(toMessage) }),
   );
 
-  app.get('/dev/mail', async (_request, reply) => {
-    const rows = await listRows();
-    const lines = rows
-      .map(
-        (row) =>
-          `<tr><td>${escapeHtml(row.toAddress)}</td><td><a href="/dev/mail/${row.id}">${escapeHtml(row.subject)}</a></td>` +
-          `<td>${row.status}${row.lastError ? ` (${row.attempts} attempts: ${escapeHtml(row.lastError)})` : ''}</td>` +
-          `<td><time datetime="${row.createdAt.toISOString()}">${row.createdAt.toISOString()}</time></td></tr>`,
-      )
-      .join('');
-    return sendPage(
-      reply,
-      'Outbox - ClinicShare',
-      `<h1>Outbox</h1><p>Every email the app made, newest first (the latest ${LIST_LIMIT}). Without SMTP_URL none leaves this machine. <a href="/dev/mail/messages.json">JSON</a></p>` +
-        (rows.length
-          ? `<table><thead><tr><th>To</th><th>Subject</th><th>Status</th><th>Time (UTC)</th></tr></thead><tbody>${lines}</tbody></table>`
-          : '<p>No email yet.</p>'),
-    );
-  });
+  app.get(
+    '/dev/mail',
+    { schema: { summary: 'The outbox as a page (not in production).', response: { 200: textAnswer('text/html', 'The list of emails.') } } },
+    async (_request, reply) => {
+      const rows = await listRows();
+      const lines = rows
+        .map(
+          (row) =>
+            `<tr><td>${escapeHtml(row.toAddress)}</td><td><a href="/dev/mail/${row.id}">${escapeHtml(row.subject)}</a></td>` +
+            `<td>${row.status}${row.lastError ? ` (${row.attempts} attempts: ${escapeHtml(row.lastError)})` : ''}</td>` +
+            `<td><time datetime="${row.createdAt.toISOString()}">${row.createdAt.toISOString()}</time></td></tr>`,
+        )
+        .join('');
+      return sendPage(
+        reply,
+        'Outbox - ClinicShare',
+        `<h1>Outbox</h1><p>Every email the app made, newest first (the latest ${LIST_LIMIT}). Without SMTP_URL none leaves this machine. <a href="/dev/mail/messages.json">JSON</a></p>` +
+          (rows.length
+            ? `<table><thead><tr><th>To</th><th>Subject</th><th>Status</th><th>Time (UTC)</th></tr></thead><tbody>${lines}</tbody></table>`
+            : '<p>No email yet.</p>'),
+      );
+    },
+  );
 
-  app.get('/dev/mail/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const row = await findRow(request.params.id);
-    const headers: [string, string][] = [
-      ['Message-ID', row.messageId],
-      ['To', row.toAddress],
-      ['Subject', row.subject],
-      ['Status', `${row.status}, ${row.attempts} attempt(s)${row.lastError ? `, last error: ${row.lastError}` : ''}`],
-      ['Created', row.createdAt.toISOString()],
-      ...(row.sentAt ? ([['Sent', row.sentAt.toISOString()]] as [string, string][]) : []),
-      ...Object.entries((row.headers ?? {}) as Record<string, string>),
-    ];
-    const attachments = attachmentsOf(row);
-    return sendPage(
-      reply,
-      `${row.subject} - Outbox`,
-      `<p><a href="/dev/mail">Outbox</a></p><h1>${escapeHtml(row.subject)}</h1>` +
-        `<table><tbody>${headers.map(([name, value]) => `<tr><th>${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</tbody></table>` +
-        (attachments.length
-          ? `<h2>Attachments</h2><ul>${attachments
-              .map(
-                (attachment, index) =>
-                  `<li><a href="/dev/mail/${row.id}/attachments/${index}" download="${escapeHtml(attachment.filename)}">${escapeHtml(attachment.filename)}</a> (${escapeHtml(attachment.contentType)})</li>`,
-              )
-              .join('')}</ul>`
-          : '') +
-        `<h2>HTML</h2><iframe title="The email as HTML" sandbox="allow-popups allow-popups-to-escape-sandbox" src="/dev/mail/${row.id}/html"></iframe>` +
-        `<h2>Text</h2><pre>${escapeHtml(row.text)}</pre>`,
-      { frames: true },
-    );
-  });
+  app.get(
+    '/dev/mail/:id',
+    {
+      schema: {
+        summary: 'One sent email as a page: headers, text, HTML, attachments (not in production).',
+        params: idParams,
+        response: { 200: textAnswer('text/html', 'The email.') },
+      },
+    },
+    async (request, reply) => {
+      const row = await findRow(request.params.id);
+      const headers: [string, string][] = [
+        ['Message-ID', row.messageId],
+        ['To', row.toAddress],
+        ['Subject', row.subject],
+        ['Status', `${row.status}, ${row.attempts} attempt(s)${row.lastError ? `, last error: ${row.lastError}` : ''}`],
+        ['Created', row.createdAt.toISOString()],
+        ...(row.sentAt ? ([['Sent', row.sentAt.toISOString()]] as [string, string][]) : []),
+        ...Object.entries((row.headers ?? {}) as Record<string, string>),
+      ];
+      const attachments = attachmentsOf(row);
+      return sendPage(
+        reply,
+        `${row.subject} - Outbox`,
+        `<p><a href="/dev/mail">Outbox</a></p><h1>${escapeHtml(row.subject)}</h1>` +
+          `<table><tbody>${headers.map(([name, value]) => `<tr><th>${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</tbody></table>` +
+          (attachments.length
+            ? `<h2>Attachments</h2><ul>${attachments
+                .map(
+                  (attachment, index) =>
+                    `<li><a href="/dev/mail/${row.id}/attachments/${index}" download="${escapeHtml(attachment.filename)}">${escapeHtml(attachment.filename)}</a> (${escapeHtml(attachment.contentType)})</li>`,
+                )
+                .join('')}</ul>`
+            : '') +
+          `<h2>HTML</h2><iframe title="The email as HTML" sandbox="allow-popups allow-popups-to-escape-sandbox" src="/dev/mail/${row.id}/html"></iframe>` +
+          `<h2>Text</h2><pre>${escapeHtml(row.text)}</pre>`,
+        { frames: true },
+      );
+    },
+  );
 
-  app.get('/dev/mail/:id/html', { schema: { params: idParams } }, async (request, reply) => {
-    const row = await findRow(request.params.id);
-    // The email's own HTML: inline styles only, no scripts, no loads; framed by our message page only.
-    reply.removeHeader('x-frame-options');
-    return reply
-      .header(
-        'content-security-policy',
-        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; sandbox allow-popups allow-popups-to-escape-sandbox",
-      )
-      .type('text/html; charset=utf-8')
-      .send(row.html);
-  });
+  app.get(
+    '/dev/mail/:id/html',
+    {
+      schema: {
+        summary: "One sent email's own HTML (not in production).",
+        params: idParams,
+        response: { 200: textAnswer('text/html', 'The HTML part.') },
+      },
+    },
+    async (request, reply) => {
+      const row = await findRow(request.params.id);
+      // The email's own HTML: inline styles only, no scripts, no loads; framed by our message page only.
+      reply.removeHeader('x-frame-options');
+      return reply
+        .header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; sandbox allow-popups allow-popups-to-escape-sandbox",
+        )
+        .type('text/html; charset=utf-8')
+        .send(row.html);
+    },
+  );
 
   app.get(
     '/dev/mail/:id/attachments/:index',
-    { schema: { params: z.object({ id: z.string(), index: z.coerce.number().int().min(0) }) } },
+    {
+      schema: {
+        summary: 'One attachment of a sent email (not in production).',
+        params: z.object({ id: z.string(), index: z.coerce.number().int().min(0) }),
+        response: { 200: textAnswer('application/octet-stream', 'The attachment, with its own media type.') },
+      },
+    },
     async (request, reply) => {
       const row = await findRow(request.params.id);
       const attachment = attachmentsOf(row)[request.params.index];

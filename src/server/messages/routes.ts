@@ -38,7 +38,11 @@ const messageHttpRoutes: FastifyPluginAsyncZod<{ db: Database; live: MessagingLi
   app.post(
     '/api/messages',
     {
-      schema: { body: sendMessageSchema, response: { 201: messageSchema } },
+      schema: {
+        summary: 'Sends a message to another user (about a space or a booking).',
+        body: sendMessageSchema,
+        response: { 201: messageSchema },
+      },
       config: { auth: 'required' },
     },
     async (request, reply) => {
@@ -50,7 +54,12 @@ const messageHttpRoutes: FastifyPluginAsyncZod<{ db: Database; live: MessagingLi
   app.get(
     '/api/users/:id/messages',
     {
-      schema: { params: userParams, querystring: messageListQuerySchema, response: { 200: z.array(messageSchema) } },
+      schema: {
+        summary: "The user's messages, sent and received (own only).",
+        params: userParams,
+        querystring: messageListQuerySchema,
+        response: { 200: z.array(messageSchema) },
+      },
       config: { auth: 'required' },
     },
     async (request) => listUserMessages(db, requireSelf(request, request.params.id).id, request.query),
@@ -58,13 +67,23 @@ const messageHttpRoutes: FastifyPluginAsyncZod<{ db: Database; live: MessagingLi
 
   app.get(
     '/api/users/:id/conversations',
-    { schema: { params: userParams, response: { 200: z.array(conversationSummarySchema) } }, config: { auth: 'required' } },
+    {
+      schema: {
+        summary: "The user's conversations with their last message and unread count (own only).",
+        params: userParams,
+        response: { 200: z.array(conversationSummarySchema) },
+      },
+      config: { auth: 'required' },
+    },
     async (request) => listConversations(db, requireSelf(request, request.params.id).id),
   );
 
   app.get(
     '/api/users/:id/unread-count',
-    { schema: { params: userParams, response: { 200: unreadCountSchema } }, config: { auth: 'required' } },
+    {
+      schema: { summary: 'How many messages the user has not read (own only).', params: userParams, response: { 200: unreadCountSchema } },
+      config: { auth: 'required' },
+    },
     async (request) => ({ count: await countUnread(db, requireSelf(request, request.params.id).id) }),
   );
 
@@ -72,6 +91,7 @@ const messageHttpRoutes: FastifyPluginAsyncZod<{ db: Database; live: MessagingLi
     '/api/conversations/:conversationId/messages',
     {
       schema: {
+        summary: 'The messages of one conversation of the signed-in user.',
         params: conversationParams,
         querystring: messageListQuerySchema.pick({ limit: true }),
         response: { 200: z.array(messageSchema) },
@@ -83,7 +103,14 @@ const messageHttpRoutes: FastifyPluginAsyncZod<{ db: Database; live: MessagingLi
 
   app.put(
     '/api/conversations/:conversationId/read',
-    { schema: { params: conversationParams, response: { 200: markReadResultSchema } }, config: { auth: 'required' } },
+    {
+      schema: {
+        summary: 'Marks a conversation of the signed-in user read.',
+        params: conversationParams,
+        response: { 200: markReadResultSchema },
+      },
+      config: { auth: 'required' },
+    },
     async (request) => {
       const { conversationId } = request.params;
       const { count, readAt } = await live.markRead(requireSelf(request, undefined).id, conversationId);
@@ -105,7 +132,10 @@ const messageSocketRoutes: FastifyPluginAsyncZod<{
     '/ws',
     {
       websocket: true,
-      schema: { querystring: z.object({ userId: idParamSchema.optional() }) },
+      schema: {
+        summary: 'WebSocket of live events (messages, notification count) for the signed-in user.',
+        querystring: z.object({ userId: idParamSchema.optional() }),
+      },
       config: { auth: 'optional' },
       // Cross-site WebSocket hijacking: browsers send Origin on the handshake; refuse other sites before upgrading.
       onRequest: async (request) => {

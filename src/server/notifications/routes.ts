@@ -26,14 +26,25 @@ function signedInId(request: FastifyRequest): string {
 }
 
 export const notificationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get('/api/notifications', { schema: { response: { 200: notificationListSchema } }, config: { auth: 'required' } }, async (request) =>
-    listNotifications(db, signedInId(request)),
+  app.get(
+    '/api/notifications',
+    {
+      schema: {
+        summary: "The signed-in user's notifications, newest first, with the unread count.",
+        response: { 200: notificationListSchema },
+      },
+      config: { auth: 'required' },
+    },
+    async (request) => listNotifications(db, signedInId(request)),
   );
 
   // Registered before `/:id/read` for readability; the router prefers the static segment anyway.
   app.put(
     '/api/notifications/read-all',
-    { schema: { response: { 200: unreadNotificationsSchema } }, config: { auth: 'required' } },
+    {
+      schema: { summary: 'Marks every notification of the signed-in user read.', response: { 200: unreadNotificationsSchema } },
+      config: { auth: 'required' },
+    },
     async (request) => {
       const userId = signedInId(request);
       const marked = await markAllNotificationsRead(db, userId);
@@ -44,7 +55,10 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
 
   app.put(
     '/api/notifications/:id/read',
-    { schema: { params: z.object({ id: z.uuid() }), response: { 200: unreadNotificationsSchema } }, config: { auth: 'required' } },
+    {
+      schema: { summary: 'Marks one notification read.', params: z.object({ id: z.uuid() }), response: { 200: unreadNotificationsSchema } },
+      config: { auth: 'required' },
+    },
     async (request) => {
       const userId = signedInId(request);
       const unreadCount = await markNotificationRead(db, userId, request.params.id);
@@ -56,13 +70,23 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
 
   app.get(
     '/api/notifications/preferences',
-    { schema: { response: { 200: emailPreferencesSchema } }, config: { auth: 'required' } },
+    {
+      schema: { summary: "The signed-in user's email preferences.", response: { 200: emailPreferencesSchema } },
+      config: { auth: 'required' },
+    },
     async (request) => getEmailPreferences(db, signedInId(request)),
   );
 
   app.put(
     '/api/notifications/preferences',
-    { schema: { body: emailPreferencesSchema, response: { 200: emailPreferencesSchema } }, config: { auth: 'required' } },
+    {
+      schema: {
+        summary: "Sets the signed-in user's email preferences.",
+        body: emailPreferencesSchema,
+        response: { 200: emailPreferencesSchema },
+      },
+      config: { auth: 'required' },
+    },
     async (request) => setEmailPreferences(db, signedInId(request), request.body),
   );
 };

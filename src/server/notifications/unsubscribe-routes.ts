@@ -24,7 +24,13 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
 
   app.get(
     '/api/notifications/unsubscribe',
-    { schema: { querystring: unsubscribeQuerySchema, response: { 200: unsubscribeAnswerSchema } } },
+    {
+      schema: {
+        summary: "What an email's unsubscribe link would turn off.",
+        querystring: unsubscribeQuerySchema,
+        response: { 200: unsubscribeAnswerSchema },
+      },
+    },
     async (request, reply) => {
       const accept = request.headers.accept ?? '';
       if (accept.includes('text/html')) {
@@ -37,7 +43,11 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
   app.post(
     '/api/notifications/unsubscribe',
     {
-      schema: { querystring: unsubscribeQuerySchema, response: { 200: unsubscribeAnswerSchema } },
+      schema: {
+        summary: 'Turns off the email kind of an unsubscribe link (also the one-click unsubscribe of RFC 8058).',
+        querystring: unsubscribeQuerySchema,
+        response: { 200: unsubscribeAnswerSchema },
+      },
       config: { crossSite: 'allowed' },
     },
     async (request) => unsubscribe(db, request.query.token),

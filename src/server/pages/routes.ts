@@ -26,6 +26,7 @@ import { parseSpaceFilters } from '../../shared/space-filters';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { notFound } from '../http/errors';
+import { textAnswer } from '../http/openapi';
 import type { SpaceChanges } from '../spaces/changes';
 import { searchSpaces } from '../spaces/search';
 import { findSpaceRow, toSpace } from '../spaces/service';
@@ -96,6 +97,17 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     canonical: `${origin}${request.url.split('?')[0]}`,
   });
 
+  /** A page route's schema for the OpenAPI document: its summary and its HTML answer. */
+  const page = (summary: string, notFoundPage?: string) => ({
+    schema: {
+      summary,
+      response: {
+        200: textAnswer('text/html', "The client's index.html with the page's head and the API answers it starts from."),
+        ...(notFoundPage ? { 404: textAnswer('text/html', notFoundPage) } : {}),
+      },
+    },
+  });
+
   await app.register(fastifyStatic, {
     root: clientDir,
     index: false,
@@ -108,7 +120,7 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
   });
 
   // The featured spaces are in the home page's answers.
-  app.get('/', async (request, reply) => {
+  app.get('/', page('The home page, with the featured spaces.'), async (request, reply) => {
     const answers = await fetchEmbeddedAnswers(app, request, [spacesPath({ limit: FEATURED_SPACES_COUNT })]);
     return sendPage(reply, defaultHead(request), 200, [preloadsFor('/'), renderEmbeddedAnswers(answers)]);
   });
@@ -127,10 +139,11 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
       renderEmbeddedAnswers(answers),
     ]);
   };
-  app.get('/spaces/:id', spacePage);
-  app.get('/space/:id', spacePage);
+  const spacePageSchema = page("A space's page, with its details.", 'The page, titled "Space Not Found", when there is no such space.');
+  app.get('/spaces/:id', spacePageSchema, spacePage);
+  app.get('/space/:id', spacePageSchema, spacePage);
 
-  app.get('/search', async (request, reply) => {
+  app.get('/search', page('The search page, with the first page of results for its filters.'), async (request, reply) => {
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const filters = parseSpaceFilters(new URLSearchParams(search));
     // The first page of results exactly as the page asks for it (same filters, same page size); it also gives the head.
@@ -146,12 +159,17 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     );
   });
 
-  app.get('/robots.txt', async (_request, reply) =>
-    reply
-      .type('text/plain')
-      .send(
-        `User-agent: *\nDisallow: /api/\nDisallow: /profile\nDisallow: /messages\nDisallow: /calendar\nSitemap: ${origin}/sitemap.xml\n`,
-      ),
+  app.get(
+    '/robots.txt',
+    {
+      schema: { summary: 'Where crawlers may go, and the sitemap.', response: { 200: textAnswer('text/plain', 'robots.txt (RFC 9309).') } },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/plain')
+        .send(
+          `User-agent: *\nDisallow: /api/\nDisallow: /profile\nDisallow: /messages\nDisallow: /calendar\nSitemap: ${origin}/sitemap.xml\n`,
+        ),
   );
 
   // Built on demand, kept a few minutes, and built again when a space changes through this instance (sitemap.ts).
@@ -159,15 +177,30 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
   const stopListening = spaceChanges?.subscribe(() => sitemap.clear());
   app.addHook('onClose', async () => stopListening?.());
 
-  app.get('/sitemap.xml', async (_request, reply) => reply.type('application/xml').send(await sitemap.root()));
+  app.get(
+    '/sitemap.xml',
+    {
+      schema: {
+        summary: 'The sitemap of the pages, or the index of its files when it needs several.',
+        response: { 200: textAnswer('application/xml', 'A sitemap or a sitemap index (sitemaps.org).') },
+      },
+    },
+    async (_request, reply) => reply.type('application/xml').send(await sitemap.root()),
+  );
 
   // The files of the sitemap index, when the spaces do not fit in one file.
-  app.get('/sitemaps/:file', async (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
-    const page = sitemapPageNumber(request.params.file);
-    const xml = page === null ? null : await sitemap.page(page);
-    if (xml === null) throw notFound('Not found.');
-    return reply.type('application/xml').send(xml);
-  });
+  app.get(
+    '/sitemaps/:file',
+    {
+      schema: { summary: 'One file of the sitemap index.', response: { 200: textAnswer('application/xml', 'A sitemap (sitemaps.org).') } },
+    },
+    async (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
+      const page = sitemapPageNumber(request.params.file);
+      const xml = page === null ? null : await sitemap.page(page);
+      if (xml === null) throw notFound('Not found.');
+      return reply.type('application/xml').send(xml);
+    },
+  );
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

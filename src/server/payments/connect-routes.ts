@@ -38,7 +38,10 @@ export const connectRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
 
   app.post(
     '/api/stripe/create-connect-account',
-    { schema: { body: createConnectAccountSchema, response: { 200: connectAccountSchema } }, config: auth },
+    {
+      schema: { summary: "Creates the owner's payout account.", body: createConnectAccountSchema, response: { 200: connectAccountSchema } },
+      config: auth,
+    },
     async (request) => {
       const user = requireSelf(request, request.body?.userId);
       return { accountId: await ensureConnectedAccount(db, requirePayments(), user) };
@@ -47,7 +50,14 @@ export const connectRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
 
   app.post(
     '/api/stripe/account-link',
-    { schema: { body: accountLinkRequestSchema, response: { 200: accountLinkSchema } }, config: auth },
+    {
+      schema: {
+        summary: "A link to the payout account's onboarding.",
+        body: accountLinkRequestSchema,
+        response: { 200: accountLinkSchema },
+      },
+      config: auth,
+    },
     async (request) => {
       const user = requireSelf(request, request.body?.userId);
       const provider = requirePayments();
@@ -58,7 +68,14 @@ export const connectRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
 
   app.get(
     '/api/stripe/account-status/:userId',
-    { schema: { params: z.object({ userId: idParamSchema }), response: { 200: accountStatusSchema } }, config: auth },
+    {
+      schema: {
+        summary: "Whether the owner's payout account can be paid (own only).",
+        params: z.object({ userId: idParamSchema }),
+        response: { 200: accountStatusSchema },
+      },
+      config: auth,
+    },
     async (request) => {
       const user = requireSelf(request, request.params.userId);
       return refreshAccountStatus(db, requirePayments(), user.stripeConnectAccountId);

@@ -11,6 +11,7 @@ import { demoOnboardingSchema, demoPaymentConfirmSchema, demoPaymentResultSchema
 import { requireUser, type SessionUser } from '../auth/session';
 import type { Database } from '../db/client';
 import { badRequest, forbidden, notFound, paymentRequired } from '../http/errors';
+import { noContent, textAnswer } from '../http/openapi';
 import { recordAccountStatus } from './accounts';
 import type { DemoPaymentProvider } from './demo-provider';
 
@@ -91,20 +92,41 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod<{ demo: DemoPaymentProvide
   // Booking payments (and a signed-in donor's donations): the session is checked before the body is read.
   app.post(
     '/api/demo-payments/confirm',
-    { schema: { body: demoPaymentConfirmSchema, response: { 200: demoPaymentResultSchema } }, config: { auth: 'required' } },
+    {
+      schema: {
+        summary: 'Confirms a demo card payment of a booking (demo payments only).',
+        body: demoPaymentConfirmSchema,
+        response: { 200: demoPaymentResultSchema },
+      },
+      config: { auth: 'required' },
+    },
     async (request) => confirm(request.body, requireUser(request), false),
   );
 
   // Donations: visitors may donate (docs/product.md#donate), so no session is needed here.
   app.post(
     '/api/demo-payments/confirm-donation',
-    { schema: { body: demoPaymentConfirmSchema, response: { 200: demoPaymentResultSchema } }, config: { auth: 'optional' } },
+    {
+      schema: {
+        summary: 'Confirms a demo card payment of a donation (demo payments only).',
+        body: demoPaymentConfirmSchema,
+        response: { 200: demoPaymentResultSchema },
+      },
+      config: { auth: 'optional' },
+    },
     async (request) => confirm(request.body, request.user, true),
   );
 
   app.get(
     '/api/demo-payments/onboarding',
-    { schema: { querystring: demoOnboardingSchema }, config: { auth: 'required' } },
+    {
+      schema: {
+        summary: 'The demo payout onboarding page (demo payments only).',
+        querystring: demoOnboardingSchema,
+        response: { 200: textAnswer('text/html', 'The page with its form.') },
+      },
+      config: { auth: 'required' },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const returnPath = ownPath(request.query.return_url, publicUrl);
@@ -125,7 +147,15 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod<{ demo: DemoPaymentProvide
     });
     scope.post(
       '/api/demo-payments/onboarding',
-      { schema: { body: demoOnboardingSchema }, config: { auth: 'required' } },
+      {
+        schema: {
+          summary: 'Completes the demo payout onboarding and goes back to the site (demo payments only).',
+          body: demoOnboardingSchema,
+          consumes: ['application/x-www-form-urlencoded'],
+          response: { 303: noContent('See Other: back to `return_url`.') },
+        },
+        config: { auth: 'required' },
+      },
       async (request, reply) => {
         const user = requireUser(request);
         const returnPath = ownPath(request.body.return_url, publicUrl);

@@ -19,7 +19,7 @@ export const donationRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider |
   app.post(
     '/api/create-payment-intent',
     {
-      schema: { body: createDonationIntentSchema, response: { 200: donationIntentSchema } },
+      schema: { summary: "Starts a donation's card payment.", body: createDonationIntentSchema, response: { 200: donationIntentSchema } },
       config: { auth: 'optional', rateLimit: DONATION_RATE_LIMIT },
     },
     async (request) => {

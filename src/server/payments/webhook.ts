@@ -54,6 +54,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import type { Database } from '../db/client';
 import { paymentEvents } from '../db/schema';
 import { badRequest, HttpError } from '../http/errors';
@@ -278,17 +279,26 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/api/stripe/webhook', async (request) => {
-    if (!webhookSecret) throw new HttpError(503, 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
-    const signature = request.headers['stripe-signature'];
-    if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw badRequest('Missing Stripe signature.');
-    let event: Stripe.Event;
-    try {
-      event = stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
-    } catch {
-      throw badRequest('Invalid Stripe signature.');
-    }
-    const outcome = await handleStripeEvent(db, payments, bookings, event, request.log);
-    return outcome === 'duplicate' ? { received: true, duplicate: true } : { received: true };
-  });
+  app.post(
+    '/api/stripe/webhook',
+    {
+      schema: {
+        summary: "Stripe's events about payments, refunds, disputes and payout accounts (signed: `Stripe-Signature`).",
+        response: { 200: z.object({ received: z.literal(true), duplicate: z.literal(true).optional() }) },
+      },
+    },
+    async (request) => {
+      if (!webhookSecret) throw new HttpError(503, 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw badRequest('Missing Stripe signature.');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
+      } catch {
+        throw badRequest('Invalid Stripe signature.');
+      }
+      const outcome = await handleStripeEvent(db, payments, bookings, event, request.log);
+      return outcome === 'duplicate' ? { received: true, duplicate: true } : { received: true };
+    },
+  );
 };

@@ -30,7 +30,12 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = asyn
   app.get(
     '/api/spaces/:id/availability',
     {
-      schema: { params: idParams, querystring: availabilityQuerySchema, response: { 200: availabilitySchema } },
+      schema: {
+        summary: 'The days and hours a space can be booked in a range.',
+        params: idParams,
+        querystring: availabilityQuerySchema,
+        response: { 200: availabilitySchema },
+      },
       config: { publicCache: true },
     },
     async (request) => spaceAvailability(db, request.params.id, request.query),
@@ -40,7 +45,12 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = asyn
   app.get(
     '/api/users/:id/calendar-events',
     {
-      schema: { params: idParams, querystring: calendarEventsQuerySchema, response: { 200: calendarEventsSchema } },
+      schema: {
+        summary: "The owner's calendar: bookings and blocked dates of their spaces in a range (own only).",
+        params: idParams,
+        querystring: calendarEventsQuerySchema,
+        response: { 200: calendarEventsSchema },
+      },
       config: { auth: 'required' },
     },
     async (request, reply) => {
@@ -52,7 +62,15 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = asyn
 
   app.post(
     '/api/spaces/:id/blocked-dates',
-    { schema: { params: idParams, body: blockedDateSchema, response: { 201: createdBlockedDateSchema } }, config: { auth: 'required' } },
+    {
+      schema: {
+        summary: 'Blocks dates of a space of the session user.',
+        params: idParams,
+        body: blockedDateSchema,
+        response: { 201: createdBlockedDateSchema },
+      },
+      config: { auth: 'required' },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const created = await addBlockedDate(db, request.params.id, user.id, request.body);
@@ -63,7 +81,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = asyn
 
   app.delete(
     '/api/spaces/:id/blocked-dates/:blockedId',
-    { schema: { params: blockedParams }, config: { auth: 'required' } },
+    { schema: { summary: 'Unblocks dates of a space of the session user.', params: blockedParams }, config: { auth: 'required' } },
     async (request, reply) => {
       const user = requireUser(request);
       await removeBlockedDate(db, request.params.id, user.id, request.params.blockedId);

@@ -63,7 +63,11 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
   app.get(
     '/api/spaces',
     {
-      schema: { querystring: spaceSearchSchema, response: { 200: z.array(spaceCardSchema) } },
+      schema: {
+        summary: 'Searches listed spaces: result cards, a page at a time.',
+        querystring: spaceSearchSchema,
+        response: { 200: z.array(spaceCardSchema) },
+      },
       config: { publicCache: { answerHeaders: SEARCH_ANSWER_HEADERS } },
     },
     async (request, reply) => {
@@ -77,20 +81,30 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
 
   app.get(
     '/api/spaces/map-points',
-    { schema: { querystring: mapPointsQuerySchema, response: { 200: mapPointsSchema } }, config: { publicCache: true } },
+    {
+      schema: { summary: "The search's spaces as map points.", querystring: mapPointsQuerySchema, response: { 200: mapPointsSchema } },
+      config: { publicCache: true },
+    },
     async (request) => cachedMapPoints(db, request.query, maps),
   );
 
   app.get(
     '/api/spaces/:id',
-    { schema: { params: idParams, response: { 200: spaceDetailSchema } }, config: { auth: 'optional', publicCache: true } },
+    {
+      schema: { summary: 'One space with its owner and details.', params: idParams, response: { 200: spaceDetailSchema } },
+      config: { auth: 'optional', publicCache: true },
+    },
     async (request) => getSpace(db, request.params.id, request.user?.id),
   );
 
   app.post(
     '/api/spaces',
     {
-      schema: { body: createSpaceSchema, response: { 201: spaceDetailSchema } },
+      schema: {
+        summary: 'Lists a new space (its owner is the session user).',
+        body: createSpaceSchema,
+        response: { 201: spaceDetailSchema },
+      },
       bodyLimit: LISTING_BODY_LIMIT,
       config: { auth: 'required' },
     },
@@ -105,7 +119,12 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
   app.put(
     '/api/spaces/:id',
     {
-      schema: { params: idParams, body: createSpaceSchema, response: { 200: spaceDetailSchema } },
+      schema: {
+        summary: 'Edits a space of the session user.',
+        params: idParams,
+        body: createSpaceSchema,
+        response: { 200: spaceDetailSchema },
+      },
       bodyLimit: LISTING_BODY_LIMIT,
       config: { auth: 'required' },
     },
@@ -119,7 +138,14 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
 
   app.delete(
     '/api/spaces/:id',
-    { schema: { params: idParams, response: { 200: deleteSpaceResultSchema } }, config: { auth: 'required' } },
+    {
+      schema: {
+        summary: 'Removes a space of the session user, or hides it when it has bookings.',
+        params: idParams,
+        response: { 200: deleteSpaceResultSchema },
+      },
+      config: { auth: 'required' },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const outcome = await deleteSpace(db, request.params.id, user.id);
@@ -132,7 +158,11 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
   app.get(
     '/api/geocode',
     {
-      schema: { querystring: geocodeQuerySchema, response: { 200: geocodeResultSchema } },
+      schema: {
+        summary: "Where an address is on the map (the listing wizard's pin).",
+        querystring: geocodeQuerySchema,
+        response: { 200: geocodeResultSchema },
+      },
       config: { auth: 'required', rateLimit: { max: 30, perSeconds: 60 } },
     },
     async (request) => ({ location: await geocoder.geocode(request.query) }),

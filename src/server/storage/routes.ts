@@ -21,6 +21,7 @@ import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { uploadedImageSchema, uploadQuerySchema } from '../../shared/schemas/uploads';
 import { requireUser } from '../auth/session';
 import { HttpError, badRequest, notFound } from '../http/errors';
+import { textAnswer } from '../http/openapi';
 import { NOT_AN_IMAGE, TOO_LARGE, storeImage } from './images';
 import type { UploadQuota } from './quota';
 import { LocalFileStorage, UPLOADS_PREFIX, type FileStorage } from './storage';
@@ -37,7 +38,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage: FileStorage; quota: 
   app.post(
     '/api/uploads',
     {
-      schema: { querystring: uploadQuerySchema, response: { 201: uploadedImageSchema } },
+      schema: {
+        summary: 'Uploads an image (multipart); answers its `/uploads/...` path.',
+        querystring: uploadQuerySchema,
+        response: { 201: uploadedImageSchema },
+      },
       config: { auth: 'required', rateLimit: { max: 120, perSeconds: 60 } },
     },
     async (request, reply) => {
@@ -58,6 +63,16 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage: FileStorage; quota: 
     },
   );
 
+  // The stored files' route, from @fastify/static or below, with its summary in the OpenAPI document.
+  app.addHook('onRoute', (route) => {
+    if (route.url === `${UPLOADS_PREFIX}*`)
+      route.schema = {
+        ...route.schema,
+        hide: false,
+        summary: 'A stored image by its `/uploads/...` path (public, cached for a year).',
+        response: { 200: textAnswer('image/*', 'The image, with its own media type.') },
+      };
+  });
   if (storage instanceof LocalFileStorage) {
     await app.register(fastifyStatic, {
       root: storage.dir,

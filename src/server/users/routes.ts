@@ -34,7 +34,12 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     '/api/users/:id',
     // Two 5 MB images as base64 data fit in 16 MB.
     {
-      schema: { params: idParams, body: updateUserSchema, response: { 200: updateUserResultSchema } },
+      schema: {
+        summary: "Edits the session user's profile.",
+        params: idParams,
+        body: updateUserSchema,
+        response: { 200: updateUserResultSchema },
+      },
       bodyLimit: 16 * 1024 * 1024,
       config: { auth: 'required' },
     },
@@ -52,7 +57,14 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
 
   app.post(
     '/api/users/:id/verify-license',
-    { schema: { params: idParams, response: { 200: userSchema } }, config: { auth: 'required' } },
+    {
+      schema: {
+        summary: "Asks the NPI registry again about the session user's license number.",
+        params: idParams,
+        response: { 200: userSchema },
+      },
+      config: { auth: 'required' },
+    },
     async (request) => retryLicenseVerification(db, npiRegistryUrl, requireSelf(request, request.params.id)),
   );
 };

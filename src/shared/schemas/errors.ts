@@ -4,14 +4,19 @@
  */
 import { z } from 'zod';
 
-/** Every error answer (docs/decisions/016-errors-as-json.md). */
-export const apiErrorSchema = z.object({
-  message: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  /**
-   * A recurring booking refused with 409: every occurrence that cannot be booked and why
-   * (`occurrenceConflictSchema` of ./booking-series.ts; docs/decisions/026-booking-series.md).
-   */
-  conflicts: z.array(z.object({ startDate: z.string(), endDate: z.string(), reason: z.string() })).optional(),
-});
+/**
+ * Every error answer (docs/decisions/016-errors-as-json.md). Its `id` names it in the OpenAPI
+ * document (`components.schemas.ApiError`, src/server/http/openapi.ts).
+ */
+export const apiErrorSchema = z
+  .object({
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /**
+     * A recurring booking refused with 409: every occurrence that cannot be booked and why
+     * (`occurrenceConflictSchema` of ./booking-series.ts; docs/decisions/026-booking-series.md).
+     */
+    conflicts: z.array(z.object({ startDate: z.string(), endDate: z.string(), reason: z.string() })).optional(),
+  })
+  .meta({ id: 'ApiError' });
 export type ApiError = z.infer<typeof apiErrorSchema>;

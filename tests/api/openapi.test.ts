@@ -1,0 +1,153 @@
+/**
+ * The OpenAPI document (`GET /api/openapi.json`, src/server/http/openapi.ts) is the app's: every
+ * route the app adds is in it with its summary and session need, and what the routes really
+ * answer matches the response schemas it documents (checked with a JSON Schema 2020-12
+ * validator, Ajv, on real answers).
+ */
+import { Ajv2020 } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_FILES, collectRoutesAndDocuments, type OpenApiDocument, type RouteRow } from '../../scripts/route-table';
+import { insertBooking, insertSpace } from '../factories/db';
+import { futureDate } from '../helpers/dates';
+import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let t: TestApp;
+let rows: RouteRow[];
+let documents: { demo: OpenApiDocument; stripe: OpenApiDocument };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ rows, documents } = await collectRoutesAndDocuments(t.db));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A Fastify path (`/api/spaces/:id`, `/uploads/*`) as OpenAPI writes it (`/api/spaces/{id}`, `/uploads/{*}`). */
+const openApiPath = (fastifyPath: string) => fastifyPath.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
+
+/** Swagger UI's own page and files, left out of the document they show. */
+const isDocsUi = (row: RouteRow) => row.path === '/api/docs' || row.path.startsWith('/api/docs/');
+
+describe('the OpenAPI document', () => {
+  it('has every route of the app (both payment modes, with the pages), with a summary and its session need', () => {
+    const documented = rows.filter((row) => row !== rows.find((r) => r.path === CLIENT_FILES.path) && !isDocsUi(row));
+    expect(documented.length).toBeGreaterThan(80);
+    for (const row of documented) {
+      const document = row.only === 'PAYMENTS=stripe' ? documents.stripe : documents.demo;
+      const method = row.method.replace(' (WebSocket)', '').toLowerCase();
+      const operation = document.paths[openApiPath(row.path)]?.[method];
+      const name = `${row.method} ${row.path}`;
+      expect(operation, name).toBeDefined();
+      expect(operation?.summary, name).toMatch(/\S/);
+      const security = { required: [{ session: [] }], optional: [{ session: [] }, {}], no: [] }[row.session];
+      expect(operation?.security, name).toEqual(security);
+      // The shared error body for what is refused.
+      expect(operation?.responses?.['4XX'], name).toMatchObject({
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+      });
+    }
+    // And nothing else: as many operations as routes (HEAD aside: @fastify/static's `/uploads/*` lists it).
+    const operations = (document: OpenApiDocument) =>
+      Object.values(document.paths).flatMap((path) => Object.keys(path).filter((method) => method !== 'head'));
+    expect(operations(documents.demo)).toHaveLength(documented.filter((row) => row.only !== 'PAYMENTS=stripe').length);
+    expect(operations(documents.stripe)).toHaveLength(documented.filter((row) => row.only !== 'PAYMENTS=demo').length);
+  });
+
+  it('is served publicly and cacheably, and names the session cookie', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toMatch(/^public, max-age=\d+/);
+    expect(response.headers.etag).toBeDefined();
+    const document = response.json<OpenApiDocument>();
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.components?.securitySchemes?.session).toEqual(
+      expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'clinicshare_session' }),
+    );
+    const again = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'if-none-match': response.headers.etag! } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("serves Swagger UI and its own files, under the app's security headers", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const scripts = [...page.body.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    // Every script is this origin's: the policy's `script-src 'self'` lets them run, offline too.
+    for (const src of scripts) {
+      expect(src.startsWith('/api/docs/static/'), src).toBe(true);
+      const script = await t.app.inject({ method: 'GET', url: src });
+      expect(script.statusCode, src).toBe(200);
+    }
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.json<OpenApiDocument>().paths['/api/spaces']).toBeDefined();
+  });
+
+  it('describes what the routes really answer', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>();
+    const ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema(document, 'openapi.json');
+    const pointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+    /** Validates a real answer against the document's schema for its route and status. */
+    const check = async (method: 'GET' | 'POST', url: string, documentedPath: string, cookie?: string, expected = 200) => {
+      const response = await t.app.inject({ method, url, headers: cookie ? { cookie } : {} });
+      expect(response.statusCode, `${method} ${url}: ${response.body.slice(0, 300)}`).toBe(expected);
+      const status = String(response.statusCode);
+      const operation = document.paths[documentedPath]?.[method.toLowerCase()];
+      const responses = operation?.responses ?? {};
+      const key = status in responses ? status : `${status[0]}XX`;
+      expect(responses[key], `${method} ${url}: ${status} is documented`).toBeDefined();
+      const validate = ajv.getSchema(
+        `openapi.json#/paths/${pointer(documentedPath)}/${method.toLowerCase()}/responses/${key}/content/application~1json/schema`,
+      );
+      expect(validate, `${method} ${url}: a JSON schema for ${status}`).toBeDefined();
+      const valid = validate!(response.json());
+      expect(valid ? [] : validate!.errors, `${method} ${url} answered ${status}: ${response.body.slice(0, 300)}`).toEqual([]);
+      return response;
+    };
+
+    const owner = await signedInUser(t);
+    const renter = await signedInUser(t);
+    const space = await insertSpace(t.db, owner.user.id);
+    const booking = await insertBooking(t.db, {
+      spaceId: space.id,
+      renterId: renter.user.id,
+      startAt: new Date(Date.now() + 10 * DAY_MS),
+      endAt: new Date(Date.now() + 11 * DAY_MS),
+      status: 'confirmed',
+    });
+
+    await check('GET', '/api/health', '/api/health');
+    await check('GET', '/api/config', '/api/config');
+    expect((await check('GET', '/api/spaces', '/api/spaces')).json()).not.toHaveLength(0);
+    await check('GET', '/api/spaces/map-points?bbox=-180,-85,180,85&zoom=3', '/api/spaces/map-points');
+    await check('GET', `/api/spaces/${space.id}`, '/api/spaces/{id}', renter.cookie);
+    await check('GET', `/api/spaces/${space.id}/availability?from=${futureDate(1)}&to=${futureDate(20)}`, '/api/spaces/{id}/availability');
+    await check('GET', '/api/me', '/api/me', renter.cookie);
+    expect((await check('GET', `/api/users/${renter.user.id}/bookings`, '/api/users/{id}/bookings', renter.cookie)).json()).toHaveLength(1);
+    await check('GET', `/api/bookings/${booking.id}`, '/api/bookings/{id}', renter.cookie);
+    await check('GET', `/api/bookings/${booking.id}/cancellation`, '/api/bookings/{id}/cancellation', renter.cookie);
+    await check('GET', `/api/users/${owner.user.id}/space-bookings`, '/api/users/{id}/space-bookings', owner.cookie);
+    await check(
+      'GET',
+      `/api/users/${owner.user.id}/calendar-events?from=${futureDate(1)}&to=${futureDate(20)}`,
+      '/api/users/{id}/calendar-events',
+      owner.cookie,
+    );
+    await check('GET', '/api/notifications', '/api/notifications', owner.cookie);
+    await check('GET', `/api/users/${renter.user.id}/conversations`, '/api/users/{id}/conversations', renter.cookie);
+    await check('GET', `/api/users/${renter.user.id}/favorites`, '/api/users/{id}/favorites', renter.cookie);
+    await check('GET', `/api/bookings/${booking.id}`, '/api/bookings/{id}', owner.cookie);
+    // Errors: the shared error body.
+    await check('GET', '/api/me', '/api/me', undefined, 401);
+    await check('GET', `/api/users/${owner.user.id}/bookings`, '/api/users/{id}/bookings', renter.cookie, 403);
+    await check('GET', `/api/spaces/${booking.id}`, '/api/spaces/{id}', undefined, 404);
+  });
+});
