@@ -1,0 +1,97 @@
+/**
+ * The demo renter's running weekly series (src/server/seed/demo-series.ts,
+ * docs/decisions/026-booking-series.md): one paid series of Tuesday and Thursday Morning sessions,
+ * some taken place and some to come, whose occurrences carry shares of its total and fee that add
+ * up to the cent, and which the renter's bookings list shows as occurrences of that series.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDateTime, weekdayOf } from '../../src/shared/availability';
+import { toCents } from '../../src/shared/money';
+import type { Booking } from '../../src/shared/schemas/bookings';
+import { bookings, bookingSeries, demoPaymentIntents, medicalSpaces } from '../../src/server/db/schema';
+import { BROWSER_TEST_DAYS } from '../../src/server/seed/demo-activity';
+import { buildDemoSpaces } from '../../src/server/seed/demo-data';
+import { chooseSeriesSpace, splitInProportion } from '../../src/server/seed/demo-series';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo-users';
+import { seedDemoData } from '../../src/server/seed/seed-demo-data';
+import { timeZoneForState } from '../../src/shared/time-zones';
+import { createTestApp, sessionCookie, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('the demo renter’s weekly series', () => {
+  it('is one paid series of Tuesday and Thursday mornings on a session room, running now, its shares adding up', async () => {
+    const [series, ...others] = await t.db.select().from(bookingSeries);
+    expect(others).toEqual([]);
+    expect(series).toMatchObject({ paymentStatus: 'paid', instantBook: true, recurrence: { weekdays: ['tue', 'thu'] } });
+    const [space] = await t.db.select().from(medicalSpaces).where(eq(medicalSpaces.id, series!.spaceId));
+    expect(space!.pricePeriod).toBe('session');
+    expect(space!.title).toBe(chooseSeriesSpace(buildDemoSpaces())!.title);
+
+    const occurrences = await t.db.select().from(bookings).where(eq(bookings.seriesId, series!.id)).orderBy(bookings.startAt);
+    expect(occurrences.length).toBeGreaterThanOrEqual(12);
+    const timeZone = timeZoneForState(space!.state);
+    for (const occurrence of occurrences) {
+      const start = localDateTime(occurrence.startAt, timeZone);
+      expect(['tue', 'thu']).toContain(weekdayOf(start.slice(0, 10)));
+      expect(start.slice(11)).toBe('08:00');
+      expect(localDateTime(occurrence.endAt, timeZone).slice(11)).toBe('12:00');
+      expect(occurrence).toMatchObject({
+        status: 'confirmed',
+        paymentStatus: 'paid',
+        renterId: series!.renterId,
+        stripePaymentIntentId: null,
+      });
+    }
+    const now = Date.now();
+    expect(occurrences.some((occurrence) => occurrence.endAt.getTime() < now)).toBe(true);
+    expect(occurrences.filter((occurrence) => occurrence.startAt.getTime() > now).length).toBeGreaterThanOrEqual(4);
+    // Clear of the days the browser tests book.
+    expect(occurrences.at(-1)!.endAt.getTime()).toBeLessThan(now + (BROWSER_TEST_DAYS.from - 1) * DAY_MS);
+
+    // One payment: the series' intent is for its whole total, the fee is 10% of it, and the shares add up.
+    const total = toCents(series!.totalPrice);
+    const fee = toCents(series!.platformFeeAmount);
+    expect(occurrences.reduce((sum, occurrence) => sum + toCents(occurrence.totalPrice), 0)).toBe(total);
+    expect(occurrences.reduce((sum, occurrence) => sum + toCents(occurrence.platformFeeAmount!), 0)).toBe(fee);
+    expect(fee).toBe(Math.round(total / 10));
+    const [intent] = await t.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, series!.stripePaymentIntentId!));
+    expect(intent).toMatchObject({ amount: total, status: 'succeeded', metadata: { kind: 'booking_series', seriesId: series!.id } });
+  });
+
+  it('shows in the renter’s bookings as occurrences of the series', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'renter@demo.clinicshare.test', password: DEMO_PASSWORD },
+    });
+    const cookie = sessionCookie(login);
+    const listed = await t.app.inject({ method: 'GET', url: `/api/users/${login.json().id}/bookings`, headers: { cookie } });
+    expect(listed.statusCode).toBe(200);
+    const [series] = await t.db.select({ id: bookingSeries.id }).from(bookingSeries);
+    const occurrences = (listed.json() as Booking[]).filter((booking) => booking.seriesId === series!.id);
+    expect(occurrences.length).toBeGreaterThanOrEqual(12);
+    expect(occurrences.every((booking) => booking.space?.pricePeriod === 'session' && booking.units === 1)).toBe(true);
+  });
+});
+
+describe('splitInProportion', () => {
+  it('splits in proportion with the cents left over to the first parts, adding up exactly', () => {
+    expect(splitInProportion(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(splitInProportion(1001, [2, 1, 1])).toEqual([501, 250, 250]);
+    expect(splitInProportion(0, [5, 5])).toEqual([0, 0]);
+    const parts = splitInProportion(9_999, [3, 7, 11, 13]);
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(9_999);
+  });
+});
