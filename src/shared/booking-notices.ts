@@ -37,6 +37,12 @@ export interface BookingNoticeData {
   cancelledBy?: 'renter' | 'owner' | null;
   refundCents?: number;
   refundArrival?: string;
+  /**
+   * A step of a whole recurring series (docs/decisions/026-booking-series.md): how many of its
+   * occurrences it concerns and when the last of them starts; `startAt`/`endAt` are the first's and
+   * `totalCents` (and `refundCents`) the sum over them; `occurrences` each one, for the calendar file.
+   */
+  series?: { count: number; lastStartAt: string; occurrences?: { bookingId: string; startAt: string; endAt: string }[] };
 }
 
 /** A space's address on one line, as bookings show it: "1 Lake Shore Dr, Chicago, IL 60601". */
@@ -46,7 +52,7 @@ export function addressLine(space: { address: string; city: string; state: strin
 
 /** One instant of a booking for people, in the space's zone: a day for daily and monthly spaces, a time for hourly ones. */
 export function describeInstant(instant: string, timeZone: string, period: PricingPeriod): string {
-  const hourly = period === 'hourly';
+  const hourly = period === 'hourly' || period === 'session';
   return new Intl.DateTimeFormat('en-US', {
     timeZone,
     weekday: 'short',
@@ -57,9 +63,14 @@ export function describeInstant(instant: string, timeZone: string, period: Prici
   }).format(new Date(instant));
 }
 
-/** A booking's dates for people ("Thu, Dec 3, 2026 – Sat, Dec 5, 2026"), in the space's zone. */
-export function describeDates(data: Pick<BookingNoticeData, 'startAt' | 'endAt' | 'timeZone' | 'pricePeriod'>): string {
-  return `${describeInstant(data.startAt, data.timeZone, data.pricePeriod)} – ${describeInstant(data.endAt, data.timeZone, data.pricePeriod)}`;
+/**
+ * A booking's dates for people ("Thu, Dec 3, 2026 – Sat, Dec 5, 2026"), in the space's zone; for a
+ * whole series, the first occurrence's and how it repeats ("..., weekly: 12 bookings until Thu, Jan 7, 2027").
+ */
+export function describeDates(data: Pick<BookingNoticeData, 'startAt' | 'endAt' | 'timeZone' | 'pricePeriod' | 'series'>): string {
+  const first = `${describeInstant(data.startAt, data.timeZone, data.pricePeriod)} – ${describeInstant(data.endAt, data.timeZone, data.pricePeriod)}`;
+  if (!data.series || data.series.count < 2) return first;
+  return `${first}, weekly: ${data.series.count} bookings until ${describeInstant(data.series.lastStartAt, data.timeZone, 'daily')}`;
 }
 
 /** What a link to a pending request asks its reader to do. */

@@ -140,6 +140,28 @@ export function cancellationReason(
   return `The platform fee of ${formatUsd(input.keptFeeCents)} is kept: it was charged on your first booking with this owner and you hold other bookings with them. ${refund}`;
 }
 
+/**
+ * Why cancelling the rest of a series refunds what it does (docs/decisions/026-booking-series.md):
+ * each of its `count` remaining bookings is refunded by the policy and its own start, e.g.
+ * "Cancelling the 5 remaining bookings refunds $300.00 of $400.00: under the Moderate policy each
+ * booking is refunded by how long before its start you cancel."
+ */
+export function seriesCancellationReason(input: {
+  tier: CancellationPolicyTier;
+  count: number;
+  totalCents: number;
+  refundCents: number;
+  keptFeeCents: number;
+  cancelledBy: CancelledBy;
+}): string {
+  const bookings = input.count === 1 ? 'the remaining booking' : `the ${input.count} remaining bookings`;
+  if (input.cancelledBy === 'owner')
+    return `As the owner, cancelling ${bookings} refunds the renter in full: ${formatUsd(input.totalCents)}.`;
+  const refund = `Cancelling ${bookings} refunds ${formatUsd(input.refundCents)} of ${formatUsd(input.totalCents)}: under the ${CANCELLATION_POLICY_LABELS[input.tier]} policy each booking is refunded by how long before its start you cancel.`;
+  if (input.keptFeeCents === 0) return refund;
+  return `${refund} The platform fee of ${formatUsd(input.keptFeeCents)} is kept: it was charged on your first booking with this owner and you hold other bookings with them.`;
+}
+
 /** What the booking quote says about the first-booking fee (shown with a fee above 0). */
 export const FIRST_BOOKING_FEE_NOTE =
   'The platform fee is not refunded if you cancel this booking while you hold other bookings with this owner.';

@@ -34,3 +34,22 @@ export function formatUsd(cents: number, options: { compact?: boolean } = {}): s
   if (options.compact && cents % 100 === 0) return usdWhole.format(cents / 100);
   return usd.format(cents / 100);
 }
+
+/**
+ * Splits `totalCents` over parts in proportion to `weights` (cents each, e.g. the occurrences'
+ * totals), whole cents that add up to `totalCents` exactly: each part gets its share rounded down,
+ * and the cents left over go one each to the first parts (docs/decisions/026-booking-series.md).
+ * @throws Error for a negative total or weights that add up to 0 with a total above 0
+ */
+export function splitCents(totalCents: number, weights: readonly number[]): number[] {
+  if (totalCents < 0) throw new Error('Cannot split a negative amount.');
+  const weightSum = weights.reduce((sum, weight) => sum + weight, 0);
+  if (weightSum <= 0) {
+    if (totalCents === 0) return weights.map(() => 0);
+    throw new Error('Cannot split an amount over weights that add up to 0.');
+  }
+  const shares = weights.map((weight) => Math.floor((totalCents * weight) / weightSum));
+  let left = totalCents - shares.reduce((sum, share) => sum + share, 0);
+  for (let index = 0; left > 0; index = (index + 1) % shares.length, left--) shares[index]! += 1;
+  return shares;
+}

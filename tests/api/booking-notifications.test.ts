@@ -394,3 +394,50 @@ describe('payouts', () => {
     ).toEqual([]);
   });
 });
+
+describe('a weekly series (docs/decisions/026-booking-series.md)', () => {
+  it('is told once per step, naming its bookings and its total; one occurrence cancelled is told alone', async () => {
+    const { owner, renter, space } = await people({ pricePerDay: '100.00' });
+    const first = futureDate(10);
+    const weekday = (['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const)[new Date(`${first}T12:00:00Z`).getUTCDay()];
+    const dates = { startDate: first, endDate: futureDate(11) };
+    const paid = await paidIntent(t, renter.cookie, space.id, dates, { recurrence: { weekdays: [weekday], count: 4 } });
+    expect((await createBooking(t, renter.cookie, paid.booking)).statusCode).toBe(201);
+
+    const confirmed = await noticesOf(renter.user.id);
+    expect(confirmed.map((notice) => notice.kind)).toEqual(['booking_confirmed']);
+    expect(confirmed[0]!.body).toMatch(/weekly: 4 bookings until .* You paid \$400\.00\.$/);
+    expect(await kindsOf(owner.user.id)).toEqual(['booking_confirmed']);
+    // The confirmation email carries every occurrence as an event of its own, parsed back.
+    const [renterUser] = await t.db.select().from(users).where(eq(users.id, renter.user.id));
+    const email = bookingEmailTemplates.booking_confirmed!({
+      notification: confirmed[0]!,
+      recipient: renterUser!,
+      url: (path) => `https://clinicshare.test${path}`,
+      unsubscribeUrl: 'https://clinicshare.test/unsubscribe?token=x',
+    });
+    const ics = email.attachments?.find((attachment) => attachment.filename.endsWith('.ics'));
+    const events = new ICAL.Component(ICAL.parse(ics!.content)).getAllSubcomponents('vevent').map((event) => new ICAL.Event(event));
+    expect(events.map((event) => event.startDate.toString().slice(0, 10))).toEqual([0, 7, 14, 21].map((days) => futureDate(10 + days)));
+    expect(new Set(events.map((event) => event.uid)).size).toBe(4);
+    // Each occurrence gets its own reminder.
+    const occurrences = await t.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.seriesId, (paid as unknown as { seriesId: string }).seriesId));
+    expect(occurrences).toHaveLength(4);
+    for (const occurrence of occurrences) expect(await jobsFor('booking-reminder', occurrence.id)).toHaveLength(1);
+
+    const last = occurrences.sort((a, b) => a.startAt.getTime() - b.startAt.getTime()).at(-1)!;
+    expect((await put(`/api/bookings/${last.id}/cancel`, renter.cookie)).statusCode).toBe(200);
+    const afterOne = (await noticesOf(renter.user.id)).filter((notice) => notice.kind === 'booking_cancelled');
+    expect(afterOne).toHaveLength(1);
+    expect(afterOne[0]!.body).not.toMatch(/weekly/);
+
+    const seriesId = last.seriesId!;
+    expect((await put(`/api/booking-series/${seriesId}/cancel`, renter.cookie)).statusCode).toBe(200);
+    const cancelled = (await noticesOf(renter.user.id)).filter((notice) => notice.kind === 'booking_cancelled');
+    expect(cancelled).toHaveLength(2);
+    expect(cancelled[1]!.body).toMatch(/weekly: 3 bookings until .*\$300\.00 is refunded to your card/);
+  });
+});

@@ -186,7 +186,17 @@ describe('scheduleSchema', () => {
           ],
         },
       }),
-    ).toEqual(['weeklyHours.mon.1.start: Opening hours must not overlap']);
+    ).toEqual(['weeklyHours.mon.1.start: Opening hours must not overlap or touch: make them one interval']);
+    expect(
+      issues({
+        weeklyHours: {
+          mon: [
+            { start: '08:00', end: '12:00' },
+            { start: '12:00', end: '13:00' },
+          ],
+        },
+      }),
+    ).toEqual(['weeklyHours.mon.1.start: Opening hours must not overlap or touch: make them one interval']);
     expect(issues({ weeklyHours: { mon: [{ start: '12:00', end: '08:00' }] } })).toEqual([
       'weeklyHours.mon.0.end: The end must be after the start',
     ]);

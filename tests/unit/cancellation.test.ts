@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cancellationReason, cancellationRefund, keepsFirstBookingFee, refundCents } from '../../src/shared/cancellation';
+import {
+  cancellationReason,
+  cancellationRefund,
+  keepsFirstBookingFee,
+  refundCents,
+  seriesCancellationReason,
+} from '../../src/shared/cancellation';
 import { CANCELLATION_POLICY_TIERS } from '../../src/shared/constants';
 
 const HOUR = 60 * 60 * 1000;
@@ -143,6 +149,21 @@ describe('the first-booking fee on cancellation (docs/decisions/008-first-bookin
           }
         },
       ),
+    );
+  });
+});
+
+describe('seriesCancellationReason', () => {
+  it('says how many remaining bookings, what they refund of their total, and why', () => {
+    const base = { tier: 'moderate' as const, count: 5, totalCents: 600_00, refundCents: 540_00, keptFeeCents: 0 };
+    expect(seriesCancellationReason({ ...base, cancelledBy: 'renter' })).toBe(
+      'Cancelling the 5 remaining bookings refunds $540.00 of $600.00: under the Moderate policy each booking is refunded by how long before its start you cancel.',
+    );
+    expect(seriesCancellationReason({ ...base, count: 1, cancelledBy: 'owner' })).toBe(
+      'As the owner, cancelling the remaining booking refunds the renter in full: $600.00.',
+    );
+    expect(seriesCancellationReason({ ...base, keptFeeCents: 12_00, cancelledBy: 'renter' })).toMatch(
+      /The platform fee of \$12\.00 is kept/,
     );
   });
 });

@@ -111,7 +111,7 @@ describe('the wizard schedule', () => {
       }),
     };
     expect(scheduleErrors(values)).toEqual({
-      'weeklyHours.tue.1.start': 'Opening hours must not overlap',
+      'weeklyHours.tue.1.start': 'Opening hours must not overlap or touch: make them one interval',
       'sessions.0.end': 'Each session must fit inside the opening hours of a day',
       'blockedDates.0.end': 'The end date must be on or after the start date',
     });

@@ -25,26 +25,32 @@ import { CHANGED_MEANWHILE, requireBookingWithSpace, toBooking, transitionBookin
 import { holdsOtherBookingsWithOwner } from './first-booking';
 import { afterRefund, refundedStatus } from './money-back';
 import { tellBookingStep } from './notices';
+import { settleSeriesMoney } from './series-money';
 
 /**
  * What cancelling `booking` at `now` refunds and keeps: the policy's share,
  * and the first-booking fee kept when the renter cancels the booking that
  * carried it while holding other bookings with the owner
  * (docs/decisions/008-first-booking-fee-on-cancellation.md).
+ * @param cancelledTogether the bookings cancelled at once with it (the rest of a series), which
+ *   do not count as other bookings held
  */
-async function decideCancellation(
+export async function decideCancellation(
   db: Database,
   booking: BookingRow,
   space: SpaceRow,
   cancelledBy: CancelledBy,
   now: Date,
+  cancelledTogether: string | readonly string[] = booking.id,
 ): Promise<CancellationRefund> {
   const feeCents = toCents(booking.platformFeeAmount ?? '0');
   const feeKept = keepsFirstBookingFee({
     cancelledBy,
     feeCents,
     holdsOtherBookingsWithOwner:
-      cancelledBy === 'renter' && feeCents > 0 && (await holdsOtherBookingsWithOwner(db, booking.renterId, space.ownerId, booking.id, now)),
+      cancelledBy === 'renter' &&
+      feeCents > 0 &&
+      (await holdsOtherBookingsWithOwner(db, booking.renterId, space.ownerId, cancelledTogether, now)),
   });
   return cancellationRefund({
     tier: booking.cancellationPolicyTier,
@@ -57,8 +63,8 @@ async function decideCancellation(
   });
 }
 
-/** Who may cancel a booking: its renter or its space's owner. */
-function cancellingParty(booking: BookingRow, space: SpaceRow, userId: string): CancelledBy {
+/** Who may cancel a booking: its renter or its space's owner. @throws HttpError 403 anyone else */
+export function cancellingParty(booking: { renterId: string }, space: Pick<SpaceRow, 'ownerId'>, userId: string): CancelledBy {
   if (booking.renterId === userId) return 'renter';
   if (space.ownerId === userId) return 'owner';
   throw forbidden('Only the renter or the owner can cancel this booking.');
@@ -115,6 +121,13 @@ export async function cancelBooking(
   });
   if (!cancelled) throw conflict(CHANGED_MEANWHILE);
   if (refund === 0) return toBooking(cancelled, space);
+  if (cancelled.seriesId) {
+    // An occurrence's refund comes out of its series' one payment (docs/decisions/026-booking-series.md);
+    // one that fails here, or waits for another settler, is made by the reconciliation job.
+    await settleSeriesMoney(db, payments, cancelled.seriesId, now).catch(() => undefined);
+    const [current] = await db.select().from(bookings).where(eq(bookings.id, cancelled.id)).limit(1);
+    return toBooking(current ?? cancelled, space);
+  }
   // A refund that fails here is retried by the reconciliation job (refund_amount set, refunded_at null).
   const refunded = await refundCancelled(db, payments, cancelled).catch(() => cancelled);
   return toBooking(refunded, space);

@@ -39,7 +39,7 @@ import { assertSchedulePermits } from '../schedules/service';
 import { findSpaceRow } from '../spaces/service';
 import { toBooking, transitionBooking, type BookingRow, type SpaceRow } from './booking-row';
 import { isFirstTransaction } from './first-booking';
-import { tellBookingStep } from './notices';
+import { tellBookingStep, tellEachStep } from './notices';
 import { assertRoomForHold } from './hold-limits';
 import { releasePayment } from './money-back';
 
@@ -109,6 +109,20 @@ export function quotedColumns(quote: BookingQuote) {
 }
 
 /**
+ * Expires the holds of `spaceId` that lapsed unpaid by `now`, so they no longer keep their dates
+ * (docs/decisions/005-bookings-as-holds.md), and tells their renters (a series once). Call it in
+ * the hold's transaction, under the space's lock.
+ */
+export async function lapseStaleHolds(tx: Database, spaceId: string, now: Date): Promise<void> {
+  const lapsed = await tx
+    .update(bookings)
+    .set({ status: 'expired' })
+    .where(and(eq(bookings.spaceId, spaceId), eq(bookings.status, 'awaiting_payment'), lte(bookings.holdExpiresAt, now)))
+    .returning();
+  await tellEachStep(tx, 'hold_expired', lapsed, now);
+}
+
+/**
  * POST /api/create-booking-payment-intent: quotes the booking once, holds the
  * dates, and creates the payment intent for exactly the stored total and fee.
  * Asking again for the same attempt (`idempotencyKey`) and dates returns the
@@ -159,13 +173,7 @@ export async function createBookingHold(
         // One hold at a time per space: concurrent inserts of overlapping ranges would each wait on the
         // other's exclusion check, and PostgreSQL would abort them as deadlocks (a 500, maybe no winner).
         await tx.select({ id: medicalSpaces.id }).from(medicalSpaces).where(eq(medicalSpaces.id, space.id)).for('no key update');
-        // Stale holds no longer keep the dates (docs/decisions/005-bookings-as-holds.md).
-        const lapsed = await tx
-          .update(bookings)
-          .set({ status: 'expired' })
-          .where(and(eq(bookings.spaceId, space.id), eq(bookings.status, 'awaiting_payment'), lte(bookings.holdExpiresAt, now)))
-          .returning();
-        for (const lapsedHold of lapsed) await tellBookingStep(tx, 'hold_expired', lapsedHold, now);
+        await lapseStaleHolds(tx, space.id, now);
         // Opening hours, blocked dates, sessions, notice, horizon and buffers (400; 409 taken), read under the lock.
         await assertSchedulePermits(tx, space, quote, now);
         const [row] = await tx

@@ -14,6 +14,7 @@ import type { PaymentProvider } from '../payments/provider';
 import { transitionBooking } from './booking-row';
 import { releasePayment } from './money-back';
 import { tellBookingStep } from './notices';
+import { expireSeriesRequest } from './series-answers';
 
 /** What {@link expireBooking} did. */
 export type ExpiryOutcome = 'hold_expired' | 'request_expired' | 'not_due';
@@ -33,6 +34,8 @@ export async function expireBooking(
 ): Promise<ExpiryOutcome> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
   if (!booking) return 'not_due';
+  // A series' request expires as a whole (docs/decisions/026-booking-series.md).
+  if (booking.seriesId) return (await expireSeriesRequest(db, payments, booking.seriesId, now)) ? 'request_expired' : 'not_due';
   let outcome: ExpiryOutcome = 'not_due';
   let current = booking;
   if (booking.status === 'awaiting_payment' && booking.holdExpiresAt && booking.holdExpiresAt <= now) {

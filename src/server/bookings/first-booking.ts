@@ -4,7 +4,7 @@
  * has transacted with an owner yet (checkout charges the fee), and whether
  * they hold other bookings with that owner (cancellation may keep it).
  */
-import { and, eq, gt, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces } from '../db/schema';
 
@@ -24,14 +24,15 @@ export async function isFirstTransaction(db: Database, renterId: string, ownerId
 }
 
 /**
- * Whether `renterId` holds a booking other than `exceptId` with `ownerId`:
- * pending or confirmed, or a hold in payment that has not lapsed at `now`, of any of the owner's spaces.
+ * Whether `renterId` holds a booking other than `except` (one id, or several: the occurrences of a
+ * series cancelled together) with `ownerId`: pending or confirmed, or a hold in payment that has
+ * not lapsed at `now`, of any of the owner's spaces.
  */
 export function holdsOtherBookingsWithOwner(
   db: Database,
   renterId: string,
   ownerId: string,
-  exceptId: string,
+  except: string | readonly string[],
   now: Date,
 ): Promise<boolean> {
   return hasBookingWithOwner(
@@ -39,7 +40,7 @@ export function holdsOtherBookingsWithOwner(
     renterId,
     ownerId,
     and(
-      ne(bookings.id, exceptId),
+      typeof except === 'string' ? ne(bookings.id, except) : notInArray(bookings.id, [...except]),
       or(inArray(bookings.status, ['pending', 'confirmed']), and(eq(bookings.status, 'awaiting_payment'), gt(bookings.holdExpiresAt, now))),
     )!,
   );

@@ -38,7 +38,7 @@ function formatInstant(instant: Date, period: PricingPeriod, timeZone: string): 
  */
 export async function assertRoomForHold(tx: Database, renterId: string, now: Date): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${HOLD_LOCK_CLASS}, hashtext(${renterId}))`);
-  const holds = await tx
+  const rows = await tx
     .select({
       title: medicalSpaces.title,
       state: medicalSpaces.state,
@@ -46,11 +46,15 @@ export async function assertRoomForHold(tx: Database, renterId: string, now: Dat
       startAt: bookings.startAt,
       endAt: bookings.endAt,
       holdExpiresAt: bookings.holdExpiresAt,
+      seriesId: bookings.seriesId,
     })
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
     .where(and(eq(bookings.renterId, renterId), eq(bookings.status, 'awaiting_payment'), gt(bookings.holdExpiresAt, now)))
-    .orderBy(asc(bookings.holdExpiresAt));
+    .orderBy(asc(bookings.holdExpiresAt), asc(bookings.startAt));
+  // A series is one hold, named by its first occurrence (docs/decisions/026-booking-series.md).
+  const seen = new Set<string>();
+  const holds = rows.filter((hold) => !hold.seriesId || (!seen.has(hold.seriesId) && Boolean(seen.add(hold.seriesId))));
   if (holds.length < MAX_UNPAID_HOLDS) return;
 
   const named = holds.map((hold) => {

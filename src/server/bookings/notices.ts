@@ -8,7 +8,7 @@
  * A confirmation also enqueues the renter's reminder 24 hours before the start
  * ({@link bookingReminderJob}); {@link remindBooking} is that job's work.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { fromCents, toCents, formatUsd } from '../../shared/money';
 import {
   addressLine,
@@ -231,16 +231,58 @@ export async function tellBookingStep(tx: Database, step: BookingStep, booking: 
 }
 
 /**
+ * {@link tellBookingStep} for a step of a whole series (its occurrences moved together), told once,
+ * by `moved`'s first occurrence: the notices name how many occurrences and their sum
+ * (docs/decisions/026-booking-series.md). Nothing moved, nothing told.
+ */
+export async function tellSeriesStep(tx: Database, step: BookingStep, moved: readonly BookingRow[], now = new Date()): Promise<void> {
+  const first = [...moved].sort((a, b) => a.startAt.getTime() - b.startAt.getTime())[0];
+  if (!first) return;
+  await enqueue(tx, bookingStepJob, { bookingId: first.id, step, at: now.toISOString(), wholeSeries: true });
+}
+
+/**
+ * {@link tellBookingStep} for each of `moved` (bookings moved by one sweep), telling each series once,
+ * by its first moved occurrence (docs/decisions/026-booking-series.md).
+ */
+export async function tellEachStep(tx: Database, step: BookingStep, moved: readonly BookingRow[], now = new Date()): Promise<void> {
+  const bySeries = new Map<string, BookingRow[]>();
+  for (const row of moved) {
+    if (!row.seriesId) await tellBookingStep(tx, step, row, now);
+    else bySeries.set(row.seriesId, [...(bySeries.get(row.seriesId) ?? []), row]);
+  }
+  for (const rows of bySeries.values()) await tellSeriesStep(tx, step, rows, now);
+}
+
+/**
  * The `booking-step` job: writes the step's notifications from the booking as it is now (see
  * {@link writeBookingNotices}), in one transaction. A booking gone since is skipped.
  * @returns how many notifications were written (0 when all had been written before)
  */
-export async function performBookingStep(db: Database, job: { bookingId: string; step: BookingStep; at: string }): Promise<number> {
+export async function performBookingStep(
+  db: Database,
+  job: { bookingId: string; step: BookingStep; at: string; wholeSeries?: boolean },
+): Promise<number> {
   return db.transaction(async (tx) => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, job.bookingId)).limit(1);
     if (!booking) return 0;
-    return writeBookingNotices(tx, job.step, booking, new Date(job.at));
+    return writeBookingNotices(tx, job.step, booking, new Date(job.at), job.wholeSeries ?? false);
   });
+}
+
+/**
+ * The occurrences of `booking`'s series that a whole-series step moved with it: those in the same
+ * status (for a cancellation, cancelled at the same instant), earliest first.
+ */
+async function movedWith(tx: Database, booking: BookingRow): Promise<BookingRow[]> {
+  if (!booking.seriesId) return [booking];
+  const rows = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.seriesId, booking.seriesId), eq(bookings.status, booking.status)))
+    .orderBy(asc(bookings.startAt));
+  const same = rows.filter((row) => booking.status !== 'cancelled' || row.cancelledAt?.getTime() === booking.cancelledAt?.getTime());
+  return same.length > 0 ? same : [booking];
 }
 
 /**
@@ -249,12 +291,27 @@ export async function performBookingStep(db: Database, job: { bookingId: string;
  * The demo seed calls it directly; every booking step goes through {@link tellBookingStep}.
  * @returns how many notifications were written (0 when all had been written before)
  */
-export async function writeBookingNotices(tx: Database, step: BookingStep, booking: BookingRow, now = new Date()): Promise<number> {
+export async function writeBookingNotices(
+  tx: Database,
+  step: BookingStep,
+  booking: BookingRow,
+  now = new Date(),
+  wholeSeries = false,
+): Promise<number> {
   const { space, renter, owner } = await loadParties(tx, booking);
   const data: BookingNoticeData = noticeData(booking, space, renter, owner);
+  const moved = wholeSeries ? await movedWith(tx, booking) : [booking];
+  if (moved.length > 1) {
+    data.series = {
+      count: moved.length,
+      lastStartAt: moved.at(-1)!.startAt.toISOString(),
+      occurrences: moved.map((row) => ({ bookingId: row.id, startAt: row.startAt.toISOString(), endAt: row.endAt.toISOString() })),
+    };
+    data.totalCents = moved.reduce((sum, row) => sum + toCents(row.totalPrice), 0);
+  }
   if (step === 'cancelled') {
     data.cancelledBy = booking.cancelledBy;
-    data.refundCents = toCents(booking.refundAmount ?? '0');
+    data.refundCents = moved.reduce((sum, row) => sum + toCents(row.refundAmount ?? '0'), 0);
     data.refundArrival = REFUND_ARRIVAL;
   }
   let written = 0;
@@ -270,7 +327,7 @@ export async function writeBookingNotices(tx: Database, step: BookingStep, booki
     });
     if (id) written++;
   }
-  if (step === 'confirmed' || step === 'accepted') await scheduleReminder(tx, booking, now);
+  if (step === 'confirmed' || step === 'accepted') for (const row of moved) await scheduleReminder(tx, row, now);
   return written;
 }
 

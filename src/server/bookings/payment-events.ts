@@ -11,13 +11,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { fromCents, toCents } from '../../shared/money';
 import type { Database } from '../db/client';
-import { bookings } from '../db/schema';
+import { bookings, bookingSeries } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { DisputeInfo, PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import type { BookingPaymentSteps } from '../payments/webhook';
 import { transitionBooking, type BookingRow } from './booking-row';
 import { settlePayment } from './checkout';
-import { tellBookingStep, tellPayoutSent } from './notices';
+import { tellBookingStep, tellPayoutSent, tellSeriesStep } from './notices';
+import { settleSeriesPayment } from './series-checkout';
+import { findSeries, recordSeriesPayment, seriesOccurrences, seriesOfIntent, transitionSeries, type SeriesRow } from './series-money';
 
 /** The booking of a payment intent: by the stored intent id, else by the intent's `metadata.bookingId`. */
 async function bookingOfIntent(db: Database, intentId: string, metadata: Record<string, string> = {}): Promise<BookingRow | null> {
@@ -29,8 +31,19 @@ async function bookingOfIntent(db: Database, intentId: string, metadata: Record<
   return byMetadata ?? null;
 }
 
-/** Whether an intent pays for a booking of ours that has no other payment (else its money is given back). */
+/** The series a payment intent pays for: by the stored intent id, else by the intent's `metadata.seriesId`. */
+async function seriesOfPayment(db: Database, intentId: string, metadata: Record<string, string> = {}): Promise<SeriesRow | null> {
+  const stored = await seriesOfIntent(db, intentId);
+  if (stored) return stored;
+  const seriesId = metadata.seriesId;
+  if (!seriesId || !z.uuid().safeParse(seriesId).success) return null;
+  return findSeries(db, seriesId);
+}
+
+/** Whether an intent pays for a booking or series of ours that has no other payment (else its money is given back). */
 async function paysForBooking(db: Database, intent: PaymentIntentInfo): Promise<boolean> {
+  const series = await seriesOfPayment(db, intent.id, intent.metadata);
+  if (series) return !(series.stripePaymentIntentId && series.stripePaymentIntentId !== intent.id);
   const booking = await bookingOfIntent(db, intent.id, intent.metadata);
   return Boolean(booking && !(booking.stripePaymentIntentId && booking.stripePaymentIntentId !== intent.id));
 }
@@ -42,6 +55,8 @@ async function paysForBooking(db: Database, intent: PaymentIntentInfo): Promise<
  * whose money was given back, another booking's payment) is logged, not thrown.
  */
 async function settleIntent(db: Database, payments: PaymentProvider, intent: PaymentIntentInfo, log: FastifyBaseLogger): Promise<void> {
+  const series = await seriesOfPayment(db, intent.id, intent.metadata);
+  if (series) return settleSeriesIntent(db, payments, series, intent, log);
   let booking = await bookingOfIntent(db, intent.id, intent.metadata);
   if (!booking) return;
   if (!booking.stripePaymentIntentId) {
@@ -64,8 +79,54 @@ async function settleIntent(db: Database, payments: PaymentProvider, intent: Pay
   }
 }
 
+/** {@link settleIntent} for a series' payment: `settleSeriesPayment`, linking the intent first when it was not stored. */
+async function settleSeriesIntent(
+  db: Database,
+  payments: PaymentProvider,
+  series: SeriesRow,
+  intent: PaymentIntentInfo,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  let current: SeriesRow | null = series;
+  if (!series.stripePaymentIntentId) {
+    await db
+      .update(bookingSeries)
+      .set({ stripePaymentIntentId: intent.id })
+      .where(and(eq(bookingSeries.id, series.id), isNull(bookingSeries.stripePaymentIntentId)));
+    current = await findSeries(db, series.id);
+  }
+  if (!current || current.stripePaymentIntentId !== intent.id) return;
+  try {
+    await settleSeriesPayment(db, payments, current, intent);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const level = error.statusCode === 400 ? 'error' : 'info';
+    log[level]({ intentId: intent.id, seriesId: series.id, status: error.statusCode, reason: error.message }, 'payment not settled');
+  }
+}
+
+/** Stripe released a series' unpaid or authorised intent: its hold or request expires as a whole. */
+async function expireCanceledSeries(db: Database, series: SeriesRow): Promise<void> {
+  const occurrences = await seriesOccurrences(db, series.id);
+  const from = occurrences.every((row) => row.status === 'awaiting_payment')
+    ? ('awaiting_payment' as const)
+    : occurrences.every((row) => row.status === 'pending')
+      ? ('pending' as const)
+      : null;
+  await db.transaction(async (tx) => {
+    if (from) {
+      const moved = await transitionSeries(tx, series.id, from, 'expire', { holdExpiresAt: null, requestExpiresAt: null });
+      await tellSeriesStep(tx, from === 'pending' ? 'request_expired' : 'hold_expired', moved);
+    }
+    if (['requires_payment', 'authorized'].includes(series.paymentStatus))
+      await recordSeriesPayment(tx, series.id, { paymentStatus: 'canceled' });
+  });
+}
+
 /** Stripe released an unpaid or authorised intent: its hold or request expires. */
 async function expireCanceledIntent(db: Database, intentId: string): Promise<void> {
+  const series = await seriesOfIntent(db, intentId);
+  if (series) return expireCanceledSeries(db, series);
   const booking = await bookingOfIntent(db, intentId);
   if (!booking || booking.stripePaymentIntentId !== intentId) return;
   if (booking.status === 'awaiting_payment') {
@@ -98,6 +159,8 @@ async function expireCanceledIntent(db: Database, intentId: string): Promise<voi
  * booking that was paid back.
  */
 async function recordRefund(db: Database, intent: PaymentIntentInfo, now = new Date()): Promise<void> {
+  const series = await seriesOfIntent(db, intent.id);
+  if (series) return recordSeriesRefund(db, series, intent, now);
   const booking = await bookingOfIntent(db, intent.id);
   if (!booking || booking.stripePaymentIntentId !== intent.id || intent.amountRefunded <= 0) return;
   const full = intent.amountRefunded >= intent.amount;
@@ -123,8 +186,45 @@ async function recordRefund(db: Database, intent: PaymentIntentInfo, now = new D
   await db.update(bookings).set(changes).where(eq(bookings.id, booking.id));
 }
 
+/**
+ * {@link recordRefund} for a series' payment: records what the provider has refunded on the series.
+ * A full refund (made in the dashboard, say) cancels the occurrences that are confirmed and have
+ * not ended, so their dates are free again; the refund decided for them is what was refunded.
+ */
+async function recordSeriesRefund(db: Database, series: SeriesRow, intent: PaymentIntentInfo, now: Date): Promise<void> {
+  if (intent.amountRefunded <= 0) return;
+  const full = intent.amountRefunded >= intent.amount;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(bookingSeries)
+      .set({ amountRefunded: fromCents(intent.amountRefunded), paymentStatus: full ? 'refunded' : 'partially_refunded' })
+      .where(eq(bookingSeries.id, series.id));
+    if (!full) return;
+    const cancelled = [];
+    for (const row of await seriesOccurrences(tx, series.id)) {
+      if (row.status !== 'confirmed' || row.endAt <= now) continue;
+      const moved = await transitionBooking(tx, row.id, 'confirmed', 'cancel', {
+        refundAmount: row.totalPrice,
+        amountRefunded: row.totalPrice,
+        refundedAt: now,
+        paymentStatus: 'refunded',
+        cancelledAt: now,
+      });
+      if (moved) cancelled.push(moved);
+    }
+    await tellSeriesStep(tx, 'cancelled', cancelled, now);
+  });
+}
+
 /** Records a dispute's current status on the booking of the disputed payment. */
 async function recordDispute(db: Database, dispute: DisputeInfo & { paymentIntentId: string }, log: FastifyBaseLogger): Promise<void> {
+  const series = await seriesOfIntent(db, dispute.paymentIntentId);
+  if (series) {
+    // A series' one payment disputed: every occurrence carries it.
+    await db.update(bookings).set({ disputeStatus: dispute.status }).where(eq(bookings.seriesId, series.id));
+    log.warn({ disputeId: dispute.id, seriesId: series.id, status: dispute.status }, 'payment dispute');
+    return;
+  }
   const rows = await db
     .update(bookings)
     .set({ disputeStatus: dispute.status })

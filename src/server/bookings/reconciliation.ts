@@ -10,7 +10,8 @@
  *   accepting) and releases their cards;
  * - gives back any payment whose booking is not going ahead (expired or
  *   declined, including a payment that succeeded after its hold lapsed);
- * - makes refunds decided at cancellation that the provider did not take yet.
+ * - makes refunds decided at cancellation that the provider did not take yet;
+ * - settles each series' money (`settleSeriesMoney`, docs/decisions/026-booking-series.md).
  * It never gives back money of a confirmed booking, nor more of a cancelled
  * one than the refund decided for it.
  * Each step is idempotent: a crash half-way is finished by the next run.
@@ -21,8 +22,10 @@ import { bookings } from '../db/schema';
 import type { PaymentProvider } from '../payments/provider';
 import { refundCancelled } from './cancellation';
 import { releasePayment } from './money-back';
-import { tellBookingStep } from './notices';
+import { tellEachStep } from './notices';
 import { ACCEPT_CLAIM_STALE_MS, finishAcceptClaim } from './owner-answers';
+import { finishSeriesClaim } from './series-answers';
+import { findSeries, seriesWithMoneyDue, settleSeriesMoney } from './series-money';
 
 /** What one run did. */
 export interface ReconciliationSummary {
@@ -32,6 +35,8 @@ export interface ReconciliationSummary {
   resolvedClaims: number;
   released: number;
   refunded: number;
+  /** Series whose money was given back (refunds of cancelled occurrences, releases of series not going ahead). */
+  seriesSettled: number;
   failures: number;
 }
 
@@ -52,7 +57,7 @@ export async function reconcileBookings(
       .set({ status: 'expired', holdExpiresAt: null })
       .where(and(eq(bookings.status, 'awaiting_payment'), lte(bookings.holdExpiresAt, now)))
       .returning();
-    for (const row of rows) await tellBookingStep(tx, 'hold_expired', row, now);
+    await tellEachStep(tx, 'hold_expired', rows, now);
     return rows;
   });
   let resolvedClaims = 0;
@@ -63,8 +68,19 @@ export async function reconcileBookings(
       .from(bookings)
       .where(and(eq(bookings.status, 'pending'), lte(bookings.acceptingAt, new Date(now.getTime() - ACCEPT_CLAIM_STALE_MS))))
       .limit(500);
+    const seriesClaimsSeen = new Set<string>();
     for (const booking of staleClaims) {
       try {
+        if (booking.seriesId) {
+          // A series' claim is on every occurrence at one instant: settle it once, from the series' payment.
+          if (seriesClaimsSeen.has(booking.seriesId)) continue;
+          seriesClaimsSeen.add(booking.seriesId);
+          const series = await findSeries(db, booking.seriesId);
+          const intent = series?.stripePaymentIntentId ? await payments.retrievePaymentIntent(series.stripePaymentIntentId) : null;
+          if (series) await finishSeriesClaim(db, payments, series, booking.acceptingAt!, intent);
+          resolvedClaims++;
+          continue;
+        }
         const intent = booking.stripePaymentIntentId ? await payments.retrievePaymentIntent(booking.stripePaymentIntentId) : null;
         await finishAcceptClaim(db, payments, booking, intent);
         resolvedClaims++;
@@ -81,7 +97,7 @@ export async function reconcileBookings(
       .set({ status: 'expired', requestExpiresAt: null })
       .where(and(eq(bookings.status, 'pending'), lte(bookings.requestExpiresAt, now), isNull(bookings.acceptingAt)))
       .returning();
-    for (const row of rows) await tellBookingStep(tx, 'request_expired', row, now);
+    await tellEachStep(tx, 'request_expired', rows, now);
     return rows;
   });
 
@@ -91,6 +107,7 @@ export async function reconcileBookings(
     resolvedClaims,
     released: 0,
     refunded: 0,
+    seriesSettled: 0,
     failures: claimFailures,
   };
   if (!payments) return summary;
@@ -122,6 +139,7 @@ export async function reconcileBookings(
     .where(
       and(
         eq(bookings.status, 'cancelled'),
+        isNull(bookings.seriesId), // a series' refunds are its settler's, below
         isNull(bookings.refundedAt),
         isNotNull(bookings.refundAmount),
         ne(bookings.refundAmount, sql`0`),
@@ -135,6 +153,15 @@ export async function reconcileBookings(
     } catch (error) {
       summary.failures++;
       onError(error, booking.id);
+    }
+  }
+  // Series (docs/decisions/026-booking-series.md): refunds of cancelled occurrences, payments of series not going ahead.
+  for (const seriesId of await seriesWithMoneyDue(db)) {
+    try {
+      if ((await settleSeriesMoney(db, payments, seriesId, now)) === 'settled') summary.seriesSettled++;
+    } catch (error) {
+      summary.failures++;
+      onError(error, seriesId);
     }
   }
   return summary;

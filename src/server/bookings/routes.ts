@@ -1,12 +1,11 @@
 /** Booking routes (docs/product.md#api-calls; docs/api.md). Identity from the session only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bookingSeriesSchema, checkoutAnswerSchema, checkoutRequestSchema } from '../../shared/schemas/booking-series';
 import {
   bookingAnswerSchema,
-  bookingPaymentIntentSchema,
   bookingSchema,
   cancellationQuoteSchema,
-  createBookingPaymentIntentSchema,
   createBookingSchema,
   ownerBookingSchema,
 } from '../../shared/schemas/bookings';
@@ -17,8 +16,8 @@ import type { Database } from '../db/client';
 import { HttpError, notFound } from '../http/errors';
 import type { PaymentProvider } from '../payments/provider';
 import { cancelBooking, quoteCancellation } from './cancellation';
-import { createBookingHold, createPaidBooking, releaseHold } from './checkout';
-import { acceptBookingRequest, declineBookingRequest } from './owner-answers';
+import { answerRequest, cancelSeriesRest, getSeries, quoteSeriesCancellation, releaseAnyHold } from './series-answers';
+import { createCheckout, createPaid } from './series-checkout';
 import { getBooking, listBookingRequests, listOwnerSpaceBookings, listRenterBookings } from './reads';
 
 const idParams = z.object({ id: idParamSchema });
@@ -38,13 +37,14 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
   app.post(
     '/api/create-booking-payment-intent',
     {
-      schema: { body: createBookingPaymentIntentSchema, response: { 200: bookingPaymentIntentSchema } },
+      schema: { body: checkoutRequestSchema, response: { 200: checkoutAnswerSchema } },
       // Per account; the cap on unpaid holds is checked as the hold is made (hold-limits.ts).
       config: { ...auth, rateLimit: { max: BOOKING_HOLDS_PER_HOUR, perSeconds: 60 * 60 } },
     },
     async (request) => {
       const renter = requireSelf(request, request.body.userId);
-      return createBookingHold(db, requirePayments(), renter.id, request.body);
+      // With `recurrence`, a series held whole and paid once (docs/decisions/026-booking-series.md).
+      return createCheckout(db, requirePayments(), renter.id, request.body);
     },
   );
 
@@ -53,7 +53,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     { schema: { body: createBookingSchema, response: { 200: bookingSchema, 201: bookingSchema } }, config: auth },
     async (request, reply) => {
       const renter = requireSelf(request, request.body.renterId);
-      const { booking, created } = await createPaidBooking(db, requirePayments(), renter.id, request.body);
+      const { booking, created } = await createPaid(db, requirePayments(), renter.id, request.body);
       return reply.status(created ? 201 : 200).send(booking);
     },
   );
@@ -90,7 +90,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     { schema: { params: idParams, body: bookingAnswerSchema, response: { 200: bookingSchema } }, config: auth },
     async (request) => {
       const owner = requireSelf(request, request.body?.userId);
-      return acceptBookingRequest(db, requirePayments(), bookingId(request.params.id), owner.id);
+      return answerRequest(db, requirePayments(), bookingId(request.params.id), owner.id, 'accept');
     },
   );
 
@@ -99,7 +99,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     { schema: { params: idParams, body: bookingAnswerSchema, response: { 200: bookingSchema } }, config: auth },
     async (request) => {
       const owner = requireSelf(request, request.body?.userId);
-      return declineBookingRequest(db, requirePayments(), bookingId(request.params.id), owner.id);
+      return answerRequest(db, requirePayments(), bookingId(request.params.id), owner.id, 'decline');
     },
   );
 
@@ -109,7 +109,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
 
   // The renter gives up an unpaid hold (the payment dialog closed): 204, its dates free at once.
   app.delete('/api/bookings/:id/hold', { schema: { params: idParams }, config: auth }, async (request, reply) => {
-    await releaseHold(db, requirePayments(), bookingId(request.params.id), requireUser(request).id);
+    await releaseAnyHold(db, requirePayments(), bookingId(request.params.id), requireUser(request).id);
     return reply.status(204).send();
   });
 
@@ -125,6 +125,33 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     async (request) => {
       const user = requireSelf(request, request.body?.userId);
       return cancelBooking(db, requirePayments(), bookingId(request.params.id), user.id);
+    },
+  );
+
+  // A recurring series (docs/decisions/026-booking-series.md): one payment over its occurrences.
+  const seriesId = (id: string) => {
+    if (!z.uuid().safeParse(id).success) throw notFound('Booking series not found.');
+    return id;
+  };
+
+  app.get(
+    '/api/booking-series/:id',
+    { schema: { params: idParams, response: { 200: bookingSeriesSchema } }, config: auth },
+    async (request) => getSeries(db, seriesId(request.params.id), requireUser(request).id),
+  );
+
+  app.get(
+    '/api/booking-series/:id/cancellation',
+    { schema: { params: idParams, response: { 200: cancellationQuoteSchema } }, config: auth },
+    async (request) => quoteSeriesCancellation(db, seriesId(request.params.id), requireUser(request).id),
+  );
+
+  app.put(
+    '/api/booking-series/:id/cancel',
+    { schema: { params: idParams, body: bookingAnswerSchema, response: { 200: bookingSeriesSchema } }, config: auth },
+    async (request) => {
+      const user = requireSelf(request, request.body?.userId);
+      return cancelSeriesRest(db, requirePayments(), seriesId(request.params.id), user.id);
     },
   );
 };

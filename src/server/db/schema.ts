@@ -6,6 +6,8 @@
 import { sql } from 'drizzle-orm';
 import type { Schedule } from '../../shared/schemas/schedules';
 import type { Recurrence } from '../../shared/schemas/booking-series';
+import { WEEKDAYS } from '../../shared/constants';
+import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
 import {
   bigint,
   boolean,
@@ -22,6 +24,48 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** A plain SQL string literal of `text`, which holds no quote (state codes, zone names, weekdays). */
+function sqlString(text: string): string {
+  if (!/^[\w/+-]+$/.test(text)) throw new Error(`Not a plain SQL literal: ${text}`);
+  return `'${text}'`;
+}
+
+/**
+ * `timeZoneForState` (src/shared/time-zones.ts) as SQL over the `state` column: a CASE built from
+ * the one list of states, states grouped by zone. A change of the list changes this expression,
+ * and `drizzle-kit generate` the column.
+ */
+const TIME_ZONE_OF_STATE = (() => {
+  const byZone = new Map<string, string[]>();
+  for (const [code, { timeZone }] of Object.entries(US_STATES)) byZone.set(timeZone, [...(byZone.get(timeZone) ?? []), code]);
+  const lists = [...byZone].map(
+    ([zone, codes]) => `when upper(btrim("state")) in (${codes.map(sqlString).join(', ')}) then ${sqlString(zone)}`,
+  );
+  return `case ${lists.join(' ')} else ${sqlString(DEFAULT_TIME_ZONE)} end`;
+})();
+
+/** The bit of `open_days` for a weekday (`mon` 1 ... `sun` 64). */
+export const OPEN_DAY_BIT = Object.fromEntries(WEEKDAYS.map((day, index) => [day, 1 << index])) as Record<
+  (typeof WEEKDAYS)[number],
+  number
+>;
+/** The bit of `open_days` set when the schedule has no weekly hours (open every day, all day; `dayHours` null). */
+export const NO_WEEKLY_HOURS_BIT = 128;
+
+/**
+ * `dayHours` (src/shared/schemas/schedules.ts) of each weekday as bits over the `schedule` column:
+ * a weekday's bit is set when it has an opening interval; all bits and {@link NO_WEEKLY_HOURS_BIT}
+ * (255) when no weekday has one (or there is no schedule).
+ */
+const OPEN_DAYS_OF_SCHEDULE = (() => {
+  const day = (weekday: string) => `coalesce("schedule" -> 'weeklyHours' -> ${sqlString(weekday)}, '[]'::jsonb)`;
+  const bits = WEEKDAYS.map(
+    (weekday) =>
+      `case when jsonb_typeof(${day(weekday)}) <> 'array' then 0 when jsonb_array_length(${day(weekday)}) > 0 then ${OPEN_DAY_BIT[weekday]} else 0 end`,
+  );
+  return `case when coalesce("schedule" @? '$.weeklyHours.*[*]', false) then (${bits.join(' | ')}) else 255 end`;
+})();
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -155,6 +199,17 @@ export const medicalSpaces = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower("city" || chr(31) || "state" || chr(31) || "address" || chr(31) || "title")`,
     ),
+    /**
+     * The IANA zone the space's local dates and times are counted in (`timeZoneForState` of its
+     * state), stored so that search by availability (issue 19) reads it rather than deriving it per
+     * row (docs/decisions/014-search-in-the-database.md).
+     */
+    timeZone: text('time_zone').notNull().generatedAlwaysAs(sql.raw(TIME_ZONE_OF_STATE)),
+    /**
+     * The weekdays the schedule opens, as bits ({@link OPEN_DAY_BIT}; 255: no weekly hours, open
+     * every day): search by availability drops the spaces closed on the date before any other check.
+     */
+    openDays: integer('open_days').notNull().generatedAlwaysAs(sql.raw(OPEN_DAYS_OF_SCHEDULE)),
   },
   (t) => [
     check('medical_spaces_capacity_check', sql`${t.capacity} >= 1`),

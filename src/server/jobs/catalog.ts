@@ -60,6 +60,8 @@ export const bookingStepJob = define<{
   step: 'requested' | 'accepted' | 'declined' | 'request_expired' | 'confirmed' | 'cancelled' | 'hold_expired';
   /** When the step happened, ISO-8601 UTC. */
   at: string;
+  /** The step of the booking's whole series (its occurrences moved together; docs/decisions/026-booking-series.md). */
+  wholeSeries?: boolean;
 }>({
   name: 'booking-step',
   policy: 'standard',

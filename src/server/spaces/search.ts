@@ -11,9 +11,8 @@ import { weekdayOf } from '../../shared/availability';
 import { BLOCKING_BOOKING_STATUSES } from '../../shared/constants';
 import { locationParts, type Bbox, type SpaceCard, type spaceSearchSchema } from '../../shared/schemas/spaces';
 import { minutesOfDay } from '../../shared/time-of-day';
-import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
 import type { Database } from '../db/client';
-import { bookings, medicalSpaces, spaceBlockedDates } from '../db/schema';
+import { bookings, medicalSpaces, NO_WEEKLY_HOURS_BIT, OPEN_DAY_BIT, spaceBlockedDates } from '../db/schema';
 import { badRequest } from '../http/errors';
 
 /** A parsed `GET /api/spaces` query (`spaceSearchSchema`'s output: defaults applied, numbers as numbers). */
@@ -69,24 +68,11 @@ export function searchFilter(query: Omit<SpaceSearchQuery, 'limit' | 'offset' | 
   return and(...filters)!;
 }
 
-/** A plain SQL string literal of `text`, which holds no quote (state codes and zone names). */
+/** A plain SQL string literal of `text`, which holds no quote (statuses). */
 function sqlString(text: string): string {
   if (!/^[\w/+-]+$/.test(text)) throw new Error(`Not a plain SQL literal: ${text}`);
   return `'${text}'`;
 }
-
-/**
- * The space's IANA time zone in SQL: `timeZoneForState` of src/shared/time-zones.ts as a CASE
- * built from the one list of states (the database keeps no zone column), states grouped by zone.
- */
-const spaceTimeZone: SQL = (() => {
-  const byZone = new Map<string, string[]>();
-  for (const [code, { timeZone }] of Object.entries(US_STATES)) byZone.set(timeZone, [...(byZone.get(timeZone) ?? []), code]);
-  const inLists = [...byZone].map(
-    ([zone, codes]) => `when upper(btrim("medical_spaces"."state")) in (${codes.map(sqlString).join(', ')}) then ${sqlString(zone)}`,
-  );
-  return sql.raw(`(case ${inLists.join(' ')} else ${sqlString(DEFAULT_TIME_ZONE)} end)`);
-})();
 
 /** Minutes since midnight of an `HH:mm` SQL text (`24:00` is 1440). */
 const minutesSql = (text: SQL) => sql`(split_part(${text}, ':', 1)::int * 60 + split_part(${text}, ':', 2)::int)`;
@@ -97,6 +83,7 @@ const minutesSql = (text: SQL) => sql`(split_part(${text}, ':', 1)::int * 60 + s
  * its own time zone, so that the results agree with `scheduleProblem` and `availableDays`
  * (tests/api/search-availability.test.ts compares them):
  *
+ * - the weekday is open (the stored `open_days` bits, so a space closed that day costs no more);
  * - the date is not blocked (`space_blocked_dates`);
  * - hours and sessions: with a window, the window lies inside the day's opening hours (touching
  *   intervals join, as `scheduleProblem` joins them) and a booking of it would be accepted;
@@ -108,28 +95,38 @@ const minutesSql = (text: SQL) => sql`(split_part(${text}, ':', 1)::int * 60 + s
  *   listing's buffer, nor does the range fall in another booking's buffer (the exclusion
  *   constraint's own range, so its GiST index answers); not before the minimum notice nor the
  *   current hour (day), not past the horizon.
+ *
+ * Speed (docs/decisions/014-search-in-the-database.md): the zone is the stored `time_zone` column;
+ * each space's earliest start, horizon and buffer are computed once (an `offset 0` subquery, which
+ * PostgreSQL does not fold into the candidates' conditions).
  */
 export function availabilityFilter(
   query: Pick<SpaceSearchQuery, 'availableOn' | 'availableFrom' | 'availableTo'>,
   bind: Bind = literal,
 ): SQL {
   const date = query.availableOn!;
+  const weekday = weekdayOf(date);
   const day = sql`${bind('availableOn', date)}::date`;
-  const weekday = sql`${bind('availableWeekday', weekdayOf(date))}::text`;
+  const dayBit = sql`${bind('availableDayBit', OPEN_DAY_BIT[weekday])}::int`;
   const now = sql`${bind('now', new Date().toISOString())}::timestamptz`;
-  // v: the row's zone, schedule and period, computed once (see the FROM below).
-  const zone = sql.raw('v.tz');
-  const schedule = sql.raw('v.sc');
-  const period = sql.raw('v.p');
+  const zone = medicalSpaces.timeZone;
+  const schedule = medicalSpaces.schedule;
+  const period = medicalSpaces.pricePeriod;
+  const byHours = sql`${period} in ('hourly', 'session')`;
   const local = (minutes: SQL) => sql`((${day} + (${minutes}) * interval '1 minute') at time zone ${zone})`;
-  const hasHours = sql`coalesce(${schedule} @? '$.weeklyHours.*[*]', false)`;
-  const dayIntervals = sql`coalesce(${schedule} -> 'weeklyHours' -> ${weekday}, '[]'::jsonb)`;
-  const buffer = sql`(case when ${period} in ('hourly', 'session') then coalesce((${schedule} ->> 'bufferMinutes')::int, 0) else 0 end)`;
+  const hasHours = sql`(${medicalSpaces.openDays} < ${sql.raw(String(NO_WEEKLY_HOURS_BIT))})`;
+  // The day's intervals (a non-empty array once its bit is set and the schedule has hours).
+  const dayIntervals = sql`(${schedule} -> 'weeklyHours' -> ${bind('availableWeekday', weekday)}::text)`;
+  // v: the space's earliest start, first instant past its horizon (null: none) and buffer, once per space.
   const localNow = sql`(${now} at time zone ${zone})`;
-  const unitStart = sql`(date_trunc(case when ${period} in ('hourly', 'session') then 'hour' else 'day' end, ${localNow}) at time zone ${zone})`;
-  const earliest = sql`greatest(${unitStart}, ${now} + coalesce((${schedule} ->> 'minNoticeHours')::int, 0) * interval '1 hour')`;
   const horizonDays = sql`coalesce((${schedule} ->> 'maxAdvanceDays')::int, 0)`;
-  const horizon = sql`((${localNow}::date + ${horizonDays} + 1)::timestamp at time zone ${zone})`;
+  const perSpace = sql`select
+      greatest(date_trunc(case when ${byHours} then 'hour' else 'day' end, ${localNow}) at time zone ${zone},
+        ${now} + coalesce((${schedule} ->> 'minNoticeHours')::int, 0) * interval '1 hour') as earliest,
+      case when ${horizonDays} = 0 then null else ((${localNow}::date + ${horizonDays} + 1)::timestamp at time zone ${zone}) end as horizon,
+      case when ${byHours} then coalesce((${schedule} ->> 'bufferMinutes')::int, 0) else 0 end as buffer
+      offset 0`;
+  const buffer = sql.raw('v.buffer');
   const statuses = sql.raw(BLOCKING_BOOKING_STATUSES.map(sqlString).join(', '));
   /** [start, end) with `extra` minutes after it overlaps no holding booking's range plus buffer. */
   const free = (start: SQL, end: SQL, extra: SQL) =>
@@ -139,9 +136,9 @@ export function availabilityFilter(
   /** A booking of local minutes [from, to) of the date, its hours already checked, would be accepted. */
   const bookable = (from: SQL, to: SQL, extra: SQL) => {
     const start = local(from);
-    return sql`(${start} >= ${earliest} and (${horizonDays} = 0 or ${start} < ${horizon}) and ${free(start, local(to), extra)})`;
+    return sql`(${start} >= v.earliest and (v.horizon is null or ${start} < v.horizon) and ${free(start, local(to), extra)})`;
   };
-  const wholeDay = sql`((not ${hasHours} or jsonb_array_length(${dayIntervals}) > 0) and ${bookable(sql`0`, sql`1440`, sql`0`)})`;
+  const wholeDay = bookable(sql`0`, sql`1440`, sql`0`);
   const interval = (column: 'start' | 'end') => minutesSql(sql.raw(`h.i ->> '${column}'`));
   let byTime: SQL;
   if (query.availableFrom !== undefined && query.availableTo !== undefined) {
@@ -161,9 +158,11 @@ export function availabilityFilter(
         where exists (select 1 from ${intervals} where ${interval('start')} <= ${sessionStart} and ${sessionEnd} <= ${interval('end')})
         and ${bookable(sessionStart, sessionEnd, buffer)}) end)`;
   }
-  return sql`exists (select 1 from (select ${spaceTimeZone} as tz, ${medicalSpaces.schedule} as sc, ${medicalSpaces.pricePeriod}::text as p) v
-    where not exists (select 1 from ${spaceBlockedDates} b where b.space_id = ${medicalSpaces.id} and b.start_date <= ${day} and b.end_date >= ${day})
-    and (case when ${period} in ('hourly', 'session') then ${byTime} else ${wholeDay} end))`;
+  return and(
+    sql`(${medicalSpaces.openDays} & ${dayBit}) <> 0`,
+    sql`not exists (select 1 from ${spaceBlockedDates} b where b.space_id = ${medicalSpaces.id} and b.start_date <= ${day} and b.end_date >= ${day})`,
+    sql`exists (select 1 from (${perSpace}) v where case when ${byHours} then ${byTime} else ${wholeDay} end)`,
+  )!;
 }
 
 /**
@@ -246,13 +245,15 @@ export interface SpaceSearchResult {
 export type SearchCountCache = LRUCache<string, Promise<number>>;
 
 /**
- * A cache of bounded counts: up to 1,000 searches for 30 seconds. The app
- * clears it when a space is listed or removed through it; a count may lag
- * a change made by another instance by up to 30 s (the page itself never
- * does: only the number beside it).
+ * A cache of bounded counts: up to 1,000 searches for 30 seconds, then
+ * answered while counted again ({@link boundedCount}). The app clears it
+ * when a space is listed or removed through it; a count may lag a change
+ * made by another instance (or a booking) by up to 30 s plus one count (the
+ * page itself never does: only the number beside it).
+ * @param ttlMs how long a count is fresh (tests shorten it)
  */
-export function createSearchCountCache(): SearchCountCache {
-  return new LRUCache<string, Promise<number>>({ max: 1000, ttl: 30_000 });
+export function createSearchCountCache(ttlMs = 30_000): SearchCountCache {
+  return new LRUCache<string, Promise<number>>({ max: 1000, ttl: ttlMs });
 }
 
 /**
@@ -334,7 +335,7 @@ function searchValues(query: SpaceSearchQuery, cursor: { createdAt: string; id: 
   return Object.assign(values, { limit: query.limit + 1, offset: query.offset });
 }
 
-function preparePage(db: Database, query: SpaceSearchQuery, cursor: boolean) {
+function preparePage(db: Database, query: SpaceSearchQuery, cursor: boolean, name: string) {
   const where = searchFilter(query, placeholder);
   const pageWhere = cursor
     ? and(
@@ -356,10 +357,10 @@ function preparePage(db: Database, query: SpaceSearchQuery, cursor: boolean) {
     .from(medicalSpaces)
     .where(inArray(medicalSpaces.id, ids))
     .orderBy(desc(medicalSpaces.createdAt), desc(medicalSpaces.id))
-    .prepare(UNNAMED);
+    .prepare(name);
 }
 
-function prepareCount(db: Database, query: SpaceSearchQuery) {
+function prepareCount(db: Database, query: SpaceSearchQuery, name: string) {
   const where = searchFilter(query, placeholder);
   return db
     .select({ total: sql<number>`count(*)::int` })
@@ -371,7 +372,7 @@ function prepareCount(db: Database, query: SpaceSearchQuery) {
         .limit(COUNT_LIMIT + 1)
         .as('matches'),
     )
-    .prepare(UNNAMED);
+    .prepare(name);
 }
 
 interface Statements {
@@ -387,6 +388,29 @@ interface Statements {
  */
 const UNNAMED = '';
 
+/**
+ * The statement name of a search by availability with no other filter (at most the pricing
+ * period): its plan does not depend on the values (newest first, each space asked in turn), while
+ * planning its SQL costs more than running it (4-10 ms against 4-6 ms on PostgreSQL at 100,000
+ * spaces), so it is a named statement, parsed once per connection, and PostgreSQL keeps its
+ * generic plan after five runs. Other shapes: {@link UNNAMED}.
+ */
+function statementName(query: SpaceSearchQuery, kind: 'page' | 'count', shape: string): string {
+  const {
+    availableOn,
+    availableFrom: _from,
+    availableTo: _to,
+    period: _period,
+    limit: _limit,
+    offset: _offset,
+    after: _after,
+    ...others
+  } = query;
+  if (!availableOn || Object.values(others).some((value) => value !== undefined && !(Array.isArray(value) && value.length === 0)))
+    return UNNAMED;
+  return `search_${kind}_${shape}`;
+}
+
 /** Built searches per database and shape. */
 const prepared = new WeakMap<Database, LRUCache<string, Statements>>();
 
@@ -396,20 +420,46 @@ function statementsFor(db: Database, query: SpaceSearchQuery, cursor: boolean): 
   const shape = searchShape(query, cursor);
   let statements = byShape.get(shape);
   if (!statements) {
-    statements = { page: preparePage(db, query, cursor) };
-    statements.count = cursor ? undefined : prepareCount(db, query);
+    statements = { page: preparePage(db, query, cursor, statementName(query, 'page', shape)) };
+    statements.count = cursor ? undefined : prepareCount(db, query, statementName(query, 'count', shape));
     byShape.set(shape, statements);
   }
   return statements;
 }
 
-/** How many spaces match, counting at most {@link COUNT_LIMIT} + 1 rows; cached by search. */
+/** The searches of each count cache being counted again in the background (see {@link boundedCount}). */
+const recounting = new WeakMap<SearchCountCache, Set<string>>();
+
+/**
+ * How many spaces match, counting at most {@link COUNT_LIMIT} + 1 rows; cached by search. Once a
+ * cached count has expired it is still answered while the search is counted again in the
+ * background (stale while revalidate), so the requests of a popular search never wait for a
+ * recount: a search by availability may take a few hundred milliseconds to count.
+ */
 function boundedCount(db: Database, query: SpaceSearchQuery, counts?: SearchCountCache): Promise<number> {
   const count = () =>
     statementsFor(db, query, false)
       .count!.execute(searchValues(query, null))
       .then(([row]) => row?.total ?? 0);
-  return counts ? remember(counts, countKey(query), count) : count();
+  if (!counts) return count();
+  const key = countKey(query);
+  const stale = counts.has(key) ? undefined : counts.peek(key, { allowStale: true });
+  if (!stale) return remember(counts, key, count);
+  let pending = recounting.get(counts);
+  if (!pending) recounting.set(counts, (pending = new Set()));
+  if (!pending.has(key)) {
+    pending.add(key);
+    count()
+      .then(
+        (total) => {
+          // Unless the cache was cleared (a space listed or removed) meanwhile.
+          if (counts.peek(key, { allowStale: true }) === stale) counts.set(key, Promise.resolve(total));
+        },
+        () => undefined, // the next request counts again
+      )
+      .finally(() => pending.delete(key));
+  }
+  return stale;
 }
 
 /**

@@ -40,21 +40,33 @@ export const openingIntervalSchema = z
   });
 export type OpeningInterval = z.infer<typeof openingIntervalSchema>;
 
-/** The indexes of items (`HH:mm` intervals) that overlap an earlier-starting one. */
-function overlapping(items: readonly { start: string; end: string }[]): number[] {
+/**
+ * The indexes of items (`HH:mm` intervals) that overlap an earlier-starting one, or with `touching`
+ * also start where it ends.
+ */
+function overlapping(items: readonly { start: string; end: string }[], touching = false): number[] {
   const sorted = items
     .map((item, index) => ({ start: minutesOfDay(item.start) ?? 0, end: minutesOfDay(item.end) ?? 0, index }))
     .sort((a, b) => a.start - b.start);
-  return sorted.filter((item, i) => i > 0 && item.start < sorted[i - 1]!.end).map((item) => item.index);
+  const clash = (start: number, previousEnd: number) => (touching ? start <= previousEnd : start < previousEnd);
+  return sorted.filter((item, i) => i > 0 && clash(item.start, sorted[i - 1]!.end)).map((item) => item.index);
 }
 
-/** One weekday's opening intervals: at most {@link MAX_INTERVALS_PER_DAY}, none overlapping. Empty: closed that day. */
+/**
+ * One weekday's opening intervals: at most {@link MAX_INTERVALS_PER_DAY}, none overlapping nor
+ * touching (08:00-12:00 and 12:00-13:00 are one interval, 08:00-13:00: so that the free hours the
+ * availability shows and the bookings the server accepts are the same). Empty: closed that day.
+ */
 export const dayHoursSchema = z
   .array(openingIntervalSchema)
   .max(MAX_INTERVALS_PER_DAY, `A day can have at most ${MAX_INTERVALS_PER_DAY} opening intervals`)
   .superRefine((intervals, ctx) => {
-    for (const index of overlapping(intervals)) {
-      ctx.addIssue({ code: 'custom', message: 'Opening hours must not overlap', path: [index, 'start'] });
+    for (const index of overlapping(intervals, true)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Opening hours must not overlap or touch: make them one interval',
+        path: [index, 'start'],
+      });
     }
   });
 

@@ -72,26 +72,25 @@ function BookingEmail({
 
 /**
  * The booking as an iCalendar file (src/shared/booking-calendar.ts, as every calendar file of the
- * app): one confirmed event in the space's time zone, with the address as its location and the house
- * rules and a link to the booking in its description.
+ * app): one confirmed event in the space's time zone (one per occurrence of a series), with the
+ * address as its location and the house rules and a link to the booking in its description.
  */
 export function bookingCalendar(data: BookingNoticeData, bookingUrl: string): EmailAttachment {
+  const occurrences = data.series?.occurrences ?? [{ bookingId: data.bookingId, startAt: data.startAt, endAt: data.endAt }];
   const content = bookingsCalendar(
-    [
-      {
-        bookingId: data.bookingId,
-        status: 'confirmed',
-        spaceTitle: data.spaceTitle,
-        address: data.address,
-        timeZone: data.timeZone,
-        startAt: data.startAt,
-        endAt: data.endAt,
-        renterName: data.renterName,
-        ownerName: data.ownerName,
-        houseRules: data.houseRules,
-        url: bookingUrl,
-      },
-    ],
+    occurrences.map((occurrence) => ({
+      bookingId: occurrence.bookingId,
+      status: 'confirmed' as const,
+      spaceTitle: data.spaceTitle,
+      address: data.address,
+      timeZone: data.timeZone,
+      startAt: occurrence.startAt,
+      endAt: occurrence.endAt,
+      renterName: data.renterName,
+      ownerName: data.ownerName,
+      houseRules: data.houseRules,
+      url: bookingUrl,
+    })),
     { name: 'ClinicShare' },
   );
   // The media type names the METHOD the object carries (RFC 5545 §8.1, "method").

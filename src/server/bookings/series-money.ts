@@ -1,0 +1,247 @@
+/**
+ * The money of a recurring series (docs/decisions/026-booking-series.md): its occurrences are
+ * ordinary booking rows moved together ({@link transitionSeries}), and its one payment is the
+ * series' (`booking_series`). {@link settleSeriesMoney} is the one place that gives any of that
+ * payment back, one caller at a time: the refunds decided when occurrences were cancelled, or the
+ * whole payment of a series that is not going ahead. Amounts refunded are read back from the
+ * provider, never from our own arithmetic, and never exceed what was paid.
+ */
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { nextStatus, type BookingTransition } from '../../shared/booking-lifecycle';
+import type { BookingStatus } from '../../shared/constants';
+import { fromCents, toCents } from '../../shared/money';
+import type { Database } from '../db/client';
+import { bookings, bookingSeries } from '../db/schema';
+import { conflict } from '../http/errors';
+import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
+import type { BookingRow } from './booking-row';
+import { afterRefund, refundedStatus } from './money-back';
+
+/** A series row as the database holds it. */
+export type SeriesRow = typeof bookingSeries.$inferSelect;
+
+const MINUTE_MS = 60 * 1000;
+
+/** How long a settler's claim on a series stands before another caller may take it over (a crash). */
+export const SETTLING_CLAIM_STALE_MS = 5 * MINUTE_MS;
+
+/** The series `id`, or null. */
+export async function findSeries(db: Database, id: string): Promise<SeriesRow | null> {
+  const [row] = await db.select().from(bookingSeries).where(eq(bookingSeries.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The series a payment intent pays for, or null. */
+export async function seriesOfIntent(db: Database, intentId: string): Promise<SeriesRow | null> {
+  const [row] = await db.select().from(bookingSeries).where(eq(bookingSeries.stripePaymentIntentId, intentId)).limit(1);
+  return row ?? null;
+}
+
+/** The occurrences of series `seriesId`, earliest first. */
+export function seriesOccurrences(db: Database, seriesId: string): Promise<BookingRow[]> {
+  return db.select().from(bookings).where(eq(bookings.seriesId, seriesId)).orderBy(asc(bookings.startAt), asc(bookings.id));
+}
+
+/**
+ * Moves every occurrence of series `seriesId` that is in `from` through `transition` (the state
+ * table of src/shared/booking-lifecycle.ts), with `changes`, in one guarded `UPDATE`. A pending
+ * occurrence claimed by an Accept moves only when `claim` is that claim (which it then clears).
+ * @param only restricts the move to these occurrence ids (cancelling some of a series)
+ * @returns the moved rows (none when nothing was in `from`)
+ * @throws HttpError 409 when the state table does not allow the transition from `from`
+ */
+export async function transitionSeries(
+  db: Database,
+  seriesId: string,
+  from: BookingStatus,
+  transition: BookingTransition,
+  changes: Partial<typeof bookings.$inferInsert> = {},
+  options: { claim?: Date; only?: readonly string[] } = {},
+): Promise<BookingRow[]> {
+  const to = nextStatus(from, transition);
+  if (!to) throw conflict(`A ${from.replace('_', ' ')} booking series cannot be moved that way.`);
+  const claimGuard =
+    from === 'pending' ? (options.claim ? eq(bookings.acceptingAt, options.claim) : isNull(bookings.acceptingAt)) : undefined;
+  if (options.only && options.only.length === 0) return [];
+  const rows = await db
+    .update(bookings)
+    .set({ ...changes, ...(options.claim ? { acceptingAt: null } : {}), status: to })
+    .where(
+      and(
+        eq(bookings.seriesId, seriesId),
+        eq(bookings.status, from),
+        claimGuard,
+        options.only ? inArray(bookings.id, [...options.only]) : undefined,
+      ),
+    )
+    .returning();
+  return rows.sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
+}
+
+/** Records the payment status of the series and mirrors it on its occurrences that have no refund of their own. */
+export async function recordSeriesPayment(
+  db: Database,
+  seriesId: string,
+  changes: Partial<typeof bookingSeries.$inferInsert>,
+): Promise<void> {
+  await db.update(bookingSeries).set(changes).where(eq(bookingSeries.id, seriesId));
+  if (changes.paymentStatus) {
+    await db
+      .update(bookings)
+      .set({ paymentStatus: changes.paymentStatus })
+      .where(and(eq(bookings.seriesId, seriesId), isNull(bookings.refundedAt)));
+  }
+}
+
+/** Whether any occurrence of a series went ahead (was confirmed, or cancelled after it was). */
+const wentAhead = (occurrences: readonly BookingRow[]) =>
+  occurrences.some((row) => row.status === 'confirmed' || row.status === 'cancelled');
+
+/** Whether a series is not going ahead and its money is all to give back: every occurrence expired or declined. */
+const isNotGoingAhead = (occurrences: readonly BookingRow[]) =>
+  occurrences.length > 0 && occurrences.every((row) => row.status === 'expired' || row.status === 'declined');
+
+/** Cancelled occurrences whose decided refund the provider has not been asked for yet. */
+const refundsPending = (occurrences: readonly BookingRow[]) =>
+  occurrences.filter((row) => row.status === 'cancelled' && !row.refundedAt && toCents(row.refundAmount ?? '0') > 0);
+
+/** What {@link settleSeriesMoney} did. */
+export type SeriesSettlement = 'settled' | 'nothing_due' | 'busy';
+
+/**
+ * Gives back what is due of a series' payment, as the one settler of that series: claims the
+ * series (`settling_at`; a claim older than {@link SETTLING_CLAIM_STALE_MS} is taken over), then
+ * - a series not going ahead (every occurrence expired or declined): a paid payment is refunded in
+ *   full (key `release-series-<id>`), an authorised or unpaid one cancelled (`release-card-series-<id>`);
+ * - otherwise, the refunds decided for its cancelled occurrences: their sum, at most what was paid,
+ *   less what the provider has already refunded, in one refund keyed by that sum
+ *   (`series-<id>-refunds-<cents>`), so two settlers asking for the same total make one refund.
+ * Then records what the provider says it has refunded. It repeats while a cancellation committed
+ * meanwhile leaves more due, a few times; what remains is the reconciliation job's.
+ * @returns `busy` when another settler holds the series, else whether anything was due
+ * @throws Error when the provider fails (nothing is recorded as refunded that was not)
+ */
+export async function settleSeriesMoney(
+  db: Database,
+  payments: PaymentProvider,
+  seriesId: string,
+  now = new Date(),
+): Promise<SeriesSettlement> {
+  const [claimed] = await db
+    .update(bookingSeries)
+    .set({ settlingAt: now })
+    .where(
+      and(
+        eq(bookingSeries.id, seriesId),
+        or(isNull(bookingSeries.settlingAt), lte(bookingSeries.settlingAt, new Date(now.getTime() - SETTLING_CLAIM_STALE_MS))),
+      ),
+    )
+    .returning();
+  if (!claimed) return 'busy';
+  let outcome: SeriesSettlement = 'nothing_due';
+  try {
+    for (let round = 0; round < 3; round++) {
+      const done = await settleOnce(db, payments, claimed);
+      if (!done) break;
+      outcome = 'settled';
+    }
+  } finally {
+    await db
+      .update(bookingSeries)
+      .set({ settlingAt: null })
+      .where(and(eq(bookingSeries.id, seriesId), eq(bookingSeries.settlingAt, now)));
+  }
+  return outcome;
+}
+
+/** One pass of {@link settleSeriesMoney}: whether it gave anything back. */
+async function settleOnce(db: Database, payments: PaymentProvider, series: SeriesRow): Promise<boolean> {
+  if (!series.stripePaymentIntentId) return false;
+  const occurrences = await seriesOccurrences(db, series.id);
+  if (isNotGoingAhead(occurrences) && !wentAhead(occurrences)) return releaseSeries(db, payments, series);
+  const pending = refundsPending(occurrences);
+  if (pending.length === 0) return false;
+  const intent = await payments.retrievePaymentIntent(series.stripePaymentIntentId);
+  if (!intent || intent.status !== 'succeeded') return false;
+  const decided = occurrences.filter((row) => row.status === 'cancelled').reduce((sum, row) => sum + toCents(row.refundAmount ?? '0'), 0);
+  const target = Math.min(decided, intent.amount);
+  let after: PaymentIntentInfo = intent;
+  if (target > intent.amountRefunded) {
+    await payments.refundPaymentIntent(intent.id, {
+      amount: target - intent.amountRefunded,
+      idempotencyKey: `series-${series.id}-refunds-${target}`,
+      // A kept first-booking fee stays with the platform (docs/decisions/008-first-booking-fee-on-cancellation.md).
+      keepApplicationFee: pending.every((row) => row.feeRetained),
+    });
+    after = await afterRefund(payments, intent);
+  }
+  if (after.amountRefunded < target) throw new Error(`The provider refunded less than due on series ${series.id}.`);
+  await db.transaction(async (tx) => {
+    for (const row of pending) {
+      const refund = toCents(row.refundAmount ?? '0');
+      await tx
+        .update(bookings)
+        .set({
+          refundedAt: new Date(),
+          amountRefunded: fromCents(refund),
+          paymentStatus: refund >= toCents(row.totalPrice) ? 'refunded' : 'partially_refunded',
+        })
+        .where(and(eq(bookings.id, row.id), isNull(bookings.refundedAt)));
+    }
+    await tx
+      .update(bookingSeries)
+      .set({ amountRefunded: fromCents(after.amountRefunded), paymentStatus: after.amountRefunded > 0 ? refundedStatus(after) : 'paid' })
+      .where(eq(bookingSeries.id, series.id));
+  });
+  return true;
+}
+
+/** Gives back the whole payment of a series that is not going ahead (see {@link settleSeriesMoney}). */
+async function releaseSeries(db: Database, payments: PaymentProvider, series: SeriesRow): Promise<boolean> {
+  if (!['requires_payment', 'authorized', 'paid'].includes(series.paymentStatus)) return false;
+  const current = await payments.retrievePaymentIntent(series.stripePaymentIntentId!);
+  if (!current) return false;
+  if (current.status === 'succeeded') {
+    let after = current;
+    if (current.amountRefunded < current.amount) {
+      await payments.refundPaymentIntent(current.id, {
+        amount: current.amount - current.amountRefunded,
+        idempotencyKey: `release-series-${series.id}`,
+      });
+      after = await afterRefund(payments, current);
+    }
+    await recordSeriesPayment(db, series.id, { paymentStatus: 'refunded', amountRefunded: fromCents(after.amountRefunded) });
+    await db
+      .update(bookings)
+      .set({ refundedAt: new Date() })
+      .where(and(eq(bookings.seriesId, series.id), isNull(bookings.refundedAt)));
+    return true;
+  }
+  if (current.status !== 'canceled') await payments.cancelPaymentIntent(current.id, `release-card-series-${series.id}`);
+  await recordSeriesPayment(db, series.id, { paymentStatus: 'canceled' });
+  return true;
+}
+
+/**
+ * The series whose money {@link settleSeriesMoney} has to settle (the reconciliation job's list):
+ * a cancelled occurrence's refund not yet made, or a series not going ahead whose payment was not
+ * given back. At most `limit`.
+ */
+export async function seriesWithMoneyDue(db: Database, limit = 500): Promise<string[]> {
+  const rows = await db
+    .select({ id: bookingSeries.id })
+    .from(bookingSeries)
+    .where(
+      or(
+        sql`exists (select 1 from ${bookings} b where b.series_id = ${bookingSeries.id} and b.status = 'cancelled'
+          and b.refunded_at is null and b.refund_amount is not null and b.refund_amount <> 0)`,
+        and(
+          inArray(bookingSeries.paymentStatus, ['requires_payment', 'authorized', 'paid']),
+          isNotNull(bookingSeries.stripePaymentIntentId),
+          sql`not exists (select 1 from ${bookings} b where b.series_id = ${bookingSeries.id} and b.status not in ('expired', 'declined'))`,
+        ),
+      ),
+    )
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
