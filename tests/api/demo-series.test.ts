@@ -12,7 +12,7 @@ import type { Booking } from '../../src/shared/schemas/bookings';
 import { bookings, bookingSeries, demoPaymentIntents, medicalSpaces } from '../../src/server/db/schema';
 import { BROWSER_TEST_DAYS } from '../../src/server/seed/demo-activity';
 import { buildDemoSpaces } from '../../src/server/seed/demo-data';
-import { chooseSeriesSpace, splitInProportion } from '../../src/server/seed/demo-series';
+import { chooseSeriesSpace } from '../../src/server/seed/demo-series';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-users';
 import { seedDemoData } from '../../src/server/seed/seed-demo-data';
 import { timeZoneForState } from '../../src/shared/time-zones';
@@ -83,15 +83,5 @@ describe('the demo renter’s weekly series', () => {
     const occurrences = (listed.json() as Booking[]).filter((booking) => booking.seriesId === series!.id);
     expect(occurrences.length).toBeGreaterThanOrEqual(12);
     expect(occurrences.every((booking) => booking.space?.pricePeriod === 'session' && booking.units === 1)).toBe(true);
-  });
-});
-
-describe('splitInProportion', () => {
-  it('splits in proportion with the cents left over to the first parts, adding up exactly', () => {
-    expect(splitInProportion(100, [1, 1, 1])).toEqual([34, 33, 33]);
-    expect(splitInProportion(1001, [2, 1, 1])).toEqual([501, 250, 250]);
-    expect(splitInProportion(0, [5, 5])).toEqual([0, 0]);
-    const parts = splitInProportion(9_999, [3, 7, 11, 13]);
-    expect(parts.reduce((a, b) => a + b, 0)).toBe(9_999);
   });
 });

@@ -5,13 +5,13 @@
  * ({@link BROWSER_TEST_DAYS}): some bookings have taken place, some are to come. One `booking_series` row
  * holds the one paid demo payment intent, the whole total and the platform fee (the series is the
  * renter's first booking with that owner, so it carries the 10% fee, counted once); each occurrence
- * is a confirmed, paid `bookings` row with its share of the total and of the fee (in proportion,
- * remainders to the first ones, so the shares add up to the cent).
+ * is a confirmed, paid `bookings` row with its share of the total and of the fee (`splitCents`, as
+ * checkout splits a series' fee, so the shares add up to the cent).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { bookingBufferMinutes, localDate, shiftDate, weekdayOf } from '../../shared/availability';
 import { platformFeeCents, quoteBooking, type BookingQuote } from '../../shared/booking-rules';
-import { fromCents, toCents } from '../../shared/money';
+import { fromCents, splitCents, toCents } from '../../shared/money';
 import { expandRecurrence } from '../../shared/recurrence';
 import type { Recurrence } from '../../shared/schemas/booking-series';
 import { timeZoneForState } from '../../shared/time-zones';
@@ -46,15 +46,6 @@ export function chooseSeriesSpace<T extends SeriesSpace>(spaces: readonly T[]): 
     DEMO_SERIES_WEEKDAYS.every((day) => (space.schedule?.weeklyHours?.[day]?.length ?? 0) > 0);
   const consult = (space: T) => space.spaceType === 'Consultation Room' || /therapy|counsel|consult/i.test(space.title);
   return spaces.find((space) => fits(space) && consult(space)) ?? spaces.find(fits) ?? null;
-}
-
-/** `totalCents` split into one part per weight, in proportion, the cents left over to the first ones: the parts add up to `totalCents`. */
-export function splitInProportion(totalCents: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const parts = weights.map((weight) => (sum === 0 ? 0 : Math.floor((totalCents * weight) / sum)));
-  let left = totalCents - parts.reduce((a, b) => a + b, 0);
-  for (let i = 0; left > 0; i = (i + 1) % parts.length, left--) parts[i]! += 1;
-  return parts;
 }
 
 /**
@@ -99,7 +90,7 @@ export async function insertDemoSeries(
   const totalCents = quotes.reduce((sum, quote) => sum + quote.totalCents, 0);
   // The platform fee rule counts the series as one booking: the renter's first with this owner.
   const feeCents = platformFeeCents(totalCents, true);
-  const feeShares = splitInProportion(
+  const feeShares = splitCents(
     feeCents,
     quotes.map((quote) => quote.totalCents),
   );
