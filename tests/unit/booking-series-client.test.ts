@@ -101,8 +101,9 @@ describe('summarizeSeries', () => {
       { status: 'cancelled', count: 1 },
     ]);
     expect(summary.upcoming).toBe(5);
-    // Seen from after the third occurrence started, only the later confirmed ones are left.
-    expect(summarizeSeries(occurrences, new Date(Date.parse(occurrences[2]!.startDate) + 1)).upcoming).toBe(3);
+    // Seen while the third occurrence takes place, it and the later ones are left; once it has ended, the later ones.
+    expect(summarizeSeries(occurrences, new Date(Date.parse(occurrences[2]!.startDate) + 1)).upcoming).toBe(4);
+    expect(summarizeSeries(occurrences, new Date(Date.parse(occurrences[2]!.endDate) + 1)).upcoming).toBe(3);
   });
 
   it('has no times for days, and says one booking', () => {

@@ -73,7 +73,7 @@ export interface SeriesSummary {
   totalCents: number;
   /** How many occurrences are in each status, in the order first seen (statuses with none left out). */
   statuses: { status: BookingStatus; count: number }[];
-  /** Confirmed occurrences that have not started by `now`: what "Cancel the rest of the series" would cancel. */
+  /** Confirmed occurrences that have not ended by `now`: what "Cancel the rest of the series" cancels (docs/product.md#recurring-bookings). */
   upcoming: number;
 }
 
@@ -107,7 +107,7 @@ export function summarizeSeries(occurrences: readonly SummarizedBooking[], now: 
     times: first && bookedByTime(period) ? `${format(local(first.startDate), 'h:mm a')} – ${format(local(first.endDate), 'h:mm a')}` : null,
     totalCents: occurrences.reduce((sum, occurrence) => sum + toCents(occurrence.totalPrice), 0),
     statuses,
-    upcoming: occurrences.filter((occurrence) => occurrence.status === 'confirmed' && Date.parse(occurrence.startDate) > now.getTime())
+    upcoming: occurrences.filter((occurrence) => occurrence.status === 'confirmed' && Date.parse(occurrence.endDate) > now.getTime())
       .length,
   };
 }
