@@ -40,7 +40,8 @@ export function useCancelBookingSeries(userId: string) {
     mutationFn: (seriesId: string) => cancelBookingSeries({ seriesId, userId }),
     onSettled: (_answer, _error, seriesId) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: getBookingSeriesQueryOptions(seriesId).queryKey }),
+        // Exactly the series: its cancellation quote (a longer key) would be asked again while its dialog closes, and answer 409.
+        queryClient.invalidateQueries({ queryKey: getBookingSeriesQueryOptions(seriesId).queryKey, exact: true }),
         queryClient.invalidateQueries({ queryKey: ['users', userId, 'bookings'] }),
       ]),
   });

@@ -7,7 +7,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { localDate, weekdayOf } from '@/shared/availability';
 import { bookedByTime } from '@/shared/booking-rules';
-import { WEEKDAYS, type BookingStatus, type Weekday } from '@/shared/constants';
+import { BOOKING_STATUSES, WEEKDAYS, type BookingStatus, type Weekday } from '@/shared/constants';
 import { toCents } from '@/shared/money';
 import type { Booking } from '@/shared/schemas/bookings';
 
@@ -71,7 +71,7 @@ export interface SeriesSummary {
   times: string | null;
   /** The series' total: every occurrence's share added up (they add up to the cent), in cents. */
   totalCents: number;
-  /** How many occurrences are in each status, in the order first seen (statuses with none left out). */
+  /** How many occurrences are in each status, in the lifecycle's order (`BOOKING_STATUSES`; statuses with none left out). */
   statuses: { status: BookingStatus; count: number }[];
   /** Confirmed occurrences that have not ended by `now`: what "Cancel the rest of the series" cancels (docs/product.md#recurring-bookings). */
   upcoming: number;
@@ -92,12 +92,10 @@ export function summarizeSeries(occurrences: readonly SummarizedBooking[], now: 
   const weekdays = WEEKDAYS.filter((day) =>
     occurrences.some((occurrence) => weekdayOf(localDate(new Date(occurrence.startDate), timeZone)) === day),
   );
-  const statuses: SeriesSummary['statuses'] = [];
-  for (const occurrence of occurrences) {
-    const known = statuses.find((entry) => entry.status === occurrence.status);
-    if (known) known.count++;
-    else statuses.push({ status: occurrence.status, count: 1 });
-  }
+  const statuses = BOOKING_STATUSES.map((status) => ({
+    status,
+    count: occurrences.filter((occurrence) => occurrence.status === status).length,
+  })).filter((entry) => entry.count > 0);
   const count = occurrences.length;
   const dates =
     first && last ? ` · from ${format(local(first.startDate), 'MMM d, yyyy')} to ${format(local(last.startDate), 'MMM d, yyyy')}` : '';
