@@ -2,9 +2,10 @@
  * Recurring bookings (docs/product.md#recurring-bookings, docs/decisions/026-booking-series.md):
  * an owner's room sells a Morning session on Tuesdays and Thursdays; a renter books Tuesday and
  * Thursday mornings from the calendar with "Repeat weekly" for 13 bookings, is told that one of
- * them falls on a date the owner closed, books the free ones only (12, six weeks), pays once, sees
+ * them falls on a date the owner closed, books the free ones only (12), pays once, sees
  * the series as one card in their profile with its 12 occurrences, cancels one, then the rest.
- * The owner sees the series as one card among the bookings of their spaces.
+ * The owner sees the series as one card among the bookings of their spaces; on a request-to-book
+ * room a series is one request, which the owner accepts whole with one Accept.
  *
  * Set-up that is not what is tested goes through the API: the owner, the listing with its
  * schedule and closed date, and the renter's account and session.
@@ -16,7 +17,7 @@ import { shiftDate, weekdayOf } from '../../src/shared/availability';
 import type { Space } from '../../src/shared/schemas/spaces';
 import type { User } from '../../src/shared/schemas/users';
 import { futureCardExpiry, futureDate } from '../helpers/dates';
-import { listSpaceThroughApi, openBrowser, pickCalendarDay, toast, type BrowserSession } from './browser';
+import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, pickCalendarDay, toast, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;
@@ -109,6 +110,7 @@ describe('a weekly series', () => {
     expect(await booking.getByTestId('repeat-preview').getByRole('listitem').count()).toBe(13);
     // The series total: 13 sessions at $60, before the server's quote.
     expect(await booking.getByTestId('booking-total').textContent()).toBe('$780.00');
+    await expectNoSeriousA11yViolations(page, 'booking dialog with Repeat weekly');
 
     await booking.getByRole('button', { name: 'Continue to Payment' }).click();
     const payment = page.getByRole('dialog', { name: 'Complete Payment' });
@@ -171,6 +173,7 @@ describe('a weekly series', () => {
     expect(await card.getByRole('button', { name: 'Hide the bookings' }).getAttribute('aria-expanded')).toBe('true');
     const rows = card.getByTestId('booking-row');
     expect(await rows.count()).toBe(12);
+    await expectNoSeriousA11yViolations(page, 'profile with a series open');
 
     // One occurrence, by its own Cancel.
     await rows.first().getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -202,5 +205,69 @@ describe('a weekly series', () => {
     expect(await section.getByTestId('space-booking').count()).toBe(0);
     await card.getByRole('button', { name: 'Show the 12 bookings' }).click();
     expect(await card.getByTestId('space-booking').count()).toBe(12);
+  });
+
+  it('on a request-to-book space is one request, which the owner accepts whole', async () => {
+    const morning = [{ start: '08:00', end: '12:00' }];
+    const requested = await listSpaceThroughApi(ownerPage, {
+      title: `Tue Request Room ${stamp}`,
+      spaceType: 'Consultation Room',
+      pricePerDay: '50.00',
+      pricePeriod: 'session',
+      instantBook: false,
+      schedule: {
+        weeklyHours: { tue: morning },
+        sessions: [{ name: 'Morning', start: '08:00', end: '12:00' }],
+        bufferMinutes: 0,
+        minNoticeHours: 0,
+        maxAdvanceDays: 365,
+      },
+    });
+    // The renter's request through the API (the dialog is the test above): three Tuesday mornings, paid by the demo card.
+    const { page } = session;
+    const intent = await page.request.post('/api/create-booking-payment-intent', {
+      data: {
+        spaceId: requested.id,
+        userId: renter.id,
+        bookingDetails: { startDate: `${tuesday}T08:00`, endDate: `${tuesday}T12:00` },
+        recurrence: { weekdays: ['tue'], count: 3 },
+      },
+    });
+    expect(intent.status(), await intent.text()).toBe(200);
+    const answer = (await intent.json()) as { clientSecret: string; occurrences: unknown[]; amount: string };
+    expect(answer.occurrences).toHaveLength(3);
+    const paid = await page.request.post('/api/demo-payments/confirm', {
+      data: { clientSecret: answer.clientSecret, cardNumber: '4242424242424242', expiry: futureCardExpiry(), cvc: '123' },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+    const { paymentIntentId } = (await paid.json()) as { paymentIntentId: string };
+    const recorded = await page.request.post('/api/bookings', {
+      data: {
+        spaceId: requested.id,
+        renterId: renter.id,
+        startDate: `${tuesday}T08:00`,
+        endDate: `${tuesday}T12:00`,
+        totalPrice: answer.amount,
+        paymentIntentId,
+      },
+    });
+    expect(recorded.status(), await recorded.text()).toBe(201);
+
+    await ownerPage.goto('/profile?tab=bookings');
+    const requests = ownerPage.getByRole('region', { name: 'Incoming Booking Requests' });
+    const request = requests.getByTestId('series-request');
+    await request.waitFor();
+    expect(await requests.getByTestId('booking-request').count()).toBe(1);
+    expect(await request.textContent()).toMatch(/Weekly on Tue · 3 bookings · from /);
+    expect(await request.textContent()).toContain('$150');
+    await request.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => toast(ownerPage, 'Booking request accepted!').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => requests.getByText('No pending requests.').isVisible(), { timeout: 15_000 }).toBe(true);
+    const bookings = (await (await page.request.get(`/api/users/${renter.id}/bookings`)).json()) as { spaceId: string; status: string }[];
+    expect(bookings.filter((item) => item.spaceId === requested.id).map((item) => item.status)).toEqual([
+      'confirmed',
+      'confirmed',
+      'confirmed',
+    ]);
   });
 });
