@@ -314,8 +314,7 @@ export async function createCheckout(
     await transitionSeries(db, held.series.id, 'awaiting_payment', 'expire', { holdExpiresAt: null });
     throw error;
   }
-  await db.update(bookingSeries).set({ stripePaymentIntentId: intent.id }).where(eq(bookingSeries.id, held.series.id));
-  await recordSeriesPayment(db, held.series.id, { paymentStatus: 'requires_payment' });
+  await recordSeriesPayment(db, held.series.id, { stripePaymentIntentId: intent.id, paymentStatus: 'requires_payment' });
   const rows = held.rows.map((row) => shown(row, space, timeZone));
   return seriesAnswer({ ...held.series, stripePaymentIntentId: intent.id }, rows, intent, destination !== null, first, held.skipped);
 }

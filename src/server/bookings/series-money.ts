@@ -167,11 +167,15 @@ async function settleOnce(db: Database, payments: PaymentProvider, series: Serie
   const target = Math.min(decided, intent.amount);
   let after: PaymentIntentInfo = intent;
   if (target > intent.amountRefunded) {
+    const due = target - intent.amountRefunded;
+    // A kept first-booking fee stays with the platform (docs/decisions/008-first-booking-fee-on-cancellation.md),
+    // as long as what is left of the payment besides the fee covers the refund.
+    const keepFee =
+      pending.every((row) => row.feeRetained) && due <= intent.amount - toCents(series.platformFeeAmount) - intent.amountRefunded;
     await payments.refundPaymentIntent(intent.id, {
-      amount: target - intent.amountRefunded,
+      amount: due,
       idempotencyKey: `series-${series.id}-refunds-${target}`,
-      // A kept first-booking fee stays with the platform (docs/decisions/008-first-booking-fee-on-cancellation.md).
-      keepApplicationFee: pending.every((row) => row.feeRetained),
+      keepApplicationFee: keepFee,
     });
     after = await afterRefund(payments, intent);
   }
@@ -198,7 +202,8 @@ async function settleOnce(db: Database, payments: PaymentProvider, series: Serie
 
 /** Gives back the whole payment of a series that is not going ahead (see {@link settleSeriesMoney}). */
 async function releaseSeries(db: Database, payments: PaymentProvider, series: SeriesRow): Promise<boolean> {
-  if (!['requires_payment', 'authorized', 'paid'].includes(series.paymentStatus)) return false;
+  // Given back already (or released): nothing is left. A payment not yet known as made ('none') is asked about all the same.
+  if (series.paymentStatus === 'canceled' || series.paymentStatus === 'refunded') return false;
   const current = await payments.retrievePaymentIntent(series.stripePaymentIntentId!);
   if (!current) return false;
   if (current.status === 'succeeded') {
@@ -236,7 +241,7 @@ export async function seriesWithMoneyDue(db: Database, limit = 500): Promise<str
         sql`exists (select 1 from ${bookings} b where b.series_id = ${bookingSeries.id} and b.status = 'cancelled'
           and b.refunded_at is null and b.refund_amount is not null and b.refund_amount <> 0)`,
         and(
-          inArray(bookingSeries.paymentStatus, ['requires_payment', 'authorized', 'paid']),
+          inArray(bookingSeries.paymentStatus, ['none', 'requires_payment', 'authorized', 'paid']),
           isNotNull(bookingSeries.stripePaymentIntentId),
           sql`not exists (select 1 from ${bookings} b where b.series_id = ${bookingSeries.id} and b.status not in ('expired', 'declined'))`,
         ),
