@@ -4,12 +4,13 @@
  * some taken place and some to come, whose occurrences carry shares of its total and fee that add
  * up to the cent, and which the renter's bookings list shows as occurrences of that series.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateTime, weekdayOf } from '../../src/shared/availability';
 import { toCents } from '../../src/shared/money';
+import { bookingSeriesSchema } from '../../src/shared/schemas/booking-series';
 import type { Booking } from '../../src/shared/schemas/bookings';
-import { bookings, bookingSeries, demoPaymentIntents, medicalSpaces } from '../../src/server/db/schema';
+import { bookings, bookingSeries, demoPaymentIntents, medicalSpaces, notifications } from '../../src/server/db/schema';
 import { BROWSER_TEST_DAYS } from '../../src/server/seed/demo-activity';
 import { buildDemoSpaces } from '../../src/server/seed/demo-data';
 import { chooseSeriesSpace } from '../../src/server/seed/demo-series';
@@ -29,6 +30,16 @@ afterAll(async () => {
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function logInRenter() {
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: 'renter@demo.clinicshare.test', password: DEMO_PASSWORD },
+  });
+  expect(login.statusCode).toBe(200);
+  return { login, cookie: sessionCookie(login) };
+}
 
 describe('the demo renter’s weekly series', () => {
   it('is one paid series of Tuesday and Thursday mornings on a session room, running now, its shares adding up', async () => {
@@ -71,17 +82,55 @@ describe('the demo renter’s weekly series', () => {
   });
 
   it('shows in the renter’s bookings as occurrences of the series', async () => {
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { email: 'renter@demo.clinicshare.test', password: DEMO_PASSWORD },
-    });
-    const cookie = sessionCookie(login);
+    const { login, cookie } = await logInRenter();
     const listed = await t.app.inject({ method: 'GET', url: `/api/users/${login.json().id}/bookings`, headers: { cookie } });
     expect(listed.statusCode).toBe(200);
     const [series] = await t.db.select({ id: bookingSeries.id }).from(bookingSeries);
     const occurrences = (listed.json() as Booking[]).filter((booking) => booking.seriesId === series!.id);
     expect(occurrences.length).toBeGreaterThanOrEqual(12);
     expect(occurrences.every((booking) => booking.space?.pricePeriod === 'session' && booking.units === 1)).toBe(true);
+  });
+
+  it('was told once, to both people, as one series', async () => {
+    const [series] = await t.db.select().from(bookingSeries);
+    const [space] = await t.db.select({ ownerId: medicalSpaces.ownerId }).from(medicalSpaces).where(eq(medicalSpaces.id, series!.spaceId));
+    for (const userId of [series!.renterId, space!.ownerId]) {
+      const told = await t.db
+        .select({ body: notifications.body })
+        .from(notifications)
+        .where(and(eq(notifications.kind, 'booking_confirmed'), eq(notifications.userId, userId)));
+      // The series' notice names its bookings; a single booking's does not.
+      expect(told.filter((notice) => /bookings/.test(notice.body))).toHaveLength(1);
+    }
+  });
+
+  it('is the series the API shows, and the renter can cancel the rest of it with one refund', async () => {
+    const { login, cookie } = await logInRenter();
+    const [series] = await t.db.select().from(bookingSeries);
+    const shown = await t.app.inject({ method: 'GET', url: `/api/booking-series/${series!.id}`, headers: { cookie } });
+    expect(shown.statusCode, shown.body).toBe(200);
+    const body = bookingSeriesSchema.parse(shown.json());
+    const now = Date.now();
+    const rest = body.occurrences.filter((occurrence) => new Date(occurrence.endDate).getTime() > now);
+    expect(rest.length).toBeGreaterThan(0);
+
+    const quote = await t.app.inject({ method: 'GET', url: `/api/booking-series/${series!.id}/cancellation`, headers: { cookie } });
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(toCents(quote.json().refundAmount)).toBeGreaterThan(0);
+
+    const cancelled = await t.app.inject({
+      method: 'PUT',
+      url: `/api/booking-series/${series!.id}/cancel`,
+      headers: { cookie },
+      payload: { userId: login.json().id },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const after = bookingSeriesSchema.parse(cancelled.json());
+    for (const occurrence of after.occurrences) {
+      const ended = new Date(occurrence.endDate).getTime() <= now;
+      expect(occurrence.status, occurrence.startDate).toBe(ended ? 'confirmed' : 'cancelled');
+    }
+    const [intent] = await t.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, series!.stripePaymentIntentId!));
+    expect(intent!.amountRefunded).toBe(toCents(quote.json().refundAmount));
   });
 });

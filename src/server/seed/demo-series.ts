@@ -15,6 +15,7 @@ import { fromCents, splitCents, toCents } from '../../shared/money';
 import { expandRecurrence } from '../../shared/recurrence';
 import type { Recurrence } from '../../shared/schemas/booking-series';
 import { timeZoneForState } from '../../shared/time-zones';
+import { writeBookingNotices } from '../bookings/notices';
 import type { Database } from '../db/client';
 import { bookings, bookingSeries, demoPaymentIntents } from '../db/schema';
 import { BROWSER_TEST_DAYS } from './demo-activity';
@@ -120,23 +121,29 @@ export async function insertDemoSeries(
     paymentStatus: 'paid',
     createdAt,
   });
-  await db.insert(bookings).values(
-    quotes.map((quote, index) => ({
-      spaceId,
-      renterId,
-      seriesId,
-      startAt: quote.startAt,
-      endAt: quote.endAt,
-      units: quote.units,
-      totalPrice: fromCents(quote.totalCents),
-      platformFeeAmount: fromCents(feeShares[index]!),
-      bufferMinutes: bookingBufferMinutes({ period: 'session', schedule: space.schedule }),
-      status: 'confirmed' as const,
-      instantBook: true,
-      paymentStatus: 'paid' as const,
-      notes: index === 0 ? 'Tuesday and Thursday mornings for my therapy clients.' : null,
-      createdAt,
-    })),
-  );
+  const rows = await db
+    .insert(bookings)
+    .values(
+      quotes.map((quote, index) => ({
+        spaceId,
+        renterId,
+        seriesId,
+        startAt: quote.startAt,
+        endAt: quote.endAt,
+        units: quote.units,
+        totalPrice: fromCents(quote.totalCents),
+        platformFeeAmount: fromCents(feeShares[index]!),
+        bufferMinutes: bookingBufferMinutes({ period: 'session', schedule: space.schedule }),
+        status: 'confirmed' as const,
+        instantBook: true,
+        paymentStatus: 'paid' as const,
+        notes: index === 0 ? 'Tuesday and Thursday mornings for my therapy clients.' : null,
+        createdAt,
+      })),
+    )
+    .returning();
+  // The series' one confirmation (both people), naming its bookings and total, as checkout tells it.
+  const first = rows.sort((a, b) => a.startAt.getTime() - b.startAt.getTime())[0];
+  if (first) await writeBookingNotices(db, 'confirmed', first, context.now, true);
   return seriesId;
 }
