@@ -58,6 +58,7 @@ const serverFeatures = [
   'spaces',
   'payments',
   'bookings',
+  'paperwork',
   'calendar',
   'messages',
   'favorites',

@@ -12,10 +12,11 @@ const apiTarget = 'http://localhost:5000';
 /**
  * Modules kept out of the `common` chunk that the search and space pages load: what only the account
  * pages and forms use (reset password, verify email, unsubscribe) with their icons, and the checkbox
- * (Radix's, with its dependencies), which the space page does not show.
+ * (Radix's, with its dependencies), which the space page does not show; and the recurring series'
+ * modules (features/booking-series), which come with the booking dialog and the profile.
  */
 const NOT_COMMON =
-  /[\\/]features[\\/]auth[\\/](api[\\/](email-verification|password-reset)|components[\\/](forgot-password-form|email-verification-notice|reset-password-form))|lucide-react.*[\\/](key-round|mail-check|mail-exclamation-point|mail-warning|mail-x|circle-check)\.|[\\/]components[\\/]ui[\\/]checkbox\./;
+  /[\\/]features[\\/]auth[\\/](api[\\/](email-verification|password-reset)|components[\\/](forgot-password-form|email-verification-notice|reset-password-form))|lucide-react.*[\\/](key-round|mail-check|mail-exclamation-point|mail-warning|mail-x|circle-check)\.|[\\/]components[\\/]ui[\\/]checkbox\.|[\\/]features[\\/]booking-series[\\/]/;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

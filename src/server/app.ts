@@ -36,6 +36,7 @@ import { registerMessaging } from './messages/routes';
 import { startNotificationsLive } from './notifications/live';
 import { notificationRoutes } from './notifications/routes';
 import { pageRoutes } from './pages/routes';
+import { paperworkRoutes } from './paperwork/routes';
 import { DemoPaymentProvider } from './payments/demo-provider';
 import type { PaymentProvider } from './payments/provider';
 import { connectRoutes } from './payments/connect-routes';
@@ -258,6 +259,7 @@ export async function buildApp({
   await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl, throttle, quota });
   await app.register(favoriteRoutes, { db });
   await app.register(bookingRoutes, { db, payments });
+  await app.register(paperworkRoutes, { db });
   await app.register(calendarRoutes, { db, publicUrl: config.publicUrl });
   await app.register(connectRoutes, { db, payments, publicUrl: config.publicUrl });
   await app.register(donationRoutes, { payments });

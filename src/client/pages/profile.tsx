@@ -14,6 +14,8 @@ import { IncomingRequests } from '@/client/features/bookings/components/incoming
 import { RecentBookings } from '@/client/features/bookings/components/recent-bookings';
 import { SpaceBookings } from '@/client/features/bookings/components/space-bookings';
 import { UserBookingsList } from '@/client/features/bookings/components/user-bookings-list';
+import { SeriesBookingList } from '@/client/features/booking-series/components/series-booking-list';
+import { SeriesRequestList } from '@/client/features/booking-series/components/series-request-list';
 import { CalendarFeedSection } from '@/client/features/calendar/components/calendar-feed-section';
 import { useFavorites } from '@/client/features/favorites/api/get-favorites';
 import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
@@ -133,18 +135,28 @@ function Profile({ user }: { user: User }) {
         <TabsContent value="bookings" className="grid gap-6">
           <Card>
             <CardContent className="pt-5">
-              <IncomingRequests userId={user.id} />
+              {/* A recurring series is one request, and one card in the lists below (docs/decisions/026-booking-series.md). */}
+              <IncomingRequests
+                userId={user.id}
+                renderList={(requests, renderRow) => <SeriesRequestList requests={requests} renderRow={renderRow} />}
+              />
             </CardContent>
           </Card>
           <Card>
             <CardContent className="pt-5">
-              <SpaceBookings userId={user.id} />
+              <SpaceBookings
+                userId={user.id}
+                renderList={(bookings, renderRow) => <SeriesBookingList bookings={bookings} renderRow={renderRow} />}
+              />
             </CardContent>
           </Card>
           <Card>
             <CardContent className="grid gap-3 pt-5">
               <h2 className="text-lg leading-tight font-semibold text-slate-900">My Bookings</h2>
-              <UserBookingsList userId={user.id} />
+              <UserBookingsList
+                userId={user.id}
+                renderList={(bookings, renderRow) => <SeriesBookingList bookings={bookings} renderRow={renderRow} cancelAs={user.id} />}
+              />
             </CardContent>
           </Card>
           {/* A private address for calendar apps: the bookings above, as renter and as owner. */}

@@ -1,4 +1,4 @@
-import { ArrowLeft, CircleAlert, CircleCheckBig, MessageSquare, SearchX } from 'lucide-react';
+import { ArrowLeft, CircleAlert, MessageSquare, SearchX } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -7,8 +7,9 @@ import { PageMeta } from '@/client/components/page-meta';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/use-toast';
-import { getUserBookingsQueryOptions, useUserBookings } from '@/client/features/bookings/api/get-user-bookings';
-import { AddToCalendarLink } from '@/client/features/bookings/components/add-to-calendar-link';
+import { getUserBookingsQueryOptions } from '@/client/features/bookings/api/get-user-bookings';
+import type { RepeatWeeklyValue } from '@/client/features/booking-series/components/repeat-weekly-fields';
+import type { BookingRepeatField } from '@/client/features/checkout/components/booking-dialog';
 import { useBookingCheckout } from '@/client/features/checkout/hooks/use-booking-checkout';
 import { spaceAvailabilityQueryKey } from '@/client/features/schedules/api/get-space-availability';
 import { useSpace } from '@/client/features/spaces/api/get-space';
@@ -23,10 +24,22 @@ import { paths } from '@/client/lib/paths';
 
 // The booking, payment and message dialogs (forms, dates, card fields) load when first opened.
 const BookingDialog = lazy(() =>
-  import('@/client/features/checkout/components/booking-dialog').then((module) => ({ default: module.BookingDialog })),
+  // The dialog keeps the repeat fields' value, whose type they say.
+  import('@/client/features/checkout/components/booking-dialog').then((module) => ({ default: module.BookingDialog<RepeatWeeklyValue> })),
 );
 const BookingPaymentDialog = lazy(() =>
   import('@/client/features/checkout/components/booking-payment-dialog').then((module) => ({ default: module.BookingPaymentDialog })),
+);
+// A weekly series (docs/decisions/026-booking-series.md): its fields and its part of payment.
+const RepeatWeeklyFields = lazy(() =>
+  import('@/client/features/booking-series/components/repeat-weekly-fields').then((module) => ({ default: module.RepeatWeeklyFields })),
+);
+const SeriesCheckoutPanel = lazy(() =>
+  import('@/client/features/booking-series/components/series-checkout-panel').then((module) => ({ default: module.SeriesCheckoutPanel })),
+);
+// The confirmation after paying, with a series' bookings.
+const SpacePaymentConfirmation = lazy(() =>
+  import('./space-detail-confirmation').then((module) => ({ default: module.SpacePaymentConfirmation })),
 );
 const BookingTimesPicker = lazy(() =>
   import('@/client/features/schedules/components/booking-times-picker').then((module) => ({ default: module.BookingTimesPicker })),
@@ -71,16 +84,6 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
   const { user } = useAuth();
   const returned = new URLSearchParams(useSearch());
   const paymentSuccess = returned.get('payment_success') === 'true';
-  // The confirmation is shown only for a booking of this space that the signed-in user has.
-  const bookings = useUserBookings(paymentSuccess ? user?.id : undefined);
-  const bookingId = returned.get('booking');
-  const confirmedBooking = paymentSuccess
-    ? bookings.data?.find((booking) =>
-        bookingId
-          ? booking.id === bookingId
-          : booking.spaceId === space.id && (booking.status === 'confirmed' || booking.status === 'pending'),
-      )
-    : undefined;
   const [messageOpen, setMessageOpen] = useState(false);
   const queryClient = useQueryClient();
   const refreshAvailability = () => void queryClient.invalidateQueries({ queryKey: spaceAvailabilityQueryKey(space.id) });
@@ -110,22 +113,10 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
       <PageMeta title={`${space.title} | ClinicShare`} description={space.description} />
       <BackToSearch />
 
-      {confirmedBooking && confirmedBooking.spaceId === space.id ? (
-        <div
-          role="status"
-          className="mt-4 flex flex-wrap items-start gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900"
-        >
-          <CircleCheckBig className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-          <p>
-            {space.instantBook
-              ? 'Your booking is confirmed.'
-              : 'Your request has been sent. The owner has 48 hours to accept; your card is only charged if they do.'}{' '}
-            <Link href={paths.profile()} className="font-medium underline underline-offset-2">
-              View my bookings
-            </Link>
-          </p>
-          <AddToCalendarLink booking={confirmedBooking} />
-        </div>
+      {paymentSuccess ? (
+        <Suspense fallback={null}>
+          <SpacePaymentConfirmation space={space} userId={user?.id} bookingId={returned.get('booking')} />
+        </Suspense>
       ) : null}
 
       {space.active ? null : (
@@ -207,9 +198,24 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
                 <BookingTimesPicker space={space} {...field} />
               </Suspense>
             )}
+            renderRepeat={(field: BookingRepeatField<RepeatWeeklyValue>) => (
+              <Suspense fallback={null}>
+                <RepeatWeeklyFields period={space.pricePeriod} {...field} />
+              </Suspense>
+            )}
           />
           {checkout.attempt ? (
-            <BookingPaymentDialog key={checkout.attempt.idempotencyKey} space={space} attempt={checkout.attempt} checkout={checkout} />
+            <BookingPaymentDialog
+              key={checkout.attempt.idempotencyKey}
+              space={space}
+              attempt={checkout.attempt}
+              checkout={checkout}
+              renderSeries={(series) => (
+                <Suspense fallback={null}>
+                  <SeriesCheckoutPanel calendar={{ period: space.pricePeriod, schedule: space.schedule }} {...series} />
+                </Suspense>
+              )}
+            />
           ) : null}
           {messageOpen ? <MessageOwnerDialog open={messageOpen} onOpenChange={setMessageOpen} userId={user.id} space={space} /> : null}
         </Suspense>

@@ -21,6 +21,8 @@ export function toUser(row: UserRow): User {
     profileImage: row.profileImage,
     coverImage: row.coverImage,
     coverColor: row.coverColor,
+    businessName: row.businessName,
+    taxId: row.taxId,
     verified: row.verified,
     emailVerified: row.emailVerifiedAt !== null,
     licenseVerification: row.licenseVerification,

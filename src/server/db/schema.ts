@@ -111,6 +111,9 @@ export const users = pgTable(
     emailBookingUpdates: boolean('email_booking_updates').notNull().default(true),
     emailReminders: boolean('email_reminders').notNull().default(true),
     emailMessages: boolean('email_messages').notNull().default(true),
+    /** The renter's business name and tax ID, printed on their receipts when set (docs/decisions/027-receipts-and-agreements.md). */
+    businessName: text('business_name'),
+    taxId: text('tax_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -177,6 +180,8 @@ export const medicalSpaces = pgTable(
     availableTo: timestamp('available_to', { withTimezone: true }),
     rules: text('rules'),
     cancellationPolicy: text('cancellation_policy'),
+    /** The owner's own terms, appended to the space-use agreement of each booking (docs/decisions/027-receipts-and-agreements.md). */
+    agreementTerms: text('agreement_terms'),
     /** Request-to-book when false: the owner accepts or declines each booking (docs/decisions/005-bookings-as-holds.md). */
     instantBook: boolean('instant_book').notNull().default(true),
     /** The refund rule of cancellations (`src/shared/cancellation.ts`). */
@@ -308,6 +313,8 @@ export const bookingSeries = pgTable(
     settlingAt: timestamp('settling_at', { withTimezone: true }),
     /** The client's booking attempt: asking twice for one attempt returns the same series. */
     idempotencyKey: text('idempotency_key'),
+    /** When the payment was first known as made (set by the trigger of migration 0016 when `payment_status` first says money was taken). */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -386,6 +393,15 @@ export const bookings = pgTable(
     notes: text('notes'),
     /** The series this booking is an occurrence of (its payment is the series'), or null. */
     seriesId: uuid('series_id').references(() => bookingSeries.id, { onDelete: 'restrict' }),
+    /** When the payment was first known as made (set by the trigger of migration 0016 when `payment_status` first says money was taken). */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * The renter's clickwrap acceptance of the space-use agreement (docs/decisions/027-receipts-and-agreements.md):
+     * when, the template version and the SHA-256 (hex) of the text accepted (`src/shared/agreement.ts`).
+     */
+    agreementAcceptedAt: timestamp('agreement_accepted_at', { withTimezone: true }),
+    agreementVersion: text('agreement_version'),
+    agreementSha256: text('agreement_sha256'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -682,4 +698,44 @@ export const calendarFeeds = pgTable(
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('calendar_feeds_token_hash_unique').on(t.tokenHash)],
+);
+
+/**
+ * The last receipt number given in each year (docs/decisions/027-receipts-and-agreements.md): a
+ * number is taken by incrementing this row under its row lock, in the transaction that stores the
+ * receipt, so numbers are unique, sequential and without gaps per year.
+ */
+export const receiptCounters = pgTable(
+  'receipt_counters',
+  {
+    year: integer('year').primaryKey(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [check('receipt_counters_last_number_check', sql`${t.lastNumber} >= 1`)],
+);
+
+/**
+ * Receipts (docs/decisions/027-receipts-and-agreements.md): one per payment, that is one per single
+ * booking or one per series, numbered `CS-<year>-<sequence>` when first asked for, and kept: the
+ * same payment always prints the same number.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The booking paid on its own, or null for a series' receipt. */
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'restrict' }),
+    /** The series paid as one, or null for a single booking's receipt. */
+    seriesId: uuid('series_id').references(() => bookingSeries.id, { onDelete: 'restrict' }),
+    /** The UTC year the number was given in, and its place in that year (1, 2, ...). */
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('receipts_one_payment_check', sql`(${t.bookingId} is null) <> (${t.seriesId} is null)`),
+    uniqueIndex('receipts_booking_unique').on(t.bookingId),
+    uniqueIndex('receipts_series_unique').on(t.seriesId),
+    uniqueIndex('receipts_year_sequence_unique').on(t.year, t.sequence),
+  ],
 );

@@ -2,7 +2,7 @@
  * Demo data (issues 2 and 9): demo users and 150+ spaces across 30+ US
  * cities, from the deterministic generator in `demo-data.ts`, and the
  * two documented accounts' bookings, favourites and conversations
- * (`demo-activity.ts`). Seeds only an empty database, so a restart
+ * (`demo-activity.ts`), and the demo renter's weekly series (`demo-series.ts`). Seeds only an empty database, so a restart
  * never duplicates or overwrites real data. Run by `npm run seed`
  * (scripts/seed.ts) and at boot with SEED_DEMO_DATA; it sits above the
  * features whose rules it uses (docs/architecture.md).
@@ -24,6 +24,7 @@ import { conversationIdFor } from '../messages/service';
 import { planDemoActivity, type DemoActivityPlan } from './demo-activity';
 import { buildDemoSpaces } from './demo-data';
 import { holidayClosures } from './demo-schedules';
+import { insertDemoSeries } from './demo-series';
 import { DEMO_PASSWORD, demoUsers } from './demo-users';
 
 /** Whether the database has no users yet. */
@@ -87,6 +88,8 @@ export async function seedDemoData(db: Database, options: { spaces?: number } = 
   );
   for (let i = 0; i < closures.length; i += INSERT_BATCH) await db.insert(spaceBlockedDates).values(closures.slice(i, i + INSERT_BATCH));
   await insertDemoActivity(db, planDemoActivity(spaces), { userIds, titles: spaces.map((space) => space.title), now: new Date(now) });
+  // The demo renter's running weekly series (Tuesday and Thursday mornings).
+  await insertDemoSeries(db, spaces, { userIds, spaceIds, now: new Date(now) });
   return { users: demoUsers.length, spaces: values.length };
 }
 

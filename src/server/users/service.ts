@@ -120,6 +120,8 @@ export async function updateUser(
         ...(profileImage !== undefined ? { profileImage } : {}),
         ...(coverImage !== undefined ? { coverImage } : {}),
         ...(input.coverColor !== undefined ? { coverColor: input.coverColor } : {}),
+        ...(input.businessName !== undefined ? { businessName: input.businessName } : {}),
+        ...(input.taxId !== undefined ? { taxId: input.taxId } : {}),
         ...(recheck ? { licenseVerification: verification, verified: verification === 'verified', licenseCheckedAt: new Date() } : {}),
       })
       .where(eq(users.id, current.id))

@@ -11,6 +11,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { isValidNpi, looksLikeNpi, normalizeNpi } from '../npi';
 import { currentPasswordSchema, required, textSchema, trimmed, userTypeSchema } from './fields';
+import { businessNameSchema, taxIdSchema } from './paperwork';
 
 /** A hex colour for a profile cover (it reaches a style attribute: docs/decisions/017-security-headers.md). */
 export const coverColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Choose a colour like #3b82f6');
@@ -81,6 +82,9 @@ export const updateUserSchema = z.object({
   profileImage: profileImageSchema.optional(),
   coverImage: profileImageSchema.optional(),
   coverColor: coverColorSchema.optional(),
+  /** Printed on the user's receipts when set (docs/decisions/027-receipts-and-agreements.md); empty or null removes it. */
+  businessName: businessNameSchema.nullish(),
+  taxId: taxIdSchema.nullish(),
   /** Needed when `email` changes the address (ASVS 3.7.1); never stored. */
   currentPassword: currentPasswordSchema.optional(),
 });

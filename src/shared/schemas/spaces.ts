@@ -18,6 +18,7 @@ import { isUsStateCode } from '../time-zones';
 import { numberInputSchema, required, textSchema, trimmed, unitPriceSchema } from './fields';
 import { minutesOfDay } from '../time-of-day';
 import { blockedDateSchema, blockedDatesSchema, isoDateSchema, scheduleSchema, timeOfDaySchema } from './schedules';
+import { agreementTermsSchema } from './paperwork';
 
 export const spaceTypeSchema = z.enum(SPACE_TYPES);
 export const pricingPeriodSchema = z.enum(PRICING_PERIODS);
@@ -45,6 +46,8 @@ export const spaceSchema = z.object({
   availableTo: z.string().nullable(),
   rules: z.string().nullable(),
   cancellationPolicy: z.string().nullable(),
+  /** The owner's own terms, added to each booking's space-use agreement (docs/decisions/027-receipts-and-agreements.md). */
+  agreementTerms: z.string().nullable().default(null),
   /** False: request-to-book; the owner accepts or declines each booking (docs/decisions/005-bookings-as-holds.md). */
   instantBook: z.boolean(),
   cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS),
@@ -221,6 +224,8 @@ export const listingFieldsSchema = z.object({
   pricePeriod: pricingPeriodSchema.default('daily'),
   rules: trimmed(5000).nullish(),
   cancellationPolicy: trimmed(5000).nullish(),
+  /** The owner's own agreement terms; left out on an edit, they are kept (the listing form does not send them yet). */
+  agreementTerms: agreementTermsSchema.nullish(),
   instantBook: z.boolean().default(true),
   cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS).default('flexible'),
   availableFrom: z.iso.datetime({ offset: true }).nullish(),

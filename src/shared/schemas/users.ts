@@ -20,6 +20,9 @@ export const userSchema = z.object({
   profileImage: z.string().nullable(),
   coverImage: z.string().nullable(),
   coverColor: z.string(),
+  /** Printed on the user's receipts (only the user sees these: docs/decisions/027-receipts-and-agreements.md). */
+  businessName: z.string().nullable().default(null),
+  taxId: z.string().nullable().default(null),
   verified: z.boolean(),
   /** Whether the account's email was confirmed with an emailed link (it blocks nothing; owners see it on requests). */
   emailVerified: z.boolean().default(false),

@@ -1,4 +1,5 @@
 import { Inbox, LoaderCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { BookingLinkAnswer } from '@/shared/booking-notices';
 import { Link } from 'wouter';
 import type { OwnerBooking } from '@/shared/schemas/bookings';
@@ -31,7 +32,17 @@ const TOASTS: Record<BookingAnswer, { success: string; failure: string }> = {
  * Decline) stands out with that button focused; the link answers nothing by itself. A linked
  * request no longer pending says so.
  */
-export function IncomingRequests({ userId }: { userId: string }) {
+export function IncomingRequests({
+  userId,
+  renderList,
+}: {
+  userId: string;
+  /**
+   * Lays out the loaded requests instead of one row each: the page makes one row of a recurring
+   * series (its first occurrence's row, answered as a whole, with the series' `summary`).
+   */
+  renderList?: (requests: OwnerBooking[], renderRow: (request: OwnerBooking, summary?: RequestSummary) => ReactNode) => ReactNode;
+}) {
   const requests = useBookingRequests(userId);
   const answer = useAnswerBookingRequest(userId);
   const linked = useLinkedBooking();
@@ -47,6 +58,20 @@ export function IncomingRequests({ userId }: { userId: string }) {
         onSuccess: () => toast({ title: TOASTS[kind].success }),
         onError: () => toast({ variant: 'destructive', title: TOASTS[kind].failure, description: 'Please try again later.' }),
       },
+    );
+  };
+
+  const renderRow = (request: OwnerBooking, summary?: RequestSummary) => {
+    const ids = summary?.bookingIds ?? [request.id];
+    return (
+      <RequestRow
+        request={request}
+        summary={summary}
+        linkedAnswer={linked && ids.includes(linked.bookingId) ? (linked.answer ?? 'row') : null}
+        busy={answer.isPending && answer.variables?.bookingId === request.id ? answer.variables.answer : null}
+        disabled={answer.isPending}
+        onAnswer={(kind) => respond(request.id, kind)}
+      />
     );
   };
 
@@ -70,18 +95,12 @@ export function IncomingRequests({ userId }: { userId: string }) {
           <Inbox className="size-4" aria-hidden="true" />
           No pending requests.
         </p>
+      ) : renderList ? (
+        renderList(requests.data, renderRow)
       ) : (
         <ul className="grid gap-3">
           {requests.data.map((request) => (
-            <li key={request.id}>
-              <RequestRow
-                request={request}
-                linkedAnswer={linked?.bookingId === request.id ? (linked.answer ?? 'row') : null}
-                busy={answer.isPending && answer.variables?.bookingId === request.id ? answer.variables.answer : null}
-                disabled={answer.isPending}
-                onAnswer={(kind) => respond(request.id, kind)}
-              />
-            </li>
+            <li key={request.id}>{renderRow(request)}</li>
           ))}
         </ul>
       )}
@@ -89,14 +108,26 @@ export function IncomingRequests({ userId }: { userId: string }) {
   );
 }
 
+/** A request that stands for several bookings (a recurring series, answered as a whole): what its row says instead of one booking's dates and price. */
+export interface RequestSummary {
+  /** In place of the dates ("Weekly on Tue, Thu · 12 bookings · from … to …"). */
+  dates: string;
+  /** The whole total, decimal dollars. */
+  total: string;
+  /** Every booking it stands for: a link to any of them points at this row. */
+  bookingIds: string[];
+}
+
 function RequestRow({
   request,
+  summary,
   linkedAnswer,
   busy,
   disabled,
   onAnswer,
 }: {
   request: OwnerBooking;
+  summary: RequestSummary | undefined;
   /** Whether a link points at this request, and what it then focuses: the row or an answer's button. */
   linkedAnswer: BookingLinkAnswer | 'row' | null;
   busy: BookingAnswer | null;
@@ -123,7 +154,7 @@ function RequestRow({
           {request.space?.title ?? 'Medical space'}
         </Link>
         <p className="text-sm text-slate-600">
-          {renter} · {formatBookingRange(request)}
+          {renter} · {summary ? summary.dates : formatBookingRange(request)}
         </p>
         {request.outsideSchedule ? <OutsideScheduleNote /> : null}
         {request.renter?.emailVerified === undefined ? null : (
@@ -139,7 +170,7 @@ function RequestRow({
         ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-semibold text-slate-900">{formatAmount(request.totalPrice)}</span>
+        <span className="font-semibold text-slate-900">{formatAmount(summary ? summary.total : request.totalPrice)}</span>
         <BookingStatusBadge status={request.status} />
         <Button ref={acceptRef} size="sm" onClick={() => onAnswer('accept')} disabled={disabled}>
           {busy === 'accept' ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}

@@ -1,4 +1,5 @@
 import { CalendarCheck, ShieldAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { OwnerBooking } from '@/shared/schemas/bookings';
 import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
@@ -18,9 +19,17 @@ import { OutsideScheduleNote } from './outside-schedule';
  * (confirmed, cancelled, or disputed by the renter's bank), newest first:
  * space, renter, dates, total, status, and the dispute when there is one.
  */
-export function SpaceBookings({ userId }: { userId: string }) {
-  const bookings = useSpaceBookings(userId);
+export function SpaceBookings({
+  userId,
+  renderList,
+}: {
+  userId: string;
+  /** Lays out the loaded bookings instead of one row each (the page groups a recurring series), drawing each with `renderRow`. */
+  renderList?: (bookings: OwnerBooking[], renderRow: (booking: OwnerBooking) => ReactNode) => ReactNode;
+}) {
   const linked = useLinkedBooking();
+  const renderRow = (booking: OwnerBooking) => <SpaceBookingRow booking={booking} linked={linked?.bookingId === booking.id} />;
+  const bookings = useSpaceBookings(userId);
   useFreshForLink(linked?.bookingId, bookings);
   return (
     <section aria-labelledby="space-bookings-heading" className="grid gap-3">
@@ -35,12 +44,12 @@ export function SpaceBookings({ userId }: { userId: string }) {
         <EmptyState icon={CalendarCheck} title="No bookings of your spaces yet">
           Confirmed and cancelled bookings of your spaces show here.
         </EmptyState>
+      ) : renderList ? (
+        renderList(bookings.data, renderRow)
       ) : (
         <ul className="grid gap-3">
           {bookings.data.map((booking) => (
-            <li key={booking.id}>
-              <SpaceBookingRow booking={booking} linked={linked?.bookingId === booking.id} />
-            </li>
+            <li key={booking.id}>{renderRow(booking)}</li>
           ))}
         </ul>
       )}

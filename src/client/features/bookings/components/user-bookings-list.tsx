@@ -1,5 +1,5 @@
 import { CalendarDays } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import type { Booking } from '@/shared/schemas/bookings';
 import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
@@ -14,8 +14,18 @@ import { AddToCalendarLink, offersCalendarFile } from './add-to-calendar-link';
 import { BookingStatusBadge } from './booking-status-badge';
 import { CancelBookingButton } from './cancel-booking-button';
 
-/** The signed-in user's bookings: space, dates, total, status, what happened, and Cancel for confirmed bookings that have not ended. */
-export function UserBookingsList({ userId }: { userId: string }) {
+/**
+ * The signed-in user's bookings: space, dates, total, status, what happened, and Cancel for
+ * confirmed bookings that have not ended. `renderList` lays out the loaded bookings instead of one
+ * row each (the page groups a recurring series' occurrences), drawing each booking with `renderRow`.
+ */
+export function UserBookingsList({
+  userId,
+  renderList,
+}: {
+  userId: string;
+  renderList?: (bookings: Booking[], renderRow: (booking: Booking) => ReactNode) => ReactNode;
+}) {
   const bookings = useUserBookings(userId);
   // When the list was opened: a booking that has ended by then offers no Cancel (the server re-checks).
   const [openedAt] = useState(() => Date.now());
@@ -35,12 +45,14 @@ export function UserBookingsList({ userId }: { userId: string }) {
     );
   }
 
+  const renderRow = (booking: Booking) => (
+    <BookingRow booking={booking} userId={userId} now={openedAt} linked={linked?.bookingId === booking.id} />
+  );
+  if (renderList) return renderList(bookings.data, renderRow);
   return (
     <ul className="grid gap-3">
       {bookings.data.map((booking) => (
-        <li key={booking.id}>
-          <BookingRow booking={booking} userId={userId} now={openedAt} linked={linked?.bookingId === booking.id} />
-        </li>
+        <li key={booking.id}>{renderRow(booking)}</li>
       ))}
     </ul>
   );

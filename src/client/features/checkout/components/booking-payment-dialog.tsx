@@ -1,13 +1,16 @@
 import { parseISO, format } from 'date-fns';
 import { CircleAlert, Clock, LoaderCircle } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { FIRST_BOOKING_FEE_NOTE } from '@/shared/cancellation';
 import { formatUsd } from '@/shared/money';
+import type { Occurrence } from '@/shared/recurrence';
+import type { OccurrenceConflict, SeriesOccurrence } from '@/shared/schemas/booking-series';
 import type { Space } from '@/shared/schemas/spaces';
 import { DemoCardForm } from '@/client/components/payment/demo-card-form';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Skeleton } from '@/client/components/ui/skeleton';
+import type { ApiRequestError } from '@/client/lib/api-client';
 import { centsOf, formatUnits } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { usePublicConfig } from '@/client/lib/public-config';
@@ -22,6 +25,25 @@ interface BookingPaymentDialogProps {
   attempt: BookingAttempt;
   /** The space page's checkout: open while on its 'payment' step. */
   checkout: BookingCheckout;
+  /** The occurrences of a weekly series, and its refusal (the booking-series feature renders them); shown only for a series. */
+  renderSeries?: (series: SeriesCheckout) => ReactNode;
+}
+
+/** A series at payment (docs/decisions/026-booking-series.md): what was asked for, what is held, and what the server refused. */
+export interface SeriesCheckout {
+  /** The occurrences the form previewed, earliest first. */
+  requested: Occurrence[];
+  /** Once held: the occurrences held, and those left out with "Book the free ones only". */
+  held: SeriesOccurrence[] | null;
+  skipped: OccurrenceConflict[];
+  /** The server's refusal of the series (409, its `conflicts` name each occurrence that cannot be booked), until the renter chooses; null when none. */
+  refusal: ApiRequestError | null;
+  /** True while the series is being held. */
+  busy: boolean;
+  /** Holds the free occurrences only. */
+  bookFreeOnly: () => void;
+  /** Back to the form, to change the days or the repeat. */
+  changeChoice: () => void;
 }
 
 /** Milliseconds left until `expiresAt` (ISO), ticking every second; null without an expiry. */
@@ -53,7 +75,7 @@ function formatDetail(value: string): string {
  * Payment' (creates the payment intent), then the card form of the configured
  * payments mode: our demo form, Stripe's Payment Element, or 'Payment Not Available'.
  */
-export function BookingPaymentDialog({ space, attempt, checkout }: BookingPaymentDialogProps) {
+export function BookingPaymentDialog({ space, attempt, checkout, renderSeries }: BookingPaymentDialogProps) {
   const config = usePublicConfig();
   const { intent, paidIntentId, finalizing } = checkout;
   const booking = attempt.request;
@@ -88,9 +110,11 @@ export function BookingPaymentDialog({ space, attempt, checkout }: BookingPaymen
 
         <dl className="grid gap-2 rounded-lg bg-slate-50 p-4 text-sm">
           <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">Dates</dt>
+            <dt className="text-slate-600">{booking.series ? 'First booking' : 'Dates'}</dt>
             <dd className="text-right text-slate-900">
-              {formatDetail(booking.startDate)} – {formatDetail(booking.endDate)}
+              {/* A series held without its refused first occurrence starts with the first one held. */}
+              {formatDetail(intent?.occurrences?.[0]?.startDate ?? booking.startDate)} –{' '}
+              {formatDetail(intent?.occurrences?.[0]?.endDate ?? booking.endDate)}
             </dd>
           </div>
           {feeCents === null ? (
@@ -120,6 +144,18 @@ export function BookingPaymentDialog({ space, attempt, checkout }: BookingPaymen
             {FIRST_BOOKING_FEE_NOTE}
           </p>
         ) : null}
+
+        {booking.series && renderSeries
+          ? renderSeries({
+              requested: booking.series.occurrences,
+              held: intent?.occurrences ?? null,
+              skipped: intent?.skipped ?? [],
+              refusal: checkout.refusal,
+              busy: checkout.creatingIntent,
+              bookFreeOnly: () => checkout.proceedToPayment(true),
+              changeChoice: checkout.backToDetails,
+            })
+          : null}
 
         {holdLeft !== null && !holdExpired ? (
           <p className="-mt-2 flex items-center gap-1.5 text-xs text-slate-600" data-testid="hold-countdown">
@@ -188,8 +224,8 @@ export function BookingPaymentDialog({ space, attempt, checkout }: BookingPaymen
           <Button variant="outline" onClick={checkout.backToDetails} disabled={finalizing}>
             Cancel
           </Button>
-          {available && !intent ? (
-            <Button onClick={checkout.proceedToPayment} disabled={checkout.creatingIntent || config.isPending}>
+          {available && !intent && !checkout.refusal ? (
+            <Button onClick={() => checkout.proceedToPayment()} disabled={checkout.creatingIntent || config.isPending}>
               {checkout.creatingIntent ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
               Proceed to Payment
             </Button>

@@ -1,9 +1,11 @@
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { fromCents } from '@/shared/money';
-import type { Booking, BookingPaymentIntent } from '@/shared/schemas/bookings';
+import type { Occurrence } from '@/shared/recurrence';
+import type { CheckoutAnswer, Recurrence } from '@/shared/schemas/booking-series';
+import type { Booking } from '@/shared/schemas/bookings';
 import { toast } from '@/client/components/ui/use-toast';
-import { isApiError } from '@/client/lib/api-client';
+import { type ApiRequestError, isApiError } from '@/client/lib/api-client';
 import { paths } from '@/client/lib/paths';
 import { randomId } from '@/client/lib/random-id';
 import { useCreateBooking } from '../api/create-booking';
@@ -20,6 +22,11 @@ export interface BookingRequest {
   notes?: string;
   units: number;
   totalCents: number;
+  /**
+   * A weekly repeat of these details (docs/decisions/026-booking-series.md): the `recurrence` sent
+   * and the occurrences the form previewed; `units` and `totalCents` are then the whole series'.
+   */
+  series?: { recurrence: Recurrence; occurrences: Occurrence[] };
 }
 
 /** One booking attempt: the details from the form and its idempotency key (a new one per attempt). */
@@ -63,7 +70,10 @@ export function useBookingCheckout({ spaceId, userId, onBooked, onHoldRefused }:
   const [, navigate] = useLocation();
   const [step, setStep] = useState<CheckoutStep>('closed');
   const [attempt, setAttempt] = useState<BookingAttempt | null>(null);
-  const [intent, setIntent] = useState<BookingPaymentIntent | null>(null);
+  const [intent, setIntent] = useState<CheckoutAnswer | null>(null);
+  // A series refused with 409: every occurrence that cannot be booked, until the renter chooses.
+  // A series refused with 409, whose answer lists the occurrences that cannot be booked (read where they are shown).
+  const [refusal, setRefusal] = useState<ApiRequestError | null>(null);
   const [paidIntentId, setPaidIntentId] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   // Bumped after a booking, so that the next one starts from a fresh form.
@@ -87,16 +97,18 @@ export function useBookingCheckout({ spaceId, userId, onBooked, onHoldRefused }:
     releaseBookingHold(intent.bookingId).catch(() => undefined);
   };
 
-  const record = (paymentIntentId: string, paidIntent: BookingPaymentIntent) => {
+  const record = (paymentIntentId: string, paidIntent: CheckoutAnswer) => {
     if (!attempt || !userId) return;
     const request = !paidIntent.instantBook;
     if (!request) toast({ title: 'Payment Successful!', description: 'Your booking has been confirmed.' });
+    // A series is recorded by its first held occurrence (the asked-for first one may have been skipped).
+    const first = paidIntent.occurrences?.[0] ?? attempt.request;
     createBooking.mutate(
       {
         spaceId,
         renterId: userId,
-        startDate: attempt.request.startDate,
-        endDate: attempt.request.endDate,
+        startDate: first.startDate,
+        endDate: first.endDate,
         totalPrice: paidIntent.amount,
         // The server decides the status from the verified payment; this says what the renter expects.
         status: request ? 'pending' : 'confirmed',
@@ -134,6 +146,8 @@ export function useBookingCheckout({ spaceId, userId, onBooked, onHoldRefused }:
     paidIntentId,
     /** True while the payment intent is being created. */
     creatingIntent: createIntent.isPending,
+    /** A series refused with 409 (its answer's `conflicts` say which occurrences cannot be booked and why); null otherwise. */
+    refusal,
     /** True while the paid booking is being recorded. */
     finalizing,
     /** Key for the booking form: a new one after each booking. */
@@ -152,29 +166,41 @@ export function useBookingCheckout({ spaceId, userId, onBooked, onHoldRefused }:
     continueToPayment(request: BookingRequest) {
       setAttempt({ request, idempotencyKey: randomId() });
       setIntent(null);
+      setRefusal(null);
       setPaidIntentId(null);
       setPaying(false);
       released.current = false;
       createIntent.reset();
       go('payment');
     },
-    /** 'Proceed to Payment': holds the dates and gets the amount to pay; a toast says why when the server refuses. */
-    proceedToPayment() {
+    /**
+     * 'Proceed to Payment': holds the dates (every occurrence of a series) and gets the amount to
+     * pay; a toast says why when the server refuses, or, for a series, `refusal` keeps the 409 that
+     * names each occurrence that cannot be booked. With `skipConflicts` ('Book the free ones only'),
+     * the series is held without the occurrences that cannot be booked.
+     */
+    proceedToPayment(skipConflicts = false) {
       if (!attempt || !userId) return;
       const { request, idempotencyKey } = attempt;
+      setRefusal(null);
       createIntent.mutate(
         {
           spaceId,
           userId,
-          amount: fromCents(request.totalCents),
+          // A series' amount is the server's to say (some occurrences may be skipped); a single booking's is checked.
+          amount: request.series ? undefined : fromCents(request.totalCents),
           bookingDetails: { startDate: request.startDate, endDate: request.endDate, notes: request.notes },
           idempotencyKey,
+          // Left out of the JSON when undefined.
+          recurrence: request.series?.recurrence,
+          skipConflicts: skipConflicts || undefined,
         },
         {
           onSuccess: setIntent,
           onError: (error) => {
             const serverMessage = isApiError(error, 400, 409) ? error.serverMessage : undefined;
             if (serverMessage) onHoldRefused?.();
+            if (request.series && isApiError(error, 409)) return setRefusal(error);
             toast({
               variant: 'destructive',
               title: 'Error',

@@ -1,0 +1,238 @@
+/**
+ * A booking's papers as stored (docs/decisions/027-receipts-and-agreements.md): the booking, or its
+ * whole series, with its space, both parties and its stored money, read once for the receipt, the
+ * payout statement and the space-use agreement; and the record of the renter's clickwrap
+ * acceptance of the agreement. Here, below the paperwork feature, so that the checkout records the
+ * acceptance in its hold's transaction.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { agreementDocument, type AgreementInput } from '../../shared/agreement';
+import { addressLine } from '../../shared/booking-notices';
+import type { CancellationPolicyTier, PricingPeriod } from '../../shared/constants';
+import { toCents } from '../../shared/money';
+import type { StoredPayment } from '../../shared/schemas/paperwork';
+import { timeZoneForState } from '../../shared/time-zones';
+import type { Database } from '../db/client';
+import { bookings, bookingSeries, medicalSpaces, users } from '../db/schema';
+
+const renters = alias(users, 'renters');
+const owners = alias(users, 'owners');
+
+/** A booking's papers: who, where, when and the money, as stored. */
+export interface BookingPapers {
+  bookingId: string;
+  status: (typeof bookings.$inferSelect)['status'];
+  /** The series the booking is an occurrence of, or null. */
+  seriesId: string | null;
+  renterId: string;
+  ownerId: string;
+  renter: { fullName: string; email: string; businessName: string | null; taxId: string | null };
+  owner: { fullName: string; email: string };
+  space: {
+    title: string;
+    address: string;
+    timeZone: string;
+    pricePeriod: PricingPeriod;
+    houseRules: string | null;
+    equipment: string[];
+    amenities: string[];
+    ownerTerms: string | null;
+  };
+  cancellationPolicyTier: CancellationPolicyTier;
+  /** The payment's status (the series' for an occurrence). */
+  paymentStatus: (typeof bookings.$inferSelect)['paymentStatus'];
+  /** The one payment: the booking's, or its series' with every occurrence. */
+  payment: StoredPayment;
+  /** The first occurrence's id (the booking's own when it is single): a series' agreement is named by it. */
+  firstBookingId: string;
+  acceptance: { acceptedAt: Date; version: string | null; sha256: string | null } | null;
+}
+
+const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
+const cents = (amount: string | null) => (amount === null ? 0 : toCents(amount));
+
+/** The columns of an occurrence the papers read. */
+const occurrenceColumns = {
+  bookingId: bookings.id,
+  startAt: bookings.startAt,
+  endAt: bookings.endAt,
+  status: bookings.status,
+  units: bookings.units,
+  totalPrice: bookings.totalPrice,
+  amountRefunded: bookings.amountRefunded,
+  refundedAt: bookings.refundedAt,
+  feeRetained: bookings.feeRetained,
+};
+type OccurrenceRow = { [K in keyof typeof occurrenceColumns]: (typeof bookings.$inferSelect)[K extends 'bookingId' ? 'id' : K] };
+
+const toOccurrence = (row: OccurrenceRow) => ({
+  bookingId: row.bookingId,
+  startAt: row.startAt.toISOString(),
+  endAt: row.endAt.toISOString(),
+  status: row.status,
+  units: row.units,
+  totalCents: toCents(row.totalPrice),
+  amountRefundedCents: toCents(row.amountRefunded),
+  refundedAt: row.refundedAt?.toISOString() ?? null,
+});
+
+/**
+ * The papers of booking `bookingId` (a uuid), or null when there is no such booking. For an
+ * occurrence of a series, the payment is the series' (its total, fee, refunds and payment status)
+ * and lists every occurrence.
+ */
+export async function bookingPapers(db: Database, bookingId: string): Promise<BookingPapers | null> {
+  const [row] = await db
+    .select({
+      booking: {
+        ...occurrenceColumns,
+        seriesId: bookings.seriesId,
+        renterId: bookings.renterId,
+        platformFeeAmount: bookings.platformFeeAmount,
+        paymentStatus: bookings.paymentStatus,
+        paidAt: bookings.paidAt,
+        tier: bookings.cancellationPolicyTier,
+        agreementAcceptedAt: bookings.agreementAcceptedAt,
+        agreementVersion: bookings.agreementVersion,
+        agreementSha256: bookings.agreementSha256,
+      },
+      space: {
+        ownerId: medicalSpaces.ownerId,
+        title: medicalSpaces.title,
+        address: medicalSpaces.address,
+        city: medicalSpaces.city,
+        state: medicalSpaces.state,
+        zipCode: medicalSpaces.zipCode,
+        pricePeriod: medicalSpaces.pricePeriod,
+        rules: medicalSpaces.rules,
+        equipment: medicalSpaces.equipment,
+        amenities: medicalSpaces.amenities,
+        agreementTerms: medicalSpaces.agreementTerms,
+      },
+      renter: {
+        firstName: renters.firstName,
+        lastName: renters.lastName,
+        email: renters.email,
+        businessName: renters.businessName,
+        taxId: renters.taxId,
+      },
+      owner: { firstName: owners.firstName, lastName: owners.lastName, email: owners.email },
+    })
+    .from(bookings)
+    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
+    .innerJoin(renters, eq(renters.id, bookings.renterId))
+    .innerJoin(owners, eq(owners.id, medicalSpaces.ownerId))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  if (!row) return null;
+  const { booking, space } = row;
+
+  let payment: StoredPayment;
+  let paymentStatus = booking.paymentStatus;
+  if (booking.seriesId) {
+    const [series] = await db
+      .select({
+        totalPrice: bookingSeries.totalPrice,
+        platformFeeAmount: bookingSeries.platformFeeAmount,
+        amountRefunded: bookingSeries.amountRefunded,
+        paymentStatus: bookingSeries.paymentStatus,
+        paidAt: bookingSeries.paidAt,
+      })
+      .from(bookingSeries)
+      .where(eq(bookingSeries.id, booking.seriesId));
+    if (!series) throw new Error(`Booking ${bookingId} names series ${booking.seriesId}, which is not stored`);
+    const occurrences = await db
+      .select(occurrenceColumns)
+      .from(bookings)
+      .where(eq(bookings.seriesId, booking.seriesId))
+      .orderBy(asc(bookings.startAt), asc(bookings.id));
+    const refunded = occurrences.filter((o) => toCents(o.amountRefunded) > 0);
+    paymentStatus = series.paymentStatus;
+    payment = {
+      totalCents: toCents(series.totalPrice),
+      platformFeeCents: toCents(series.platformFeeAmount),
+      amountRefundedCents: toCents(series.amountRefunded),
+      feeRetained: refunded.length > 0 && refunded.every((o) => o.feeRetained),
+      paidAt: series.paidAt?.toISOString() ?? null,
+      card: null,
+      occurrences: occurrences.map(toOccurrence),
+      series: true,
+    };
+  } else {
+    payment = {
+      totalCents: toCents(booking.totalPrice),
+      platformFeeCents: cents(booking.platformFeeAmount),
+      amountRefundedCents: toCents(booking.amountRefunded),
+      feeRetained: booking.feeRetained,
+      paidAt: booking.paidAt?.toISOString() ?? null,
+      // The payment provider's answers carry no card details today (src/server/payments/provider.ts).
+      card: null,
+      occurrences: [toOccurrence(booking)],
+      series: false,
+    };
+  }
+  return {
+    bookingId: booking.bookingId,
+    status: booking.status,
+    seriesId: booking.seriesId,
+    renterId: booking.renterId,
+    ownerId: space.ownerId,
+    renter: { fullName: fullName(row.renter), email: row.renter.email, businessName: row.renter.businessName, taxId: row.renter.taxId },
+    owner: { fullName: fullName(row.owner), email: row.owner.email },
+    space: {
+      title: space.title,
+      address: addressLine(space),
+      timeZone: timeZoneForState(space.state),
+      pricePeriod: space.pricePeriod,
+      houseRules: space.rules,
+      equipment: space.equipment,
+      amenities: space.amenities,
+      ownerTerms: space.agreementTerms,
+    },
+    cancellationPolicyTier: booking.tier,
+    paymentStatus,
+    payment,
+    firstBookingId: payment.occurrences[0]!.bookingId,
+    acceptance: booking.agreementAcceptedAt
+      ? { acceptedAt: booking.agreementAcceptedAt, version: booking.agreementVersion, sha256: booking.agreementSha256 }
+      : null,
+  };
+}
+
+/** The agreement's input from a booking's papers. */
+export function agreementInput(papers: BookingPapers): AgreementInput {
+  return {
+    bookingId: papers.firstBookingId,
+    owner: papers.owner,
+    renter: { fullName: papers.renter.fullName, email: papers.renter.email },
+    space: papers.space,
+    occurrences: papers.payment.occurrences,
+    series: papers.payment.series,
+    totalCents: papers.payment.totalCents,
+    platformFeeCents: papers.payment.platformFeeCents,
+    cancellationPolicyTier: papers.cancellationPolicyTier,
+  };
+}
+
+/**
+ * Records the renter's acceptance of the space-use agreement of booking `bookingId` (for an
+ * occurrence, of its whole series: every occurrence gets the same record) at `now`: the template
+ * version and the SHA-256 of the text as it reads now. Call it in the hold's transaction, after
+ * the booking (and a series' occurrences) are inserted.
+ * @returns the version and hash recorded, or null when there is no such booking
+ */
+export async function recordAgreementAcceptance(
+  db: Database,
+  bookingId: string,
+  now: Date,
+): Promise<{ version: string; sha256: string } | null> {
+  const papers = await bookingPapers(db, bookingId);
+  if (!papers) return null;
+  const { version, sha256 } = await agreementDocument(agreementInput(papers));
+  await db
+    .update(bookings)
+    .set({ agreementAcceptedAt: now, agreementVersion: version, agreementSha256: sha256 })
+    .where(papers.seriesId ? eq(bookings.seriesId, papers.seriesId) : eq(bookings.id, bookingId));
+  return { version, sha256 };
+}

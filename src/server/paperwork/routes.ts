@@ -1,0 +1,42 @@
+/**
+ * Paperwork routes (docs/api.md, docs/decisions/027-receipts-and-agreements.md): a booking's
+ * receipt, the owner's payout statement and the space-use agreement, as PDFs.
+ */
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamSchema } from '../../shared/schemas/fields';
+import { requireUser } from '../auth/session';
+import type { Database } from '../db/client';
+import type { RouteRateLimit } from '../http/rate-limits';
+import { agreementPdf, payoutStatementPdf, receiptPdf, type PaperFile } from './service';
+
+/** PDFs per user: 60 a minute, far above a person's use, below what would keep the CPU busy writing them. */
+export const PAPERWORK_RATE_LIMIT: RouteRateLimit = { max: 60, perSeconds: 60 };
+
+const idParams = z.object({ id: idParamSchema });
+
+/** Sends a PDF to open in the browser: personal, so neither cached nor stored on the way (RFC 9111 §5.2.2.5). */
+function sendPdf(reply: FastifyReply, file: PaperFile) {
+  return reply
+    .header('Content-Type', 'application/pdf')
+    .header('Cache-Control', 'private, no-store')
+    .header('Content-Disposition', `inline; filename="${file.fileName}"`)
+    .send(file.pdf);
+}
+
+export const paperworkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const config = { auth: 'required' as const, rateLimit: PAPERWORK_RATE_LIMIT };
+
+  app.get('/api/bookings/:id/receipt.pdf', { schema: { params: idParams }, config }, async (request, reply) =>
+    sendPdf(reply, await receiptPdf(db, request.params.id, requireUser(request).id)),
+  );
+
+  app.get('/api/bookings/:id/payout-statement.pdf', { schema: { params: idParams }, config }, async (request, reply) =>
+    sendPdf(reply, await payoutStatementPdf(db, request.params.id, requireUser(request).id)),
+  );
+
+  app.get('/api/bookings/:id/agreement.pdf', { schema: { params: idParams }, config }, async (request, reply) =>
+    sendPdf(reply, await agreementPdf(db, request.params.id, requireUser(request).id)),
+  );
+};
