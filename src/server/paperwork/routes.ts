@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { idParamSchema } from '../../shared/schemas/fields';
 import { requireUser } from '../auth/session';
 import type { Database } from '../db/client';
+import { textAnswer } from '../http/openapi';
 import type { RouteRateLimit } from '../http/rate-limits';
 import { agreementPdf, payoutStatementPdf, receiptPdf, type PaperFile } from './service';
 
@@ -15,6 +16,8 @@ import { agreementPdf, payoutStatementPdf, receiptPdf, type PaperFile } from './
 export const PAPERWORK_RATE_LIMIT: RouteRateLimit = { max: 60, perSeconds: 60 };
 
 const idParams = z.object({ id: idParamSchema });
+/** The answer of each route, for the OpenAPI document. */
+const PDF_ANSWER = { 200: textAnswer('application/pdf', 'The PDF, to open in the browser (not cached).') };
 
 /** Sends a PDF to open in the browser: personal, so neither cached nor stored on the way (RFC 9111 §5.2.2.5). */
 function sendPdf(reply: FastifyReply, file: PaperFile) {
@@ -28,15 +31,24 @@ function sendPdf(reply: FastifyReply, file: PaperFile) {
 export const paperworkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const config = { auth: 'required' as const, rateLimit: PAPERWORK_RATE_LIMIT };
 
-  app.get('/api/bookings/:id/receipt.pdf', { schema: { params: idParams }, config }, async (request, reply) =>
-    sendPdf(reply, await receiptPdf(db, request.params.id, requireUser(request).id)),
+  app.get(
+    '/api/bookings/:id/receipt.pdf',
+    { schema: { summary: "A booking's receipt, for its renter or owner.", params: idParams, response: PDF_ANSWER }, config },
+    async (request, reply) => sendPdf(reply, await receiptPdf(db, request.params.id, requireUser(request).id)),
   );
 
-  app.get('/api/bookings/:id/payout-statement.pdf', { schema: { params: idParams }, config }, async (request, reply) =>
-    sendPdf(reply, await payoutStatementPdf(db, request.params.id, requireUser(request).id)),
+  app.get(
+    '/api/bookings/:id/payout-statement.pdf',
+    { schema: { summary: "The owner's payout statement of a booking.", params: idParams, response: PDF_ANSWER }, config },
+    async (request, reply) => sendPdf(reply, await payoutStatementPdf(db, request.params.id, requireUser(request).id)),
   );
 
-  app.get('/api/bookings/:id/agreement.pdf', { schema: { params: idParams }, config }, async (request, reply) =>
-    sendPdf(reply, await agreementPdf(db, request.params.id, requireUser(request).id)),
+  app.get(
+    '/api/bookings/:id/agreement.pdf',
+    {
+      schema: { summary: 'The space-use agreement of a booking, for its renter or owner.', params: idParams, response: PDF_ANSWER },
+      config,
+    },
+    async (request, reply) => sendPdf(reply, await agreementPdf(db, request.params.id, requireUser(request).id)),
   );
 };
