@@ -12,11 +12,13 @@ const apiTarget = 'http://localhost:5000';
 /**
  * Modules kept out of the `common` chunk that the search and space pages load: what only the account
  * pages and forms use (reset password, verify email, unsubscribe) with their icons, and the checkbox
- * (Radix's, with its dependencies), which the space page does not show; and the recurring series'
- * modules (features/booking-series), which come with the booking dialog and the profile.
+ * (Radix's, with its dependencies), which the space page does not show; the recurring series'
+ * modules (features/booking-series), which come with the booking dialog and the profile; the image
+ * upload, which only the listing wizard and the profile use; and the messages' people and times
+ * (with date-fns' relative times and their locale), which the messages and profile pages use.
  */
 const NOT_COMMON =
-  /[\\/]features[\\/]auth[\\/](api[\\/](email-verification|password-reset)|components[\\/](forgot-password-form|email-verification-notice|reset-password-form))|lucide-react.*[\\/](key-round|mail-check|mail-exclamation-point|mail-warning|mail-x|circle-check)\.|[\\/]components[\\/]ui[\\/]checkbox\.|[\\/]features[\\/]booking-series[\\/]/;
+  /[\\/]features[\\/]auth[\\/](api[\\/](email-verification|password-reset)|components[\\/](forgot-password-form|email-verification-notice|reset-password-form))|lucide-react.*[\\/](key-round|mail-check|mail-exclamation-point|mail-warning|mail-x|circle-check)\.|[\\/]components[\\/]ui[\\/]checkbox\.|[\\/]features[\\/]booking-series[\\/]|[\\/]lib[\\/]upload-image\.|[\\/]features[\\/]messages[\\/]lib[\\/]people\./;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

@@ -67,3 +67,34 @@ export const unitPriceSchema = moneySchema
   .refine((value) => Number(value) >= MIN_UNIT_PRICE_CENTS / 100, `The price must be at least ${formatUsd(MIN_UNIT_PRICE_CENTS)}`);
 /** A path segment naming a record: any short text (a malformed id is simply not found). */
 export const idParamSchema = textSchema.max(100);
+
+/* The fields a user or a listing adds for receipts and agreements (docs/decisions/027-receipts-and-agreements.md). */
+
+/** Longest business name printed on a receipt, characters. */
+export const BUSINESS_NAME_MAX = 200;
+/** Longest tax ID (an EIN is 10 characters with its dash; a VAT number up to 14; room for others), characters. */
+export const TAX_ID_MAX = 40;
+/** Longest text of an owner's own agreement terms, characters (issue 20). */
+export const AGREEMENT_TERMS_MAX = 5000;
+
+/** Trimmed text where empty means none (stored as null). */
+const optionalText = (schema: z.ZodString) => schema.transform((value) => (value === '' ? null : value));
+
+/** The renter's business name for receipts: trimmed, at most {@link BUSINESS_NAME_MAX}; empty removes it. */
+export const businessNameSchema = optionalText(textSchema.trim().max(BUSINESS_NAME_MAX, `At most ${BUSINESS_NAME_MAX} characters`));
+
+/**
+ * The renter's tax ID for receipts (an EIN like 12-3456789, a VAT or other number): trimmed, at most
+ * {@link TAX_ID_MAX}, letters, digits, spaces and `-./` only; empty removes it.
+ */
+export const taxIdSchema = optionalText(
+  textSchema
+    .trim()
+    .max(TAX_ID_MAX, `At most ${TAX_ID_MAX} characters`)
+    .regex(/^[A-Za-z0-9 ./-]*$/, 'Use only letters, digits, spaces and - . /'),
+);
+
+/** An owner's own terms added to the agreement of each booking: trimmed, at most {@link AGREEMENT_TERMS_MAX}; empty removes them. */
+export const agreementTermsSchema = optionalText(
+  textSchema.trim().max(AGREEMENT_TERMS_MAX, `Your own terms can be at most ${AGREEMENT_TERMS_MAX.toLocaleString('en-US')} characters`),
+);

@@ -1,40 +1,11 @@
 /**
- * Paperwork (docs/decisions/027-receipts-and-agreements.md): the fields a user or a listing adds for
- * receipts and agreements, and the shapes of what a receipt and an agreement are built from.
+ * Paperwork (docs/decisions/027-receipts-and-agreements.md): the shapes of what a receipt and an
+ * agreement are built from. The fields a user or a listing adds for them are in ./fields.ts, which
+ * the first pages load (the space and profile schemas use them).
  * Response types are inferred from these schemas, never written twice.
  */
 import { z } from 'zod';
 import { PRICING_PERIODS } from '../constants';
-import { textSchema } from './fields';
-
-/** Longest business name printed on a receipt, characters. */
-export const BUSINESS_NAME_MAX = 200;
-/** Longest tax ID (an EIN is 10 characters with its dash; a VAT number up to 14; room for others), characters. */
-export const TAX_ID_MAX = 40;
-/** Longest text of an owner's own agreement terms, characters (issue 20). */
-export const AGREEMENT_TERMS_MAX = 5000;
-
-/** Trimmed text where empty means none (stored as null). */
-const optionalText = (schema: z.ZodString) => schema.transform((value) => (value === '' ? null : value));
-
-/** The renter's business name for receipts: trimmed, at most {@link BUSINESS_NAME_MAX}; empty removes it. */
-export const businessNameSchema = optionalText(textSchema.trim().max(BUSINESS_NAME_MAX, `At most ${BUSINESS_NAME_MAX} characters`));
-
-/**
- * The renter's tax ID for receipts (an EIN like 12-3456789, a VAT or other number): trimmed, at most
- * {@link TAX_ID_MAX}, letters, digits, spaces and `-./` only; empty removes it.
- */
-export const taxIdSchema = optionalText(
-  textSchema
-    .trim()
-    .max(TAX_ID_MAX, `At most ${TAX_ID_MAX} characters`)
-    .regex(/^[A-Za-z0-9 ./-]*$/, 'Use only letters, digits, spaces and - . /'),
-);
-
-/** An owner's own terms added to the agreement of each booking: trimmed, at most {@link AGREEMENT_TERMS_MAX}; empty removes them. */
-export const agreementTermsSchema = optionalText(
-  textSchema.trim().max(AGREEMENT_TERMS_MAX, `Your own terms can be at most ${AGREEMENT_TERMS_MAX.toLocaleString('en-US')} characters`),
-);
 
 /** A party to a booking as papers name it. */
 export const paperworkPartySchema = z.object({

@@ -10,8 +10,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { isValidNpi, looksLikeNpi, normalizeNpi } from '../npi';
-import { currentPasswordSchema, required, textSchema, trimmed, userTypeSchema } from './fields';
-import { businessNameSchema, taxIdSchema } from './paperwork';
+import { businessNameSchema, taxIdSchema, currentPasswordSchema, required, textSchema, trimmed, userTypeSchema } from './fields';
 
 /** A hex colour for a profile cover (it reaches a style attribute: docs/decisions/017-security-headers.md). */
 export const coverColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Choose a colour like #3b82f6');

@@ -15,10 +15,9 @@ import {
   SPACE_TYPES,
 } from '../constants';
 import { isUsStateCode } from '../time-zones';
-import { numberInputSchema, required, textSchema, trimmed, unitPriceSchema } from './fields';
+import { agreementTermsSchema, numberInputSchema, required, textSchema, trimmed, unitPriceSchema } from './fields';
 import { minutesOfDay } from '../time-of-day';
 import { blockedDateSchema, blockedDatesSchema, isoDateSchema, scheduleSchema, timeOfDaySchema } from './schedules';
-import { agreementTermsSchema } from './paperwork';
 
 export const spaceTypeSchema = z.enum(SPACE_TYPES);
 export const pricingPeriodSchema = z.enum(PRICING_PERIODS);
