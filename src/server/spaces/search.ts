@@ -120,12 +120,14 @@ const minutesSql = (text: SQL) => sql`(split_part(${text}, ':', 1)::int * 60 + s
  *   free, with or without a window;
  * - free: no holding booking (confirmed, pending, an unexpired hold) overlaps the range plus the
  *   listing's buffer, nor does the range fall in another booking's buffer (the exclusion
- *   constraint's own range, so its GiST index answers); not before the minimum notice nor the
+ *   constraint's own range); not before the minimum notice nor the
  *   current hour (day), not past the horizon.
  *
  * Speed (docs/decisions/014-search-in-the-database.md): the zone is the stored `time_zone` column;
  * each space's earliest start, horizon and buffer are computed once (an `offset 0` subquery, which
- * PostgreSQL does not fold into the candidates' conditions).
+ * PostgreSQL does not fold into the candidates' conditions); the bookings that can meet the day are
+ * read once per space, by two B-tree probes rather than a GiST probe per candidate hour or session
+ * (about 30 µs each at 500,000 bookings), and every candidate is checked against that array.
  */
 export function availabilityFilter(
   query: Pick<SpaceSearchQuery, 'availableOn' | 'availableFrom' | 'availableTo'>,
@@ -151,16 +153,26 @@ export function availabilityFilter(
       greatest(date_trunc(case when ${byHours} then 'hour' else 'day' end, ${localNow}) at time zone ${zone},
         ${now} + coalesce((${schedule} ->> 'minNoticeHours')::int, 0) * interval '1 hour') as earliest,
       case when ${horizonDays} = 0 then null else ((${localNow}::date + ${horizonDays} + 1)::timestamp at time zone ${zone}) end as horizon,
-      case when ${byHours} then coalesce((${schedule} ->> 'bufferMinutes')::int, 0) else 0 end as buffer
+      case when ${byHours} then coalesce((${schedule} ->> 'bufferMinutes')::int, 0) else 0 end as buffer,
+      ${local(sql`0`)} as day_start
       offset 0`;
   const buffer = sql.raw('v.buffer');
   const statuses = sql.raw(BLOCKING_BOOKING_STATUSES.map(sqlString).join(', '));
   const holding = sql`k.space_id = ${medicalSpaces.id} and k.status in (${statuses})
       and (k.status <> 'awaiting_payment' or k.hold_expires_at is null or k.hold_expires_at > ${now})`;
-  /** [start, end) with `extra` minutes after it overlaps no holding booking's range plus buffer. */
+  // t.taken: the holding bookings' ranges (plus their buffers) that can meet the day, read once per
+  // space by two probes of the (space_id, start_at) B-tree: those starting from the day's start to
+  // its end plus the listing's buffer, and the last one starting before (holding bookings never
+  // overlap, by the exclusion constraint, so no earlier one reaches into the day). Null: none.
+  const dayStart = sql.raw('v.day_start');
+  const dayEnd = sql`${local(sql`1440`)} + ${buffer} * interval '1 minute'`;
+  const taken = sql`select array_agg(tstzrange(k.start_at, booking_blocked_until(k.end_at, k.buffer_minutes), '[)')) as taken from (
+      (select k.start_at, k.end_at, k.buffer_minutes from ${bookings} k where ${holding} and k.start_at >= ${dayStart} and k.start_at < ${dayEnd})
+      union all
+      (select k.start_at, k.end_at, k.buffer_minutes from ${bookings} k where ${holding} and k.start_at < ${dayStart} order by k.start_at desc limit 1)) k`;
+  /** [start, end) with `extra` minutes after it overlaps no holding booking's range plus buffer (of t.taken). */
   const free = (start: SQL, end: SQL, extra: SQL) =>
-    sql`not exists (select 1 from ${bookings} k where ${holding}
-      and tstzrange(k.start_at, booking_blocked_until(k.end_at, k.buffer_minutes), '[)') && tstzrange(${start}, ${end} + ${extra} * interval '1 minute', '[)'))`;
+    sql`(t.taken is null or not (tstzrange(${start}, ${end} + ${extra} * interval '1 minute', '[)') && any(t.taken)))`;
   /** A booking of local minutes [from, to) of the date, its hours already checked, would be accepted. */
   const bookable = (from: SQL, to: SQL, extra: SQL) => {
     const start = local(from);
@@ -189,7 +201,7 @@ export function availabilityFilter(
   return and(
     sql`(${medicalSpaces.openDays} & ${dayBit}) <> 0`,
     sql`not exists (select 1 from ${spaceBlockedDates} b where b.space_id = ${medicalSpaces.id} and b.start_date <= ${day} and b.end_date >= ${day})`,
-    sql`exists (select 1 from (${perSpace}) v where case when ${byHours} then ${byTime} else ${wholeDay} end)`,
+    sql`exists (select 1 from (${perSpace}) v cross join lateral (${taken}) t where case when ${byHours} then ${byTime} else ${wholeDay} end)`,
   )!;
 }
 
