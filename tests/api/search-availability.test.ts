@@ -95,6 +95,7 @@ const VARIANTS = [
   'cancelled',
   'expired-hold',
   'overnight',
+  'overnight-under-cancelled',
   'live-hold',
   'pending-day',
 ] as const;
@@ -151,6 +152,11 @@ beforeAll(async () => {
         if (variant === 'live-hold')
           await book(at(DAY, '13:00'), at(DAY, '17:00'), { status: 'awaiting_payment', holdExpiresAt: new Date(Date.now() + 3_600_000) });
         if (variant === 'overnight') await book(at(shiftDate(DAY, -1), '22:00'), at(DAY, '07:45'));
+        if (variant === 'overnight-under-cancelled') {
+          // The last booking to start before the day is cancelled; the one before it still holds the morning.
+          await book(at(shiftDate(DAY, -1), '20:00'), at(DAY, '09:00'));
+          await book(at(shiftDate(DAY, -1), '22:00'), at(shiftDate(DAY, -1), '23:00'), { status: 'cancelled' }, false);
+        }
         if (variant === 'pending-day') await book(at(shiftDate(DAY, 1), '00:00'), at(shiftDate(DAY, 2), '00:00'), { status: 'pending' });
         fixtures.push({ title, calendar, taken });
       }

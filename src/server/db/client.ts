@@ -71,7 +71,11 @@ export async function openDatabase(options: {
   loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // No JIT compilation: the app's statements are short, and PostgreSQL compiles any plan whose
+    // estimate passes jit_above_cost; a search by availability with a location is estimated high
+    // (per-space subplans) and spent 60-80 ms compiling to run in 20-60 ms
+    // (docs/decisions/014-search-in-the-database.md).
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c jit=off' });
     // An idle connection that dies (server restart, failover) must not crash the process: the pool replaces it.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
