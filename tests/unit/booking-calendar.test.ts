@@ -7,21 +7,21 @@ import ICAL from 'ical.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bookingsCalendar, type CalendarBooking } from '../../src/shared/booking-calendar';
 
-/** Dec 3, 2030, 9:00 to 12:00 in Chicago (CST, UTC-6). */
+/** Dec 3, 2019, 9:00 to 12:00 in Chicago (CST, UTC-6). */
 const CHICAGO: CalendarBooking = {
   bookingId: '7d1d4a3e-1111-4222-8333-944455556666',
   status: 'confirmed',
   spaceTitle: 'Lakeview Exam Room',
   address: '1 Lake Shore Dr, Chicago, IL 60601',
   timeZone: 'America/Chicago',
-  startAt: '2030-12-03T15:00:00.000Z',
-  endAt: '2030-12-03T18:00:00.000Z',
+  startAt: '2019-12-03T15:00:00.000Z',
+  endAt: '2019-12-03T18:00:00.000Z',
   renterName: 'Rita Renter',
   ownerName: 'Olivia Owner',
   houseRules: 'Front desk has the key.',
   url: 'https://clinicshare.test/profile?tab=bookings&booking=7d1d4a3e-1111-4222-8333-944455556666',
 };
-const STAMP = new Date('2030-11-01T12:34:56.000Z');
+const STAMP = new Date('2019-11-01T12:34:56.000Z');
 
 const processZone = process.env.TZ;
 afterEach(() => {
@@ -41,9 +41,9 @@ describe('bookingsCalendar', () => {
     // Node reads TZ again when it changes: the writer must not depend on the process's zone.
     process.env.TZ = 'Asia/Tokyo';
     const text = bookingsCalendar([CHICAGO], { name: 'ClinicShare', stamp: STAMP });
-    expect(text).toContain('\r\nDTSTART;TZID=America/Chicago:20301203T090000\r\n');
-    expect(text).toContain('\r\nDTEND;TZID=America/Chicago:20301203T120000\r\n');
-    expect(text).toContain('\r\nDTSTAMP:20301101T123456Z\r\n');
+    expect(text).toContain('\r\nDTSTART;TZID=America/Chicago:20191203T090000\r\n');
+    expect(text).toContain('\r\nDTEND;TZID=America/Chicago:20191203T120000\r\n');
+    expect(text).toContain('\r\nDTSTAMP:20191101T123456Z\r\n');
     expect(text).toContain('\r\nMETHOD:PUBLISH\r\n');
 
     const { calendar, events } = parse(text);
@@ -88,7 +88,7 @@ describe('bookingsCalendar', () => {
     const zones = calendar.getAllSubcomponents('vtimezone');
     expect(zones.map((zone) => zone.getFirstPropertyValue('tzid'))).toEqual(['America/Chicago', 'America/Phoenix']);
     expect(zones[1]!.getAllSubcomponents('daylight')).toHaveLength(0);
-    expect(text).toContain('DTSTART;TZID=America/Phoenix:20301203T080000');
+    expect(text).toContain('DTSTART;TZID=America/Phoenix:20191203T080000');
     expect(new ICAL.Event(events[1]!).startDate.toJSDate().toISOString()).toBe(CHICAGO.startAt);
     expect(text).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT1H');
   });

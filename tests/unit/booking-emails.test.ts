@@ -19,7 +19,7 @@ const BOOKING = '7d1d4a3e-1111-4222-8333-944455556666';
  * test runs on (the calendar file's DTSTAMP is the only instant a template takes from the clock).
  * The API tests build their dates from the real now.
  */
-const NOW = new Date('2030-11-01T12:00:00.000Z');
+const NOW = new Date('2019-11-01T12:00:00.000Z');
 beforeAll(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
 });
@@ -27,7 +27,7 @@ afterAll(() => {
   vi.useRealTimers();
 });
 
-/** A daily booking in Chicago: Dec 3 to Dec 5, 2030 local midnights (CST, UTC-6), a month after {@link NOW}. */
+/** A daily booking in Chicago: Dec 3 to Dec 5, 2019 local midnights (CST, UTC-6), a month after {@link NOW}. */
 const data: BookingNoticeData = {
   bookingId: BOOKING,
   spaceId: 'space-id',
@@ -35,8 +35,8 @@ const data: BookingNoticeData = {
   address: '1 Lake Shore Dr, Chicago, IL 60601',
   timeZone: 'America/Chicago',
   pricePeriod: 'daily',
-  startAt: '2030-12-03T06:00:00.000Z',
-  endAt: '2030-12-05T06:00:00.000Z',
+  startAt: '2019-12-03T06:00:00.000Z',
+  endAt: '2019-12-05T06:00:00.000Z',
   totalCents: 30000,
   instantBook: true,
   renterId: RENTER,
@@ -44,7 +44,7 @@ const data: BookingNoticeData = {
   renterName: 'Rita Renter',
   ownerName: 'Olivia Owner',
   houseRules: 'Front desk has the key.',
-  requestExpiresAt: '2030-11-03T12:00:00.000Z',
+  requestExpiresAt: '2019-11-03T12:00:00.000Z',
   notes: 'Two patients in the morning.',
 };
 
@@ -95,7 +95,7 @@ describe('booking emails', () => {
     expect(mail.text).toContain('Two patients in the morning.');
     expect(mail.html).toContain(`https://clinicshare.test/profile?tab=bookings&amp;booking=${BOOKING}&amp;answer=accept`);
     expect(mail.html).toContain(`https://clinicshare.test/profile?tab=bookings&amp;booking=${BOOKING}&amp;answer=decline`);
-    expect(mail.text).toContain('Tue, Dec 3, 2030 – Thu, Dec 5, 2030 (America/Chicago time)');
+    expect(mail.text).toContain('Tue, Dec 3, 2019 – Thu, Dec 5, 2019 (America/Chicago time)');
     expect(mail.html).toContain('https://clinicshare.test/unsubscribe?token=abc');
     expect(mail.attachments).toBeUndefined();
   });
@@ -108,11 +108,11 @@ describe('booking emails', () => {
     expect(renter.text).toContain('Front desk has the key.');
     const ics = renter.attachments?.[0];
     expect(ics?.filename).toBe('booking.ics');
-    expect(ics?.content).toContain('DTSTART;TZID=America/Chicago:20301203T000000');
-    expect(ics?.content).toContain('DTEND;TZID=America/Chicago:20301205T000000');
+    expect(ics?.content).toContain('DTSTART;TZID=America/Chicago:20191203T000000');
+    expect(ics?.content).toContain('DTEND;TZID=America/Chicago:20191205T000000');
     expect(ics?.content).toContain('TZOFFSETTO:-0600');
     // DTSTAMP is in UTC, with its Z (RFC 5545 §3.8.7.2): this file's clock.
-    expect(ics?.content).toContain('\r\nDTSTAMP:20301101T120000Z\r\n');
+    expect(ics?.content).toContain('\r\nDTSTAMP:20191101T120000Z\r\n');
 
     const owner = await email('booking_confirmed', OWNER);
     expect(owner.subject).toBe('Booking confirmed: Rita Renter at Lakeview Exam Room');
@@ -152,16 +152,16 @@ describe('booking emails', () => {
     expect(hold.text).toContain('Nothing was charged');
     expect(hold.html).toContain('https://clinicshare.test/spaces/space-id');
     const reminder = await email('booking_reminder', RENTER);
-    expect(reminder.subject).toBe('Reminder: Lakeview Exam Room starts Tue, Dec 3, 2030');
+    expect(reminder.subject).toBe('Reminder: Lakeview Exam Room starts Tue, Dec 3, 2019');
     expect(reminder.text).toContain('Address: 1 Lake Shore Dr, Chicago, IL 60601');
     const payout = await email(
       'payout_sent',
       OWNER,
-      { accountId: 'acct_1', payoutId: 'po_1', amountCents: 27000, currency: 'usd', arrivalDate: '2030-12-06T00:00:00.000Z' },
+      { accountId: 'acct_1', payoutId: 'po_1', amountCents: 27000, currency: 'usd', arrivalDate: '2019-12-06T00:00:00.000Z' },
       '/payments/connect',
     );
     expect(payout.subject).toBe('Payout of $270.00 sent');
-    expect(payout.text).toContain('It should arrive by Fri, Dec 6, 2030');
+    expect(payout.text).toContain('It should arrive by Fri, Dec 6, 2019');
     expect(payout.html).toContain('https://clinicshare.test/payments/connect');
   });
 });

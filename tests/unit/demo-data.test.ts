@@ -77,13 +77,13 @@ describe('demo spaces', () => {
   });
 
   it('dates the holiday closures from the day the seed runs', () => {
-    expect(holidayClosures('2026-11-25').map((range) => [range.start, range.end])).toEqual([
-      ['2026-12-24', '2026-12-26'],
-      ['2026-12-31', '2027-01-01'],
+    expect(holidayClosures('2025-11-25').map((range) => [range.start, range.end])).toEqual([
+      ['2025-12-24', '2025-12-26'],
+      ['2025-12-31', '2026-01-01'],
     ]);
-    expect(holidayClosures('2027-01-01').map((range) => [range.start, range.end])).toEqual([
-      ['2026-12-31', '2027-01-01'],
-      ['2027-12-24', '2027-12-26'],
+    expect(holidayClosures('2026-01-01').map((range) => [range.start, range.end])).toEqual([
+      ['2025-12-31', '2026-01-01'],
+      ['2026-12-24', '2026-12-26'],
     ]);
   });
 

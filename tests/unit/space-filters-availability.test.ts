@@ -9,24 +9,24 @@ const parse = (query: string) => parseSpaceFilters(new URLSearchParams(query));
 
 describe('the availability filter in the URL', () => {
   it('keeps a date and its window, and writes them back', () => {
-    const filters = parse('availableOn=2030-03-05&availableFrom=08:00&availableTo=12:00');
-    expect(filters).toMatchObject({ availableOn: '2030-03-05', availableFrom: '08:00', availableTo: '12:00' });
-    expect(serializeSpaceFilters(filters).toString()).toBe('availableOn=2030-03-05&availableFrom=08%3A00&availableTo=12%3A00');
+    const filters = parse('availableOn=2019-03-05&availableFrom=08:00&availableTo=12:00');
+    expect(filters).toMatchObject({ availableOn: '2019-03-05', availableFrom: '08:00', availableTo: '12:00' });
+    expect(serializeSpaceFilters(filters).toString()).toBe('availableOn=2019-03-05&availableFrom=08%3A00&availableTo=12%3A00');
   });
 
   it('keeps a date alone (any time)', () => {
-    const filters = parse('availableOn=2030-03-05');
-    expect(filters.availableOn).toBe('2030-03-05');
+    const filters = parse('availableOn=2019-03-05');
+    expect(filters.availableOn).toBe('2019-03-05');
     expect(filters.availableFrom).toBeUndefined();
   });
 
   it.each([
-    ['availableOn=2030-03-05&availableFrom=12:00&availableTo=08:00', 'an inverted window'],
-    ['availableOn=2030-03-05&availableFrom=08:00', 'only a start'],
-    ['availableOn=2030-03-05&availableFrom=08:10&availableTo=12:00', 'a time off the step'],
+    ['availableOn=2019-03-05&availableFrom=12:00&availableTo=08:00', 'an inverted window'],
+    ['availableOn=2019-03-05&availableFrom=08:00', 'only a start'],
+    ['availableOn=2019-03-05&availableFrom=08:10&availableTo=12:00', 'a time off the step'],
   ])('drops %s (%s) but keeps the date', (query) => {
     const filters = parse(query);
-    expect(filters.availableOn).toBe('2030-03-05');
+    expect(filters.availableOn).toBe('2019-03-05');
     expect(filters.availableFrom).toBeUndefined();
     expect(filters.availableTo).toBeUndefined();
   });
@@ -35,6 +35,6 @@ describe('the availability filter in the URL', () => {
     const timesOnly = parse('availableFrom=08:00&availableTo=12:00');
     expect(timesOnly.availableOn).toBeUndefined();
     expect(timesOnly.availableFrom).toBeUndefined();
-    expect(parse('availableOn=2030-02-30').availableOn).toBeUndefined();
+    expect(parse('availableOn=2019-02-30').availableOn).toBeUndefined();
   });
 });
