@@ -20,7 +20,15 @@ import { releaseHold } from './checkout';
 import { acceptBookingRequest, declineBookingRequest } from './owner-answers';
 import { tellSeriesStep } from './notices';
 import { releaseSeriesHold } from './series-checkout';
-import { findSeries, recordSeriesPayment, seriesOccurrences, settleSeriesMoney, transitionSeries, type SeriesRow } from './series-money';
+import {
+  findSeries,
+  recordSeriesPayment,
+  SeriesMovedMeanwhile,
+  seriesOccurrences,
+  settleSeriesMoney,
+  transitionSeries,
+  type SeriesRow,
+} from './series-money';
 
 /** A series with its space. @throws HttpError 404 unknown series */
 async function requireSeriesWithSpace(db: Database, id: string): Promise<{ series: SeriesRow; space: SpaceRow }> {
@@ -153,11 +161,11 @@ async function acceptSeriesRequest(
           ),
         )
         .returning();
-      if (rows.length !== occurrences.length) throw new ClaimLost();
+      if (rows.length !== occurrences.length) throw new SeriesMovedMeanwhile();
       return rows;
     })
     .catch((error: unknown) => {
-      if (error instanceof ClaimLost) return null;
+      if (error instanceof SeriesMovedMeanwhile) return null;
       throw error;
     });
   if (!claimed) throw seriesChangedMeanwhile(await seriesOccurrences(db, series.id));
@@ -186,9 +194,6 @@ async function acceptSeriesRequest(
   );
 }
 
-/** A claim that did not take every occurrence of a series: rolled back. */
-class ClaimLost extends Error {}
-
 /**
  * PUT /api/bookings/{id}/accept and /decline: the space's owner answers a request; an occurrence's
  * answer is its whole series' (one request for the series, docs/decisions/026-booking-series.md).
@@ -213,12 +218,12 @@ export async function answerRequest(
   const declined = await db
     .transaction(async (tx) => {
       const moved = await transitionSeries(tx, series.id, 'pending', 'decline', { requestExpiresAt: null });
-      if (moved.length !== occurrences.length) throw new ClaimLost();
+      if (moved.length !== occurrences.length) throw new SeriesMovedMeanwhile();
       await tellSeriesStep(tx, 'declined', moved);
       return moved;
     })
     .catch((error: unknown) => {
-      if (error instanceof ClaimLost) return null;
+      if (error instanceof SeriesMovedMeanwhile) return null;
       throw error;
     });
   if (!declined) throw seriesChangedMeanwhile(await seriesOccurrences(db, series.id));
@@ -249,12 +254,12 @@ export async function expireSeriesRequest(
     expired = await db
       .transaction(async (tx) => {
         const moved = await transitionSeries(tx, seriesId, 'pending', 'expire', { requestExpiresAt: null });
-        if (moved.length !== occurrences.length) throw new ClaimLost();
+        if (moved.length !== occurrences.length) throw new SeriesMovedMeanwhile();
         await tellSeriesStep(tx, 'request_expired', moved, now);
         return true;
       })
       .catch((error: unknown) => {
-        if (error instanceof ClaimLost) return false;
+        if (error instanceof SeriesMovedMeanwhile) return false;
         throw error;
       });
   }
@@ -345,14 +350,14 @@ export async function cancelSeriesRest(
           cancelledBy,
           cancelledAt: now,
         });
-        if (!done) throw new ClaimLost();
+        if (!done) throw new SeriesMovedMeanwhile();
         moved.push(done);
       }
       await tellSeriesStep(tx, 'cancelled', moved, now);
       return moved;
     })
     .catch((error: unknown) => {
-      if (error instanceof ClaimLost) return null;
+      if (error instanceof SeriesMovedMeanwhile) return null;
       throw error;
     });
   if (!cancelled) throw conflict(CHANGED_MEANWHILE);

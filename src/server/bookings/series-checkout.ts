@@ -38,6 +38,7 @@ import {
   findSeries,
   recordSeriesPayment,
   seriesOccurrences,
+  SeriesMovedMeanwhile,
   seriesOfIntent,
   settleSeriesMoney,
   transitionSeries,
@@ -145,11 +146,11 @@ function seriesAnswer(
 
 /**
  * Lets go of what an earlier call of the same booking attempt (`idempotencyKey`) held, a single
- * hold or a series, unless it is `keep`: its holds expire (the reconciliation job cancels their
- * intent) and the key is freed for this call.
+ * hold or a series: its holds expire (the reconciliation job cancels their intent) and the key is
+ * freed for this call.
  * @throws HttpError 409 when that attempt has already been paid
  */
-async function releaseEarlierAttempt(db: Database, renterId: string, key: string, keep?: string): Promise<void> {
+async function releaseEarlierAttempt(db: Database, renterId: string, key: string): Promise<void> {
   const paid = conflict('This booking attempt has already been paid. Please start a new booking.');
   const [single] = await db
     .select()
@@ -163,17 +164,7 @@ async function releaseEarlierAttempt(db: Database, renterId: string, key: string
       .set({ idempotencyKey: null, ...(single.status === 'awaiting_payment' ? { status: 'expired' as const } : {}) })
       .where(eq(bookings.id, single.id));
   }
-  const [series] = await db
-    .select()
-    .from(bookingSeries)
-    .where(and(eq(bookingSeries.renterId, renterId), eq(bookingSeries.idempotencyKey, key)))
-    .limit(1);
-  if (series && series.id !== keep) {
-    const occurrences = await seriesOccurrences(db, series.id);
-    if (occurrences.some((row) => row.status !== 'awaiting_payment' && row.status !== 'expired')) throw paid;
-    await transitionSeries(db, series.id, 'awaiting_payment', 'expire', { holdExpiresAt: null });
-    await db.update(bookingSeries).set({ idempotencyKey: null }).where(eq(bookingSeries.id, series.id));
-  }
+  await releaseEarlierSeries(db, renterId, key);
 }
 
 /**
@@ -403,9 +394,6 @@ export async function settleSeriesPayment(
   if (!paid && !authorised) throw paymentRequired('The payment has not been completed.');
   throw conflict('Your hold on these dates expired before the payment completed. Your payment has been returned; please book again.');
 }
-
-/** A whole-series move that found fewer occurrences than the series has: rolled back. */
-class SeriesMovedMeanwhile extends Error {}
 
 /**
  * POST /api/bookings: settles the payment of a series (answering its first occurrence) or, for a

@@ -78,6 +78,9 @@ export async function transitionSeries(
   return rows.sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
 }
 
+/** A whole-series move or claim that found fewer occurrences than it needed: thrown to roll its transaction back. */
+export class SeriesMovedMeanwhile extends Error {}
+
 /** Records the payment status of the series and mirrors it on its occurrences that have no refund of their own. */
 export async function recordSeriesPayment(
   db: Database,
