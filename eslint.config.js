@@ -62,6 +62,7 @@ const serverFeatures = [
   'calendar',
   'messages',
   'favorites',
+  'reviews',
   'pages',
 ];
 /** A micromatch pattern for any one of `names`. */

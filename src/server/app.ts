@@ -37,6 +37,8 @@ import { startNotificationsLive } from './notifications/live';
 import { notificationRoutes } from './notifications/routes';
 import { pageRoutes } from './pages/routes';
 import { paperworkRoutes } from './paperwork/routes';
+import { registerReviewJobs } from './reviews/jobs';
+import { reviewRoutes } from './reviews/routes';
 import { DemoPaymentProvider } from './payments/demo-provider';
 import type { PaymentProvider } from './payments/provider';
 import { connectRoutes } from './payments/connect-routes';
@@ -198,6 +200,7 @@ export async function buildApp({
     registerNotificationJobs(workers, { db, mailer, config });
     app.addHook('onClose', async () => mailer.close());
     registerMessageJobs(workers, { db });
+    registerReviewJobs(workers, { db, log: app.log });
     app.addHook('onReady', () => workers.start());
     app.addHook('onClose', () => workers.stop());
   }
@@ -260,6 +263,7 @@ export async function buildApp({
   await app.register(favoriteRoutes, { db });
   await app.register(bookingRoutes, { db, payments });
   await app.register(paperworkRoutes, { db });
+  await app.register(reviewRoutes, { db });
   await app.register(calendarRoutes, { db, publicUrl: config.publicUrl });
   await app.register(connectRoutes, { db, payments, publicUrl: config.publicUrl });
   await app.register(donationRoutes, { payments });

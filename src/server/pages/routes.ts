@@ -18,7 +18,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { firstResultsPath, spacePath, spacesPath } from '../../shared/api-paths';
+import { firstResultsPath, spacePath, spaceReviewsPath, spacesPath } from '../../shared/api-paths';
+import { reviewPageSchema } from '../../shared/schemas/reviews';
 import { DEFAULT_PAGE_SIZE, FEATURED_SPACES_COUNT } from '../../shared/constants';
 import { spaceCardImageUrl, spacePhotoUrl } from '../../shared/images';
 import { spaceCardSchema, spaceSchema, spaceSearchSchema } from '../../shared/schemas/spaces';
@@ -128,13 +129,15 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
   // The space (its API answer, which also gives the head) and its first photo, the page's largest paint.
   const spacePage = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const answers = await fetchEmbeddedAnswers(app, request, [spacePath(request.params.id)]);
+    const reviewsPath = spaceReviewsPath(request.params.id);
+    const answers = await fetchEmbeddedAnswers(app, request, [spacePath(request.params.id), reviewsPath]);
     const answer = spaceSchema.safeParse(answerBody(answers[spacePath(request.params.id)]));
+    const reviews = reviewPageSchema.safeParse(answerBody(answers[reviewsPath]));
     // Without an answer (the API's 404, or a failure), the database says whether the space exists.
     const row = answer.success ? null : await findSpaceRow(db, request.params.id);
     const space = answer.success ? answer.data : row && toSpace(row);
     if (!space) return sendPage(reply, defaultHead(request, `Space Not Found | ${SITE_NAME}`), 404, [preloadsFor(pathname)]);
-    return sendPage(reply, spaceHead(space, origin), 200, [
+    return sendPage(reply, spaceHead(space, origin, reviews.success ? reviews.data.reviews : []), 200, [
       preloadsFor(pathname, spacePhotoUrl(space.images)),
       renderEmbeddedAnswers(answers),
     ]);

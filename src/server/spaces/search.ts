@@ -14,6 +14,7 @@ import { minutesOfDay } from '../../shared/time-of-day';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, NO_WEEKLY_HOURS_BIT, OPEN_DAY_BIT, spaceBlockedDates } from '../db/schema';
 import { badRequest } from '../http/errors';
+import { foldPublishedRatings, ratingOf } from './ratings';
 
 /** A parsed `GET /api/spaces` query (`spaceSearchSchema`'s output: defaults applied, numbers as numbers). */
 export type SpaceSearchQuery = z.output<typeof spaceSearchSchema>;
@@ -50,7 +51,7 @@ export function locationFilter(location: string, bind: Bind = literal): SQL | un
 }
 
 /** The WHERE clause of a search: active spaces matching every filter that is set (docs/product.md#search; docs/api.md). */
-export function searchFilter(query: Omit<SpaceSearchQuery, 'limit' | 'offset' | 'after'>, bind: Bind = literal): SQL {
+export function searchFilter(query: Omit<SpaceSearchQuery, 'limit' | 'offset' | 'after' | 'sort'>, bind: Bind = literal): SQL {
   // `active` as written in the newest-first index's predicate, not `active = $1`: a generic plan (a named statement) cannot use a partial index for a parameter.
   const filters: (SQL | undefined)[] = [sql`${medicalSpaces.active}`];
   if (query.location) filters.push(locationFilter(query.location, bind));
@@ -63,6 +64,9 @@ export function searchFilter(query: Omit<SpaceSearchQuery, 'limit' | 'offset' | 
     filters.push(sql`${medicalSpaces.pricePerDay} <= ${bind('maxPrice', query.maxPrice.toFixed(2))}::numeric`);
   if (query.amenities?.length) filters.push(sql`${medicalSpaces.amenities} @> ${bind('amenities', query.amenities)}::text[]`);
   if (query.equipment?.length) filters.push(sql`${medicalSpaces.equipment} @> ${bind('equipment', query.equipment)}::text[]`);
+  // "4+ stars": the stored average (0 without reviews), on the rating index (docs/decisions/028-reviews.md).
+  if (query.minRating !== undefined)
+    filters.push(sql`${medicalSpaces.ratingAverage} >= ${bind('minRating', query.minRating.toFixed(2))}::numeric`);
   if (query.ownerId) filters.push(sql`${medicalSpaces.ownerId} = ${bind('ownerId', query.ownerId)}::uuid`);
   if (query.bbox) filters.push(bboxFilter(query.bbox, bind));
   if (query.availableOn) filters.push(availabilityFilter(query, bind));
@@ -88,10 +92,11 @@ function locationFirst(query: SpaceSearchQuery, bind: Bind, page?: { where?: SQL
   const { availableOn: _on, availableFrom: _from, availableTo: _to, ...others } = query;
   const candidates = and(searchFilter(others, bind), page?.where)!;
   const available = sql`exists (select 1 from ${medicalSpaces} where ${medicalSpaces.id} = c.id and ${availabilityFilter(query, bind)})`;
+  const byRating = query.sort === 'rating';
   return page
-    ? sql`(select c.id from (select ${medicalSpaces.id} as id, ${medicalSpaces.createdAt} as created_at from ${medicalSpaces}
-        where ${candidates} order by ${medicalSpaces.createdAt} desc, ${medicalSpaces.id} desc offset 0) c
-        where ${available} order by c.created_at desc, c.id desc limit ${page.limit} offset ${page.offset})`
+    ? sql`(select c.id from (select ${medicalSpaces.id} as id, ${medicalSpaces.createdAt} as created_at, ${medicalSpaces.ratingAverage} as rating from ${medicalSpaces}
+        where ${candidates} order by ${byRating ? sql`${medicalSpaces.ratingAverage} desc, ` : sql``}${medicalSpaces.createdAt} desc, ${medicalSpaces.id} desc offset 0) c
+        where ${available} order by ${byRating ? sql`c.rating desc, ` : sql``}c.created_at desc, c.id desc limit ${page.limit} offset ${page.offset})`
     : sql`select 1 from (select ${medicalSpaces.id} as id from ${medicalSpaces} where ${candidates} offset 0) c where ${available}`;
 }
 
@@ -240,27 +245,40 @@ const cardColumns = {
   pricePeriod: medicalSpaces.pricePeriod,
   capacity: medicalSpaces.capacity,
   images: medicalSpaces.images,
+  ratingCount: medicalSpaces.ratingCount,
+  ratingAverage: medicalSpaces.ratingAverage,
 };
 
 /** The sort key of a row as text with microseconds (a JS Date would drop them), for the cursor. */
 const sortKey = sql<string>`to_char(${medicalSpaces.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+/** A stored average rating as text (`numeric(3,2)`). */
+const CURSOR_RATING = /^\d\.\d{2}$/;
 
-/** The opaque keyset cursor of a row: its creation time (microseconds) and id. */
-function encodeCursor(createdAt: string, id: string): string {
-  return Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
+/** A page's position: the last row's creation time (microseconds) and id, and its rating when sorted by rating. */
+interface Cursor {
+  createdAt: string;
+  id: string;
+  rating?: string;
+}
+
+/** The opaque keyset cursor of a row: its creation time (microseconds) and id, and its rating when sorted by rating. */
+function encodeCursor(createdAt: string, id: string, rating?: string): string {
+  return Buffer.from(JSON.stringify(rating === undefined ? [createdAt, id] : [createdAt, id, rating])).toString('base64url');
 }
 
 /**
  * Reads a cursor made by {@link encodeCursor}.
  * @throws HttpError 400 when it is not one
  */
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
+function decodeCursor(cursor: string, byRating: boolean): Cursor {
   try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof createdAt === 'string' && CURSOR_TIME.test(createdAt) && z.uuid().safeParse(id).success)
-      return { createdAt, id: id as string };
+    const parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    const [createdAt, id, rating] = parts;
+    const ratingFits = byRating ? typeof rating === 'string' && CURSOR_RATING.test(rating) : parts.length === 2;
+    if (typeof createdAt === 'string' && CURSOR_TIME.test(createdAt) && z.uuid().safeParse(id).success && ratingFits)
+      return { createdAt, id: id as string, ...(byRating ? { rating: rating as string } : {}) };
   } catch {
     // falls through to the 400
   }
@@ -340,7 +358,7 @@ export function remember<T>(
 
 /** The key of a search's count: its filters, without paging. */
 function countKey(query: SpaceSearchQuery): string {
-  const { limit: _limit, offset: _offset, after: _after, ...filters } = query;
+  const { limit: _limit, offset: _offset, after: _after, sort: _sort, ...filters } = query;
   return filtersKey(filters);
 }
 
@@ -360,11 +378,12 @@ function searchShape(query: SpaceSearchQuery, cursor: boolean): string {
   const lists = `${query.amenities?.length ? 1 : 0}${query.equipment?.length ? 1 : 0}`;
   const box = query.bbox ? (query.bbox.west <= query.bbox.east ? 'b' : 'x') : '';
   const available = query.availableOn ? (query.availableFrom ? 'w' : 'd') : '';
-  return `${location}|${set}${prices}${lists}${box}${available}${cursor ? 1 : 0}`;
+  const rating = `${query.sort === 'rating' ? 'r' : ''}${query.minRating !== undefined ? 'm' : ''}`;
+  return `${location}|${set}${prices}${lists}${box}${available}${rating}${cursor ? 1 : 0}`;
 }
 
 /** The values of a search's placeholders, named as {@link searchFilter} names them. */
-function searchValues(query: SpaceSearchQuery, cursor: { createdAt: string; id: string } | null): Record<string, unknown> {
+function searchValues(query: SpaceSearchQuery, cursor: Cursor | null): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   const collect: Bind = (name, value) => {
     values[name] = value;
@@ -372,6 +391,7 @@ function searchValues(query: SpaceSearchQuery, cursor: { createdAt: string; id: 
   };
   searchFilter(query, collect);
   if (cursor) Object.assign(values, { cursorAt: cursor.createdAt, cursorId: cursor.id });
+  if (cursor?.rating !== undefined) values.cursorRating = cursor.rating;
   return Object.assign(values, { limit: query.limit + 1, offset: query.offset });
 }
 
@@ -381,9 +401,16 @@ function searchValues(query: SpaceSearchQuery, cursor: { createdAt: string; id: 
  *   tenth of the table: a sequential scan and a sort, which it never picks, planning every run)
  */
 function preparePage(db: Database, query: SpaceSearchQuery, cursor: boolean, name: string, firstPage?: number) {
-  const after = cursor
-    ? sql`(${medicalSpaces.createdAt}, ${medicalSpaces.id}) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`
-    : undefined;
+  const byRating = query.sort === 'rating';
+  const after = !cursor
+    ? undefined
+    : byRating
+      ? sql`(${medicalSpaces.ratingAverage}, ${medicalSpaces.createdAt}, ${medicalSpaces.id}) < (${sql.placeholder('cursorRating')}::numeric, ${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`
+      : sql`(${medicalSpaces.createdAt}, ${medicalSpaces.id}) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`;
+  // Best rated first reads the rating index backwards (ties newest first); otherwise the newest-first index.
+  const order = byRating
+    ? [desc(medicalSpaces.ratingAverage), desc(medicalSpaces.createdAt), desc(medicalSpaces.id)]
+    : [desc(medicalSpaces.createdAt), desc(medicalSpaces.id)];
   const limit = firstPage === undefined ? sql.placeholder('limit') : sql.raw(String(firstPage + 1));
   const offset = firstPage === undefined ? sql.placeholder('offset') : sql.raw('0');
   // Deferred join: the filters and the offset pick ids (an index-only scan of the covering index when
@@ -391,12 +418,12 @@ function preparePage(db: Database, query: SpaceSearchQuery, cursor: boolean, nam
   const ids = asksLocationFirst(query)
     ? locationFirst(query, placeholder, { where: after, limit, offset })
     : sql`(select ${medicalSpaces.id} from ${medicalSpaces} where ${and(searchFilter(query, placeholder), after)}
-        order by ${medicalSpaces.createdAt} desc, ${medicalSpaces.id} desc limit ${limit} offset ${offset})`;
+        order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset})`;
   return db
     .select({ ...cardColumns, sortKey })
     .from(medicalSpaces)
     .where(inArray(medicalSpaces.id, ids))
-    .orderBy(desc(medicalSpaces.createdAt), desc(medicalSpaces.id))
+    .orderBy(...order)
     .prepare(name);
 }
 
@@ -446,9 +473,14 @@ function statementName(query: SpaceSearchQuery, kind: 'page' | 'count', shape: s
     limit: _limit,
     offset: _offset,
     after: _after,
+    sort,
     ...others
   } = query;
-  if (!availableOn || Object.values(others).some((value) => value !== undefined && !(Array.isArray(value) && value.length === 0)))
+  if (
+    !availableOn ||
+    sort !== 'newest' ||
+    Object.values(others).some((value) => value !== undefined && !(Array.isArray(value) && value.length === 0))
+  )
     return UNNAMED;
   return `search_${kind}_${shape}`;
 }
@@ -513,7 +545,8 @@ function boundedCount(db: Database, query: SpaceSearchQuery, counts?: SearchCoun
 }
 
 /**
- * Searches active spaces with the filters of docs/product.md#search; newest first.
+ * Searches active spaces with the filters of docs/product.md#search; newest first, or best rated
+ * first (`sort=rating`, ties newest first).
  * Pages go by `offset` or, for deep pages, by the keyset cursor `after`
  * (both give the same rows). The count is exact up to {@link COUNT_LIMIT}.
  * Each shape of search is built once (see {@link UNNAMED}).
@@ -522,14 +555,19 @@ function boundedCount(db: Database, query: SpaceSearchQuery, counts?: SearchCoun
  * @throws HttpError 400 for a cursor that is not ours
  */
 export async function searchSpaces(db: Database, query: SpaceSearchQuery, counts?: SearchCountCache): Promise<SpaceSearchResult> {
-  const cursor = query.after ? decodeCursor(query.after) : null;
+  // Reviews whose window has just closed count before ratings are sorted or shown (docs/decisions/028-reviews.md).
+  await foldPublishedRatings(db);
+  const cursor = query.after ? decodeCursor(query.after, query.sort === 'rating') : null;
   // The page, one row more than asked, to know whether another follows.
   const rows = await statementsFor(db, query, cursor !== null).page.execute(searchValues(query, cursor));
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page[page.length - 1];
-  const spaces = page.map(({ sortKey: _sortKey, ...card }) => card);
-  const nextCursor = more && last ? encodeCursor(last.sortKey, last.id) : null;
+  const spaces = page.map(({ sortKey: _sortKey, ratingCount, ratingAverage, ...card }) => ({
+    ...card,
+    rating: ratingOf({ ratingCount, ratingAverage }),
+  }));
+  const nextCursor = more && last ? encodeCursor(last.sortKey, last.id, query.sort === 'rating' ? last.ratingAverage : undefined) : null;
   // A first page that holds every match is its own exact count; otherwise count (bounded, cached).
   const total = !more && !cursor && query.offset === 0 ? spaces.length : await boundedCount(db, query, counts);
   const exact = total <= COUNT_LIMIT;

@@ -11,6 +11,7 @@ import type { Database } from '../db/client';
 import { bookings, medicalSpaces } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { AddressParts, Geocoder } from '../geocoding/geocoder';
+import { foldPublishedRatings, ratingOf } from './ratings';
 import { readBlockedDates, replaceBlockedDates } from '../schedules/service';
 import { storeListingImages } from '../storage/images';
 import type { UploadQuota } from '../storage/quota';
@@ -52,6 +53,7 @@ export function toSpace(row: SpaceRow): Space {
     timeZone: timeZoneForState(row.state),
     schedule: row.schedule ?? null,
     createdAt: row.createdAt.toISOString(),
+    rating: ratingOf(row),
   };
 }
 
@@ -79,6 +81,8 @@ export async function findSpaceRow(db: Database, id: string): Promise<SpaceRow |
  * @throws HttpError 404 when it does not exist
  */
 export async function getSpace(db: Database, id: string, viewerId?: string): Promise<SpaceDetail> {
+  // Reviews whose window has just closed count before the rating is read (docs/decisions/028-reviews.md).
+  await foldPublishedRatings(db);
   const row = await findSpaceRow(db, id);
   if (!row) throw notFound('Space not found.');
   const blockedDates = await readBlockedDates(db, id, { withNotes: viewerId === row.ownerId });

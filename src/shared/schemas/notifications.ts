@@ -14,6 +14,8 @@ export const notificationKinds = [
   'booking_cancelled',
   'hold_expired',
   'booking_reminder',
+  'review_invitation',
+  'review_reminder',
   'new_message',
   'payout_sent',
   'welcome',
@@ -41,6 +43,8 @@ export const NOTIFICATION_EMAIL_PREFERENCE: Record<NotificationKind, EmailPrefer
   hold_expired: 'booking_updates',
   payout_sent: 'booking_updates',
   booking_reminder: 'reminders',
+  review_invitation: 'booking_updates',
+  review_reminder: 'reminders',
   new_message: 'messages',
   welcome: 'account',
   verify_email: 'account',
@@ -72,7 +76,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 /** What each email switch covers, in the words of the unsubscribe page and its answers. */
 export const EMAIL_PREFERENCE_DESCRIPTIONS: Record<EmailPreferenceKind, string> = {
   booking_updates: 'emails about booking requests, answers, confirmations, cancellations and payouts',
-  reminders: 'booking reminders the day before',
+  reminders: 'booking reminders the day before and review reminders',
   messages: 'emails about new messages',
 };
 
