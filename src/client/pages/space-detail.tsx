@@ -49,6 +49,10 @@ const BookingTimesPicker = lazy(() =>
 const SpaceSchedule = lazy(() =>
   import('@/client/features/spaces/components/space-schedule').then((module) => ({ default: module.SpaceSchedule })),
 );
+// Reviews with the owner's reply form (react-hook-form) load after the page's first paint.
+const SpaceReviews = lazy(() =>
+  import('@/client/features/reviews/components/space-reviews').then((module) => ({ default: module.SpaceReviews })),
+);
 const MessageOwnerDialog = lazy(() =>
   import('@/client/features/messages/components/message-owner-dialog').then((module) => ({ default: module.MessageOwnerDialog })),
 );
@@ -143,6 +147,9 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
           </section>
           <Suspense fallback={null}>
             <SpaceSchedule space={space} today={new Date().toLocaleDateString('en-CA', { timeZone: space.timeZone })} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <SpaceReviews spaceId={space.id} isOwner={isOwner} />
           </Suspense>
         </div>
 
