@@ -61,7 +61,7 @@ describe('two-sided reviews', () => {
     const dialog = renterPage.getByRole('dialog', { name: 'Write a review' });
     await dialog.getByRole('button', { name: 'Submit review' }).click();
     await dialog.getByText('Rating must be a whole number from 1 to 5').waitFor();
-    await dialog.getByText('4 stars').click();
+    await dialog.locator('label').filter({ hasText: '4 stars' }).click();
     await dialog.getByLabel('Comment').fill(comment);
     await expectNoSeriousA11yViolations(renterPage, 'write a review dialog');
     await dialog.getByRole('button', { name: 'Submit review' }).click();
@@ -82,7 +82,7 @@ describe('two-sided reviews', () => {
     expect(await ownerPage.getByText(comment).count()).toBe(0);
     await ownerPanel.getByRole('button', { name: 'Write a review' }).click();
     const ownerDialog = ownerPage.getByRole('dialog', { name: 'Write a review' });
-    await ownerDialog.getByText('5 stars').click();
+    await ownerDialog.locator('label').filter({ hasText: '5 stars' }).click();
     await ownerDialog.getByLabel('Comment').fill('A considerate renter who left the room spotless.');
     await ownerDialog.getByRole('button', { name: 'Submit review' }).click();
     await toast(ownerPage, 'Review submitted').waitFor();

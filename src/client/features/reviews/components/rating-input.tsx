@@ -1,17 +1,21 @@
 import { Star } from 'lucide-react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cn } from '@/client/lib/cn';
 
-/** Five radio buttons, "1 star" to "5 stars", drawn as stars; `value` is the chosen rating (to fill the stars up to it). */
+/**
+ * Five radio buttons, "1 star" to "5 stars", drawn as stars filled up to the chosen `value`; a
+ * controlled field (the rating is a number, which native radio values are not).
+ */
 export function RatingInput({
   name,
   value,
-  register,
+  onChange,
+  onBlur,
   error,
 }: {
   name: string;
   value: number | undefined;
-  register: UseFormRegisterReturn;
+  onChange: (rating: number) => void;
+  onBlur?: () => void;
   error?: string;
 }) {
   return (
@@ -20,7 +24,15 @@ export function RatingInput({
       <div className="flex gap-1">
         {[1, 2, 3, 4, 5].map((stars) => (
           <label key={stars} className="cursor-pointer rounded p-0.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary">
-            <input type="radio" value={stars} className="sr-only" {...register} />
+            <input
+              type="radio"
+              name={name}
+              value={stars}
+              checked={value === stars}
+              onChange={() => onChange(stars)}
+              onBlur={onBlur}
+              className="sr-only"
+            />
             <Star
               className={cn('size-7', value !== undefined && stars <= value ? 'fill-amber-400 text-amber-500' : 'text-slate-400')}
               aria-hidden="true"

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { createReviewSchema, REVIEW_COMMENT_MAX } from '@/shared/schemas/reviews';
 import { Button } from '@/client/components/ui/button';
@@ -36,7 +36,6 @@ export function WriteReviewDialog({
   });
   const { errors } = form.formState;
   const create = useCreateReview(bookingId);
-  const rating = useWatch({ control: form.control, name: 'rating' });
 
   const onSubmit = (values: ReviewFormOutput) => {
     create.mutate(values, {
@@ -67,13 +66,18 @@ export function WriteReviewDialog({
           </DialogDescription>
         </DialogHeader>
         <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit)}>
-          <RatingInput
-            name="review-rating"
-            value={rating}
-            error={errors.rating?.message}
-            register={form.register('rating', {
-              setValueAs: (value: unknown) => (value === '' || value == null ? undefined : Number(value)),
-            })}
+          <Controller
+            control={form.control}
+            name="rating"
+            render={({ field }) => (
+              <RatingInput
+                name="review-rating"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.rating?.message}
+              />
+            )}
           />
           <FormField
             id="review-comment"
