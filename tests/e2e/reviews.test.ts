@@ -103,4 +103,21 @@ describe('two-sided reviews', () => {
     await expect.poll(() => summary.textContent()).toContain(`${average.toFixed(1)}(${count} ${count === 1 ? 'review' : 'reviews'})`);
     await expectNoSeriousA11yViolations(renterPage, 'space page reviews');
   });
+
+  it('search sorts by rating and keeps 4+ stars only, from the filter panel', async () => {
+    const { page } = session;
+    await page.goto('/search');
+    await page.getByLabel('Sort by').selectOption('rating');
+    await page.waitForURL(/sort=rating/);
+    await page.getByLabel('4+ stars').check();
+    await page.waitForURL(/minRating=4/);
+    const cards = page.getByTestId('space-card');
+    await expect.poll(() => cards.first().getByTestId('rating-summary').isVisible()).toBe(true);
+    const shown = await cards.getByTestId('rating-summary').allTextContents();
+    const averages = shown.map((text) => Number(/^([\d.]+)/.exec(text)![1]));
+    expect(averages.length).toBeGreaterThan(1);
+    expect(averages.every((average) => average >= 4)).toBe(true);
+    expect([...averages].sort((a, b) => b - a)).toEqual(averages);
+    await expectNoSeriousA11yViolations(page, 'search by rating');
+  });
 });
