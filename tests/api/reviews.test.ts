@@ -227,6 +227,22 @@ describe('double-blind publication', () => {
     expect(stored).toMatchObject({ ratingCount: 1, ratingSum: 2, ratingAverage: '2.00' });
   });
 
+  it('publishes both when the two sides write at the same moment, and takes one of two reviews a side sends at once', async () => {
+    const { renter, owner, space, booking } = await stay(HOUR);
+    const url = `/api/bookings/${booking.id}/reviews`;
+    const [fromRenter, fromOwner, again] = await Promise.all([
+      post(url, { rating: 3, comment: 'Fine.' }, renter.cookie),
+      post(url, { rating: 5, comment: 'Great.' }, owner.cookie),
+      post(url, { rating: 4, comment: 'Twice.' }, renter.cookie),
+    ]);
+    expect([fromRenter.statusCode, again.statusCode].sort()).toEqual([201, 409]);
+    expect(fromOwner.statusCode).toBe(201);
+    const page = (await get(`/api/spaces/${space.id}/reviews`)).json();
+    expect(page.total).toBe(1);
+    expect(page.rating.count).toBe(1);
+    expect((await get(url, owner.cookie)).json().theirs).not.toBeNull();
+  });
+
   it('keeps a lone review hidden before the window closes', async () => {
     const { renter, owner, space, booking } = await stay(10 * DAY);
     await post(`/api/bookings/${booking.id}/reviews`, review, renter.cookie);
