@@ -62,6 +62,7 @@ const serverFeatures = [
   'calendar',
   'messages',
   'favorites',
+  'contact',
   'pages',
 ];
 /** A micromatch pattern for any one of `names`. */
