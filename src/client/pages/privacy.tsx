@@ -30,7 +30,8 @@ const SECTIONS: InfoSection[] = [
         </li>
         <li>
           <strong>Sessions</strong>: when you log in we keep a fingerprint (SHA-256) of your session token, when it started and when it was
-          last used. A session ends when you log out, 30 days after you logged in, or after 14 days without use, whichever comes first.
+          last used. A session ends when you log out, 30 days after you logged in, or after 14 days without use (our default), whichever
+          comes first.
         </li>
         <li>
           <strong>Listings</strong>: everything an owner enters about a space (address, description, photos, prices, hours, rules). A space
@@ -71,8 +72,8 @@ const SECTIONS: InfoSection[] = [
       <ul className={list}>
         <li>Anyone, without an account: listings (including the address, photos, prices and availability).</li>
         <li>
-          The owner of a space you book or ask to book: your name, whether your license is verified and whether your email is verified, the
-          booking and its notes, and your messages to them. You see the same about the owner&apos;s side of your bookings.
+          The owner of a space you book or ask to book: your name, whether your email is verified, the booking and its notes, and your
+          messages to them.
         </li>
         <li>The two people in a conversation read its messages; we look at one only when one of them reports it or asks us to.</li>
         <li>
