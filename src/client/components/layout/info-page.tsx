@@ -53,21 +53,23 @@ export function InfoPageLayout({
         </nav>
       ) : null}
 
-      <div className="mt-8 grid gap-8">
-        {sections.map((section) => (
-          <section
-            key={section.id}
-            id={section.id}
-            aria-labelledby={`${section.id}-heading`}
-            className="grid scroll-mt-24 gap-3 leading-relaxed text-slate-700"
-          >
-            <h2 id={`${section.id}-heading`} className="text-xl font-semibold text-slate-900">
-              {section.title}
-            </h2>
-            {section.body}
-          </section>
-        ))}
-      </div>
+      {sections.length > 0 ? (
+        <div className="mt-8 grid gap-8">
+          {sections.map((section) => (
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-heading`}
+              className="grid scroll-mt-24 gap-3 leading-relaxed text-slate-700"
+            >
+              <h2 id={`${section.id}-heading`} className="text-xl font-semibold text-slate-900">
+                {section.title}
+              </h2>
+              {section.body}
+            </section>
+          ))}
+        </div>
+      ) : null}
       {children}
     </div>
   );
