@@ -63,6 +63,7 @@ const serverFeatures = [
   'messages',
   'favorites',
   'reviews',
+  'contact',
   'pages',
 ];
 /** A micromatch pattern for any one of `names`. */

@@ -21,6 +21,7 @@ import { registerBookingJobs } from './bookings/jobs';
 import { bookingPaymentSteps } from './bookings/payment-events';
 import { bookingRoutes } from './bookings/routes';
 import { calendarRoutes } from './calendar/routes';
+import { contactRoutes } from './contact/routes';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database, DatabaseHandle, DatabaseNotifications } from './db/client';
 import { notFound, registerErrorHandling } from './http/errors';
@@ -267,6 +268,7 @@ export async function buildApp({
   await app.register(calendarRoutes, { db, publicUrl: config.publicUrl });
   await app.register(connectRoutes, { db, payments, publicUrl: config.publicUrl });
   await app.register(donationRoutes, { payments });
+  await app.register(contactRoutes, { db });
   if (payments instanceof DemoPaymentProvider) await app.register(demoPaymentRoutes, { demo: payments, db, publicUrl: config.publicUrl });
   if (payments && stripe)
     await app.register(stripeWebhookRoutes, {

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Schedule } from '../../shared/schemas/schedules';
 import type { Recurrence } from '../../shared/schemas/booking-series';
 import { WEEKDAYS } from '../../shared/constants';
+import { CONTACT_TOPICS } from '../../shared/schemas/contact';
 import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
 import {
   bigint,
@@ -811,5 +812,27 @@ export const reviews = pgTable(
     index('reviews_uncounted_idx')
       .on(t.publishedAt)
       .where(sql`${t.countedAt} is null and ${t.authorSide} = 'renter'`),
+  ],
+);
+
+/**
+ * Messages sent with the contact form (`POST /api/contact`, docs/product.md#contact-us), signed in or
+ * not, for the operators' inbox. `user_id` is the sender's account when they were signed in (kept
+ * when the account goes: the message stays, unlinked).
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    topic: text('topic', { enum: CONTACT_TOPICS }).notNull(),
+    message: text('message').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('contact_messages_topic_check', sql.raw(`"topic" in (${CONTACT_TOPICS.map(sqlString).join(', ')})`)),
+    index('contact_messages_created_at_idx').on(t.createdAt),
   ],
 );

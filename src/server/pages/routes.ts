@@ -21,6 +21,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { firstResultsPath, spacePath, spaceReviewsPath, spacesPath } from '../../shared/api-paths';
 import { reviewPageSchema } from '../../shared/schemas/reviews';
 import { DEFAULT_PAGE_SIZE, FEATURED_SPACES_COUNT } from '../../shared/constants';
+import { INFO_PAGES } from '../../shared/info-pages';
 import { spaceCardImageUrl, spacePhotoUrl } from '../../shared/images';
 import { spaceCardSchema, spaceSchema, spaceSearchSchema } from '../../shared/schemas/spaces';
 import { parseSpaceFilters } from '../../shared/space-filters';
@@ -51,6 +52,13 @@ export const CLIENT_ROUTES: ReadonlyArray<{ path: RegExp; page?: string }> = [
   { path: /^\/calendar\/?$/, page: 'src/client/pages/calendar.tsx' },
   { path: /^\/donate\/?$/, page: 'src/client/pages/donate.tsx' },
   { path: /^\/terms\/?$/, page: 'src/client/pages/terms.tsx' },
+  { path: /^\/about\/?$/, page: 'src/client/pages/about.tsx' },
+  { path: /^\/help\/?$/, page: 'src/client/pages/help.tsx' },
+  { path: /^\/safety\/?$/, page: 'src/client/pages/safety.tsx' },
+  { path: /^\/contact\/?$/, page: 'src/client/pages/contact.tsx' },
+  { path: /^\/privacy\/?$/, page: 'src/client/pages/privacy.tsx' },
+  { path: /^\/cookies\/?$/, page: 'src/client/pages/cookies.tsx' },
+  { path: /^\/accessibility\/?$/, page: 'src/client/pages/accessibility.tsx' },
   { path: /^\/unsubscribe\/?$/, page: 'src/client/pages/unsubscribe.tsx' },
   { path: /^\/reset-password\/?$/, page: 'src/client/pages/reset-password.tsx' },
   { path: /^\/verify-email\/?$/, page: 'src/client/pages/verify-email.tsx' },
@@ -161,6 +169,15 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
       [preloadsFor('/search', first ? spaceCardImageUrl(first.images) : undefined), renderEmbeddedAnswers(answers)],
     );
   });
+
+  // The static pages (the footer's links and the terms): each with its own title and description.
+  for (const info of Object.values(INFO_PAGES)) {
+    app.get(info.path, page(`The ${info.heading} page.`), async (_request, reply) =>
+      sendPage(reply, { title: info.title, description: info.description, canonical: `${origin}${info.path}` }, 200, [
+        preloadsFor(info.path),
+      ]),
+    );
+  }
 
   app.get(
     '/robots.txt',
