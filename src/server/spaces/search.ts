@@ -187,14 +187,13 @@ export function availabilityFilter(
     sql`(case when v.whole_day then v.day_start + (${minutes}) * interval '1 minute' else (${day} + (${minutes}) * interval '1 minute') at time zone ${zone} end)`;
   // v: the space's earliest start, horizon (days; 0: none), buffer and day, once per space.
   const horizonDays = sql`coalesce((${schedule} ->> 'maxAdvanceDays')::int, 0)`;
-  const perSpace = sql`select z.today, z.day_start, z.day_end, z.day_end - z.day_start = interval '24 hours' as whole_day,
-      greatest(case when ${byHours} then z.hour_start else z.today_start end,
+  const perSpace = sql`select a.todays[a.n + 1] as today, a.at[a.n * 4 + 1] as day_start, a.at[a.n * 4 + 2] as day_end,
+      a.at[a.n * 4 + 2] - a.at[a.n * 4 + 1] = interval '24 hours' as whole_day,
+      greatest(a.at[a.n * 4 + case when ${byHours} then 3 else 4 end],
         ${now} + coalesce((${schedule} ->> 'minNoticeHours')::int, 0) * interval '1 hour') as earliest,
       ${horizonDays} as horizon_days,
       case when ${byHours} then coalesce((${schedule} ->> 'bufferMinutes')::int, 0) else 0 end as buffer
-      from (select a.at[a.n * 4 + 1] as day_start, a.at[a.n * 4 + 2] as day_end, a.at[a.n * 4 + 3] as hour_start,
-          a.at[a.n * 4 + 4] as today_start, a.todays[a.n + 1] as today
-        from (select ${zoneInstants} as at, ${zoneTodays} as todays, array_position(${ZONE_LIST}, ${zone}) - 1 as n offset 0) a offset 0) z
+      from (select ${zoneInstants} as at, ${zoneTodays} as todays, array_position(${ZONE_LIST}, ${zone}) - 1 as n offset 0) a
       offset 0`;
   const buffer = sql.raw('v.buffer');
   const statuses = sql.raw(BLOCKING_BOOKING_STATUSES.map(sqlString).join(', '));
