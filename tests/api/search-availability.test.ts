@@ -246,6 +246,35 @@ describe('GET /api/spaces?availableOn', () => {
     }
   });
 
+  it('with a location, finds the page beyond the newest matches it asks first', async () => {
+    // A page with a location first asks only the location's newest 8 per row of the pages so far (16 for limit=1):
+    // here the 20 newest are blocked that day, so the one free space, the oldest, is found only by asking all.
+    const town = 'Windowville';
+    const owner = (await insertUser(t.db)).id;
+    const start = Date.now() - 60 * 60 * 1000;
+    const spaces = await t.db
+      .insert(medicalSpaces)
+      .values(
+        Array.from({ length: 21 }, (_, index) =>
+          spaceValues(owner, { title: `${town} ${index}`, city: town, createdAt: new Date(start + index * 1000) }),
+        ),
+      )
+      .returning({ id: medicalSpaces.id, title: medicalSpaces.title });
+    await t.db
+      .insert(spaceBlockedDates)
+      .values(spaces.filter((space) => space.title !== `${town} 0`).map((space) => ({ spaceId: space.id, startDate: DAY, endDate: DAY })));
+    try {
+      for (const query of [`limit=1&availableOn=${DAY}`, `limit=1&availableOn=${DAY}&availableFrom=08:00&availableTo=12:00`]) {
+        const response = await t.app.inject({ method: 'GET', url: `/api/spaces?location=${town}&${query}` });
+        expect(response.statusCode, response.body).toBe(200);
+        expect((response.json() as { title: string }[]).map((space) => space.title)).toEqual([`${town} 0`]);
+        expect(response.headers['x-total-count']).toBe('1');
+      }
+    } finally {
+      await t.db.delete(medicalSpaces).where(eq(medicalSpaces.city, town));
+    }
+  });
+
   it('gives the map points the same filter', async () => {
     const window = 'availableOn=' + DAY + '&availableFrom=08:00&availableTo=12:00';
     const response = await t.app.inject({
