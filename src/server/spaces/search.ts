@@ -123,10 +123,8 @@ function sqlString(text: string): string {
   return `'${text}'`;
 }
 
-/** Every time zone a space can be in (its stored `time_zone`: the zone of its state, or the default), as a SQL array. */
-const ZONE_LIST = sql.raw(
-  `array[${[...new Set([...Object.values(US_STATES).map((state) => state.timeZone), DEFAULT_TIME_ZONE])].map(sqlString).join(', ')}]::text[]`,
-);
+/** Every time zone a space can be in (its stored `time_zone`: the zone of its state, or the default). */
+const ZONES = [...new Set([...Object.values(US_STATES).map((state) => state.timeZone), DEFAULT_TIME_ZONE])];
 
 /** Minutes since midnight of an `HH:mm` SQL text (`24:00` is 1440). */
 const minutesSql = (text: SQL) => sql`(split_part(${text}, ':', 1)::int * 60 + split_part(${text}, ':', 2)::int)`;
@@ -174,11 +172,12 @@ export function availabilityFilter(
   const dayIntervals = sql`(${schedule} -> 'weeklyHours' -> ${bind('availableWeekday', weekday)}::text)`;
   // Per zone, computed once per statement (uncorrelated subqueries: InitPlans), so that a space converts no local
   // time itself: the date's first and last instant, the start of the current local hour and day (four instants a
-  // zone, in the order of ZONE_LIST), and today's local date.
-  const zoneInstants = sql`(select array_agg(f.at order by u.i, f.n) from unnest(${ZONE_LIST}) with ordinality u(z, i)
+  // zone, in the order of ZONES, one bound array), and today's local date.
+  const zoneList = sql`${bind('availableZones', ZONES)}::text[]`;
+  const zoneInstants = sql`(select array_agg(f.at order by u.i, f.n) from unnest(${zoneList}) with ordinality u(z, i)
       cross join lateral (values (1, ${day}::timestamp at time zone z), (2, (${day} + 1)::timestamp at time zone z),
         (3, date_trunc('hour', ${now} at time zone z) at time zone z), (4, date_trunc('day', ${now} at time zone z) at time zone z)) f(n, at))`;
-  const zoneTodays = sql`(select array_agg((${now} at time zone z)::date order by i) from unnest(${ZONE_LIST}) with ordinality u(z, i))`;
+  const zoneTodays = sql`(select array_agg((${now} at time zone z)::date order by i) from unnest(${zoneList}) with ordinality u(z, i))`;
   /**
    * The instant of local minute `minutes` (0 to 1440) of the date: minutes after its first instant on a day of 24
    * hours (no daylight-saving change: its offset is the same all day), else converted as written.
@@ -193,7 +192,7 @@ export function availabilityFilter(
         ${now} + coalesce((${schedule} ->> 'minNoticeHours')::int, 0) * interval '1 hour') as earliest,
       ${horizonDays} as horizon_days,
       case when ${byHours} then coalesce((${schedule} ->> 'bufferMinutes')::int, 0) else 0 end as buffer
-      from (select ${zoneInstants} as at, ${zoneTodays} as todays, array_position(${ZONE_LIST}, ${zone}) - 1 as n offset 0) a
+      from (select ${zoneInstants} as at, ${zoneTodays} as todays, array_position(${zoneList}, ${zone}) - 1 as n offset 0) a
       offset 0`;
   const buffer = sql.raw('v.buffer');
   const statuses = sql.raw(BLOCKING_BOOKING_STATUSES.map(sqlString).join(', '));
