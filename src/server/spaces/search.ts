@@ -148,11 +148,14 @@ const minutesSql = (text: SQL) => sql`(split_part(${text}, ':', 1)::int * 60 + s
  *   constraint's own range); not before the minimum notice nor the
  *   current hour (day), not past the horizon.
  *
- * Speed (docs/decisions/014-search-in-the-database.md): the zone is the stored `time_zone` column;
- * each space's earliest start, horizon and buffer are computed once (an `offset 0` subquery, which
- * PostgreSQL does not fold into the candidates' conditions); the bookings that can meet the day are
- * read once per space, by two B-tree probes rather than a GiST probe per candidate hour or session
- * (about 30 µs each at 500,000 bookings), and every candidate is checked against that array.
+ * Speed (docs/decisions/014-search-in-the-database.md): the zone is the stored `time_zone` column,
+ * and each zone's day bounds and current hour and day are computed once per statement, so a space
+ * converts no local time itself but on a day the clocks change; each space's earliest start, horizon
+ * and buffer are computed once (an `offset 0` subquery, which PostgreSQL does not fold into the
+ * candidates' conditions); a window or a whole day is checked by one B-tree probe of the space's
+ * bookings (the last holding one to start before it ends), and only hours and sessions without a
+ * window read the day's bookings into an array (two probes) to check every candidate against it,
+ * rather than a GiST probe per candidate (about 30 µs each at 500,000 bookings).
  */
 export function availabilityFilter(
   query: Pick<SpaceSearchQuery, 'availableOn' | 'availableFrom' | 'availableTo'>,
