@@ -12,6 +12,7 @@ import { useBookingRequests } from '@/client/features/bookings/api/get-booking-r
 import { useUserBookings } from '@/client/features/bookings/api/get-user-bookings';
 import { IncomingRequests } from '@/client/features/bookings/components/incoming-requests';
 import { RecentBookings } from '@/client/features/bookings/components/recent-bookings';
+import { BookingPaperLinks } from '@/client/features/bookings/components/booking-paper-links';
 import { SpaceBookings } from '@/client/features/bookings/components/space-bookings';
 import { UserBookingsList } from '@/client/features/bookings/components/user-bookings-list';
 import { SeriesBookingList } from '@/client/features/booking-series/components/series-booking-list';
@@ -146,7 +147,13 @@ function Profile({ user }: { user: User }) {
             <CardContent className="pt-5">
               <SpaceBookings
                 userId={user.id}
-                renderList={(bookings, renderRow) => <SeriesBookingList bookings={bookings} renderRow={renderRow} />}
+                renderList={(bookings, renderRow) => (
+                  <SeriesBookingList
+                    bookings={bookings}
+                    renderRow={renderRow}
+                    renderPapers={(first) => <BookingPaperLinks booking={first} viewer="owner" />}
+                  />
+                )}
               />
             </CardContent>
           </Card>
@@ -155,7 +162,14 @@ function Profile({ user }: { user: User }) {
               <h2 className="text-lg leading-tight font-semibold text-slate-900">My Bookings</h2>
               <UserBookingsList
                 userId={user.id}
-                renderList={(bookings, renderRow) => <SeriesBookingList bookings={bookings} renderRow={renderRow} cancelAs={user.id} />}
+                renderList={(bookings, renderRow) => (
+                  <SeriesBookingList
+                    bookings={bookings}
+                    renderRow={renderRow}
+                    cancelAs={user.id}
+                    renderPapers={(first) => <BookingPaperLinks booking={first} viewer="renter" />}
+                  />
+                )}
               />
             </CardContent>
           </Card>
