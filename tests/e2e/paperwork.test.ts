@@ -1,6 +1,6 @@
 /**
  * A booking's papers in the browser (docs/decisions/027-receipts-and-agreements.md): the renter
- * books a demo listing, sees the clickwrap beside the pay button and opens the agreement's preview,
+ * enters a business name and tax ID on their profile, books a demo listing, sees the clickwrap beside the pay button and opens the agreement's preview,
  * pays (the hold carries the version accepted), then opens the receipt and the agreement from the
  * profile's My Bookings; each is a PDF, the agreement with the acceptance printed.
  *
@@ -79,6 +79,15 @@ describe("a booking's papers", () => {
     const [day] = await freeDates(baseUrl, space.id, futureDate(21));
     await signInRenter(page, Date.now());
 
+    // The business name and tax ID the receipt prints, entered in Edit Profile.
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const profile = page.getByRole('dialog', { name: 'Edit Profile' });
+    await profile.getByLabel('Business name').fill('Perez Physio LLC');
+    await profile.getByLabel('Tax ID').fill('98-7654321');
+    await profile.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => toast(page, 'Profile updated successfully!').isVisible()).toBe(true);
+
     await page.goto(`/spaces/${space.id}`);
     await page.getByRole('button', { name: 'Book Space' }).first().click();
     const booking = page.getByRole('dialog', { name: 'Book Space' });
@@ -126,7 +135,11 @@ describe("a booking's papers", () => {
     const agreementHref = (await papers.getByRole('link', { name: /^Agreement/ }).getAttribute('href'))!;
     expect(receiptHref).toBe(`/api/bookings/${bookingId}/receipt.pdf`);
     expect(agreementHref).toBe(`/api/bookings/${bookingId}/agreement.pdf`);
-    expect(await expectPdf(page, receiptHref)).toMatch(/Receipt number: CS-\d{4}-\d{6}/);
+    const receipt = await expectPdf(page, receiptHref);
+    expect(receipt).toMatch(/Receipt number: CS-\d{4}-\d{6}/);
+    expect(receipt).toContain('Business: Perez Physio LLC');
+    expect(receipt).toContain('Tax ID: 98-7654321');
+    expect(receipt).toContain(space.title);
     expect(await expectPdf(page, agreementHref)).toContain(`Accepted by Paula Perez when booking`);
     await expectNoSeriousA11yViolations(page, 'My Bookings with paper links');
     expect(session.errors).toEqual([]);
