@@ -108,8 +108,9 @@ describe('the receipt', () => {
     expect(text).toContain(`Total paid ${formatUsd(toCents(row.totalPrice))}`);
     expect(text).toContain(`(${formatUsd(toCents(row.platformFeeAmount!))} included)`);
     expect(text).not.toContain('Refund');
-    // No card details from the demo provider: nothing printed about the card.
-    expect(text).not.toContain('ending in');
+    // The card that paid, as the provider gave it when the payment was settled (the demo's test card).
+    expect(row).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
+    expect(text).toContain('Paid by Visa card ending in 4242.');
 
     // The same receipt for the owner, and again later: the number is kept.
     const forOwner = await paper(`/api/bookings/${bookingId}/receipt.pdf`, owner.cookie);
@@ -194,6 +195,8 @@ describe('the receipt', () => {
     expect(fromFirst).toContain(`Total paid ${formatUsd(toCents(series!.totalPrice))}`);
     expect(fromFirst).toContain(`(${formatUsd(toCents(series!.platformFeeAmount))} included)`);
     expect(fromFirst.match(/, 08:00-12:00/g)).toHaveLength(4);
+    expect(series).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
+    expect(fromFirst).toContain('Paid by Visa card ending in 4242.');
 
     // The agreement of a series: the schedule set in advance and a fixed, time-based price.
     const agreement = await paper(`/api/bookings/${occurrences[1]!.id}/agreement.pdf`, renter.cookie);

@@ -73,6 +73,9 @@ function papersSpace(space: PapersSpaceColumns): BookingPapers['space'] {
   };
 }
 const cents = (amount: string | null) => (amount === null ? 0 : toCents(amount));
+/** The card stored with a payment (recorded as it was settled, when the provider said), or null. */
+const cardOf = (row: { cardBrand: string | null; cardLast4: string | null }) =>
+  row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null;
 
 /** The columns of an occurrence the papers read. */
 const occurrenceColumns = {
@@ -114,6 +117,8 @@ export async function bookingPapers(db: Database, bookingId: string): Promise<Bo
         platformFeeAmount: bookings.platformFeeAmount,
         paymentStatus: bookings.paymentStatus,
         paidAt: bookings.paidAt,
+        cardBrand: bookings.cardBrand,
+        cardLast4: bookings.cardLast4,
         tier: bookings.cancellationPolicyTier,
         agreementAcceptedAt: bookings.agreementAcceptedAt,
         agreementVersion: bookings.agreementVersion,
@@ -160,6 +165,8 @@ export async function bookingPapers(db: Database, bookingId: string): Promise<Bo
         amountRefunded: bookingSeries.amountRefunded,
         paymentStatus: bookingSeries.paymentStatus,
         paidAt: bookingSeries.paidAt,
+        cardBrand: bookingSeries.cardBrand,
+        cardLast4: bookingSeries.cardLast4,
       })
       .from(bookingSeries)
       .where(eq(bookingSeries.id, booking.seriesId));
@@ -177,7 +184,7 @@ export async function bookingPapers(db: Database, bookingId: string): Promise<Bo
       amountRefundedCents: toCents(series.amountRefunded),
       feeRetained: refunded.length > 0 && refunded.every((o) => o.feeRetained),
       paidAt: series.paidAt?.toISOString() ?? null,
-      card: null,
+      card: cardOf(series),
       occurrences: occurrences.map(toOccurrence),
       series: true,
     };
@@ -188,8 +195,7 @@ export async function bookingPapers(db: Database, bookingId: string): Promise<Bo
       amountRefundedCents: toCents(booking.amountRefunded),
       feeRetained: booking.feeRetained,
       paidAt: booking.paidAt?.toISOString() ?? null,
-      // The payment provider's answers carry no card details today (src/server/payments/provider.ts).
-      card: null,
+      card: cardOf(booking),
       occurrences: [toOccurrence(booking)],
       series: false,
     };

@@ -240,6 +240,14 @@ export async function createBookingHold(
   };
 }
 
+/**
+ * The card of a verified payment as a booking or series stores it (`card_brand`, `card_last4`, for
+ * the receipt), or nothing when the provider does not say which card paid.
+ */
+export function cardColumns(intent: PaymentIntentInfo): { cardBrand?: string; cardLast4?: string } {
+  return intent.card ? { cardBrand: intent.card.brand, cardLast4: intent.card.last4 } : {};
+}
+
 /** Whether a payment intent is the one made for `booking`: its id, amount and currency. */
 function intentMatches(intent: PaymentIntentInfo, booking: BookingRow): boolean {
   return intent.metadata.bookingId === booking.id && intent.amount === toCents(booking.totalPrice) && intent.currency === 'usd';
@@ -301,6 +309,7 @@ export async function settlePayment(
         const confirmed = await transitionBooking(tx, booking.id, 'awaiting_payment', 'pay', {
           paymentStatus: 'paid',
           holdExpiresAt: null,
+          ...cardColumns(intent),
         });
         if (confirmed) await tellBookingStep(tx, 'confirmed', confirmed, now);
         return confirmed;
@@ -308,6 +317,7 @@ export async function settlePayment(
       const requested = await transitionBooking(tx, booking.id, 'awaiting_payment', 'authorize', {
         paymentStatus: 'authorized',
         holdExpiresAt: null,
+        ...cardColumns(intent),
         requestExpiresAt: new Date(Math.min(now.getTime() + REQUEST_ANSWER_HOURS * HOUR_MS, booking.startAt.getTime())),
       });
       if (requested) {

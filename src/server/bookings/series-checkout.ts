@@ -31,7 +31,7 @@ import { findScheduleProblem } from '../schedules/service';
 import { findSpaceRow } from '../spaces/service';
 import { recordAgreementAcceptance, requireCurrentAgreement } from './agreement-acceptance';
 import { toBooking, type SpaceRow } from './booking-row';
-import { createBookingHold, createPaidBooking, lapseStaleHolds, ownerPayoutAccount, quoteForRenter } from './checkout';
+import { cardColumns, createBookingHold, createPaidBooking, lapseStaleHolds, ownerPayoutAccount, quoteForRenter } from './checkout';
 import { isFirstTransaction } from './first-booking';
 import { assertRoomForHold } from './hold-limits';
 import { tellSeriesStep } from './notices';
@@ -428,7 +428,7 @@ export async function settleSeriesPayment(
             });
         // All of the series or none of it: a sweep that expired the hold meanwhile wins.
         if (rows.length !== occurrences.length) throw new SeriesMovedMeanwhile();
-        await recordSeriesPayment(tx, series.id, { paymentStatus: paid ? 'paid' : 'authorized' });
+        await recordSeriesPayment(tx, series.id, { paymentStatus: paid ? 'paid' : 'authorized', ...cardColumns(intent) });
         await tellSeriesStep(tx, paid ? 'confirmed' : 'requested', rows, now);
         if (!paid) await enqueue(tx, expireBookingJob, { bookingId: rows[0]!.id }, { startAfter: rows[0]!.requestExpiresAt! });
         return rows;

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { AGREEMENT_TEMPLATE_NOTICE, AGREEMENT_TITLE, agreementDocument } from '../../shared/agreement';
 import { hasAgreement, hasReceipt } from '../../shared/paper-links';
-import { paperDate, paperRange, payoutFigures, PLATFORM_NAME, receiptFigures } from '../../shared/receipt';
+import { cardBrandName, paperDate, paperRange, payoutFigures, PLATFORM_NAME, receiptFigures } from '../../shared/receipt';
 import type { agreementPreviewQuerySchema } from '../../shared/schemas/paperwork';
 import { agreementInput, bookingPapers, previewAgreementInput, type BookingPapers } from '../bookings/agreement-acceptance';
 import { previewCheckout } from '../bookings/series-checkout';
@@ -96,7 +96,7 @@ export async function receiptPdf(db: Database, bookingId: string, userId: string
     ...figures.refunds,
     ...(figures.refunds.length > 0 ? [{ label: 'Net paid after refunds', cents: figures.netCents, strong: true }] : []),
   ]);
-  if (payment.card) writer.paragraph(`Paid by ${payment.card.brand} card ending in ${payment.card.last4}.`);
+  if (payment.card) writer.paragraph(`Paid by ${cardBrandName(payment.card.brand)} card ending in ${payment.card.last4}.`);
   writer.doc.moveDown();
   writer.paragraph(`Amounts in US dollars. Paid through ${PLATFORM_NAME} to the owner of the space.`, { small: true });
   return { fileName: `receipt-${receipt.number}.pdf`, pdf: await writer.finish() };
