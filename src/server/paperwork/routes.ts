@@ -1,6 +1,7 @@
 /**
  * Paperwork routes (docs/api.md, docs/decisions/027-receipts-and-agreements.md): a booking's
- * receipt, the owner's payout statement and the space-use agreement, as PDFs.
+ * receipt, the owner's payout statement and the space-use agreement, as PDFs; and the agreement's
+ * preview for a booking about to be made (the booking dialog's clickwrap).
  */
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -7,6 +7,10 @@
  * the payout statement, the owner only. An id that is no booking (a malformed one included) is 404,
  * someone else's booking 403: the rule of every booking route (GET /api/bookings/{id}, its calendar
  * file). Ids are random UUIDs, so telling the two apart reveals nothing that could be guessed.
+ * Which papers a booking has yet is `src/shared/paper-links.ts` (409 before their time).
+ *
+ * The agreement's preview (`agreementPreviewPdf`) is of a booking not made yet: the booking
+ * dialog's clickwrap links it, for the signed-in renter, quoted as checkout would quote it.
  */
 import { z } from 'zod';
 import { AGREEMENT_TEMPLATE_NOTICE, AGREEMENT_TITLE, agreementDocument } from '../../shared/agreement';
