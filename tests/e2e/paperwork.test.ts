@@ -2,7 +2,8 @@
  * A booking's papers in the browser (docs/decisions/027-receipts-and-agreements.md): the renter
  * enters a business name and tax ID on their profile, books a demo listing, sees the clickwrap beside the pay button and opens the agreement's preview,
  * pays (the hold carries the version accepted), then opens the receipt and the agreement from the
- * profile's My Bookings; each is a PDF, the agreement with the acceptance printed.
+ * profile's My Bookings; each is a PDF, the agreement with the acceptance printed. The space's
+ * owner finds the same papers and the payout statement in Bookings of My Spaces.
  *
  * Set-up that is not what is tested goes through the API: the renter's account and session.
  */
@@ -10,6 +11,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { USER_STORAGE_KEY } from '../../src/client/lib/auth';
+import { BROWSER_TEST_DAYS } from '../../src/server/seed/demo-activity';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo-users';
 import { AGREEMENT_VERSION } from '../../src/shared/constants';
 import type { Space } from '../../src/shared/schemas/spaces';
 import type { User } from '../../src/shared/schemas/users';
@@ -18,23 +21,36 @@ import { expectNoSeriousA11yViolations, freeDates, openBrowser, pickCalendarDay,
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;
+let owner: BrowserSession;
 
 beforeAll(async () => {
   session = await openBrowser(baseUrl);
+  owner = await openBrowser(baseUrl);
 });
 afterAll(async () => {
+  await owner?.close();
   await session?.close();
 });
 
-/** A demo instant-book listing priced by the day. */
-async function dailyListing(): Promise<Space> {
-  const spaces = (await (await fetch(`${baseUrl}/api/spaces?period=daily&limit=100`)).json()) as Space[];
+/** Logs the demo owner in through the API (their browser context gets the session cookie) and lets the app know it. */
+async function logInOwner(page: Page): Promise<User> {
+  const response = await page.request.post('/api/login', { data: { email: 'owner@demo.clinicshare.test', password: DEMO_PASSWORD } });
+  expect(response.status()).toBe(200);
+  const user = (await response.json()) as User;
+  await page.goto('/');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [USER_STORAGE_KEY, JSON.stringify(user)] as const);
+  return user;
+}
+
+/** An instant-book listing of `ownerId` priced by the day. */
+async function dailyListing(ownerId: string): Promise<Space> {
+  const spaces = (await (await fetch(`${baseUrl}/api/spaces?ownerId=${ownerId}&period=daily&limit=100`)).json()) as Space[];
   // The list's cards leave some fields out: each detail has them.
   for (const listed of spaces.filter((candidate) => candidate.pricePeriod === 'daily')) {
     const space = (await (await fetch(`${baseUrl}/api/spaces/${listed.id}`)).json()) as Space;
     if (space.instantBook) return space;
   }
-  throw new Error('The demo data has no instant-book daily listing');
+  throw new Error('The demo owner has no instant-book daily listing');
 }
 
 /** Registers a renter through the API (the browser context gets the session cookie) and lets the app know it. */
@@ -75,8 +91,10 @@ async function expectPdf(page: Page, href: string): Promise<string> {
 describe("a booking's papers", () => {
   it('the renter accepts the agreement beside the pay button, previews it, pays, then opens the receipt and the agreement from the profile', async () => {
     const { page } = session;
-    const space = await dailyListing();
-    const [day] = await freeDates(baseUrl, space.id, futureDate(21));
+    const ownerUser = await logInOwner(owner.page);
+    const space = await dailyListing(ownerUser.id);
+    // Past the days other browser tests book on demo spaces (BROWSER_TEST_DAYS).
+    const [day] = await freeDates(baseUrl, space.id, futureDate(BROWSER_TEST_DAYS.to + 3));
     await signInRenter(page, Date.now());
 
     // The business name and tax ID the receipt prints, entered in Edit Profile.
@@ -143,5 +161,22 @@ describe("a booking's papers", () => {
     expect(await expectPdf(page, agreementHref)).toContain(`Accepted by Paula Perez when booking`);
     await expectNoSeriousA11yViolations(page, 'My Bookings with paper links');
     expect(session.errors).toEqual([]);
+
+    // The owner's Bookings of My Spaces: the same receipt and agreement, and the payout statement.
+    await owner.page.goto('/profile?tab=bookings');
+    const ownerRow = owner.page.locator(`[data-testid="space-booking"][data-booking-id="${bookingId}"]`);
+    await ownerRow.waitFor();
+    const ownerPapers = ownerRow.getByTestId('booking-papers');
+    expect(await ownerPapers.getByRole('link').allTextContents()).toEqual([
+      `Receipt (PDF): ${space.title}`,
+      `Agreement (PDF): ${space.title}`,
+      `Payout statement (PDF): ${space.title}`,
+    ]);
+    const statementHref = (await ownerPapers.getByRole('link', { name: /^Payout statement/ }).getAttribute('href'))!;
+    expect(statementHref).toBe(`/api/bookings/${bookingId}/payout-statement.pdf`);
+    expect(await expectPdf(owner.page, statementHref)).toContain('Amount paid out to you');
+    // The renter has no payout statement.
+    expect((await page.request.get(statementHref)).status()).toBe(403);
+    expect(owner.errors).toEqual([]);
   });
 });
