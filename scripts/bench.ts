@@ -42,6 +42,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/server/app';
+import { AGREEMENT_VERSION } from '../src/shared/constants';
 import { hashPassword } from '../src/server/auth/service';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { prepareDatabase } from '../src/server/jobs/queue';
@@ -196,7 +197,11 @@ async function benchBookings(address: string, db: DatabaseHandle, count: number)
       for (let i = renter; i < count; i += BOOKING_RENTERS) {
         const day = 30 + 2 * Math.floor(i / BOOKING_RENTERS);
         const dates = { startDate: dayFromNow(day), endDate: dayFromNow(day + 1) };
-        const intent = await post('/api/create-booking-payment-intent', cookie, { spaceId: space.id, bookingDetails: dates });
+        const intent = await post('/api/create-booking-payment-intent', cookie, {
+          spaceId: space.id,
+          bookingDetails: dates,
+          agreementVersion: AGREEMENT_VERSION,
+        });
         hold.push(intent.elapsed);
         const card = {
           cardNumber: '4242 4242 4242 4242',

@@ -14,18 +14,18 @@
  * the renter's revenue nor a per-patient fee.
  */
 import { CANCELLATION_POLICY_TEXT } from './cancellation';
-import type { CancellationPolicyTier, PricingPeriod } from './constants';
+import { AGREEMENT_VERSION, type CancellationPolicyTier, type PricingPeriod } from './constants';
 import { formatUsd } from './money';
 import { chargeLabel, paperRange, PLATFORM_NAME } from './receipt';
 import type { PaperworkOccurrence } from './schemas/paperwork';
 
-/** The template's version, stored with each acceptance (`bookings.agreement_version`). */
-export const AGREEMENT_VERSION = '2026-11-25';
+/** The template's version, stored with each acceptance (`bookings.agreement_version`); kept in ./constants.ts, which the checkout's first page loads. */
+export { AGREEMENT_VERSION };
 
 /** What the agreement is built from. */
 export interface AgreementInput {
-  /** The booking (a series: its first occurrence) the agreement is for. */
-  bookingId: string;
+  /** The booking (a series: its first occurrence) the agreement is for; null in a preview before booking. */
+  bookingId: string | null;
   owner: { fullName: string; email: string };
   renter: { fullName: string; email: string };
   space: {
@@ -77,7 +77,9 @@ export function agreementSections(input: AgreementInput): AgreementSection[] {
       paragraphs: [
         `Owner (licensor): ${input.owner.fullName} <${input.owner.email}>.`,
         `Renter (licensee): ${input.renter.fullName} <${input.renter.email}>.`,
-        `Booked through ${PLATFORM_NAME}, booking reference ${input.bookingId}.`,
+        input.bookingId
+          ? `Booked through ${PLATFORM_NAME}, booking reference ${input.bookingId}.`
+          : `Booked through ${PLATFORM_NAME}; the booking reference is given when the booking is made.`,
       ],
     },
     {

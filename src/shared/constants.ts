@@ -156,6 +156,13 @@ export const BLOCKING_BOOKING_STATUSES = ['awaiting_payment', 'pending', 'confir
 
 /** How long a hold keeps the dates while the renter pays, in minutes (docs/decisions/005-bookings-as-holds.md). */
 export const HOLD_MINUTES = 15;
+
+/**
+ * The space-use agreement template's version (src/shared/agreement.ts): what the booking dialog
+ * shows, what checkout's `agreementVersion` must name, and what each acceptance stores
+ * (docs/decisions/027-receipts-and-agreements.md). A change of the template's wording is a new version.
+ */
+export const AGREEMENT_VERSION = '2026-11-25';
 /** Unpaid holds (bookings in payment whose hold has not ended) one renter may have at once; one more is a 429. */
 export const MAX_UNPAID_HOLDS = 5;
 /** Payment intents for bookings (holds) one account may ask for per hour. */

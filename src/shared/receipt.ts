@@ -20,6 +20,21 @@ export function receiptNumber(year: number, sequence: number): string {
   return `CS-${year}-${String(sequence).padStart(6, '0')}`;
 }
 
+const CARD_BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** A card brand as the payment provider names it (Stripe's `visa`, `amex`...) for people: "Visa", "American Express". */
+export function cardBrandName(brand: string): string {
+  return CARD_BRANDS[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+}
+
 const UNIT_NAMES: Record<PricingPeriod, [string, string]> = {
   hourly: ['hour', 'hours'],
   daily: ['day', 'days'],

@@ -6,6 +6,7 @@
  */
 import { addDays, addMonths, format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGREEMENT_VERSION } from '../../src/shared/constants';
 import { insertSpace, insertUser } from '../factories/db';
 import { bookings, demoPaymentIntents, favorites, medicalSpaces, messages, sessions, users } from '../../src/server/db/schema';
 import { createIntent, paidIntent, TEST_CARD } from '../helpers/booking-flow';
@@ -152,6 +153,7 @@ const JSON_ROUTES: JsonRoute[] = [
       amount: '150.00',
       bookingDetails: { startDate: day(10), endDate: day(11), notes: 'Hello' },
       idempotencyKey: 'probe-attempt-1',
+      agreementVersion: AGREEMENT_VERSION,
     }),
     textFields: [
       'spaceId',
@@ -161,6 +163,7 @@ const JSON_ROUTES: JsonRoute[] = [
       'bookingDetails.endDate',
       'bookingDetails.notes',
       'idempotencyKey',
+      'agreementVersion',
     ],
   },
   {

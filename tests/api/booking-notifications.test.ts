@@ -5,6 +5,7 @@
  * right instants, the confirmation's calendar file in the space's time zone, and payouts.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { render } from '@react-email/render';
 import ICAL from 'ical.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
@@ -160,6 +161,34 @@ describe('instant booking', () => {
     expect(event.location).toBe('1 Lake Shore Dr, Chicago, IL 60601');
     expect(event.description).toContain('Front desk has the key');
     expect(event.description).toContain(`https://clinicshare.test/profile?tab=bookings&booking=${booking.id}`);
+  });
+
+  it("links the booking's papers in the confirmation email: receipt and agreement, and the owner's payout statement", async () => {
+    const { owner, renter, booking } = await instantBooking(25);
+    const origin = 'https://clinicshare.test';
+    for (const [who, papers] of [
+      [renter, ['receipt', 'agreement']],
+      [owner, ['receipt', 'agreement', 'payout-statement']],
+    ] as const) {
+      const [notice] = (await noticesOf(who.user.id)).filter((row) => row.kind === 'booking_confirmed');
+      const [recipient] = await t.db.select().from(users).where(eq(users.id, who.user.id));
+      const email = bookingEmailTemplates.booking_confirmed!({
+        notification: notice!,
+        recipient: recipient!,
+        url: (path) => `${origin}${path}`,
+        unsubscribeUrl: null,
+      });
+      const html = await render(email.element);
+      const links = [...html.matchAll(/href="([^"]+\.pdf)"/g)].map((match) => match[1]!);
+      expect(links).toEqual(papers.map((paper) => `${origin}/api/bookings/${booking.id}/${paper}.pdf`));
+      expect(await render(email.element, { plainText: true })).toContain('Receipt (PDF)');
+      // Each link opens the PDF for its recipient.
+      for (const link of links) {
+        const response = await t.app.inject({ method: 'GET', url: link.slice(origin.length), headers: { cookie: who.cookie } });
+        expect(response.statusCode, link).toBe(200);
+        expect(response.headers['content-type']).toBe('application/pdf');
+      }
+    }
   });
 
   it('the reminder job reminds the renter once, and not of a booking cancelled meanwhile', async () => {

@@ -6,7 +6,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { medicalSpaces, notifications } from '../../src/server/db/schema';
+import { bookings, medicalSpaces, notifications } from '../../src/server/db/schema';
+import { AGREEMENT_VERSION } from '../../src/shared/constants';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-users';
 import { BROWSER_TEST_DAYS } from '../../src/server/seed/demo-activity';
 import { seedDemoData } from '../../src/server/seed/seed-demo-data';
@@ -97,6 +98,22 @@ describe('demo seed', () => {
     )) as unknown as { rows: { n: number }[] } | { n: number }[];
     const count = Array.isArray(queued) ? queued[0]!.n : queued.rows[0]!.n;
     expect(count).toBe((await t.db.select({ id: notifications.id }).from(notifications)).length);
+  });
+
+  it("gives the demo renter's bookings their papers: the clickwrap recorded with each, and the test card on the receipt", async () => {
+    const { user, cookie } = await logIn('renter@demo.clinicshare.test');
+    const rows = await t.db.select().from(bookings).where(eq(bookings.renterId, user.id));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.agreementVersion, row.id).toBe(AGREEMENT_VERSION);
+      expect(row.agreementSha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(row.agreementAcceptedAt).toBeInstanceOf(Date);
+    }
+    const confirmed = rows.find((row) => row.status === 'confirmed' && !row.seriesId)!;
+    const agreement = await t.app.inject({ method: 'GET', url: `/api/bookings/${confirmed.id}/agreement.pdf`, headers: { cookie } });
+    expect(agreement.statusCode).toBe(200);
+    expect(agreement.headers['content-type']).toBe('application/pdf');
+    expect(confirmed).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
   });
 
   it('books no demo space on the days the browser tests book', async () => {

@@ -9,6 +9,8 @@ import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementDocument } from '../../src/shared/agreement';
+import { shiftDate } from '../../src/shared/availability';
+import { AGREEMENT_VERSION } from '../../src/shared/constants';
 import { CANCELLATION_POLICY_TEXT } from '../../src/shared/cancellation';
 import { formatUsd, toCents } from '../../src/shared/money';
 import { agreementInput, bookingPapers, recordAgreementAcceptance } from '../../src/server/bookings/agreement-acceptance';
@@ -106,8 +108,9 @@ describe('the receipt', () => {
     expect(text).toContain(`Total paid ${formatUsd(toCents(row.totalPrice))}`);
     expect(text).toContain(`(${formatUsd(toCents(row.platformFeeAmount!))} included)`);
     expect(text).not.toContain('Refund');
-    // No card details from the demo provider: nothing printed about the card.
-    expect(text).not.toContain('ending in');
+    // The card that paid, as the provider gave it when the payment was settled (the demo's test card).
+    expect(row).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
+    expect(text).toContain('Paid by Visa card ending in 4242.');
 
     // The same receipt for the owner, and again later: the number is kept.
     const forOwner = await paper(`/api/bookings/${bookingId}/receipt.pdf`, owner.cookie);
@@ -192,6 +195,8 @@ describe('the receipt', () => {
     expect(fromFirst).toContain(`Total paid ${formatUsd(toCents(series!.totalPrice))}`);
     expect(fromFirst).toContain(`(${formatUsd(toCents(series!.platformFeeAmount))} included)`);
     expect(fromFirst.match(/, 08:00-12:00/g)).toHaveLength(4);
+    expect(series).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
+    expect(fromFirst).toContain('Paid by Visa card ending in 4242.');
 
     // The agreement of a series: the schedule set in advance and a fixed, time-based price.
     const agreement = await paper(`/api/bookings/${occurrences[1]!.id}/agreement.pdf`, renter.cookie);
@@ -220,7 +225,9 @@ describe('the agreement', () => {
     expect(text).toContain('professional liability (malpractice) insurance');
     expect(text).toContain('protected health information (PHI)');
     expect(text).toContain('The renter restocks the exam-table paper they use.');
-    expect(text).toContain('No acceptance is recorded');
+    // The clickwrap of checkout, recorded with the hold.
+    expect(text).toContain('Accepted by Rafael Nguyen when booking');
+    expect(text).not.toContain('No acceptance is recorded');
     // The series' wording is not in a single booking's agreement.
     expect(text).not.toContain('per-patient');
   });
@@ -252,6 +259,155 @@ describe('the agreement', () => {
     for (const paperName of ['agreement.pdf', 'receipt.pdf']) {
       const response = await get(`/api/bookings/${paid.bookingId}/${paperName}`, owner.cookie);
       expect(response.statusCode, paperName).toBe(409);
+    }
+  });
+});
+
+describe('the clickwrap acceptance at checkout', () => {
+  it('is stored with a single booking as it is held (time, version, SHA-256 of its text) and printed on its agreement', async () => {
+    const { space, renter } = await parties();
+    const before = Date.now();
+    const bookingId = await bookDays(renter.cookie, space.id, 110);
+    const row = await bookingRow(bookingId);
+    const expected = await agreementDocument(agreementInput((await bookingPapers(t.db, bookingId))!));
+    expect(row.agreementVersion).toBe(AGREEMENT_VERSION);
+    expect(row.agreementSha256).toBe(expected.sha256);
+    expect(row.agreementSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.agreementAcceptedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row.agreementAcceptedAt!.getTime()).toBeLessThanOrEqual(row.createdAt.getTime() + 5000);
+
+    const text = await paper(`/api/bookings/${bookingId}/agreement.pdf`, renter.cookie);
+    const stamp = row.agreementAcceptedAt!.toISOString().replace('T', ' ').slice(0, 19);
+    expect(text).toContain(`Accepted by Rafael Nguyen when booking, on ${stamp} UTC, template version ${AGREEMENT_VERSION}.`);
+    expect(text).toContain(`SHA-256 of the text above: ${row.agreementSha256}`);
+    expect(text).not.toContain('has changed since');
+  });
+
+  it('is stored on every occurrence of a series, the agreement of the whole series', async () => {
+    const { space, renter } = await parties({
+      pricePeriod: 'session',
+      pricePerDay: '90.00',
+      schedule: {
+        weeklyHours: { tue: [{ start: '08:00', end: '12:00' }] },
+        sessions: [{ name: 'Morning', start: '08:00', end: '12:00' }],
+        bufferMinutes: 0,
+        minNoticeHours: 0,
+        maxAdvanceDays: null,
+      },
+    });
+    const date = futureWeekday(2, 3);
+    const first = { startDate: `${date}T08:00`, endDate: `${date}T12:00` };
+    const intent = await createIntent(t, renter.cookie, space.id, first, { recurrence: { weekdays: ['tue'], count: 3 } });
+    expect(intent.statusCode, intent.body).toBe(200);
+    const { seriesId } = intent.json() as { seriesId: string };
+    const occurrences = await t.db.select().from(bookings).where(eq(bookings.seriesId, seriesId)).orderBy(bookings.startAt);
+    expect(occurrences).toHaveLength(3);
+    const expected = await agreementDocument(agreementInput((await bookingPapers(t.db, occurrences[0]!.id))!));
+    for (const occurrence of occurrences) {
+      expect(occurrence).toMatchObject({ agreementVersion: AGREEMENT_VERSION, agreementSha256: expected.sha256 });
+      expect(occurrence.agreementAcceptedAt).toEqual(occurrences[0]!.agreementAcceptedAt);
+    }
+    // The text accepted is the series' one: its schedule set in advance and its fixed, time-based price.
+    expect(expected.text).toContain('Schedule, set in advance');
+    expect(expected.text).toContain('no per-patient or per-service fee');
+  });
+
+  it('is required: without agreementVersion nothing is held (400), and a version no longer in force is 409', async () => {
+    const { space, renter } = await parties();
+    const dates = { startDate: futureDate(120), endDate: futureDate(121) };
+    const held = async () => (await t.db.select().from(bookings).where(eq(bookings.spaceId, space.id))).length;
+
+    const missing = await createIntent(t, renter.cookie, space.id, dates, { agreementVersion: undefined });
+    expect(missing.statusCode, missing.body).toBe(400);
+    expect(missing.json().message).toContain('Accept the space-use agreement to book');
+    expect(missing.json().issues).toEqual([expect.objectContaining({ path: 'body.agreementVersion' })]);
+    for (const bad of ['', '   ', 42, true, 'x'.repeat(41), '2026<script>']) {
+      const response = await createIntent(t, renter.cookie, space.id, dates, { agreementVersion: bad });
+      expect(response.statusCode, `${JSON.stringify(bad)}: ${response.body}`).toBe(400);
+    }
+    const stale = await createIntent(t, renter.cookie, space.id, dates, { agreementVersion: '2020-01-01' });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().message).toContain('The space-use agreement has changed since you opened it');
+    // A series too.
+    const date = futureWeekday(2, 3);
+    const series = await createIntent(
+      t,
+      renter.cookie,
+      space.id,
+      { startDate: date, endDate: shiftDate(date, 1) },
+      { recurrence: { weekdays: ['tue'], count: 2 }, agreementVersion: undefined },
+    );
+    expect(series.statusCode, series.body).toBe(400);
+    expect(await held()).toBe(0);
+
+    const accepted = await createIntent(t, renter.cookie, space.id, dates);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await held()).toBe(1);
+  });
+});
+
+describe("the booking dialog's agreement preview", () => {
+  const preview = (spaceId: string, query: Record<string, string>, cookie?: string) =>
+    get(`/api/spaces/${spaceId}/agreement-preview.pdf?${new URLSearchParams(query).toString()}`, cookie);
+
+  it('is the agreement the hold will record, with the price and fee checkout will charge, before anything is held', async () => {
+    const { space, renter } = await parties({ cancellationPolicyTier: 'strict' });
+    const dates = { startDate: futureDate(130), endDate: futureDate(132) };
+    const response = await preview(space.id, dates, renter.cookie);
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain('Space-use agreement (template): preview');
+    expect(text).toContain('Owner (licensor): Olivia Okafor');
+    expect(text).toContain('Renter (licensee): Rafael Nguyen');
+    expect(text).toContain('the booking reference is given when the booking is made');
+    expect(text).toContain(CANCELLATION_POLICY_TEXT.strict);
+    expect(text).toContain('Door code at the front desk.');
+    expect(text).toContain('The renter restocks the exam-table paper they use.');
+    expect(text).toContain('booking accepts this agreement');
+    expect((await t.db.select().from(bookings).where(eq(bookings.spaceId, space.id))).length).toBe(0);
+
+    // The hold then charges, and its acceptance records, the same price and fee.
+    const bookingId = await bookDays(renter.cookie, space.id, 130);
+    const row = await bookingRow(bookingId);
+    expect(text).toContain(`The renter pays ${formatUsd(toCents(row.totalPrice))} (2 days × ${formatUsd(15000)})`);
+    expect(text).toContain(`platform fee of ${formatUsd(toCents(row.platformFeeAmount!))}`);
+    const accepted = await agreementDocument(agreementInput((await bookingPapers(t.db, bookingId))!));
+    expect(accepted.text).toContain(`The renter pays ${formatUsd(toCents(row.totalPrice))}`);
+  });
+
+  it('lists the schedule of a weekly series set in advance', async () => {
+    const { space, renter } = await parties();
+    const date = futureWeekday(2, 3);
+    const text = await pdfText(
+      (await preview(space.id, { startDate: date, endDate: shiftDate(date, 1), weekdays: 'tue,thu', count: '4' }, renter.cookie))
+        .rawPayload,
+    );
+    expect(text).toContain('Schedule, set in advance');
+    expect(text).toContain('4 bookings');
+    expect(text).toContain("no share of the renter's revenue and no per-patient or per-service fee");
+    expect(text).toContain(`(4 days × ${formatUsd(15000)})`);
+  });
+
+  it('refuses bad input with 400, an unknown space with 404, and asks for a session', async () => {
+    const { owner, space, renter } = await parties();
+    const dates = { startDate: futureDate(140), endDate: futureDate(141) };
+    expect((await preview(space.id, dates)).statusCode).toBe(401);
+    expect((await preview('00000000-0000-4000-8000-000000000000', dates, renter.cookie)).statusCode).toBe(404);
+    expect((await preview(space.id, dates, owner.cookie)).statusCode).toBe(400);
+    for (const query of [
+      { startDate: 'soon', endDate: dates.endDate },
+      { startDate: dates.endDate, endDate: dates.startDate },
+      { startDate: futureDate(-10), endDate: futureDate(-9) },
+      { ...dates, weekdays: 'funday' },
+      { ...dates, count: '3' },
+      { ...dates, weekdays: 'tue' },
+      { ...dates, weekdays: 'tue', count: '-1' },
+    ]) {
+      const response = await preview(space.id, query, renter.cookie);
+      expect(response.statusCode, `${JSON.stringify(query)}: ${response.body}`).toBe(400);
+      expect(response.json().message).toBeTruthy();
     }
   });
 });

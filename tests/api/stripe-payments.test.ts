@@ -164,7 +164,13 @@ describe('payments through Stripe (real SDK, local fake API)', () => {
     expect(answer.json().status).toBe('confirmed');
     expect(stripe.calls('POST', new RegExp(`/v1/payment_intents/${accepted.intent.id}/capture$`))).toHaveLength(1);
     expect(accepted.intent.status).toBe('succeeded');
-    expect(await bookingRow(accepted.body.bookingId)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    // The card authorised, from the latest charge's payment_method_details, kept for the receipt.
+    expect(await bookingRow(accepted.body.bookingId)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      cardBrand: 'visa',
+      cardLast4: '4242',
+    });
     expect((await put(`/api/bookings/${accepted.body.bookingId}/accept`, owner.cookie)).statusCode).toBe(409);
 
     const declined = await hold(renter.cookie, space.id, { startDate: futureDate(40), endDate: futureDate(41) });

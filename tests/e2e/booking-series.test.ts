@@ -12,6 +12,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AGREEMENT_VERSION } from '../../src/shared/constants';
 import { USER_STORAGE_KEY } from '../../src/client/lib/auth';
 import { shiftDate, weekdayOf } from '../../src/shared/availability';
 import type { Space } from '../../src/shared/schemas/spaces';
@@ -231,6 +232,7 @@ describe('a weekly series', () => {
         userId: renter.id,
         bookingDetails: { startDate: `${tuesday}T08:00`, endDate: `${tuesday}T12:00` },
         recurrence: { weekdays: ['tue'], count: 3 },
+        agreementVersion: AGREEMENT_VERSION,
       },
     });
     expect(intent.status(), await intent.text()).toBe(200);

@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AGREEMENT_VERSION } from '../../src/shared/constants';
 import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -47,7 +48,12 @@ describe('the availability filter of /search', () => {
     const date = dateAhead(8);
     await logIn(renter.page, 'renter@demo.clinicshare.test');
     const hold = await renter.page.request.post('/api/create-booking-payment-intent', {
-      data: { spaceId: taken.id, bookingDetails: { startDate: `${date}T09:00`, endDate: `${date}T10:00` }, idempotencyKey: `e2e-${town}` },
+      data: {
+        spaceId: taken.id,
+        bookingDetails: { startDate: `${date}T09:00`, endDate: `${date}T10:00` },
+        idempotencyKey: `e2e-${town}`,
+        agreementVersion: AGREEMENT_VERSION,
+      },
     });
     expect(hold.status(), await hold.text()).toBe(200);
 

@@ -1,4 +1,5 @@
 /** Drives the booking payment flow through the API, as the client does. */
+import { AGREEMENT_VERSION } from '../../src/shared/constants';
 import { futureCardExpiry } from './dates';
 import type { TestApp } from './test-app';
 
@@ -10,12 +11,16 @@ export interface Dates {
   endDate: string;
 }
 
+/**
+ * POST /api/create-booking-payment-intent as the booking dialog sends it, accepting the space-use agreement
+ * (`agreementVersion`; `extra` may replace it, or leave it out with `agreementVersion: undefined`).
+ */
 export async function createIntent(t: TestApp, cookie: string, spaceId: string, dates: Dates, extra: Record<string, unknown> = {}) {
   return t.app.inject({
     method: 'POST',
     url: '/api/create-booking-payment-intent',
     headers: { cookie },
-    payload: { spaceId, bookingDetails: dates, ...extra },
+    payload: { spaceId, bookingDetails: dates, agreementVersion: AGREEMENT_VERSION, ...extra },
   });
 }
 

@@ -151,6 +151,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     amount_refunded: intent.amount_refunded,
     refunded: intent.amount_refunded >= intent.amount,
     payment_intent: intent.id,
+    payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } },
   });
   /** The intent as the API answers it; `latest_charge` expanded when asked. */
   const view = (intent: FakeIntent, expandCharge: boolean) => {

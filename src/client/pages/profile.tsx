@@ -13,6 +13,7 @@ import { useBookingRequests } from '@/client/features/bookings/api/get-booking-r
 import { useUserBookings } from '@/client/features/bookings/api/get-user-bookings';
 import { IncomingRequests } from '@/client/features/bookings/components/incoming-requests';
 import { RecentBookings } from '@/client/features/bookings/components/recent-bookings';
+import { BookingPaperLinks } from '@/client/features/bookings/components/booking-paper-links';
 import { SpaceBookings } from '@/client/features/bookings/components/space-bookings';
 import { UserBookingsList } from '@/client/features/bookings/components/user-bookings-list';
 import { SeriesBookingList } from '@/client/features/booking-series/components/series-booking-list';
@@ -153,6 +154,7 @@ function Profile({ user }: { user: User }) {
                   <SeriesBookingList
                     bookings={bookings}
                     renderRow={withReview(bookings, renderRow, (booking) => booking.renter?.firstName ?? 'the renter')}
+                    renderPapers={(first) => <BookingPaperLinks booking={first} viewer="owner" />}
                   />
                 )}
               />
@@ -168,6 +170,7 @@ function Profile({ user }: { user: User }) {
                     bookings={bookings}
                     renderRow={withReview(bookings, renderRow, (booking) => booking.space?.title ?? 'the space')}
                     cancelAs={user.id}
+                    renderPapers={(first) => <BookingPaperLinks booking={first} viewer="renter" />}
                   />
                 )}
               />

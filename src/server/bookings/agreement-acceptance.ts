@@ -5,16 +5,18 @@
  * acceptance of the agreement. Here, below the paperwork feature, so that the checkout records the
  * acceptance in its hold's transaction.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { agreementDocument, type AgreementInput } from '../../shared/agreement';
+import { AGREEMENT_VERSION, agreementDocument, type AgreementInput } from '../../shared/agreement';
 import { addressLine } from '../../shared/booking-notices';
 import type { CancellationPolicyTier, PricingPeriod } from '../../shared/constants';
 import { toCents } from '../../shared/money';
 import type { StoredPayment } from '../../shared/schemas/paperwork';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
+import type { SpaceRow } from './booking-row';
 import { bookings, bookingSeries, medicalSpaces, users } from '../db/schema';
+import { conflict } from '../http/errors';
 
 const renters = alias(users, 'renters');
 const owners = alias(users, 'owners');
@@ -50,7 +52,30 @@ export interface BookingPapers {
 }
 
 const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
+
+/** The columns of a space the papers read. */
+type PapersSpaceColumns = Pick<
+  SpaceRow,
+  'title' | 'address' | 'city' | 'state' | 'zipCode' | 'pricePeriod' | 'rules' | 'equipment' | 'amenities' | 'agreementTerms'
+>;
+
+/** A space as the papers describe it: its address on one line, its zone, house rules, what is included and the owner's own terms. */
+function papersSpace(space: PapersSpaceColumns): BookingPapers['space'] {
+  return {
+    title: space.title,
+    address: addressLine(space),
+    timeZone: timeZoneForState(space.state),
+    pricePeriod: space.pricePeriod,
+    houseRules: space.rules,
+    equipment: space.equipment,
+    amenities: space.amenities,
+    ownerTerms: space.agreementTerms,
+  };
+}
 const cents = (amount: string | null) => (amount === null ? 0 : toCents(amount));
+/** The card stored with a payment (recorded as it was settled, when the provider said), or null. */
+const cardOf = (row: { cardBrand: string | null; cardLast4: string | null }) =>
+  row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null;
 
 /** The columns of an occurrence the papers read. */
 const occurrenceColumns = {
@@ -92,6 +117,8 @@ export async function bookingPapers(db: Database, bookingId: string): Promise<Bo
         platformFeeAmount: bookings.platformFeeAmount,
         paymentStatus: bookings.paymentStatus,
         paidAt: bookings.paidAt,
+        cardBrand: bookings.cardBrand,
+        cardLast4: bookings.cardLast4,
         tier: bookings.cancellationPolicyTier,
         agreementAcceptedAt: bookings.agreementAcceptedAt,
         agreementVersion: bookings.agreementVersion,
@@ -138,6 +165,8 @@ export async function bookingPapers(db: Database, bookingId: string): Promise<Bo
         amountRefunded: bookingSeries.amountRefunded,
         paymentStatus: bookingSeries.paymentStatus,
         paidAt: bookingSeries.paidAt,
+        cardBrand: bookingSeries.cardBrand,
+        cardLast4: bookingSeries.cardLast4,
       })
       .from(bookingSeries)
       .where(eq(bookingSeries.id, booking.seriesId));
@@ -155,7 +184,7 @@ export async function bookingPapers(db: Database, bookingId: string): Promise<Bo
       amountRefundedCents: toCents(series.amountRefunded),
       feeRetained: refunded.length > 0 && refunded.every((o) => o.feeRetained),
       paidAt: series.paidAt?.toISOString() ?? null,
-      card: null,
+      card: cardOf(series),
       occurrences: occurrences.map(toOccurrence),
       series: true,
     };
@@ -166,8 +195,7 @@ export async function bookingPapers(db: Database, bookingId: string): Promise<Bo
       amountRefundedCents: toCents(booking.amountRefunded),
       feeRetained: booking.feeRetained,
       paidAt: booking.paidAt?.toISOString() ?? null,
-      // The payment provider's answers carry no card details today (src/server/payments/provider.ts).
-      card: null,
+      card: cardOf(booking),
       occurrences: [toOccurrence(booking)],
       series: false,
     };
@@ -180,16 +208,7 @@ export async function bookingPapers(db: Database, bookingId: string): Promise<Bo
     ownerId: space.ownerId,
     renter: { fullName: fullName(row.renter), email: row.renter.email, businessName: row.renter.businessName, taxId: row.renter.taxId },
     owner: { fullName: fullName(row.owner), email: row.owner.email },
-    space: {
-      title: space.title,
-      address: addressLine(space),
-      timeZone: timeZoneForState(space.state),
-      pricePeriod: space.pricePeriod,
-      houseRules: space.rules,
-      equipment: space.equipment,
-      amenities: space.amenities,
-      ownerTerms: space.agreementTerms,
-    },
+    space: papersSpace(space),
     cancellationPolicyTier: booking.tier,
     paymentStatus,
     payment,
@@ -215,6 +234,50 @@ export function agreementInput(papers: BookingPapers): AgreementInput {
   };
 }
 
+/** A booking not made yet, as checkout would make it (`previewCheckout` in series-checkout.ts): its space, occurrences and money, cents. */
+export interface AgreementPreview {
+  space: SpaceRow;
+  occurrences: readonly { startAt: Date; endAt: Date; units: number; totalCents: number }[];
+  /** Whether it is a recurring series (one payment for every occurrence). */
+  series: boolean;
+  totalCents: number;
+  platformFeeCents: number;
+}
+
+/**
+ * The agreement's input for a booking `renterId` has not made yet (the booking dialog's preview):
+ * the text the hold's acceptance records, but for the booking reference, given when booking.
+ * @throws Error when the renter or the space's owner is not stored
+ */
+export async function previewAgreementInput(db: Database, renterId: string, preview: AgreementPreview): Promise<AgreementInput> {
+  const { space } = preview;
+  const people = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [renterId, space.ownerId]));
+  const person = (id: string) => {
+    const found = people.find((row) => row.id === id);
+    if (!found) throw new Error(`No user ${id} for an agreement preview`);
+    return { fullName: fullName(found), email: found.email };
+  };
+  return {
+    bookingId: null,
+    owner: person(space.ownerId),
+    renter: person(renterId),
+    space: papersSpace(space),
+    occurrences: preview.occurrences.map((occurrence) => ({
+      startAt: occurrence.startAt.toISOString(),
+      endAt: occurrence.endAt.toISOString(),
+      units: occurrence.units,
+      totalCents: occurrence.totalCents,
+    })),
+    series: preview.series,
+    totalCents: preview.totalCents,
+    platformFeeCents: preview.platformFeeCents,
+    cancellationPolicyTier: space.cancellationPolicyTier,
+  };
+}
+
 /**
  * Records the renter's acceptance of the space-use agreement of booking `bookingId` (for an
  * occurrence, of its whole series: every occurrence gets the same record) at `now`: the template
@@ -235,4 +298,18 @@ export async function recordAgreementAcceptance(
     .set({ agreementAcceptedAt: now, agreementVersion: version, agreementSha256: sha256 })
     .where(papers.seriesId ? eq(bookings.seriesId, papers.seriesId) : eq(bookings.id, bookingId));
   return { version, sha256 };
+}
+
+/**
+ * Checks the renter's clickwrap (`agreementVersion` of checkout, required by its schema) names the
+ * template in force, so the acceptance recorded is of the text they were shown.
+ * @throws HttpError 409 when the agreement has changed since the booking dialog was opened
+ */
+export function requireCurrentAgreement(version: string): void {
+  if (version !== AGREEMENT_VERSION) {
+    throw conflict(
+      `The space-use agreement has changed since you opened it (version ${version}; now ${AGREEMENT_VERSION}). ` +
+        'Please reload the page, read it again and book.',
+    );
+  }
 }

@@ -37,6 +37,7 @@ import { enqueue } from '../jobs/queue';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import { assertSchedulePermits } from '../schedules/service';
 import { findSpaceRow } from '../spaces/service';
+import { recordAgreementAcceptance } from './agreement-acceptance';
 import { toBooking, transitionBooking, type BookingRow, type SpaceRow } from './booking-row';
 import { isFirstTransaction } from './first-booking';
 import { tellBookingStep, tellEachStep } from './notices';
@@ -124,7 +125,9 @@ export async function lapseStaleHolds(tx: Database, spaceId: string, now: Date):
 
 /**
  * POST /api/create-booking-payment-intent: quotes the booking once, holds the
- * dates, and creates the payment intent for exactly the stored total and fee.
+ * dates with the renter's acceptance of its space-use agreement (`recordAgreementAcceptance`;
+ * the version is checked by `createCheckout`), and creates the payment intent for exactly the
+ * stored total and fee.
  * Asking again for the same attempt (`idempotencyKey`) and dates returns the
  * same hold and intent; other dates for the same attempt replace the hold.
  * @throws HttpError 400 bad dates or an amount that disagrees with the quote, 404 unknown space, 409 dates taken
@@ -191,6 +194,9 @@ export async function createBookingHold(
             notes: input.bookingDetails.notes || null,
           })
           .returning();
+        // The renter's clickwrap (`agreementVersion`, checked by createCheckout), kept with the hold:
+        // the time, the version and the SHA-256 of this booking's agreement text.
+        await recordAgreementAcceptance(tx, row!.id, now);
         // No job per hold: the per-minute sweep expires a lapsed one (expiry.ts), and the lines
         // above free its dates at once for whoever wants them.
         return row!;
@@ -232,6 +238,14 @@ export async function createBookingHold(
     isFirstTransaction: quote.isFirstTransaction,
     units: hold.units ?? quote.units,
   };
+}
+
+/**
+ * The card of a verified payment as a booking or series stores it (`card_brand`, `card_last4`, for
+ * the receipt), or nothing when the provider does not say which card paid.
+ */
+export function cardColumns(intent: PaymentIntentInfo): { cardBrand?: string; cardLast4?: string } {
+  return intent.card ? { cardBrand: intent.card.brand, cardLast4: intent.card.last4 } : {};
 }
 
 /** Whether a payment intent is the one made for `booking`: its id, amount and currency. */
@@ -295,6 +309,7 @@ export async function settlePayment(
         const confirmed = await transitionBooking(tx, booking.id, 'awaiting_payment', 'pay', {
           paymentStatus: 'paid',
           holdExpiresAt: null,
+          ...cardColumns(intent),
         });
         if (confirmed) await tellBookingStep(tx, 'confirmed', confirmed, now);
         return confirmed;
@@ -302,6 +317,7 @@ export async function settlePayment(
       const requested = await transitionBooking(tx, booking.id, 'awaiting_payment', 'authorize', {
         paymentStatus: 'authorized',
         holdExpiresAt: null,
+        ...cardColumns(intent),
         requestExpiresAt: new Date(Math.min(now.getTime() + REQUEST_ANSWER_HOURS * HOUR_MS, booking.startAt.getTime())),
       });
       if (requested) {

@@ -29,8 +29,9 @@ import { enqueue } from '../jobs/queue';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import { findScheduleProblem } from '../schedules/service';
 import { findSpaceRow } from '../spaces/service';
+import { recordAgreementAcceptance, requireCurrentAgreement } from './agreement-acceptance';
 import { toBooking, type SpaceRow } from './booking-row';
-import { createBookingHold, createPaidBooking, lapseStaleHolds, ownerPayoutAccount } from './checkout';
+import { cardColumns, createBookingHold, createPaidBooking, lapseStaleHolds, ownerPayoutAccount, quoteForRenter } from './checkout';
 import { isFirstTransaction } from './first-booking';
 import { assertRoomForHold } from './hold-limits';
 import { tellSeriesStep } from './notices';
@@ -174,8 +175,11 @@ async function releaseEarlierAttempt(db: Database, renterId: string, key: string
  * the series as one booking). One occurrence that cannot be booked refuses the series with 409 and
  * `conflicts` listing each; with `skipConflicts` those are left out and answered in `skipped`.
  * Asking again for the same attempt (`idempotencyKey`) and occurrences returns the same series.
- * Without `recurrence`, the single booking's checkout ({@link createBookingHold}).
- * @throws HttpError 400 bad dates, recurrence or amount, 404 unknown space, 409 occurrences that cannot be booked (with `conflicts`), 429 too many unpaid holds
+ * Without `recurrence`, the single booking's checkout ({@link createBookingHold}). Either way the
+ * renter accepts the space-use agreement (`agreementVersion`, the template in force), recorded with
+ * the hold (docs/decisions/027-receipts-and-agreements.md).
+ * @throws HttpError 400 bad dates, recurrence or amount (or no `agreementVersion`, by the schema), 404 unknown space,
+ * 409 an agreement version that is no longer in force, 409 occurrences that cannot be booked (with `conflicts`), 429 too many unpaid holds
  */
 export async function createCheckout(
   db: Database,
@@ -184,6 +188,7 @@ export async function createCheckout(
   input: z.output<typeof checkoutRequestSchema>,
   now = new Date(),
 ): Promise<CheckoutAnswer> {
+  requireCurrentAgreement(input.agreementVersion);
   if (!input.recurrence) {
     if (input.idempotencyKey) await releaseEarlierSeries(db, renterId, input.idempotencyKey);
     return createBookingHold(db, payments, renterId, input, now);
@@ -282,7 +287,10 @@ export async function createCheckout(
           })),
         )
         .returning();
-      return { series: series!, rows: rows.sort((a, b) => a.startAt.getTime() - b.startAt.getTime()), skipped: conflicts };
+      rows.sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
+      // The renter's clickwrap, on every occurrence: the agreement of the whole series as held.
+      await recordAgreementAcceptance(tx, rows[0]!.id, now);
+      return { series: series!, rows, skipped: conflicts };
     });
   } catch (error) {
     if (sqlState(error) === SQLSTATE.exclusionViolation) throw conflict(DATES_TAKEN);
@@ -308,6 +316,50 @@ export async function createCheckout(
   await recordSeriesPayment(db, held.series.id, { stripePaymentIntentId: intent.id, paymentStatus: 'requires_payment' });
   const rows = held.rows.map((row) => shown(row, space, timeZone));
   return seriesAnswer({ ...held.series, stripePaymentIntentId: intent.id }, rows, intent, destination !== null, first, held.skipped);
+}
+
+/** What a checkout would charge for a booking or series, without holding anything: its space, each occurrence and the money, cents. */
+export interface CheckoutPreview {
+  space: SpaceRow;
+  occurrences: { startAt: Date; endAt: Date; units: number; totalCents: number }[];
+  series: boolean;
+  totalCents: number;
+  platformFeeCents: number;
+}
+
+/**
+ * Quotes what checkout would charge `renterId` for `details` (with `recurrence`, every occurrence of
+ * the series as asked, none left out), by the rules checkout quotes with, without checking the
+ * schedule nor holding anything: the agreement preview of the booking dialog
+ * (docs/decisions/027-receipts-and-agreements.md).
+ * @throws HttpError 404 unknown space, 400 an unlisted or own space, bad dates or a recurrence that does not fit
+ */
+export async function previewCheckout(
+  db: Database,
+  spaceId: string,
+  renterId: string,
+  details: { startDate: string; endDate: string },
+  recurrence: Recurrence | undefined,
+  now = new Date(),
+): Promise<CheckoutPreview> {
+  const space = await findSpaceRow(db, spaceId);
+  if (!space) throw notFound('Space not found.');
+  if (!recurrence) {
+    const quote = await quoteForRenter(db, space, renterId, details);
+    const occurrence = { startAt: quote.startAt, endAt: quote.endAt, units: quote.units, totalCents: quote.totalCents };
+    return { space, occurrences: [occurrence], series: false, totalCents: quote.totalCents, platformFeeCents: quote.platformFeeCents };
+  }
+  if (!space.active) throw badRequest('This space is not available for booking.');
+  if (space.ownerId === renterId) throw badRequest('You cannot book your own space.');
+  const occurrences = quoteOccurrences(space, details, recurrence, now).map(({ quote }) => ({
+    startAt: quote.startAt,
+    endAt: quote.endAt,
+    units: quote.units,
+    totalCents: quote.totalCents,
+  }));
+  const totalCents = occurrences.reduce((sum, occurrence) => sum + occurrence.totalCents, 0);
+  const first = await isFirstTransaction(db, renterId, space.ownerId);
+  return { space, occurrences, series: true, totalCents, platformFeeCents: platformFeeCents(totalCents, first) };
 }
 
 /** An occurrence's dates in the booking format of its space (local `YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`; the end exclusive, as asked). */
@@ -376,7 +428,7 @@ export async function settleSeriesPayment(
             });
         // All of the series or none of it: a sweep that expired the hold meanwhile wins.
         if (rows.length !== occurrences.length) throw new SeriesMovedMeanwhile();
-        await recordSeriesPayment(tx, series.id, { paymentStatus: paid ? 'paid' : 'authorized' });
+        await recordSeriesPayment(tx, series.id, { paymentStatus: paid ? 'paid' : 'authorized', ...cardColumns(intent) });
         await tellSeriesStep(tx, paid ? 'confirmed' : 'requested', rows, now);
         if (!paid) await enqueue(tx, expireBookingJob, { bookingId: rows[0]!.id }, { startAfter: rows[0]!.requestExpiresAt! });
         return rows;

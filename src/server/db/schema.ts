@@ -330,6 +330,12 @@ export const bookingSeries = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** When the payment was first known as made (set by the trigger of migration 0016 when `payment_status` first says money was taken). */
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * The card that paid, when the provider says: its brand (`visa`...) and last 4 digits, recorded as
+     * the payment is settled and printed on the receipt (docs/decisions/027-receipts-and-agreements.md).
+     */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -410,6 +416,12 @@ export const bookings = pgTable(
     seriesId: uuid('series_id').references(() => bookingSeries.id, { onDelete: 'restrict' }),
     /** When the payment was first known as made (set by the trigger of migration 0016 when `payment_status` first says money was taken). */
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * The card that paid, when the provider says: its brand (`visa`...) and last 4 digits, recorded as
+     * the payment is settled and printed on the receipt (docs/decisions/027-receipts-and-agreements.md).
+     */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
     /**
      * The renter's clickwrap acceptance of the space-use agreement (docs/decisions/027-receipts-and-agreements.md):
      * when, the template version and the SHA-256 (hex) of the text accepted (`src/shared/agreement.ts`).
@@ -535,6 +547,9 @@ export const demoPaymentIntents = pgTable(
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
     idempotencyKey: text('idempotency_key'),
     lastPaymentError: text('last_payment_error'),
+    /** The test card that paid: its brand as Stripe names it and last 4 digits. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
     createdAt: createdAt(),
   },
   (t) => [

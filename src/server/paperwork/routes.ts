@@ -1,6 +1,7 @@
 /**
  * Paperwork routes (docs/api.md, docs/decisions/027-receipts-and-agreements.md): a booking's
- * receipt, the owner's payout statement and the space-use agreement, as PDFs.
+ * receipt, the owner's payout statement and the space-use agreement, as PDFs; and the agreement's
+ * preview for a booking about to be made (the booking dialog's clickwrap).
  */
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,7 +11,8 @@ import { requireUser } from '../auth/session';
 import type { Database } from '../db/client';
 import { textAnswer } from '../http/openapi';
 import type { RouteRateLimit } from '../http/rate-limits';
-import { agreementPdf, payoutStatementPdf, receiptPdf, type PaperFile } from './service';
+import { agreementPreviewQuerySchema } from '../../shared/schemas/paperwork';
+import { agreementPdf, agreementPreviewPdf, payoutStatementPdf, receiptPdf, type PaperFile } from './service';
 
 /** PDFs per user: 60 a minute, far above a person's use, below what would keep the CPU busy writing them. */
 export const PAPERWORK_RATE_LIMIT: RouteRateLimit = { max: 60, perSeconds: 60 };
@@ -50,5 +52,19 @@ export const paperworkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       config,
     },
     async (request, reply) => sendPdf(reply, await agreementPdf(db, request.params.id, requireUser(request).id)),
+  );
+
+  app.get(
+    '/api/spaces/:id/agreement-preview.pdf',
+    {
+      schema: {
+        summary: 'The space-use agreement of a booking the signed-in renter is about to make (the booking dialog links it).',
+        params: idParams,
+        querystring: agreementPreviewQuerySchema,
+        response: PDF_ANSWER,
+      },
+      config,
+    },
+    async (request, reply) => sendPdf(reply, await agreementPreviewPdf(db, request.params.id, requireUser(request).id, request.query)),
   );
 };

@@ -7,11 +7,18 @@
  * the payout statement, the owner only. An id that is no booking (a malformed one included) is 404,
  * someone else's booking 403: the rule of every booking route (GET /api/bookings/{id}, its calendar
  * file). Ids are random UUIDs, so telling the two apart reveals nothing that could be guessed.
+ * Which papers a booking has yet is `src/shared/paper-links.ts` (409 before their time).
+ *
+ * The agreement's preview (`agreementPreviewPdf`) is of a booking not made yet: the booking
+ * dialog's clickwrap links it, for the signed-in renter, quoted as checkout would quote it.
  */
 import { z } from 'zod';
 import { AGREEMENT_TEMPLATE_NOTICE, AGREEMENT_TITLE, agreementDocument } from '../../shared/agreement';
-import { paperDate, paperRange, payoutFigures, PLATFORM_NAME, receiptFigures } from '../../shared/receipt';
-import { agreementInput, bookingPapers, type BookingPapers } from '../bookings/agreement-acceptance';
+import { hasAgreement, hasReceipt } from '../../shared/paper-links';
+import { cardBrandName, paperDate, paperRange, payoutFigures, PLATFORM_NAME, receiptFigures } from '../../shared/receipt';
+import type { agreementPreviewQuerySchema } from '../../shared/schemas/paperwork';
+import { agreementInput, bookingPapers, previewAgreementInput, type BookingPapers } from '../bookings/agreement-acceptance';
+import { previewCheckout } from '../bookings/series-checkout';
 import type { Database } from '../db/client';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { PaperWriter } from './pdf';
@@ -22,9 +29,6 @@ export interface PaperFile {
   fileName: string;
   pdf: Buffer;
 }
-
-/** Payment statuses that mean money was taken (a refund of it included). */
-const PAID = new Set(['paid', 'refunded', 'partially_refunded']);
 
 /**
  * The papers of booking `bookingId` for `userId`, who must be one of `parties`.
@@ -41,7 +45,7 @@ async function papersFor(db: Database, bookingId: string, userId: string, partie
 
 /** @throws HttpError 409 when no payment was taken for the booking (a hold, an authorised request, a released one) */
 function requirePayment(papers: BookingPapers): void {
-  if (!PAID.has(papers.paymentStatus)) throw conflict('No payment has been taken for this booking yet.');
+  if (!hasReceipt(papers)) throw conflict('No payment has been taken for this booking yet.');
 }
 
 /** The booked ranges of a payment, one line each; a series' cancelled occurrences say so. */
@@ -96,7 +100,7 @@ export async function receiptPdf(db: Database, bookingId: string, userId: string
     ...figures.refunds,
     ...(figures.refunds.length > 0 ? [{ label: 'Net paid after refunds', cents: figures.netCents, strong: true }] : []),
   ]);
-  if (payment.card) writer.paragraph(`Paid by ${payment.card.brand} card ending in ${payment.card.last4}.`);
+  if (payment.card) writer.paragraph(`Paid by ${cardBrandName(payment.card.brand)} card ending in ${payment.card.last4}.`);
   writer.doc.moveDown();
   writer.paragraph(`Amounts in US dollars. Paid through ${PLATFORM_NAME} to the owner of the space.`, { small: true });
   return { fileName: `receipt-${receipt.number}.pdf`, pdf: await writer.finish() };
@@ -128,9 +132,6 @@ export async function payoutStatementPdf(db: Database, bookingId: string, userId
   return { fileName: `payout-statement-${papers.firstBookingId.slice(0, 8)}.pdf`, pdf: await writer.finish() };
 }
 
-/** Booking statuses with an agreement: confirmed (past ones stay confirmed) and cancelled after payment. */
-const AGREED = new Set(['confirmed', 'cancelled']);
-
 /**
  * GET /api/bookings/{id}/agreement.pdf: the space-use agreement (src/shared/agreement.ts) of a
  * confirmed booking, or of a cancelled one that was paid, with the renter's acceptance when it is
@@ -139,17 +140,9 @@ const AGREED = new Set(['confirmed', 'cancelled']);
  */
 export async function agreementPdf(db: Database, bookingId: string, userId: string): Promise<PaperFile> {
   const papers = await papersFor(db, bookingId, userId, 'both');
-  if (!AGREED.has(papers.status) || !PAID.has(papers.paymentStatus))
-    throw conflict('The agreement is available once the booking is confirmed.');
+  if (!hasAgreement(papers)) throw conflict('The agreement is available once the booking is confirmed.');
   const document = await agreementDocument(agreementInput(papers));
-  const writer = new PaperWriter({ title: AGREEMENT_TITLE, subject: `${PLATFORM_NAME} space-use agreement` });
-  writer.title(PLATFORM_NAME, AGREEMENT_TITLE);
-  writer.field('Template version', document.version);
-  writer.paragraph(AGREEMENT_TEMPLATE_NOTICE);
-  document.sections.forEach((section, index) => {
-    writer.heading(`${index + 1}. ${section.heading}`);
-    for (const paragraph of section.paragraphs) writer.paragraph(paragraph);
-  });
+  const writer = agreementWriter(document);
   writer.heading('Acceptance');
   const { acceptance } = papers;
   if (!acceptance) {
@@ -166,4 +159,44 @@ export async function agreementPdf(db: Database, bookingId: string, userId: stri
   }
   writer.paragraph(`SHA-256 of the text above: ${document.sha256}`, { small: true });
   return { fileName: `agreement-${papers.firstBookingId.slice(0, 8)}.pdf`, pdf: await writer.finish() };
+}
+
+/** An agreement's title block and numbered sections, written; the caller adds what follows them. */
+function agreementWriter(document: Awaited<ReturnType<typeof agreementDocument>>, preview = false): PaperWriter {
+  const writer = new PaperWriter({ title: AGREEMENT_TITLE, subject: `${PLATFORM_NAME} space-use agreement` });
+  writer.title(PLATFORM_NAME, preview ? `${AGREEMENT_TITLE}: preview` : AGREEMENT_TITLE);
+  writer.field('Template version', document.version);
+  if (preview) writer.paragraph(AGREEMENT_PREVIEW_NOTICE);
+  writer.paragraph(AGREEMENT_TEMPLATE_NOTICE);
+  document.sections.forEach((section, index) => {
+    writer.heading(`${index + 1}. ${section.heading}`);
+    for (const paragraph of section.paragraphs) writer.paragraph(paragraph);
+  });
+  return writer;
+}
+
+/** What a preview says of itself, first. */
+export const AGREEMENT_PREVIEW_NOTICE =
+  'Preview of the agreement of the booking you are about to make. Booking accepts it: when you proceed to payment, ' +
+  'the time, this version and a SHA-256 of the text (with the booking reference then given) are recorded with the booking.';
+
+/**
+ * GET /api/spaces/{id}/agreement-preview.pdf: the space-use agreement of a booking `userId` is
+ * about to make (the booking dialog's clickwrap link), quoted as checkout would (`previewCheckout`),
+ * nothing held. Its text is the one the hold's acceptance records, but for the booking reference.
+ * @throws HttpError 404 unknown space, 400 bad dates or recurrence, an unlisted or own space
+ */
+export async function agreementPreviewPdf(
+  db: Database,
+  spaceId: string,
+  userId: string,
+  query: z.output<typeof agreementPreviewQuerySchema>,
+  now = new Date(),
+): Promise<PaperFile> {
+  const preview = await previewCheckout(db, spaceId, userId, query.details, query.recurrence, now);
+  const document = await agreementDocument(await previewAgreementInput(db, userId, preview));
+  const writer = agreementWriter(document, true);
+  writer.heading('Acceptance');
+  writer.paragraph('Not booked yet: booking accepts this agreement.');
+  return { fileName: 'agreement-preview.pdf', pdf: await writer.finish() };
 }

@@ -48,7 +48,13 @@ const toInfo = (row: Row): PaymentIntentInfo => ({
   captureMethod: row.captureMethod,
   amountRefunded: row.amountRefunded,
   metadata: row.metadata,
+  card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
 });
+
+/** A test card's brand as Stripe names it, by its first digit (4 Visa, 5 Mastercard, 3 American Express). */
+function demoCardBrand(cardNumber: string): string {
+  return cardNumber.startsWith('4') ? 'visa' : cardNumber.startsWith('5') ? 'mastercard' : cardNumber.startsWith('3') ? 'amex' : 'card';
+}
 
 const randomId = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
 
@@ -230,7 +236,7 @@ export class DemoPaymentProvider implements PaymentProvider {
     const status = intent.captureMethod === 'manual' ? 'requires_capture' : 'succeeded';
     const [row] = await this.db
       .update(demoPaymentIntents)
-      .set({ status, lastPaymentError: null })
+      .set({ status, lastPaymentError: null, cardBrand: demoCardBrand(card.cardNumber), cardLast4: card.cardNumber.slice(-4) })
       .where(and(eq(demoPaymentIntents.id, intent.id), eq(demoPaymentIntents.status, 'requires_payment_method')))
       .returning();
     return { ok: true, intent: row ? toInfo(row) : intent };

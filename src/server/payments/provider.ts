@@ -25,6 +25,13 @@ export interface PaymentIntentInfo {
   /** Cents refunded so far. */
   amountRefunded: number;
   metadata: Record<string, string>;
+  /**
+   * The card that paid or was authorised, when the provider says (Stripe: the latest charge's
+   * `payment_method_details.card`, https://docs.stripe.com/api/charges/object): its brand as the
+   * provider names it (`visa`, `mastercard`, `amex`...) and last 4 digits; null before a payment or
+   * when unknown. Printed on receipts (docs/decisions/027-receipts-and-agreements.md).
+   */
+  card: { brand: string; last4: string } | null;
 }
 
 export interface CreatePaymentIntentInput {

@@ -20,6 +20,13 @@ function refundedOf(intent: Stripe.PaymentIntent): number {
   return charge && typeof charge === 'object' ? charge.amount_refunded : 0;
 }
 
+/** The card of the intent's latest charge when it is expanded and was paid by card, else null. */
+function cardOf(intent: Stripe.PaymentIntent): PaymentIntentInfo['card'] {
+  const charge = intent.latest_charge;
+  const card = charge && typeof charge === 'object' ? charge.payment_method_details?.card : null;
+  return card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null;
+}
+
 const toInfo = (intent: Stripe.PaymentIntent): PaymentIntentInfo => ({
   id: intent.id,
   clientSecret: intent.client_secret ?? '',
@@ -29,6 +36,7 @@ const toInfo = (intent: Stripe.PaymentIntent): PaymentIntentInfo => ({
   captureMethod: intent.capture_method === 'automatic' || intent.capture_method === 'automatic_async' ? 'automatic' : 'manual',
   amountRefunded: refundedOf(intent),
   metadata: intent.metadata,
+  card: cardOf(intent),
 });
 
 /**

@@ -15,6 +15,7 @@ import { fromCents, splitCents, toCents } from '../../shared/money';
 import { expandRecurrence } from '../../shared/recurrence';
 import type { Recurrence } from '../../shared/schemas/booking-series';
 import { timeZoneForState } from '../../shared/time-zones';
+import { recordAgreementAcceptance } from '../bookings/agreement-acceptance';
 import { writeBookingNotices } from '../bookings/notices';
 import type { Database } from '../db/client';
 import { bookings, bookingSeries, demoPaymentIntents } from '../db/schema';
@@ -107,6 +108,8 @@ export async function insertDemoSeries(
     captureMethod: 'automatic',
     status: 'succeeded',
     metadata: { kind: 'booking_series', seriesId, spaceId, renterId, ownerId },
+    cardBrand: 'visa',
+    cardLast4: '4242',
     createdAt,
   });
   await db.insert(bookingSeries).values({
@@ -119,6 +122,8 @@ export async function insertDemoSeries(
     instantBook: true,
     stripePaymentIntentId: intentId,
     paymentStatus: 'paid',
+    cardBrand: 'visa',
+    cardLast4: '4242',
     createdAt,
   });
   const rows = await db
@@ -144,6 +149,8 @@ export async function insertDemoSeries(
     .returning();
   // The series' one confirmation (both people), naming its bookings and total, as checkout tells it.
   const first = rows.sort((a, b) => a.startAt.getTime() - b.startAt.getTime())[0];
+  // The renter's clickwrap of the series' agreement, on every occurrence, as checkout records it.
+  if (first) await recordAgreementAcceptance(db, first.id, createdAt);
   if (first) await writeBookingNotices(db, 'confirmed', first, context.now, true);
   return seriesId;
 }

@@ -16,6 +16,7 @@ import { REQUEST_ANSWER_HOURS } from '../../shared/constants';
 import { fromCents, toCents } from '../../shared/money';
 import { timeZoneForState } from '../../shared/time-zones';
 import { hashPassword } from '../auth/service';
+import { recordAgreementAcceptance } from '../bookings/agreement-acceptance';
 import { quotedColumns } from '../bookings/checkout';
 import { writeBookingNotices } from '../bookings/notices';
 import type { Database } from '../db/client';
@@ -147,6 +148,8 @@ async function insertDemoActivity(
     return row;
   };
 
+  // The test card the demo payments were made with, as the demo provider records it (printed on receipts).
+  const DEMO_CARD = { cardBrand: 'visa', cardLast4: '4242' };
   // The platform fee applies to a renter's first confirmed booking with an owner (docs/decisions/011-platform-fee-on-a-first-booking.md).
   const paidPairs = new Set<string>();
   for (const booking of plan.bookings) {
@@ -176,6 +179,7 @@ async function insertDemoActivity(
       status: pending ? 'requires_capture' : 'succeeded',
       amountRefunded: cancelled ? quote.totalCents : 0,
       metadata: { kind: 'booking', bookingId: id, spaceId: target.id, renterId, ownerId: target.ownerId },
+      ...DEMO_CARD,
     });
     const [row] = await db
       .insert(bookings)
@@ -193,9 +197,12 @@ async function insertDemoActivity(
           ? { refundAmount: fromCents(quote.totalCents), refundedAt: now, cancelledBy: 'renter' as const, cancelledAt: now }
           : {}),
         notes: booking.notes,
+        ...DEMO_CARD,
         createdAt: new Date(now.getTime() - (booking.startDay < 0 ? 40 : 2) * 24 * HOUR_MS),
       })
       .returning();
+    // The renter's clickwrap, as checkout records it with the hold (docs/decisions/027-receipts-and-agreements.md).
+    await recordAgreementAcceptance(db, id, row!.createdAt);
     // The demo accounts' notifications (and, once the jobs run, the dev outbox) show this activity.
     await writeBookingNotices(db, DEMO_NOTICE_STEP[booking.status], row!, now);
   }

@@ -4,7 +4,7 @@
  * Response types are inferred from these schemas, never written twice.
  */
 import { z } from 'zod';
-import { BOOKING_STATUSES, CANCELLATION_POLICY_TIERS } from '../constants';
+import { AGREEMENT_VERSION, BOOKING_STATUSES, CANCELLATION_POLICY_TIERS } from '../constants';
 import { moneySchema, textSchema, trimmed } from './fields';
 import { pricingPeriodSchema } from './spaces';
 
@@ -16,7 +16,25 @@ export const bookingDetailsSchema = z.object({
   notes: trimmed(2000).optional(),
 });
 export type BookingDetails = z.infer<typeof bookingDetailsSchema>;
-/** POST /api/create-booking-payment-intent (docs/product.md#api-calls). `amount` is the client's total in dollars, checked by the server. */
+/** What checkout answers when the renter has not accepted the space-use agreement (`agreementVersion` left out). */
+export const AGREEMENT_NOT_ACCEPTED = `Accept the space-use agreement to book: send agreementVersion, the version of the agreement shown (now ${AGREEMENT_VERSION}).`;
+
+/**
+ * `agreementVersion` of checkout: the renter's clickwrap acceptance of the space-use agreement, as the
+ * version of the template they were shown beside the pay button ({@link AGREEMENT_VERSION};
+ * docs/decisions/027-receipts-and-agreements.md). Required: without it nothing is held (400).
+ */
+export const agreementVersionSchema = z
+  .string({ error: AGREEMENT_NOT_ACCEPTED })
+  .trim()
+  .min(1, AGREEMENT_NOT_ACCEPTED)
+  .max(40)
+  .regex(/^[\w.-]+$/, 'Send the version of the agreement shown, like 2026-11-25');
+
+/**
+ * POST /api/create-booking-payment-intent (docs/product.md#api-calls). `amount` is the client's total in dollars, checked by the
+ * server; `agreementVersion` accepts the space-use agreement of the booking.
+ */
 export const createBookingPaymentIntentSchema = z.object({
   spaceId: z.uuid(),
   userId: z.uuid().optional(),
@@ -24,6 +42,7 @@ export const createBookingPaymentIntentSchema = z.object({
   bookingDetails: bookingDetailsSchema,
   /** One per booking attempt: asking twice returns the same payment intent (docs/decisions/012-payment-providers.md). */
   idempotencyKey: textSchema.min(8).max(100).optional(),
+  agreementVersion: agreementVersionSchema,
 });
 export const bookingPaymentIntentSchema = z.object({
   /** The hold that keeps the dates while the renter pays (docs/decisions/005-bookings-as-holds.md). */

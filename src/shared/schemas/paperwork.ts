@@ -6,6 +6,10 @@
  */
 import { z } from 'zod';
 import { PRICING_PERIODS } from '../constants';
+import { recurrenceSchema } from './booking-series';
+import { bookingInstantSchema } from './bookings';
+import { numberInputSchema } from './fields';
+import { isoDateSchema, weekdaySchema } from './schedules';
 
 /** A party to a booking as papers name it. */
 export const paperworkPartySchema = z.object({
@@ -63,3 +67,36 @@ export const storedPaymentSchema = z.object({
   series: z.boolean(),
 });
 export type StoredPayment = z.infer<typeof storedPaymentSchema>;
+
+/**
+ * GET /api/spaces/{id}/agreement-preview.pdf: the booking the dialog is about to make, as checkout
+ * would be asked for it: its first occurrence and, for a weekly series, the repeat's weekdays
+ * (comma-separated, `tue,thu`) and its end, `until` or `count` (`recurrenceSchema`).
+ */
+export const agreementPreviewQuerySchema = z
+  .object({
+    startDate: bookingInstantSchema,
+    endDate: bookingInstantSchema,
+    weekdays: z.preprocess(
+      (value) => (typeof value === 'string' ? (value === '' ? undefined : value.split(',')) : value),
+      z.array(weekdaySchema).max(7).optional(),
+    ),
+    until: isoDateSchema.optional(),
+    count: numberInputSchema.pipe(z.number().int().min(1).max(1000)).optional(),
+  })
+  .transform(({ weekdays, until, count, ...details }, ctx) => {
+    if (!weekdays) {
+      if (until !== undefined || count !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['weekdays'], message: 'Choose the weekdays to repeat on' });
+        return z.NEVER;
+      }
+      return { details, recurrence: undefined };
+    }
+    const recurrence = recurrenceSchema.safeParse({ weekdays, until, count });
+    if (!recurrence.success) {
+      for (const issue of recurrence.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      return z.NEVER;
+    }
+    return { details, recurrence: recurrence.data };
+  });
+export type AgreementPreviewQuery = z.input<typeof agreementPreviewQuerySchema>;

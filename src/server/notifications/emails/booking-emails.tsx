@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { bookingsCalendar, CALENDAR_CONTENT_TYPE } from '../../../shared/booking-calendar';
 import { bookingLink, describeDates, describeInstant, REFUND_ARRIVAL, type BookingNoticeData } from '../../../shared/booking-notices';
 import { formatUsd } from '../../../shared/money';
+import { type PaperKind, paperKinds, paperPath } from '../../../shared/paper-links';
 import { EmailButton, EmailLayout, EmailLink, EmailText } from '../../mail/layout';
 import type { EmailAttachment } from '../../mail/outgoing';
 import type { EmailContent, EmailTemplate, EmailTemplateContext, EmailTemplates } from '../email-templates';
@@ -144,7 +145,35 @@ function hoursLeft(until: string, from: Date): string {
   return hours === 1 ? '1 hour' : `${hours} hours`;
 }
 
-/** A confirmation (booking_confirmed, request_accepted) with its calendar file. */
+/** How the confirmation email names each paper. */
+const PAPER_NAMES: Record<PaperKind, string> = {
+  receipt: 'Receipt (PDF)',
+  agreement: 'Space-use agreement (PDF)',
+  'payout-statement': 'Payout statement (PDF)',
+};
+
+/**
+ * The papers of a confirmed booking (docs/decisions/027-receipts-and-agreements.md), as links: the
+ * receipt and the agreement, and for the owner the payout statement (a series': of its one payment).
+ */
+function PaperLinks({ context }: { context: EmailTemplateContext }) {
+  const data = bookingData(context);
+  const viewer = context.notification.userId === data.ownerId ? 'owner' : 'renter';
+  const kinds = paperKinds({ status: 'confirmed', paymentStatus: 'paid' }, viewer);
+  return (
+    <EmailText>
+      Your papers (sign in to open them):{' '}
+      {kinds.map((kind, index) => (
+        <span key={kind}>
+          {index > 0 ? ' · ' : null}
+          <EmailLink href={context.url(paperPath(data.bookingId, kind))}>{PAPER_NAMES[kind]}</EmailLink>
+        </span>
+      ))}
+    </EmailText>
+  );
+}
+
+/** A confirmation (booking_confirmed, request_accepted) with its calendar file and the links to its papers. */
 function confirmation(context: EmailTemplateContext, subject: string, lead: ReactNode): EmailContent {
   const data = bookingData(context);
   const link = linkOf(context);
@@ -154,6 +183,7 @@ function confirmation(context: EmailTemplateContext, subject: string, lead: Reac
       <BookingEmail context={context} preview={subject} showAddress actions={<EmailButton href={link}>View the booking</EmailButton>}>
         {lead}
         <HouseRules data={data} />
+        <PaperLinks context={context} />
         <EmailText>The booking is attached as a calendar event.</EmailText>
       </BookingEmail>
     ),

@@ -23,10 +23,13 @@ export function SeriesBookingList<T extends ListedBooking>({
   bookings,
   renderRow,
   cancelAs,
+  renderPapers,
 }: {
   bookings: T[];
   renderRow: (booking: T) => ReactNode;
   cancelAs?: string;
+  /** The series' papers (one receipt and agreement for its one payment), drawn on its card from its first occurrence. */
+  renderPapers?: (first: T) => ReactNode;
 }) {
   // When the list was opened: "the rest" is what starts after it (the server re-checks).
   const [openedAt] = useState(() => new Date());
@@ -43,6 +46,7 @@ export function SeriesBookingList<T extends ListedBooking>({
               occurrences={item.occurrences}
               renderRow={renderRow}
               cancelAs={cancelAs}
+              renderPapers={renderPapers}
               now={openedAt}
               opened={item.occurrences.some((occurrence) => occurrence.id === linkedId)}
             />
@@ -58,6 +62,7 @@ function SeriesCard<T extends ListedBooking>({
   occurrences,
   renderRow,
   cancelAs,
+  renderPapers,
   now,
   opened,
 }: {
@@ -65,6 +70,7 @@ function SeriesCard<T extends ListedBooking>({
   occurrences: T[];
   renderRow: (booking: T) => ReactNode;
   cancelAs: string | undefined;
+  renderPapers: ((first: T) => ReactNode) | undefined;
   now: Date;
   /** A link points at one of its occurrences: the card starts open. */
   opened: boolean;
@@ -99,6 +105,7 @@ function SeriesCard<T extends ListedBooking>({
             <ChevronDown className={cn('transition-transform', expanded && 'rotate-180')} aria-hidden="true" />
             {expanded ? 'Hide the bookings' : `Show the ${occurrences.length} bookings`}
           </Button>
+          {renderPapers?.(first)}
           {cancelAs && summary.upcoming > 0 ? (
             <CancelSeriesButton seriesId={seriesId} spaceTitle={title} upcoming={summary.upcoming} userId={cancelAs} />
           ) : null}

@@ -11,13 +11,15 @@ import { formatBookingRange } from '../lib/booking-dates';
 import { useFreshForLink, useLinkedBooking, useLinkedRow } from '../lib/linked-booking';
 import { disputeLabel } from '../lib/dispute';
 import { AddToCalendarLink, offersCalendarFile } from './add-to-calendar-link';
+import { BookingPaperLinks } from './booking-paper-links';
 import { BookingStatusBadge } from './booking-status-badge';
 import { OutsideScheduleNote } from './outside-schedule';
 
 /**
  * 'Bookings of My Spaces': what became of the bookings of the owner's spaces
  * (confirmed, cancelled, or disputed by the renter's bank), newest first:
- * space, renter, dates, total, status, and the dispute when there is one.
+ * space, renter, dates, total, status, the dispute when there is one, and the booking's papers
+ * (receipt, agreement, payout statement).
  */
 export function SpaceBookings({
   userId,
@@ -97,6 +99,8 @@ function SpaceBookingRow({ booking, linked }: { booking: OwnerBooking; linked: b
         <span className="font-semibold text-slate-900">{formatAmount(booking.totalPrice)}</span>
         <BookingStatusBadge status={booking.status} />
         {offersCalendarFile(booking) ? <AddToCalendarLink booking={booking} /> : null}
+        {/* A series' papers are its card's, one for its one payment. */}
+        {booking.seriesId ? null : <BookingPaperLinks booking={booking} viewer="owner" />}
       </div>
     </div>
   );

@@ -11,12 +11,13 @@ import { formatBookingRange } from '../lib/booking-dates';
 import { useFreshForLink, useLinkedBooking, useLinkedRow } from '../lib/linked-booking';
 import { bookingOutcome, formatRefund } from '../lib/booking-outcome';
 import { AddToCalendarLink, offersCalendarFile } from './add-to-calendar-link';
+import { BookingPaperLinks } from './booking-paper-links';
 import { BookingStatusBadge } from './booking-status-badge';
 import { CancelBookingButton } from './cancel-booking-button';
 
 /**
- * The signed-in user's bookings: space, dates, total, status, what happened, and Cancel for
- * confirmed bookings that have not ended. `renderList` lays out the loaded bookings instead of one
+ * The signed-in user's bookings: space, dates, total, status, what happened, its papers (receipt,
+ * agreement), and Cancel for confirmed bookings that have not ended. `renderList` lays out the loaded bookings instead of one
  * row each (the page groups a recurring series' occurrences), drawing each booking with `renderRow`.
  */
 export function UserBookingsList({
@@ -95,6 +96,8 @@ function BookingRow({ booking, userId, now, linked }: { booking: Booking; userId
         <span className="font-semibold text-slate-900">{formatAmount(booking.totalPrice)}</span>
         <BookingStatusBadge status={booking.status} />
         {offersCalendarFile(booking) ? <AddToCalendarLink booking={booking} /> : null}
+        {/* A series' papers are its card's, one for its one payment. */}
+        {booking.seriesId ? null : <BookingPaperLinks booking={booking} viewer="renter" />}
         {cancellable ? <CancelBookingButton booking={booking} userId={userId} /> : null}
       </div>
     </div>

@@ -3,6 +3,7 @@ import { CircleAlert, Clock, LoaderCircle } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { FIRST_BOOKING_FEE_NOTE } from '@/shared/cancellation';
 import { formatUsd } from '@/shared/money';
+import { agreementPreviewPath } from '@/shared/paper-links';
 import type { Occurrence } from '@/shared/recurrence';
 import type { OccurrenceConflict, SeriesOccurrence } from '@/shared/schemas/booking-series';
 import type { Space } from '@/shared/schemas/spaces';
@@ -219,6 +220,23 @@ export function BookingPaymentDialog({ space, attempt, checkout, renderSeries }:
             A 10% platform fee applies to your first booking with an owner and is included in the total; returning customers pay no fee.
           </p>
         )}
+
+        {available && !paidIntentId ? (
+          // The clickwrap (docs/decisions/027-receipts-and-agreements.md): 'Proceed to Payment' sends the version accepted.
+          <p className="text-xs text-slate-600" data-testid="agreement-clickwrap">
+            By booking you accept the{' '}
+            <a
+              href={agreementPreviewPath(space.id, booking, booking.series?.recurrence)}
+              target="_blank"
+              rel="noopener"
+              className="font-medium text-primary underline underline-offset-2"
+            >
+              space-use agreement<span className="sr-only"> (PDF, opens in a new tab)</span>
+            </a>{' '}
+            with the owner for these dates: your own licence and insurance, patient records kept with you, the house rules and the
+            cancellation policy.
+          </p>
+        ) : null}
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={checkout.backToDetails} disabled={finalizing}>

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { AGREEMENT_VERSION } from '@/shared/constants';
 import { fromCents } from '@/shared/money';
 import type { Occurrence } from '@/shared/recurrence';
 import type { CheckoutAnswer, Recurrence } from '@/shared/schemas/booking-series';
@@ -55,6 +56,8 @@ export interface UseBookingCheckoutOptions {
  *    hands them to `continueToPayment` (a new attempt, with its own idempotency key);
  * 2. hold: `proceedToPayment()` asks the server for the payment intent, which holds the dates for
  *    15 minutes and returns the amount and the platform fee (docs/decisions/005-bookings-as-holds.md);
+ *    the request accepts the space-use agreement shown beside the button (`agreementVersion`,
+ *    docs/decisions/027-receipts-and-agreements.md);
  * 3. pay: the card form pays the intent and calls `paid(paymentIntentId)` (`setPaying` while it is
  *    being submitted);
  * 4. confirm: the booking is recorded (the server verifies the payment), then the page moves to
@@ -194,6 +197,8 @@ export function useBookingCheckout({ spaceId, userId, onBooked, onHoldRefused }:
           // Left out of the JSON when undefined.
           recurrence: request.series?.recurrence,
           skipConflicts: skipConflicts || undefined,
+          // The clickwrap beside this step's button: proceeding accepts the space-use agreement of this version.
+          agreementVersion: AGREEMENT_VERSION,
         },
         {
           onSuccess: setIntent,

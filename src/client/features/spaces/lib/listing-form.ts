@@ -14,7 +14,7 @@ import {
   type PricingPeriod,
   type Weekday,
 } from '@/shared/constants';
-import { unitPriceSchema } from '@/shared/schemas/fields';
+import { agreementTermsSchema, unitPriceSchema } from '@/shared/schemas/fields';
 import { blockedDatesSchema, scheduleSchema, type OpeningInterval, type ScheduleInput, type Session } from '@/shared/schemas/schedules';
 import { lacksSessions, listingFieldsSchema, SESSIONS_REQUIRED, type CreateSpaceInput, type SpaceDetail } from '@/shared/schemas/spaces';
 import { findUsStateCode } from '@/shared/time-zones';
@@ -37,6 +37,8 @@ export interface ListingFormValues {
   pricePerDay: string;
   pricePeriod: PricingPeriod;
   rules: string;
+  /** The owner's own terms, added to each booking's space-use agreement (docs/decisions/027-receipts-and-agreements.md). */
+  agreementTerms: string;
   cancellationPolicy: string;
   /** False: request-to-book, the owner accepts or declines each booking (docs/decisions/005-bookings-as-holds.md). */
   instantBook: boolean;
@@ -114,6 +116,7 @@ export const EMPTY_LISTING: ListingFormValues = {
   pricePerDay: '',
   pricePeriod: DEFAULT_PRICING_PERIOD,
   rules: '',
+  agreementTerms: '',
   cancellationPolicy: '',
   instantBook: true,
   cancellationPolicyTier: DEFAULT_CANCELLATION_POLICY_TIER,
@@ -132,6 +135,7 @@ const pricing = z.object({
   // At least $1.00 (the server's minimum), so above 0 as step 4 needs.
   pricePerDay: unitPriceSchema,
   availableTo: z.string(),
+  agreementTerms: agreementTermsSchema,
 });
 
 export type FieldErrors = Partial<Record<keyof ListingFormValues, string>>;
@@ -199,6 +203,7 @@ export function toPayload(values: ListingFormValues): CreateSpaceInput {
     pricePerDay: values.pricePerDay.trim(),
     pricePeriod: values.pricePeriod,
     rules: values.rules || null,
+    agreementTerms: values.agreementTerms.trim() || null,
     cancellationPolicy: values.cancellationPolicy || null,
     instantBook: values.instantBook,
     cancellationPolicyTier: values.cancellationPolicyTier,
@@ -291,6 +296,7 @@ export function fromSpace(space: SpaceDetail): ListingFormValues {
     pricePerDay: space.pricePerDay,
     pricePeriod: space.pricePeriod,
     rules: space.rules ?? '',
+    agreementTerms: space.agreementTerms ?? '',
     cancellationPolicy: space.cancellationPolicy ?? '',
     instantBook: space.instantBook,
     cancellationPolicyTier: space.cancellationPolicyTier,

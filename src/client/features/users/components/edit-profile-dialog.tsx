@@ -50,6 +50,8 @@ function defaultsOf(user: User): ProfileFormInput {
     specialty: user.specialty ?? '',
     bio: user.bio ?? '',
     licenseNumber: user.licenseNumber ?? '',
+    businessName: user.businessName ?? '',
+    taxId: user.taxId ?? '',
     userType: user.userType,
     coverColor: safeCoverColor(user.coverColor),
     coverImage: user.coverImage,
@@ -59,7 +61,18 @@ function defaultsOf(user: User): ProfileFormInput {
 }
 
 /** The fields the server may name in a 400's issues (`body.<field>`). */
-const SERVER_CHECKED_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'specialty', 'bio', 'licenseNumber', 'currentPassword'] as const;
+const SERVER_CHECKED_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'specialty',
+  'bio',
+  'licenseNumber',
+  'businessName',
+  'taxId',
+  'currentPassword',
+] as const;
 
 /** Edit Profile: the button and its dialog. The form starts from the signed-in user each time it opens. */
 export function EditProfileDialog({ user }: { user: User }) {
@@ -239,6 +252,27 @@ function ProfileForm({ user, onDone, onCancel }: { user: User; onDone: () => voi
             />
           </FormField>
           <LicenseStatus userId={user.id} state={user.licenseVerification} edited={licenseEdited} />
+        </div>
+      </Section>
+
+      <Section title="Receipts">
+        <p className="-mt-2 text-sm text-slate-600">Optional: printed on the receipts of your bookings, for your accountant or insurer.</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="profile-business-name" label="Business name" error={errors.businessName?.message}>
+            <Input
+              autoComplete="organization"
+              {...fieldAria('profile-business-name', errors.businessName?.message)}
+              {...form.register('businessName')}
+            />
+          </FormField>
+          <FormField id="profile-tax-id" label="Tax ID" error={errors.taxId?.message}>
+            <Input
+              autoComplete="off"
+              placeholder="12-3456789"
+              {...fieldAria('profile-tax-id', errors.taxId?.message)}
+              {...form.register('taxId')}
+            />
+          </FormField>
         </div>
       </Section>
 

@@ -14,6 +14,7 @@ import {
   type CancellationPolicyTier,
   type PricingPeriod,
 } from '@/shared/constants';
+import { AGREEMENT_TERMS_MAX } from '@/shared/schemas/fields';
 import type { CreateSpaceInput } from '@/shared/schemas/spaces';
 import { US_STATE_CODES, US_STATES } from '@/shared/time-zones';
 import { Button } from '@/client/components/ui/button';
@@ -406,6 +407,19 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
             rows={3}
             value={values.rules}
             onChange={(event) => set('rules', event.target.value)}
+          />
+        </FormField>
+        <FormField
+          id={`${id}-agreement-terms`}
+          label="Your own agreement terms (optional)"
+          hint={`Added to the space-use agreement of each booking, after its template terms (at most ${AGREEMENT_TERMS_MAX.toLocaleString('en-US')} characters).`}
+          error={errors.agreementTerms}
+        >
+          <Textarea
+            {...fieldAria(`${id}-agreement-terms`, errors.agreementTerms, true)}
+            rows={3}
+            value={values.agreementTerms}
+            onChange={(event) => set('agreementTerms', event.target.value)}
           />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
