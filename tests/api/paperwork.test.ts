@@ -312,22 +312,28 @@ describe('the clickwrap acceptance at checkout', () => {
     expect(expected.text).toContain('no per-patient or per-service fee');
   });
 
-  it('is required: without agreementVersion nothing is held (400), and a version no longer in force is 409', async () => {
+  it('is recorded as the version in force when left out (the call as first published), 400 when no version, 409 when no longer in force', async () => {
     const { space, renter } = await parties();
     const dates = { startDate: futureDate(120), endDate: futureDate(121) };
     const held = async () => (await t.db.select().from(bookings).where(eq(bookings.spaceId, space.id))).length;
 
-    const missing = await createIntent(t, renter.cookie, space.id, dates, { agreementVersion: undefined });
-    expect(missing.statusCode, missing.body).toBe(400);
-    expect(missing.json().message).toContain('Accept the space-use agreement to book');
-    expect(missing.json().issues).toEqual([expect.objectContaining({ path: 'body.agreementVersion' })]);
     for (const bad of ['', '   ', 42, true, 'x'.repeat(41), '2026<script>']) {
       const response = await createIntent(t, renter.cookie, space.id, dates, { agreementVersion: bad });
       expect(response.statusCode, `${JSON.stringify(bad)}: ${response.body}`).toBe(400);
+      expect(response.json().issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'body.agreementVersion' })]));
     }
     const stale = await createIntent(t, renter.cookie, space.id, dates, { agreementVersion: '2020-01-01' });
     expect(stale.statusCode, stale.body).toBe(409);
     expect(stale.json().message).toContain('The space-use agreement has changed since you opened it');
+    expect(await held()).toBe(0);
+
+    // Left out: booked under the version in force, and that acceptance is what is kept.
+    const missing = await createIntent(t, renter.cookie, space.id, dates, { agreementVersion: undefined });
+    expect(missing.statusCode, missing.body).toBe(200);
+    const row = await bookingRow(missing.json().bookingId);
+    expect(row).toMatchObject({ agreementVersion: AGREEMENT_VERSION });
+    expect(row.agreementSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.agreementAcceptedAt).toBeInstanceOf(Date);
     // A series too.
     const date = futureWeekday(2, 3);
     const series = await createIntent(
@@ -337,12 +343,10 @@ describe('the clickwrap acceptance at checkout', () => {
       { startDate: date, endDate: shiftDate(date, 1) },
       { recurrence: { weekdays: ['tue'], count: 2 }, agreementVersion: undefined },
     );
-    expect(series.statusCode, series.body).toBe(400);
-    expect(await held()).toBe(0);
-
-    const accepted = await createIntent(t, renter.cookie, space.id, dates);
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(await held()).toBe(1);
+    expect(series.statusCode, series.body).toBe(200);
+    for (const occurrence of series.json().occurrences) {
+      expect(await bookingRow(occurrence.bookingId)).toMatchObject({ agreementVersion: AGREEMENT_VERSION });
+    }
   });
 });
 

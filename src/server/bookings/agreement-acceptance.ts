@@ -301,8 +301,8 @@ export async function recordAgreementAcceptance(
 }
 
 /**
- * Checks the renter's clickwrap (`agreementVersion` of checkout, required by its schema) names the
- * template in force, so the acceptance recorded is of the text they were shown.
+ * Checks the renter's clickwrap (`agreementVersion` of checkout; left out, the version in force) names
+ * the template in force, so the acceptance recorded is of the text they were shown.
  * @throws HttpError 409 when the agreement has changed since the booking dialog was opened
  */
 export function requireCurrentAgreement(version: string): void {

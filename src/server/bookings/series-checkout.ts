@@ -15,7 +15,7 @@ import {
   quoteBooking,
   type BookingQuote,
 } from '../../shared/booking-rules';
-import { HOLD_MINUTES, MAX_BOOKING_TOTAL_CENTS, REQUEST_ANSWER_HOURS } from '../../shared/constants';
+import { AGREEMENT_VERSION, HOLD_MINUTES, MAX_BOOKING_TOTAL_CENTS, REQUEST_ANSWER_HOURS } from '../../shared/constants';
 import { formatUsd, fromCents, splitCents, toCents } from '../../shared/money';
 import { expandRecurrence, type Occurrence } from '../../shared/recurrence';
 import type { CheckoutAnswer, checkoutRequestSchema, OccurrenceConflict, Recurrence } from '../../shared/schemas/booking-series';
@@ -178,7 +178,7 @@ async function releaseEarlierAttempt(db: Database, renterId: string, key: string
  * Without `recurrence`, the single booking's checkout ({@link createBookingHold}). Either way the
  * renter accepts the space-use agreement (`agreementVersion`, the template in force), recorded with
  * the hold (docs/decisions/027-receipts-and-agreements.md).
- * @throws HttpError 400 bad dates, recurrence or amount (or no `agreementVersion`, by the schema), 404 unknown space,
+ * @throws HttpError 400 bad dates, recurrence or amount (or an `agreementVersion` that is no version, by the schema), 404 unknown space,
  * 409 an agreement version that is no longer in force, 409 occurrences that cannot be booked (with `conflicts`), 429 too many unpaid holds
  */
 export async function createCheckout(
@@ -188,7 +188,7 @@ export async function createCheckout(
   input: z.output<typeof checkoutRequestSchema>,
   now = new Date(),
 ): Promise<CheckoutAnswer> {
-  requireCurrentAgreement(input.agreementVersion);
+  requireCurrentAgreement(input.agreementVersion ?? AGREEMENT_VERSION);
   if (!input.recurrence) {
     if (input.idempotencyKey) await releaseEarlierSeries(db, renterId, input.idempotencyKey);
     return createBookingHold(db, payments, renterId, input, now);

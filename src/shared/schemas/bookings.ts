@@ -16,13 +16,14 @@ export const bookingDetailsSchema = z.object({
   notes: trimmed(2000).optional(),
 });
 export type BookingDetails = z.infer<typeof bookingDetailsSchema>;
-/** What checkout answers when the renter has not accepted the space-use agreement (`agreementVersion` left out). */
+/** What checkout answers when `agreementVersion` is sent but is not a version (empty, not a string). */
 export const AGREEMENT_NOT_ACCEPTED = `Accept the space-use agreement to book: send agreementVersion, the version of the agreement shown (now ${AGREEMENT_VERSION}).`;
 
 /**
  * `agreementVersion` of checkout: the renter's clickwrap acceptance of the space-use agreement, as the
  * version of the template they were shown beside the pay button ({@link AGREEMENT_VERSION};
- * docs/decisions/027-receipts-and-agreements.md). Required: without it nothing is held (400).
+ * docs/decisions/027-receipts-and-agreements.md). Optional: a request without it (the call as first
+ * published had no such field) books under the version in force, and that is recorded as accepted.
  */
 export const agreementVersionSchema = z
   .string({ error: AGREEMENT_NOT_ACCEPTED })
@@ -42,7 +43,7 @@ export const createBookingPaymentIntentSchema = z.object({
   bookingDetails: bookingDetailsSchema,
   /** One per booking attempt: asking twice returns the same payment intent (docs/decisions/012-payment-providers.md). */
   idempotencyKey: textSchema.min(8).max(100).optional(),
-  agreementVersion: agreementVersionSchema,
+  agreementVersion: agreementVersionSchema.optional(),
 });
 export const bookingPaymentIntentSchema = z.object({
   /** The hold that keeps the dates while the renter pays (docs/decisions/005-bookings-as-holds.md). */
