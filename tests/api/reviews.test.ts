@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, bookingSeries, medicalSpaces, notifications, reviews } from '../../src/server/db/schema';
 import { sweepReviewInvitations } from '../../src/server/reviews/invitations';
 import { createReview } from '../../src/server/reviews/service';
+import { FOLD_RECHECK_MS, foldPublishedRatings, foldPublishedRatingsWhenDue } from '../../src/server/spaces/ratings';
 import { insertBooking, insertSpace, insertUser, type NewBooking } from '../factories/db';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
@@ -295,6 +296,8 @@ describe('ratings in search', () => {
     await rate(fourHalfOld.id, [4, 5]);
     await rate(fourHalfNew.id, [5, 4]);
     await rate(three.id, [3]);
+    // Inserted beside the service, so counted as the review sweep counts them.
+    await foldPublishedRatings(t.db);
 
     const ids = (response: { json(): Array<{ id: string }> }) => response.json().map((space) => space.id);
     const byRating = await get(`/api/spaces?ownerId=${owner.id}&sort=rating`);
@@ -354,5 +357,36 @@ describe('invitations and reminders', () => {
       const rows = await t.db.select().from(notifications).where(eq(notifications.userId, user.user.id));
       expect(rows).toEqual([]);
     }
+  });
+});
+
+describe('the stored rating', () => {
+  it('is folded by reads only when a review is due to count, or once the last reading is too old', async () => {
+    const { owner, renter, space, booking } = await stay(20 * DAY);
+    const ratingCount = async () =>
+      (await t.db.select({ count: medicalSpaces.ratingCount }).from(medicalSpaces).where(eq(medicalSpaces.id, space.id)))[0]!.count;
+    // A reading taken a year ahead, past every other review of this file, so none is due before it.
+    const now = Date.now() + 365 * DAY;
+    await foldPublishedRatings(t.db, new Date(now));
+    // Published already but written beside the service (as another instance would): a read does not
+    // know of it and asks nothing...
+    await t.db.insert(reviews).values({
+      bookingId: booking.id,
+      spaceId: space.id,
+      authorId: renter.user.id,
+      authorSide: 'renter',
+      subjectId: owner.user.id,
+      rating: 4,
+      comment: 'Written elsewhere.',
+      publishedAt: ago(DAY),
+    });
+    await foldPublishedRatingsWhenDue(t.db, new Date(now + 1000));
+    expect(await ratingCount()).toBe(0);
+    // ...until its reading of the next due review is older than the recheck time; then it counts once.
+    await foldPublishedRatingsWhenDue(t.db, new Date(now + FOLD_RECHECK_MS + 1000));
+    expect(await ratingCount()).toBe(1);
+    await foldPublishedRatingsWhenDue(t.db, new Date(now + 2 * FOLD_RECHECK_MS + 2000));
+    expect(await ratingCount()).toBe(1);
+    await foldPublishedRatings(t.db);
   });
 });

@@ -22,7 +22,7 @@ import { reviewPageQuerySchema } from '../../shared/schemas/reviews';
 import type { Database } from '../db/client';
 import { bookingSeries, bookings, medicalSpaces, reviews, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
-import { foldPublishedRatings, ratingOf } from '../spaces/ratings';
+import { foldPublishedRatings, foldPublishedRatingsWhenDue, noteReviewToCount, ratingOf } from '../spaces/ratings';
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -137,7 +137,7 @@ export async function createReview(
   now = new Date(),
 ): Promise<Review> {
   try {
-    return await db.transaction(async (tx) => {
+    const review = await db.transaction(async (tx) => {
       const stay = await loadStay(tx, bookingId, true);
       if (!stay) throw notFound('Booking not found.');
       const side = sideOf(stay, userId);
@@ -168,6 +168,9 @@ export async function createReview(
       if (other) await foldPublishedRatings(tx, now);
       return toReview(row!, await firstNameOf(tx, userId), now);
     });
+    // A lone renter review counts into the rating at the window's close: reads must fold it then.
+    if (review.authorSide === 'renter') noteReviewToCount(db, new Date(review.publishedAt));
+    return review;
   } catch (error) {
     // Two requests of one side at once: the unique index has the last word.
     if (
@@ -216,7 +219,7 @@ const listedColumns = { review: reviews, firstName: users.firstName };
 export async function listSpaceReviews(db: Database, spaceId: string, query: ReviewPageQuery, now = new Date()): Promise<ReviewPage> {
   const { limit, offset } = reviewPageQuerySchema.parse(query);
   if (!z.uuid().safeParse(spaceId).success) throw notFound('Space not found.');
-  await foldPublishedRatings(db, now);
+  await foldPublishedRatingsWhenDue(db, now);
   const [space] = await db
     .select({ ratingCount: medicalSpaces.ratingCount, ratingAverage: medicalSpaces.ratingAverage })
     .from(medicalSpaces)

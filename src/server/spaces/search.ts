@@ -15,7 +15,7 @@ import { minutesOfDay } from '../../shared/time-of-day';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, NO_WEEKLY_HOURS_BIT, OPEN_DAY_BIT, spaceBlockedDates } from '../db/schema';
 import { badRequest } from '../http/errors';
-import { foldPublishedRatings, ratingOf } from './ratings';
+import { foldPublishedRatingsWhenDue, ratingOf } from './ratings';
 
 /** A parsed `GET /api/spaces` query (`spaceSearchSchema`'s output: defaults applied, numbers as numbers). */
 export type SpaceSearchQuery = z.output<typeof spaceSearchSchema>;
@@ -612,7 +612,7 @@ function boundedCount(db: Database, query: SpaceSearchQuery, counts?: SearchCoun
  */
 export async function searchSpaces(db: Database, query: SpaceSearchQuery, counts?: SearchCountCache): Promise<SpaceSearchResult> {
   // Reviews whose window has just closed count before ratings are sorted or shown (docs/decisions/028-reviews.md).
-  await foldPublishedRatings(db);
+  await foldPublishedRatingsWhenDue(db);
   const cursor = query.after ? decodeCursor(query.after, query.sort === 'rating') : null;
   // The page, one row more than asked, to know whether another follows.
   const statements = statementsFor(db, query, cursor !== null);

@@ -11,7 +11,7 @@ import type { Database } from '../db/client';
 import { bookings, medicalSpaces } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { AddressParts, Geocoder } from '../geocoding/geocoder';
-import { foldPublishedRatings, ratingOf } from './ratings';
+import { foldPublishedRatingsWhenDue, ratingOf } from './ratings';
 import { readBlockedDates, replaceBlockedDates } from '../schedules/service';
 import { storeListingImages } from '../storage/images';
 import type { UploadQuota } from '../storage/quota';
@@ -82,7 +82,7 @@ export async function findSpaceRow(db: Database, id: string): Promise<SpaceRow |
  */
 export async function getSpace(db: Database, id: string, viewerId?: string): Promise<SpaceDetail> {
   // Reviews whose window has just closed count before the rating is read (docs/decisions/028-reviews.md).
-  await foldPublishedRatings(db);
+  await foldPublishedRatingsWhenDue(db);
   const row = await findSpaceRow(db, id);
   if (!row) throw notFound('Space not found.');
   const blockedDates = await readBlockedDates(db, id, { withNotes: viewerId === row.ownerId });
