@@ -63,6 +63,7 @@ const serverFeatures = [
   'messages',
   'favorites',
   'pages',
+  'admin',
 ];
 /** A micromatch pattern for any one of `names`. */
 const oneOf = (names) => (names.length === 1 ? names[0] : `{${names.join(',')}}`);

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { LICENSE_VERIFICATION_STATES } from '../constants';
+import { userRoleSchema } from './admin';
 import { userTypeSchema } from './fields';
 
 /** A user as the API returns it: never the password hash (docs/decisions/009-identity-from-the-session.md). */
@@ -32,6 +33,8 @@ export const userSchema = z.object({
   stripeAccountStatus: z.string().nullable(),
   stripeOnboardingCompleted: z.boolean(),
   acceptedTermsAt: z.string().nullable(),
+  /** `admin` opens the console at /admin (docs/decisions/028-operators-and-the-audit-log.md). */
+  role: userRoleSchema.default('user'),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
