@@ -9,13 +9,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ACCOUNT_SUSPENDED_MESSAGE,
-  LISTING_GONE_MESSAGE,
-  type AdminSpace,
-  type AdminUser,
-  type AuditLogPage,
-} from '../../src/shared/schemas/admin';
+import type { AdminSpace, AdminUser, AuditLogPage } from '../../src/shared/schemas/admin';
+import { ACCOUNT_SUSPENDED_MESSAGE } from '../../src/shared/schemas/auth';
+import { LISTING_GONE_MESSAGE } from '../../src/shared/schemas/spaces';
 import { collectRoutes } from '../../scripts/route-table';
 import { setRole } from '../../src/server/admin/service';
 import { auditLog, medicalSpaces, notifications, sessions, users } from '../../src/server/db/schema';

@@ -9,7 +9,8 @@
  * bookings, favourites), with the reason kept beside it (`taken_down_at`, `owner_suspended`).
  */
 import { and, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_SEARCH_LIMIT, type AdminSpace, type AdminSpaceStatus, type AdminUser, type UserRole } from '../../shared/schemas/admin';
+import { ADMIN_SEARCH_LIMIT, type AdminSpace, type AdminSpaceStatus, type AdminUser } from '../../shared/schemas/admin';
+import type { UserRole } from '../../shared/schemas/fields';
 import { deleteUserSessions, type SessionUser } from '../auth/session';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, users } from '../db/schema';

@@ -5,8 +5,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ACCOUNT_SUSPENDED_MESSAGE } from '../../shared/schemas/admin';
-import type { changePasswordSchema, loginSchema, registerSchema } from '../../shared/schemas/auth';
+import { ACCOUNT_SUSPENDED_MESSAGE, type changePasswordSchema, type loginSchema, type registerSchema } from '../../shared/schemas/auth';
 import { SQLSTATE, sqlState, type Database } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';

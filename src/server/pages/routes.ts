@@ -21,8 +21,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { firstResultsPath, spacePath, spacesPath } from '../../shared/api-paths';
 import { DEFAULT_PAGE_SIZE, FEATURED_SPACES_COUNT } from '../../shared/constants';
 import { spaceCardImageUrl, spacePhotoUrl } from '../../shared/images';
-import { LISTING_GONE_MESSAGE } from '../../shared/schemas/admin';
-import { spaceCardSchema, spaceSchema, spaceSearchSchema } from '../../shared/schemas/spaces';
+import { LISTING_GONE_MESSAGE, spaceCardSchema, spaceSchema, spaceSearchSchema } from '../../shared/schemas/spaces';
 import { parseSpaceFilters } from '../../shared/space-filters';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -57,6 +56,9 @@ export const CLIENT_ROUTES: ReadonlyArray<{ path: RegExp; page?: string }> = [
   { path: /^\/payments\/connect\/?$/, page: 'src/client/pages/payments-connect.tsx' },
   { path: /^\/(spaces|space)\/[^/]+\/?$/, page: 'src/client/pages/space-detail.tsx' },
   { path: /^\/edit-space\/[^/]+\/?$/, page: 'src/client/pages/edit-space.tsx' },
+  // Answered by its own route, which shows it to operators only: without its slash, so that the
+  // not-found handler never counts `/admin/` as a known page.
+  { path: /^\/admin$/, page: 'src/client/pages/admin.tsx' },
 ];
 
 export interface PageRoutesOptions {
@@ -211,9 +213,9 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     },
   );
 
-  /** The page of a path the client does not know: its not-found page, with status 404. */
-  const unknownPage = (request: FastifyRequest, reply: FastifyReply, pathname: string) =>
-    sendPage(reply, defaultHead(request, `Page Not Found | ${SITE_NAME}`), 404, [preloadsFor(pathname)]);
+  /** The page of a path the client does not know: its not-found page, with status 404 (and nothing to preload). */
+  const unknownPage = (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(reply, defaultHead(request, `Page Not Found | ${SITE_NAME}`), 404);
 
   // The operators' console: its page for an operator, and for anyone else the page of an unknown path,
   // status and head alike, so its existence is not revealed (docs/decisions/028-operators-and-the-audit-log.md).
@@ -221,7 +223,7 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
   app.get('/admin', { schema: { summary: "The operators' console.", hide: true }, config: { auth: 'optional' } }, async (request, reply) =>
     request.user?.role === 'admin'
       ? sendPage(reply, defaultHead(request, `Console | ${SITE_NAME}`), 200, [preloadsFor('/admin')])
-      : unknownPage(request, reply, '/admin'),
+      : unknownPage(request, reply),
   );
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -230,7 +232,7 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
       throw notFound('Not found.');
     }
     const known = CLIENT_ROUTES.some((route) => route.path.test(pathname));
-    if (!known) return unknownPage(request, reply, pathname);
+    if (!known) return unknownPage(request, reply);
     return sendPage(reply, defaultHead(request), 200, [preloadsFor(pathname)]);
   });
 };

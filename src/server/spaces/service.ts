@@ -4,9 +4,14 @@
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { createSpaceSchema, DeleteSpaceResult, Space, SpaceDetail } from '../../shared/schemas/spaces';
+import {
+  LISTING_GONE_MESSAGE,
+  type createSpaceSchema,
+  type DeleteSpaceResult,
+  type Space,
+  type SpaceDetail,
+} from '../../shared/schemas/spaces';
 import { BLOCKING_BOOKING_STATUSES } from '../../shared/constants';
-import { LISTING_GONE_MESSAGE } from '../../shared/schemas/admin';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces } from '../db/schema';

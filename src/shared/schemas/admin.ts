@@ -4,19 +4,7 @@
  * audit log. Response types are inferred from these schemas, never written twice.
  */
 import { z } from 'zod';
-import { required, trimmed } from './fields';
-
-/** A user's role: `admin` may use the console; granted only from the command line. */
-export const USER_ROLES = ['user', 'admin'] as const;
-export const userRoleSchema = z.enum(USER_ROLES);
-export type UserRole = z.infer<typeof userRoleSchema>;
-
-/** The 403 of a suspended account's login (`POST /api/login`). */
-export const ACCOUNT_SUSPENDED_MESSAGE =
-  'This account is suspended. The email we sent you says why; reply to it if you think this is a mistake.';
-
-/** The 410 of a listing taken down by an operator or hidden while its owner is suspended (`GET /api/spaces/{id}` and its page). */
-export const LISTING_GONE_MESSAGE = 'This listing is no longer available';
+import { required, trimmed, userRoleSchema } from './fields';
 
 /** The most characters of an operator's reason (it is emailed to the user). */
 export const MODERATION_REASON_MAX = 1000;

@@ -19,6 +19,12 @@ import { agreementTermsSchema, numberInputSchema, required, textSchema, trimmed,
 import { minutesOfDay } from '../time-of-day';
 import { blockedDateSchema, blockedDatesSchema, isoDateSchema, scheduleSchema, timeOfDaySchema } from './schedules';
 
+/**
+ * The 410 of a listing an operator took down or whose owner is suspended (`GET /api/spaces/{id}` and
+ * its page; docs/decisions/028-operators-and-the-audit-log.md).
+ */
+export const LISTING_GONE_MESSAGE = 'This listing is no longer available';
+
 export const spaceTypeSchema = z.enum(SPACE_TYPES);
 export const pricingPeriodSchema = z.enum(PRICING_PERIODS);
 /** A space as the API returns it (docs/product.md#data). Prices and coordinates are decimal strings. */

@@ -5,8 +5,7 @@
  */
 import { z } from 'zod';
 import { LICENSE_VERIFICATION_STATES } from '../constants';
-import { userRoleSchema } from './admin';
-import { userTypeSchema } from './fields';
+import { userRoleSchema, userTypeSchema } from './fields';
 
 /** A user as the API returns it: never the password hash (docs/decisions/009-identity-from-the-session.md). */
 export const userSchema = z.object({
