@@ -7,6 +7,9 @@
  * or delete one. Runs on PGlite and PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSpace, AdminUser, AuditLogPage } from '../../src/shared/schemas/admin';
@@ -14,6 +17,7 @@ import { ACCOUNT_SUSPENDED_MESSAGE } from '../../src/shared/schemas/auth';
 import { LISTING_GONE_MESSAGE } from '../../src/shared/schemas/spaces';
 import { collectRoutes } from '../../scripts/route-table';
 import { setRole } from '../../src/server/admin/service';
+import { buildApp } from '../../src/server/app';
 import { auditLog, medicalSpaces, notifications, sessions, users } from '../../src/server/db/schema';
 import { FACTORY_PASSWORD, insertSpace, insertUser } from '../factories/db';
 import { listenOnFreePort, openLiveSocket, type LiveSocket } from '../helpers/live-socket';
@@ -373,5 +377,39 @@ describe('the audit log', () => {
     expect(await refusal(sql`truncate audit_log`)).toMatch(/append-only: TRUNCATE refused/);
     const [after] = await t.db.select().from(auditLog).where(eq(auditLog.id, before!.id));
     expect(after).toEqual(before);
+  });
+});
+
+describe('the pages', () => {
+  it("serves /admin to an admin, and to anyone else the page and status of an unknown path; a hidden listing's page is 410", async () => {
+    const clientDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-client-'));
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body></body></html>');
+    const pages = await buildApp({ config: t.config, db: t.db, serveClient: true, clientDir });
+    try {
+      const get = (url: string, cookie?: string) => pages.inject({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) });
+      const { cookie: userCookie } = await signedInUser(t);
+      const unknown = await get('/no-such-page');
+      expect(unknown.statusCode).toBe(404);
+      for (const cookie of [undefined, userCookie]) {
+        const refused = await get('/admin', cookie);
+        expect(refused.statusCode).toBe(404);
+        expect(refused.body).toBe(unknown.body.replaceAll('/no-such-page', '/admin'));
+      }
+      expect((await get('/admin/', admin.cookie)).statusCode).toBe(404);
+      const console = await get('/admin', admin.cookie);
+      expect(console.statusCode).toBe(200);
+      expect(console.body).toContain('<title>Console | ClinicShare</title>');
+
+      const owner = await insertUser(t.db);
+      const space = await insertSpace(t.db, owner.id);
+      expect((await get(`/spaces/${space.id}`)).statusCode).toBe(200);
+      await asAdmin('POST', `/api/admin/spaces/${space.id}/take-down`, { reason: 'Fraud' });
+      const gone = await get(`/spaces/${space.id}`);
+      expect(gone.statusCode).toBe(410);
+      expect(gone.body).toContain(`<title>${LISTING_GONE_MESSAGE} | ClinicShare</title>`);
+    } finally {
+      await pages.close();
+      rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 });
