@@ -62,6 +62,8 @@ const serverFeatures = [
   'calendar',
   'messages',
   'favorites',
+  'reviews',
+  'contact',
   'pages',
   'admin',
 ];

@@ -2,7 +2,7 @@
  * `npm run admin:grant -- email@example.com` and `npm run admin:revoke -- email@example.com`: make
  * an account an operator of the console, or a plain user again (DATABASE_URL or the embedded
  * PGlite). The only way the role changes: never through the API
- * (docs/decisions/028-operators-and-the-audit-log.md). Revoking the last operator is refused.
+ * (docs/decisions/029-operators-and-the-audit-log.md). Revoking the last operator is refused.
  * Each change is written to the audit log with no actor (the command line).
  */
 import { setRole } from '../src/server/admin/service';

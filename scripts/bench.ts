@@ -25,6 +25,9 @@
  *   sessions two hours with the listing's buffer, days and months a whole day), so the
  *   `availableOn` routes (search by availability, issue 19) find some spaces taken on their date.
  * - BENCH_ONLY=<regex>: only the routes whose name matches (for profiling one route).
+ * - BENCH_KEEP_DATABASE=1 (PostgreSQL): the seeded database is kept, not dropped, and its URL
+ *   logged, for EXPLAIN ANALYZE; BENCH_REUSE_DATABASE=<its URL> runs on it again (migrated, not
+ *   seeded again; its seeded bookings are dated from the day it was seeded).
  * - BENCH_SMOKE=1: 300 spaces on PGlite, 1 s a route (CI runs it so the
  *   benchmark cannot rot).
  *
@@ -49,8 +52,10 @@ import { DEMO_PASSWORD, demoUsers } from '../src/server/seed/demo-users';
 
 const environment = loadEnvironment({ LOG_LEVEL: 'silent' }); // reads .env first, so BENCH_* may come from it too
 const smoke = ['1', 'true'].includes(process.env.BENCH_SMOKE ?? '');
-const serverUrl = smoke ? undefined : process.env.BENCH_DATABASE_URL || undefined;
-const spaceCount = Number(process.env.BENCH_SPACES || (smoke ? 300 : serverUrl ? 100_000 : 10_000));
+const reuseUrl = smoke ? undefined : process.env.BENCH_REUSE_DATABASE || undefined;
+const serverUrl = smoke || reuseUrl ? undefined : process.env.BENCH_DATABASE_URL || undefined;
+const keepDatabase = ['1', 'true'].includes(process.env.BENCH_KEEP_DATABASE ?? '');
+const spaceCount = Number(process.env.BENCH_SPACES || (smoke ? 300 : serverUrl || reuseUrl ? 100_000 : 10_000));
 const duration = Number(process.env.BENCH_DURATION || (smoke ? 1 : 10));
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
 const rounds = Number(process.env.BENCH_ROUNDS || 1);
@@ -220,17 +225,27 @@ async function main() {
   let database: DatabaseHandle | undefined;
   try {
     // The pool matches the app's default (10 connections), for the app and the ceiling alike.
-    database = await openDatabase({ url: server?.url, dataDir: server ? undefined : dataDir });
+    const url = reuseUrl ?? server?.url;
+    database = await openDatabase({ url, dataDir: url ? undefined : dataDir });
     await prepareDatabase(database);
-    const seedStart = Date.now();
-    await seedDemoData(database.db, { spaces: spaceCount });
-    // As autovacuum leaves a settled table (PGlite has no autovacuum: its visibility map is set here).
-    await database.query('VACUUM ANALYZE medical_spaces');
-    log(`${database.kind}: ${spaceCount} spaces seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
-    const bookingsStart = Date.now();
-    const taken = await seedBookings(database, seededBookings, spaceCount);
-    await database.query('VACUUM ANALYZE bookings');
-    log(`${database.kind}: ${taken} bookings seeded in ${((Date.now() - bookingsStart) / 1000).toFixed(1)} s`);
+    let taken: number;
+    if (reuseUrl) {
+      const [existing] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM bookings WHERE status = 'confirmed'");
+      taken = existing?.n ?? 0;
+      await database.query('VACUUM ANALYZE medical_spaces');
+      log(`${database.kind}: reusing ${reuseUrl} (${taken} confirmed bookings)`);
+    } else {
+      const seedStart = Date.now();
+      await seedDemoData(database.db, { spaces: spaceCount });
+      // As autovacuum leaves a settled table (PGlite has no autovacuum: its visibility map is set here).
+      await database.query('VACUUM ANALYZE medical_spaces');
+      log(`${database.kind}: ${spaceCount} spaces seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+      const bookingsStart = Date.now();
+      taken = await seedBookings(database, seededBookings, spaceCount);
+      await database.query('VACUUM ANALYZE bookings');
+      log(`${database.kind}: ${taken} bookings seeded in ${((Date.now() - bookingsStart) / 1000).toFixed(1)} s`);
+    }
+    if (server && keepDatabase) log(`kept database: ${server.url}`);
 
     const db = database;
     const app = await buildApp({ config: { ...environment, dataDir }, db: db.db });
@@ -359,7 +374,7 @@ async function main() {
     console.log(JSON.stringify(result, null, 2));
   } finally {
     await database?.close();
-    await server?.drop();
+    if (!keepDatabase) await server?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -35,6 +35,13 @@ const CalendarPage = lazyPage(() => import('./pages/calendar').then((module) => 
 const DonatePage = lazyPage(() => import('./pages/donate').then((module) => module.DonatePage));
 const PaymentsConnectPage = lazyPage(() => import('./pages/payments-connect').then((module) => module.PaymentsConnectPage));
 const TermsPage = lazyPage(() => import('./pages/terms').then((module) => module.TermsPage));
+const AboutPage = lazyPage(() => import('./pages/about').then((module) => module.AboutPage));
+const HelpPage = lazyPage(() => import('./pages/help').then((module) => module.HelpPage));
+const SafetyPage = lazyPage(() => import('./pages/safety').then((module) => module.SafetyPage));
+const ContactPage = lazyPage(() => import('./pages/contact').then((module) => module.ContactPage));
+const PrivacyPage = lazyPage(() => import('./pages/privacy').then((module) => module.PrivacyPage));
+const CookiesPage = lazyPage(() => import('./pages/cookies').then((module) => module.CookiesPage));
+const AccessibilityPage = lazyPage(() => import('./pages/accessibility').then((module) => module.AccessibilityPage));
 const UnsubscribePage = lazyPage(() => import('./pages/unsubscribe').then((module) => module.UnsubscribePage));
 const ResetPasswordPage = lazyPage(() => import('./pages/reset-password').then((module) => module.ResetPasswordPage));
 const VerifyEmailPage = lazyPage(() => import('./pages/verify-email').then((module) => module.VerifyEmailPage));
@@ -72,6 +79,13 @@ const PAGES: ReadonlyArray<{
     signedOut: { title: 'Payment Settings', message: 'Please log in to access payment settings.' },
   },
   { path: routes.terms, component: TermsPage },
+  { path: routes.about, component: AboutPage },
+  { path: routes.help, component: HelpPage },
+  { path: routes.safety, component: SafetyPage },
+  { path: routes.contact, component: ContactPage },
+  { path: routes.privacy, component: PrivacyPage },
+  { path: routes.cookies, component: CookiesPage },
+  { path: routes.accessibility, component: AccessibilityPage },
   { path: routes.unsubscribe, component: UnsubscribePage },
   { path: routes.resetPassword, component: ResetPasswordPage },
   { path: routes.verifyEmail, component: VerifyEmailPage },
@@ -130,11 +144,14 @@ function AppRoutes({ onSignIn }: { onSignIn: SignIn }) {
   );
 }
 
-/** Scrolls to the top when the path changes (not when only the query string does). */
+/**
+ * Scrolls to the top when the path changes (not when only the query string does). An address with a
+ * `#section` is left to its page, which scrolls there once shown (components/layout/info-page.tsx).
+ */
 function ScrollToTop() {
   const [location] = useLocation();
   useEffect(() => {
-    window.scrollTo(0, 0);
+    if (!window.location.hash) window.scrollTo(0, 0);
   }, [location]);
   return null;
 }

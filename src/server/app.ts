@@ -22,6 +22,7 @@ import { registerBookingJobs } from './bookings/jobs';
 import { bookingPaymentSteps } from './bookings/payment-events';
 import { bookingRoutes } from './bookings/routes';
 import { calendarRoutes } from './calendar/routes';
+import { contactRoutes } from './contact/routes';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database, DatabaseHandle, DatabaseNotifications } from './db/client';
 import { notFound, registerErrorHandling } from './http/errors';
@@ -38,6 +39,8 @@ import { startNotificationsLive } from './notifications/live';
 import { notificationRoutes } from './notifications/routes';
 import { pageRoutes } from './pages/routes';
 import { paperworkRoutes } from './paperwork/routes';
+import { registerReviewJobs } from './reviews/jobs';
+import { reviewRoutes } from './reviews/routes';
 import { DemoPaymentProvider } from './payments/demo-provider';
 import type { PaymentProvider } from './payments/provider';
 import { connectRoutes } from './payments/connect-routes';
@@ -199,6 +202,7 @@ export async function buildApp({
     registerNotificationJobs(workers, { db, mailer, config });
     app.addHook('onClose', async () => mailer.close());
     registerMessageJobs(workers, { db });
+    registerReviewJobs(workers, { db, log: app.log });
     app.addHook('onReady', () => workers.start());
     app.addHook('onClose', () => workers.stop());
   }
@@ -259,13 +263,15 @@ export async function buildApp({
   await app.register(uploadRoutes, { storage, quota });
   await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl, throttle, quota });
   await app.register(favoriteRoutes, { db });
-  // The operators' console (docs/decisions/028-operators-and-the-audit-log.md): 404 to anyone else.
+  // The operators' console (docs/decisions/029-operators-and-the-audit-log.md): 404 to anyone else.
   await app.register(adminRoutes, { db, spaceChanges });
   await app.register(bookingRoutes, { db, payments });
   await app.register(paperworkRoutes, { db });
+  await app.register(reviewRoutes, { db });
   await app.register(calendarRoutes, { db, publicUrl: config.publicUrl });
   await app.register(connectRoutes, { db, payments, publicUrl: config.publicUrl });
   await app.register(donationRoutes, { payments });
+  await app.register(contactRoutes, { db });
   if (payments instanceof DemoPaymentProvider) await app.register(demoPaymentRoutes, { demo: payments, db, publicUrl: config.publicUrl });
   if (payments && stripe)
     await app.register(stripeWebhookRoutes, {

@@ -11,6 +11,11 @@ export function spacePath(id: string): string {
   return `/api/spaces/${encodeURIComponent(id)}`;
 }
 
+/** GET /api/spaces/:id/reviews: a page of the space's published reviews (the first page: no query). */
+export function spaceReviewsPath(id: string, page?: { limit?: number; offset?: number }): string {
+  return withQuery(`/api/spaces/${encodeURIComponent(id)}/reviews`, { ...page });
+}
+
 /** GET /api/spaces's query: the filters plus an owner and a page (`limit`, `offset` or the `after` cursor). */
 export type SpacesQuery = SpaceFilters & { ownerId?: string; limit?: number; offset?: number; after?: string };
 

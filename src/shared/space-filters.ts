@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { type Amenity, type Equipment, FILTER_AMENITY_COUNT, FILTER_EQUIPMENT_COUNT, AMENITIES, EQUIPMENT } from './constants';
-import { bboxSchema, spaceSearchFieldsSchema, spaceSearchSchema } from './schemas/spaces';
+import { bboxSchema, spaceSearchFieldsSchema, spaceSearchSchema, type SpaceSort } from './schemas/spaces';
 
 type SpaceSearchOutput = z.output<typeof spaceSearchFieldsSchema>;
 
@@ -13,6 +13,7 @@ type SpaceSearchOutput = z.output<typeof spaceSearchFieldsSchema>;
  * The search filters a person can set (docs/product.md#other-shapes), as they live in the /search URL,
  * `period` is the period of the price range (issue 10): a daily bound compares with daily prices only;
  * `availableOn` with an optional `availableFrom`-`availableTo` window (docs/product.md#search);
+ * the order (`sort=rating`) and the "4+ stars" filter (`minRating`);
  * plus the map's 'Search this area' box (`west,south,east,north`, checked by `bboxSchema`).
  */
 export type SpaceFilters = Pick<
@@ -30,6 +31,10 @@ export type SpaceFilters = Pick<
   | 'availableTo'
 > & {
   bbox?: string;
+  /** Best rated first (ties newest first); unset: newest first. */
+  sort?: Extract<SpaceSort, 'rating'>;
+  /** "4+ stars": the least average rating. */
+  minRating?: number;
 };
 
 /** The amenities and equipment offered as filters (docs/product.md#constants: the first 8 and the first 11). */
@@ -39,7 +44,7 @@ export const FILTER_EQUIPMENT: readonly Equipment[] = EQUIPMENT.slice(0, FILTER_
 const shape = spaceSearchFieldsSchema.shape;
 
 /** One field of the URL, parsed by its schema; a value that does not parse is ignored, not fatal. */
-function field<K extends Exclude<keyof SpaceFilters, 'bbox'>>(key: K, value: unknown): SpaceFilters[K] {
+function field<K extends Exclude<keyof SpaceFilters, 'bbox' | 'sort'>>(key: K, value: unknown): SpaceFilters[K] {
   const parsed = shape[key].safeParse(value);
   return (parsed.success ? parsed.data : undefined) as SpaceFilters[K];
 }
@@ -72,6 +77,9 @@ export function parseSpaceFilters(search: URLSearchParams): SpaceFilters {
       filters.availableTo = window.availableTo;
     }
   }
+  if (single('sort') === 'rating') filters.sort = 'rating';
+  const minRating = field('minRating', single('minRating'));
+  if (minRating !== undefined) filters.minRating = minRating;
   const bbox = single('bbox');
   if (bbox !== undefined && bboxSchema.safeParse(bbox).success) filters.bbox = bbox;
   if (filters.amenities?.length === 0) filters.amenities = undefined;
@@ -97,6 +105,8 @@ export function serializeSpaceFilters(filters: SpaceFilters): URLSearchParams {
       search.set('availableTo', filters.availableTo);
     }
   }
+  if (filters.minRating !== undefined) search.set('minRating', String(filters.minRating));
+  if (filters.sort === 'rating') search.set('sort', filters.sort);
   if (filters.bbox) search.set('bbox', filters.bbox);
   return search;
 }

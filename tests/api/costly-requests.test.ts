@@ -20,6 +20,7 @@ import { insertSpace, insertUser } from '../factories/db';
 import { medicalSpaces, uploadedImages } from '../../src/server/db/schema';
 import { addressQuery, NominatimGeocoder, RequestGate } from '../../src/server/geocoding/geocoder';
 import { processImage } from '../../src/server/storage/images';
+import { INFO_PAGES } from '../../src/shared/info-pages';
 import { startFakeNominatim, type FakeNominatim } from '../helpers/fake-nominatim';
 import { multipartFile } from '../helpers/multipart';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
@@ -124,7 +125,12 @@ describe('sitemap', () => {
     for (let i = 0; i < 6; i++) await insertSpace(t.db, owner.id, { title: `Indexed room ${i}` });
     await insertSpace(t.db, owner.id, { title: 'Archived room', active: false });
     const active = await t.db.select({ id: medicalSpaces.id }).from(medicalSpaces).where(eq(medicalSpaces.active, true));
-    const expected = [`${origin}/`, `${origin}/search`, `${origin}/terms`, ...active.map((space) => `${origin}/spaces/${space.id}`)];
+    const expected = [
+      `${origin}/`,
+      `${origin}/search`,
+      ...Object.values(INFO_PAGES).map((page) => `${origin}${page.path}`),
+      ...active.map((space) => `${origin}/spaces/${space.id}`),
+    ];
     const pageCount = Math.ceil(expected.length / 4);
     expect(pageCount).toBeGreaterThanOrEqual(3);
 

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../../src/server/db/schema';
+import { medicalSpaces, notifications } from '../../src/server/db/schema';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-users';
 import { BROWSER_TEST_DAYS } from '../../src/server/seed/demo-activity';
 import { seedDemoData } from '../../src/server/seed/seed-demo-data';
@@ -142,6 +142,53 @@ describe('demo seed', () => {
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', cancelledBy: 'renter' });
+  });
+
+  it('has reviewed stays on many spaces, and a booking of the owner that ended 3 days ago, reviewed by neither side', async () => {
+    const owner = await logIn('owner@demo.clinicshare.test');
+    const renter = await logIn('renter@demo.clinicshare.test');
+    const rated = await t.db
+      .select({ id: medicalSpaces.id })
+      .from(medicalSpaces)
+      .where(sql`${medicalSpaces.ratingCount} > 0`);
+    expect(rated.length).toBeGreaterThanOrEqual(20);
+    const averages = await t.db
+      .selectDistinct({ average: medicalSpaces.ratingAverage })
+      .from(medicalSpaces)
+      .where(sql`${medicalSpaces.ratingCount} > 0`);
+    expect(averages.length).toBeGreaterThan(3);
+    const firstRated = (
+      await get<Array<Space & { rating: { average: number; count: number } | null }>>('/api/spaces?sort=rating&limit=1', owner.cookie)
+    )[0]!;
+    const page = await get<{ reviews: Array<{ comment: string; reviewerFirstName: string }>; total: number }>(
+      `/api/spaces/${firstRated.id}/reviews`,
+      owner.cookie,
+    );
+    expect(page.total).toBe(firstRated.rating!.count);
+    expect(page.reviews[0]!.reviewerFirstName).not.toBe('');
+
+    const bookings = await get<Booking[]>(`/api/users/${renter.user.id}/bookings`, renter.cookie);
+    const ownSpaces = new Set((await get<Space[]>(`/api/spaces?ownerId=${owner.user.id}&limit=50`, owner.cookie)).map((space) => space.id));
+    const ended = bookings.filter(
+      (booking) =>
+        booking.status === 'confirmed' &&
+        ownSpaces.has(booking.spaceId) &&
+        Date.now() - new Date(booking.endDate).getTime() < 4 * DAY_MS &&
+        new Date(booking.endDate).getTime() < Date.now(),
+    );
+    expect(ended).toHaveLength(1);
+    const days = (Date.now() - new Date(ended[0]!.endDate).getTime()) / DAY_MS;
+    expect(days).toBeGreaterThanOrEqual(2);
+    const view = await get<{ canReview: boolean; mine: unknown; theirsWritten: boolean }>(
+      `/api/bookings/${ended[0]!.id}/reviews`,
+      renter.cookie,
+    );
+    expect(view).toMatchObject({ canReview: true, mine: null, theirsWritten: false });
+    const invited = await t.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.kind, 'review_invitation'));
+    expect(invited.map((row) => row.userId).sort()).toEqual([owner.user.id, renter.user.id].sort());
   });
 
   it('seeds only an empty database', async () => {

@@ -33,7 +33,7 @@ const openApiPath = (fastifyPath: string) => fastifyPath.replace(/:(\w+)/g, '{$1
 const isDocsUi = (row: RouteRow) => row.path === '/api/docs' || row.path.startsWith('/api/docs/');
 /**
  * The operators' console, its page and API, left out so the public document does not reveal it
- * (docs/decisions/028-operators-and-the-audit-log.md; tests/api/admin.test.ts covers its routes).
+ * (docs/decisions/029-operators-and-the-audit-log.md; tests/api/admin.test.ts covers its routes).
  */
 const isConsole = (row: RouteRow) => row.path === '/admin' || row.path.startsWith('/api/admin/');
 
@@ -112,8 +112,15 @@ describe('the OpenAPI document', () => {
     ajv.addSchema(document, 'openapi.json');
     const pointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
     /** Validates a real answer against the document's schema for its route and status. */
-    const check = async (method: 'GET' | 'POST', url: string, documentedPath: string, cookie?: string, expected = 200) => {
-      const response = await t.app.inject({ method, url, headers: cookie ? { cookie } : {} });
+    const check = async (
+      method: 'GET' | 'POST',
+      url: string,
+      documentedPath: string,
+      cookie?: string,
+      expected = 200,
+      payload?: object,
+    ) => {
+      const response = await t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
       expect(response.statusCode, `${method} ${url}: ${response.body.slice(0, 300)}`).toBe(expected);
       const status = String(response.statusCode);
       const operation = document.paths[documentedPath]?.[method.toLowerCase()];
@@ -161,7 +168,10 @@ describe('the OpenAPI document', () => {
     await check('GET', `/api/users/${renter.user.id}/conversations`, '/api/users/{id}/conversations', renter.cookie);
     await check('GET', `/api/users/${renter.user.id}/favorites`, '/api/users/{id}/favorites', renter.cookie);
     await check('GET', `/api/bookings/${booking.id}`, '/api/bookings/{id}', owner.cookie);
+    const contact = { name: 'Dana Whitfield', email: 'dana@example.com', topic: 'other', message: 'A question about the site.' };
+    await check('POST', '/api/contact', '/api/contact', undefined, 201, contact);
     // Errors: the shared error body.
+    await check('POST', '/api/contact', '/api/contact', undefined, 400, { ...contact, topic: 'nothing' });
     await check('GET', '/api/me', '/api/me', undefined, 401);
     await check('GET', `/api/users/${owner.user.id}/bookings`, '/api/users/{id}/bookings', renter.cookie, 403);
     await check('GET', `/api/spaces/${booking.id}`, '/api/spaces/{id}', undefined, 404);

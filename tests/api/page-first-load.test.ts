@@ -114,12 +114,18 @@ describe('a space page', () => {
     expect(page.body).toContain('<link rel="preload" as="image" href="/images/spaces/dental-suite-1.svg" fetchpriority="high" />');
   });
 
-  it('embeds exactly what GET /api/spaces/{id} answers', async () => {
+  it('embeds exactly what GET /api/spaces/{id} and its first page of reviews answer', async () => {
     const page = await app.inject({ method: 'GET', url: `/spaces/${space.id}` });
-    expect(embeddedAnswers(page.body)).toEqual({ [`/api/spaces/${space.id}`]: await apiAnswer(`/api/spaces/${space.id}`) });
+    expect(embeddedAnswers(page.body)).toEqual({
+      [`/api/spaces/${space.id}`]: await apiAnswer(`/api/spaces/${space.id}`),
+      [`/api/spaces/${space.id}/reviews`]: await apiAnswer(`/api/spaces/${space.id}/reviews`),
+    });
     // The payment return address shows the same page.
     const returned = await app.inject({ method: 'GET', url: `/space/${space.id}?payment_success=true` });
-    expect(Object.keys(embeddedAnswers(returned.body) ?? {})).toEqual([`/api/spaces/${space.id}`]);
+    expect(Object.keys(embeddedAnswers(returned.body) ?? {}).sort()).toEqual([
+      `/api/spaces/${space.id}`,
+      `/api/spaces/${space.id}/reviews`,
+    ]);
   });
 
   it('keeps a title that closes the tag inside the data: nothing runs, the data reads back whole', async () => {

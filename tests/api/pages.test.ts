@@ -10,8 +10,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOOTER_COLUMNS } from '../../src/client/components/layout/footer-links';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { INFO_PAGES } from '../../src/shared/info-pages';
 import { insertSpace, insertUser } from '../factories/db';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -54,6 +56,9 @@ function sitemapLocs(xml: string): string[] {
   return parsed.urlset.url.map((url) => url.loc);
 }
 
+/** The paths the sitemap lists before the spaces: home, search, then the static pages. */
+const PAGE_PATHS = ['/', '/search', '/about', '/help', '/safety', '/contact', '/privacy', '/cookies', '/accessibility', '/terms'];
+
 const canonicalOf = (html: string) => html.match(/<link rel="canonical" href="([^"]*)"/)?.[1];
 const ogUrlOf = (html: string) => html.match(/<meta property="og:url" content="([^"]*)"/)?.[1];
 
@@ -66,13 +71,13 @@ describe('public URLs without PUBLIC_URL', () => {
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.body).not.toContain('x:script');
     expect(sitemap.body).not.toContain('evil.example');
-    expect(sitemapLocs(sitemap.body)).toEqual([`${origin}/`, `${origin}/search`, `${origin}/terms`, `${origin}/spaces/${spaceId}`]);
+    expect(sitemapLocs(sitemap.body)).toEqual([...PAGE_PATHS.map((p) => `${origin}${p}`), `${origin}/spaces/${spaceId}`]);
 
     const robots = await app.inject({ method: 'GET', url: '/robots.txt', headers: HOSTILE });
     expect(robots.body).not.toContain('x:script');
     expect(robots.body).toContain(`Sitemap: ${origin}/sitemap.xml\n`);
 
-    for (const url of ['/', '/search?location=Boston', `/spaces/${spaceId}`, '/terms', '/no-such-page']) {
+    for (const url of ['/', '/search?location=Boston', `/spaces/${spaceId}`, '/terms', '/contact', '/no-such-page']) {
       const page = await app.inject({ method: 'GET', url, headers: HOSTILE });
       expect(page.body, url).not.toContain('x:script');
       expect(page.body, url).not.toContain('evil.example');
@@ -89,7 +94,7 @@ describe('public URLs with PUBLIC_URL', () => {
 
     const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: HOSTILE });
     expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
-    expect(sitemapLocs(sitemap.body)).toEqual([`${origin}/`, `${origin}/search`, `${origin}/terms`, `${origin}/spaces/${spaceId}`]);
+    expect(sitemapLocs(sitemap.body)).toEqual([...PAGE_PATHS.map((p) => `${origin}${p}`), `${origin}/spaces/${spaceId}`]);
 
     const robots = await app.inject({ method: 'GET', url: '/robots.txt', headers: HOSTILE });
     expect(robots.body).toContain(`Sitemap: ${origin}/sitemap.xml\n`);
@@ -106,5 +111,42 @@ describe('public URLs with PUBLIC_URL', () => {
     const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(sitemap.body).toContain('<loc>https://clinicshare.example/r&amp;d/search</loc>');
     expect(sitemapLocs(sitemap.body)).toContain('https://clinicshare.example/r&d/search');
+  });
+});
+
+const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1];
+const descriptionOf = (html: string) => html.match(/<meta name="description" content="([^"]*)"/)?.[1];
+
+describe("the footer's links", () => {
+  const links = FOOTER_COLUMNS.flatMap((column) => column.links);
+
+  it('lead to pages of the site, never to #, and Careers, Press and Blog are gone', () => {
+    expect(links.length).toBeGreaterThanOrEqual(9);
+    for (const link of links) expect(link.href, link.label).toMatch(/^\/[a-z]/);
+    expect(links.some((link) => /^(Careers|Press|Blog)$/.test(link.label))).toBe(false);
+  });
+
+  it('are each served with their own title, description and canonical URL, and listed in the sitemap', async () => {
+    const app = await pagesApp({ PUBLIC_URL: 'https://clinicshare.example' });
+    const origin = 'https://clinicshare.example';
+    const locs = sitemapLocs((await app.inject({ method: 'GET', url: '/sitemap.xml' })).body);
+    const titles = new Set<string>();
+    for (const link of links) {
+      const path = link.href.split('#')[0]!;
+      const response = await app.inject({ method: 'GET', url: link.href });
+      expect(response.statusCode, link.label).toBe(200);
+      expect(response.headers['content-type'], link.label).toMatch(/^text\/html/);
+      const info = Object.values(INFO_PAGES).find((page) => page.path === path);
+      expect(info, `${link.label}: ${path} is a static page`).toBeDefined();
+      expect(titleOf(response.body), link.label).toBe(info!.title);
+      expect(descriptionOf(response.body), link.label).toBe(info!.description);
+      expect(info!.description.length, link.label).toBeLessThanOrEqual(150);
+      expect(canonicalOf(response.body), link.label).toBe(`${origin}${path}`);
+      expect(locs, link.label).toContain(`${origin}${path}`);
+      titles.add(titleOf(response.body)!);
+    }
+    // Each page its own title (FAQ is a section of the Help Center, so one fewer).
+    expect(titles.size).toBe(new Set(links.map((link) => link.href.split('#')[0])).size);
+    expect(titles.has('ClinicShare: rent medical space by the hour, day or month')).toBe(false);
   });
 });

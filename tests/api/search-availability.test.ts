@@ -26,7 +26,7 @@ import { scheduleSchema, type ScheduleInput } from '../../src/shared/schemas/sch
 import { minutesOfDay } from '../../src/shared/time-of-day';
 import { timeZoneForState } from '../../src/shared/time-zones';
 import { insertBooking, insertUser, spaceValues, type NewBooking } from '../factories/db';
-import { futureWeekday } from '../helpers/dates';
+import { futureDate, futureWeekday } from '../helpers/dates';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const TOWN = 'Availtown';
@@ -34,7 +34,20 @@ const STATES = ['MA', 'CA', 'AZ'] as const;
 const TUE = 2;
 /** A Tuesday ten days or more ahead, and the Wednesday after it. */
 const DAY = futureWeekday(TUE, 10);
-const DATES = [DAY, shiftDate(DAY, 1)];
+/**
+ * The next date on which New York's clocks change (a day of 23 or 25 hours; MA and CA change that day too, AZ
+ * does not): search converts each local time itself that day rather than counting minutes from midnight.
+ */
+const CLOCK_CHANGE_DAY = (() => {
+  const length = (date: string) =>
+    localInstant(shiftDate(date, 1), 0, 'America/New_York').getTime() - localInstant(date, 0, 'America/New_York').getTime();
+  let date = futureDate(1);
+  while (length(date) === 24 * 60 * 60 * 1000) date = shiftDate(date, 1);
+  return date;
+})();
+const DATES = [DAY, shiftDate(DAY, 1), CLOCK_CHANGE_DAY];
+const dateName = (date: string) =>
+  date === DAY ? 'the Tuesday' : date === CLOCK_CHANGE_DAY ? 'the day the clocks change' : 'the Wednesday';
 const WINDOWS: ([string, string] | null)[] = [['08:00', '12:00'], ['13:00', '17:00'], ['11:00', '14:00'], ['09:30', '10:15'], null];
 
 const halfDays = [
@@ -98,6 +111,7 @@ const VARIANTS = [
   'overnight-under-cancelled',
   'live-hold',
   'pending-day',
+  'clock-change-day',
 ] as const;
 
 interface Fixture {
@@ -157,6 +171,11 @@ beforeAll(async () => {
           await book(at(shiftDate(DAY, -1), '20:00'), at(DAY, '09:00'));
           await book(at(shiftDate(DAY, -1), '22:00'), at(shiftDate(DAY, -1), '23:00'), { status: 'cancelled' }, false);
         }
+        // Free from 08:00 to 12:00 exactly: an hour off either way (counting minutes from midnight that day) meets one.
+        if (variant === 'clock-change-day') {
+          await book(at(CLOCK_CHANGE_DAY, '07:00'), at(CLOCK_CHANGE_DAY, '08:00'));
+          await book(at(CLOCK_CHANGE_DAY, '12:00'), at(CLOCK_CHANGE_DAY, '13:00'));
+        }
         if (variant === 'pending-day') await book(at(shiftDate(DAY, 1), '00:00'), at(shiftDate(DAY, 2), '00:00'), { status: 'pending' });
         fixtures.push({ title, calendar, taken });
       }
@@ -208,7 +227,7 @@ describe('GET /api/spaces?availableOn', () => {
   for (const date of DATES) {
     for (const window of WINDOWS) {
       const query = window ? `availableOn=${date}&availableFrom=${window[0]}&availableTo=${window[1]}` : `availableOn=${date}`;
-      it(`answers what the shared rules say: ${window ? window.join('-') : 'any time'} on ${date === DAY ? 'the Tuesday' : 'the Wednesday'}`, async () => {
+      it(`answers what the shared rules say: ${window ? window.join('-') : 'any time'} on ${dateName(date)}`, async () => {
         const found = await titles(query);
         const want = expected(date, window, new Date());
         expect(found).toEqual(want);
@@ -224,6 +243,35 @@ describe('GET /api/spaces?availableOn', () => {
     for (let run = 0; run < 7; run++) {
       const query = run % 2 ? `availableOn=${DAY}` : `availableOn=${DAY}&availableFrom=08:00&availableTo=12:00`;
       expect(await titles(query, '')).toEqual(expected(DAY, run % 2 ? null : ['08:00', '12:00'], new Date()));
+    }
+  });
+
+  it('with a location, finds the page beyond the newest matches it asks first', async () => {
+    // A page with a location first asks only the location's newest 8 per row of the pages so far (16 for limit=1):
+    // here the 20 newest are blocked that day, so the one free space, the oldest, is found only by asking all.
+    const town = 'Windowville';
+    const owner = (await insertUser(t.db)).id;
+    const start = Date.now() - 60 * 60 * 1000;
+    const spaces = await t.db
+      .insert(medicalSpaces)
+      .values(
+        Array.from({ length: 21 }, (_, index) =>
+          spaceValues(owner, { title: `${town} ${index}`, city: town, createdAt: new Date(start + index * 1000) }),
+        ),
+      )
+      .returning({ id: medicalSpaces.id, title: medicalSpaces.title });
+    await t.db
+      .insert(spaceBlockedDates)
+      .values(spaces.filter((space) => space.title !== `${town} 0`).map((space) => ({ spaceId: space.id, startDate: DAY, endDate: DAY })));
+    try {
+      for (const query of [`limit=1&availableOn=${DAY}`, `limit=1&availableOn=${DAY}&availableFrom=08:00&availableTo=12:00`]) {
+        const response = await t.app.inject({ method: 'GET', url: `/api/spaces?location=${town}&${query}` });
+        expect(response.statusCode, response.body).toBe(200);
+        expect((response.json() as { title: string }[]).map((space) => space.title)).toEqual([`${town} 0`]);
+        expect(response.headers['x-total-count']).toBe('1');
+      }
+    } finally {
+      await t.db.delete(medicalSpaces).where(eq(medicalSpaces.city, town));
     }
   });
 

@@ -216,6 +216,7 @@ describe('result cards', () => {
       'ownerId',
       'pricePerDay',
       'pricePeriod',
+      'rating',
       'spaceType',
       'state',
       'title',

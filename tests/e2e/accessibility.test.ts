@@ -13,6 +13,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { INFO_PAGES } from '../../src/shared/info-pages';
 import type { Space } from '../../src/shared/schemas/spaces';
 import type { User } from '../../src/shared/schemas/users';
 import { futureDate } from '../helpers/dates';
@@ -154,6 +155,10 @@ function routes({ ownSpace, otherSpace }: Fixtures, signedIn: boolean): RouteChe
     { name: 'donate', path: '/donate', ready: heading('Support ClinicShare') },
     { name: 'payment settings', path: '/payments/connect', ready: heading('Payment Settings'), asksToLogIn: !signedIn },
     { name: 'terms', path: '/terms', ready: heading('Terms and Conditions') },
+    // The footer's pages (src/shared/info-pages.ts).
+    ...Object.entries(INFO_PAGES)
+      .filter(([name]) => name !== 'terms')
+      .map(([name, info]) => ({ name, path: info.path, ready: heading(info.heading) })),
     { name: 'unsubscribe', path: '/unsubscribe?token=not-a-token', ready: (page) => page.getByRole('alert') },
     // An emailed link's pages; the tokens are unknown (the reset form is not sent; the verification is refused).
     { name: 'reset password', path: `/reset-password?token=${'a'.repeat(43)}`, ready: heading('Choose a new password') },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderHead, searchHead } from '../../src/server/pages/head';
+import { renderHead, searchHead, spaceHead } from '../../src/server/pages/head';
+import type { Review } from '../../src/shared/schemas/reviews';
+import type { Space } from '../../src/shared/schemas/spaces';
 import { cutDescription } from '../../src/shared/text';
 
 describe('page metadata', () => {
@@ -28,5 +30,51 @@ describe('page metadata', () => {
     const head = searchHead(spaces, 12, 'Boston', 'http://x/search?location=Boston', 'http://x');
     expect((head.jsonLd as { itemListElement: unknown[] }).itemListElement).toHaveLength(10);
     expect(head.title).toBe('Medical spaces for rent in Boston | ClinicShare');
+  });
+
+  it("gives a space's structured data its aggregate rating and reviews, and neither without reviews", () => {
+    const space = {
+      id: 's1',
+      title: 'Exam Room',
+      description: 'A room.',
+      spaceType: 'Examination Room',
+      address: '1 Main St',
+      city: 'Boston',
+      state: 'MA',
+      zipCode: '02116',
+      latitude: null,
+      longitude: null,
+      pricePerDay: '150.00',
+      pricePeriod: 'daily',
+      images: [],
+      rating: { average: 4.5, count: 2 },
+    } as unknown as Space;
+    const review = {
+      id: 'r1',
+      spaceId: 's1',
+      authorSide: 'renter',
+      reviewerFirstName: 'Taylor',
+      rating: 5,
+      comment: 'Spotless.',
+      createdAt: '2026-03-02T10:00:00.000Z',
+      publishedAt: '2026-03-04T10:00:00.000Z',
+      published: true,
+      reply: null,
+      repliedAt: null,
+    } satisfies Review;
+    const jsonLd = spaceHead(space, 'http://x', [review]).jsonLd as Record<string, unknown>;
+    expect(jsonLd.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5, worstRating: 1 });
+    expect(jsonLd.review).toEqual([
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'Taylor' },
+        datePublished: '2026-03-04',
+        reviewBody: 'Spotless.',
+        reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+      },
+    ]);
+    const unrated = spaceHead({ ...space, rating: null }, 'http://x').jsonLd as Record<string, unknown>;
+    expect(unrated.aggregateRating).toBeUndefined();
+    expect(unrated.review).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import { FAQ_SECTION_ID, INFO_PAGES } from '@/shared/info-pages';
+
 /** Every route of the app in one place (bulletproof `config/paths.ts`); build links with these, not string templates. */
 export const paths = {
   home: () => '/',
@@ -20,14 +22,24 @@ export const paths = {
   calendar: () => '/calendar',
   donate: () => '/donate',
   paymentsConnect: () => '/payments/connect',
-  terms: () => '/terms',
+  terms: () => INFO_PAGES.terms.path,
+  /* The static pages of the footer (src/shared/info-pages.ts). */
+  about: () => INFO_PAGES.about.path,
+  help: () => INFO_PAGES.help.path,
+  /** The FAQ section of the Help Center. */
+  faq: () => `${INFO_PAGES.help.path}#${FAQ_SECTION_ID}`,
+  safety: () => INFO_PAGES.safety.path,
+  contact: () => INFO_PAGES.contact.path,
+  privacy: () => INFO_PAGES.privacy.path,
+  cookies: () => INFO_PAGES.cookies.path,
+  accessibility: () => INFO_PAGES.accessibility.path,
   /** Where an email's unsubscribe link leads (docs/decisions/022-notifications-and-email.md). */
   unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
   /** The page of an emailed password reset link. */
   resetPassword: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
   /** The page of an emailed verification link. */
   verifyEmail: (token: string) => `/verify-email?token=${encodeURIComponent(token)}`,
-  /** The operators' console; anyone else sees the not-found page (docs/decisions/028-operators-and-the-audit-log.md). */
+  /** The operators' console; anyone else sees the not-found page (docs/decisions/029-operators-and-the-audit-log.md). */
   admin: () => '/admin',
 } as const;
 
@@ -45,7 +57,14 @@ export const routes = {
   calendar: '/calendar',
   donate: '/donate',
   paymentsConnect: '/payments/connect',
-  terms: '/terms',
+  terms: INFO_PAGES.terms.path,
+  about: INFO_PAGES.about.path,
+  help: INFO_PAGES.help.path,
+  safety: INFO_PAGES.safety.path,
+  contact: INFO_PAGES.contact.path,
+  privacy: INFO_PAGES.privacy.path,
+  cookies: INFO_PAGES.cookies.path,
+  accessibility: INFO_PAGES.accessibility.path,
   unsubscribe: '/unsubscribe',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',

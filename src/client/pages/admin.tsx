@@ -9,7 +9,7 @@ const AdminConsole = lazy(() =>
   import('@/client/features/admin/components/admin-console').then((module) => ({ default: module.AdminConsole })),
 );
 
-/** /admin: the operators' console; everyone else sees the not-found page (docs/decisions/028-operators-and-the-audit-log.md). */
+/** /admin: the operators' console; everyone else sees the not-found page (docs/decisions/029-operators-and-the-audit-log.md). */
 export function AdminPage() {
   const { user } = useAuth();
   if (user?.role !== 'admin') return <NotFoundPage />;

@@ -2,6 +2,7 @@ import { Heart, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { User } from '@/shared/schemas/users';
+import type { Booking } from '@/shared/schemas/bookings';
 import { PageMeta } from '@/client/components/page-meta';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
@@ -15,6 +16,8 @@ import { RecentBookings } from '@/client/features/bookings/components/recent-boo
 import { SpaceBookings } from '@/client/features/bookings/components/space-bookings';
 import { UserBookingsList } from '@/client/features/bookings/components/user-bookings-list';
 import { SeriesBookingList } from '@/client/features/booking-series/components/series-booking-list';
+import { BookingReviewPanel } from '@/client/features/reviews/components/booking-review-panel';
+import { offersReview } from '@/client/features/reviews/lib/reviewable';
 import { SeriesRequestList } from '@/client/features/booking-series/components/series-request-list';
 import { CalendarFeedSection } from '@/client/features/calendar/components/calendar-feed-section';
 import { useFavorites } from '@/client/features/favorites/api/get-favorites';
@@ -146,7 +149,12 @@ function Profile({ user }: { user: User }) {
             <CardContent className="pt-5">
               <SpaceBookings
                 userId={user.id}
-                renderList={(bookings, renderRow) => <SeriesBookingList bookings={bookings} renderRow={renderRow} />}
+                renderList={(bookings, renderRow) => (
+                  <SeriesBookingList
+                    bookings={bookings}
+                    renderRow={withReview(bookings, renderRow, (booking) => booking.renter?.firstName ?? 'the renter')}
+                  />
+                )}
               />
             </CardContent>
           </Card>
@@ -155,7 +163,13 @@ function Profile({ user }: { user: User }) {
               <h2 className="text-lg leading-tight font-semibold text-slate-900">My Bookings</h2>
               <UserBookingsList
                 userId={user.id}
-                renderList={(bookings, renderRow) => <SeriesBookingList bookings={bookings} renderRow={renderRow} cancelAs={user.id} />}
+                renderList={(bookings, renderRow) => (
+                  <SeriesBookingList
+                    bookings={bookings}
+                    renderRow={withReview(bookings, renderRow, (booking) => booking.space?.title ?? 'the space')}
+                    cancelAs={user.id}
+                  />
+                )}
               />
             </CardContent>
           </Card>
@@ -220,4 +234,22 @@ function FavoriteSpaces({ userId }: { userId: string }) {
       ))}
     </ul>
   );
+}
+
+/**
+ * A booking row of the profile's lists with, under an ended booking whose review window is open
+ * (a series: its last occurrence), "Write a review" and the other side's review state.
+ * @param about who or what the viewer reviews for a booking
+ */
+function withReview<B extends Booking>(bookings: B[], renderRow: (booking: B) => ReactNode, about: (booking: B) => string) {
+  const now = Date.now();
+  return function ReviewedRow(booking: B) {
+    if (!offersReview(booking, bookings, now)) return renderRow(booking);
+    return (
+      <div className="grid gap-2 rounded-lg">
+        {renderRow(booking)}
+        <BookingReviewPanel bookingId={booking.id} about={about(booking)} />
+      </div>
+    );
+  };
 }

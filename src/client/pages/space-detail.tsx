@@ -49,6 +49,10 @@ const BookingTimesPicker = lazy(() =>
 const SpaceSchedule = lazy(() =>
   import('@/client/features/spaces/components/space-schedule').then((module) => ({ default: module.SpaceSchedule })),
 );
+// Reviews with the owner's reply form (react-hook-form) load after the page's first paint.
+const SpaceReviews = lazy(() =>
+  import('@/client/features/reviews/components/space-reviews').then((module) => ({ default: module.SpaceReviews })),
+);
 const MessageOwnerDialog = lazy(() =>
   import('@/client/features/messages/components/message-owner-dialog').then((module) => ({ default: module.MessageOwnerDialog })),
 );
@@ -144,6 +148,9 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
           </section>
           <Suspense fallback={null}>
             <SpaceSchedule space={space} today={new Date().toLocaleDateString('en-CA', { timeZone: space.timeZone })} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <SpaceReviews spaceId={space.id} isOwner={isOwner} />
           </Suspense>
         </div>
 
@@ -257,7 +264,7 @@ function SpaceNotFound() {
   );
 }
 
-/** A listing an operator took down, or whose owner is suspended: the API's 410 (docs/decisions/028-operators-and-the-audit-log.md). */
+/** A listing an operator took down, or whose owner is suspended: the API's 410 (docs/decisions/029-operators-and-the-audit-log.md). */
 function SpaceGone() {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
-import { PageMeta } from '@/client/components/page-meta';
+import { INFO_PAGES } from '@/shared/info-pages';
+import { type InfoSection, InfoPageLayout } from '@/client/components/layout/info-page';
 
-const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
+const SECTIONS: InfoSection[] = [
   {
     id: 'privacy',
     title: '1. Privacy',
@@ -123,41 +123,10 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
 /** /terms: the static Terms and Conditions (docs/product.md#terms). */
 export function TermsPage() {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <PageMeta
-        title="Terms and Conditions | ClinicShare"
-        description="The terms that apply when you use ClinicShare to list, find or book medical space."
-      />
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Terms and Conditions</h1>
-      <p className="mt-2 text-sm text-slate-600">Please read these terms carefully. By using ClinicShare you agree to them.</p>
-
-      <nav aria-label="Sections" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
-        <ol className="grid gap-1.5 text-sm sm:grid-cols-2">
-          {SECTIONS.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`} className="text-primary hover:underline">
-                {section.title}
-              </a>
-            </li>
-          ))}
-        </ol>
-      </nav>
-
-      <div className="mt-8 grid gap-8">
-        {SECTIONS.map((section) => (
-          <section
-            key={section.id}
-            id={section.id}
-            aria-labelledby={`${section.id}-heading`}
-            className="grid scroll-mt-24 gap-3 leading-relaxed text-slate-700"
-          >
-            <h2 id={`${section.id}-heading`} className="text-xl font-semibold text-slate-900">
-              {section.title}
-            </h2>
-            {section.body}
-          </section>
-        ))}
-      </div>
-    </div>
+    <InfoPageLayout
+      page={INFO_PAGES.terms}
+      intro={<p className="text-sm">Please read these terms carefully. By using ClinicShare you agree to them.</p>}
+      sections={SECTIONS}
+    />
   );
 }

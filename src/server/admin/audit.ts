@@ -1,8 +1,8 @@
 /**
- * The audit log (docs/decisions/028-operators-and-the-audit-log.md): every operator action is
+ * The audit log (docs/decisions/029-operators-and-the-audit-log.md): every operator action is
  * appended here in the transaction of its effect, so an action without its record (or a record
  * without its action) cannot be committed. Append-only: this module only inserts and reads, and
- * a trigger of migration 0017 refuses UPDATE, DELETE and TRUNCATE of the table.
+ * a trigger of migration 0019 refuses UPDATE, DELETE and TRUNCATE of the table.
  */
 import { desc, eq } from 'drizzle-orm';
 import { AUDIT_PAGE_SIZE, auditEntrySchema, type AuditAction, type AuditLogPage, type AuditTargetType } from '../../shared/schemas/admin';

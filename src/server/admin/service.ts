@@ -1,5 +1,5 @@
 /**
- * What operators do from the console (docs/decisions/028-operators-and-the-audit-log.md;
+ * What operators do from the console (docs/decisions/029-operators-and-the-audit-log.md;
  * docs/product.md#the-console): find users and listings, suspend and reinstate accounts, take
  * listings down and restore them; and, from the command line only, grant and revoke the role.
  *

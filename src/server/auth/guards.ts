@@ -5,7 +5,7 @@
  * `config: { auth: 'optional' }` (the user is loaded when there is one) or
  * `config: { auth: 'admin' }` (an operator's: anyone else gets the 404 of an
  * unknown route, so the console's existence is not revealed;
- * docs/decisions/028-operators-and-the-audit-log.md).
+ * docs/decisions/029-operators-and-the-audit-log.md).
  * Routes that declare nothing never look the session up.
  */
 import type { FastifyInstance } from 'fastify';

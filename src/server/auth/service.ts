@@ -66,7 +66,7 @@ export async function registerUser(
 /**
  * Checks an email and password.
  * @throws HttpError 401 for an unknown email or a wrong password (one message for both), 403 for a
- *   suspended account's right password (docs/decisions/028-operators-and-the-audit-log.md)
+ *   suspended account's right password (docs/decisions/029-operators-and-the-audit-log.md)
  */
 export async function authenticate(db: Database, input: z.output<typeof loginSchema>): Promise<SessionUser> {
   const [user] = await db.select().from(users).where(eq(users.email, input.email.toLowerCase())).limit(1);

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Schedule } from '../../shared/schemas/schedules';
 import type { Recurrence } from '../../shared/schemas/booking-series';
 import { WEEKDAYS } from '../../shared/constants';
+import { CONTACT_TOPICS } from '../../shared/schemas/contact';
 import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
 import {
   bigint,
@@ -115,7 +116,7 @@ export const users = pgTable(
     businessName: text('business_name'),
     taxId: text('tax_id'),
     /**
-     * `admin`: an operator, who may use the console (docs/decisions/028-operators-and-the-audit-log.md);
+     * `admin`: an operator, who may use the console (docs/decisions/029-operators-and-the-audit-log.md);
      * granted and revoked only from the command line (`npm run admin:grant`, `admin:revoke`).
      */
     role: text('role', { enum: ['user', 'admin'] })
@@ -203,7 +204,7 @@ export const medicalSpaces = pgTable(
     /**
      * Listed: in search, on the map and bookable. False when the owner removed a space with bookings
      * (archived), when an operator took it down, or while its owner is suspended
-     * (docs/decisions/028-operators-and-the-audit-log.md); every reader of the listings asks this column.
+     * (docs/decisions/029-operators-and-the-audit-log.md); every reader of the listings asks this column.
      */
     active: boolean('active').notNull().default(true),
     /** When an operator took the listing down (null: not taken down); its page answers 410. */
@@ -238,6 +239,15 @@ export const medicalSpaces = pgTable(
      * every day): search by availability drops the spaces closed on the date before any other check.
      */
     openDays: integer('open_days').notNull().generatedAlwaysAs(sql.raw(OPEN_DAYS_OF_SCHEDULE)),
+    /**
+     * The published renter reviews of the space (docs/decisions/028-reviews.md): how many, the sum
+     * of their ratings and the average to two decimals (0 while there are none; the API says null).
+     * Kept by `foldPublishedRatings` (src/server/spaces/ratings.ts) in the transaction that counts a
+     * review, so search sorts and filters by rating on one index.
+     */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingAverage: numeric('rating_average', { precision: 3, scale: 2 }).notNull().default('0'),
   },
   (t) => [
     check('medical_spaces_capacity_check', sql`${t.capacity} >= 1`),
@@ -260,6 +270,11 @@ export const medicalSpaces = pgTable(
     index('medical_spaces_equipment_idx').using('gin', t.equipment),
     index('medical_spaces_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('medical_spaces_specialty_idx').on(sql`lower(${t.optimalSpecialty})`),
+    // Best rated first (ties newest first) over active spaces, and the "4+ stars" filter: both read
+    // this index (backwards for the sort), as the newest-first index serves the default order.
+    index('medical_spaces_active_rating_idx')
+      .on(t.ratingAverage, t.createdAt, t.id)
+      .where(sql`${t.active}`),
   ],
 );
 
@@ -445,6 +460,10 @@ export const bookings = pgTable(
     index('bookings_request_expiry_idx')
       .on(t.requestExpiresAt)
       .where(sql`${t.status} = 'pending'`),
+    // Stays that ended lately: the review invitations and reminders (src/server/reviews/invitations.ts).
+    index('bookings_confirmed_end_idx')
+      .on(t.endAt)
+      .where(sql`${t.status} = 'confirmed'`),
   ],
 );
 
@@ -764,9 +783,9 @@ export const receipts = pgTable(
 );
 
 /**
- * What operators did (docs/decisions/028-operators-and-the-audit-log.md): one row per console
+ * What operators did (docs/decisions/029-operators-and-the-audit-log.md): one row per console
  * action, written in the transaction of its effect. Append-only: the code has no update or
- * delete of it, and a trigger (migration 0017) refuses UPDATE, DELETE and TRUNCATE.
+ * delete of it, and a trigger (migration 0019) refuses UPDATE, DELETE and TRUNCATE.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -787,4 +806,82 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_at_idx').on(t.createdAt, t.id), index('audit_log_target_idx').on(t.targetType, t.targetId)],
+);
+
+/**
+ * Reviews (docs/decisions/028-reviews.md): after a stay (a booking, or a whole series) each side
+ * may review the other once within 14 days of its end. Double-blind: `published_at` is when the
+ * review becomes readable by anyone but its author, set when it is written to the window's close
+ * and moved to the instant the other side writes theirs; readers compare it with now, so a window
+ * that closes needs no job. A renter's review rates the space (and its owner); `counted_at` is when
+ * it entered the space's `rating_*` columns. Never edited after publication, except the owner's
+ * one public reply.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The booking the review was written on (for a series, any of its occurrences). */
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    /** The series reviewed as one stay, or null for a single booking. */
+    seriesId: uuid('series_id').references(() => bookingSeries.id, { onDelete: 'restrict' }),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => medicalSpaces.id, { onDelete: 'restrict' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    authorSide: text('author_side', { enum: ['renter', 'owner'] }).notNull(),
+    /** Who the review is about: the owner (and their space) for a renter's review, the renter for an owner's. */
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+    /** When the review is (or will be) readable by everyone: the window's close, or when the other side wrote. */
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    /** When this renter review entered the space's rating columns; null until then (and for owner reviews). */
+    countedAt: timestamp('counted_at', { withTimezone: true }),
+    /** The space owner's one public reply to a published renter review. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    check('reviews_comment_check', sql`char_length(${t.comment}) between 1 and 2000`),
+    check('reviews_reply_check', sql`${t.reply} is null or char_length(${t.reply}) between 1 and 2000`),
+    check('reviews_author_side_check', sql`${t.authorSide} in ('renter', 'owner')`),
+    // One review per side per stay: a series counts once.
+    uniqueIndex('reviews_stay_side_unique').on(sql`coalesce(${t.seriesId}, ${t.bookingId})`, t.authorSide),
+    index('reviews_space_published_idx').on(t.spaceId, t.publishedAt),
+    index('reviews_subject_published_idx').on(t.subjectId, t.publishedAt),
+    index('reviews_uncounted_idx')
+      .on(t.publishedAt)
+      .where(sql`${t.countedAt} is null and ${t.authorSide} = 'renter'`),
+  ],
+);
+
+/**
+ * Messages sent with the contact form (`POST /api/contact`, docs/product.md#contact-us), signed in or
+ * not, for the operators' inbox. `user_id` is the sender's account when they were signed in (kept
+ * when the account goes: the message stays, unlinked).
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    topic: text('topic', { enum: CONTACT_TOPICS }).notNull(),
+    message: text('message').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('contact_messages_topic_check', sql.raw(`"topic" in (${CONTACT_TOPICS.map(sqlString).join(', ')})`)),
+    index('contact_messages_created_at_idx').on(t.createdAt),
+  ],
 );

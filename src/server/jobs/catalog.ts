@@ -104,6 +104,20 @@ export const messageEmailJob = define<{ conversationId: string; recipientId: str
   expireInSeconds: 300,
 });
 
+/**
+ * Every 5 minutes: invite both sides of stays that have ended to review them, remind once a week on,
+ * and count reviews whose window has closed into their space's rating (reviews/invitations.ts).
+ */
+export const reviewSweepJob = define<Record<string, never>>({
+  name: 'review-sweep',
+  policy: 'singleton',
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 600,
+  cron: '*/5 * * * *',
+});
+
 /** Every queue, in no particular order. */
 export const JOB_CATALOG: readonly JobDefinition<object>[] = [
   reconcileBookingsJob,
@@ -112,4 +126,5 @@ export const JOB_CATALOG: readonly JobDefinition<object>[] = [
   bookingReminderJob,
   sendNotificationEmailJob,
   messageEmailJob,
+  reviewSweepJob,
 ];

@@ -4,6 +4,7 @@
  * OpenGraph tags and JSON-LD, so crawlers see them without JavaScript.
  */
 import { DEFAULT_SPACE_IMAGE, PRICING_PERIOD_LABELS, STRUCTURED_DATA_RESULTS } from '../../shared/constants';
+import type { Review } from '../../shared/schemas/reviews';
 import type { Space } from '../../shared/schemas/spaces';
 import { cutDescription } from '../../shared/text';
 
@@ -87,7 +88,35 @@ function spaceOffer(space: Space, origin: string) {
   };
 }
 
-function spaceJsonLd(space: Space, origin: string) {
+/**
+ * The space's rating and its latest reviews in schema.org terms (`AggregateRating`, `Review`), from
+ * its published renter reviews; nothing without reviews.
+ */
+function reviewsJsonLd(space: Space, reviews: readonly Review[]) {
+  if (!space.rating) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: space.rating.average,
+      reviewCount: space.rating.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    ...(reviews.length
+      ? {
+          review: reviews.map((review) => ({
+            '@type': 'Review',
+            author: { '@type': 'Person', name: review.reviewerFirstName },
+            datePublished: review.publishedAt.slice(0, 10),
+            reviewBody: review.comment,
+            reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+          })),
+        }
+      : {}),
+  };
+}
+
+function spaceJsonLd(space: Space, origin: string, reviews: readonly Review[]) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -99,6 +128,7 @@ function spaceJsonLd(space: Space, origin: string) {
       .filter((src) => !src.startsWith('data:'))
       .map((src) => absolute(origin, src)),
     offers: spaceOffer(space, origin),
+    ...reviewsJsonLd(space, reviews),
     location: {
       '@type': 'Place',
       name: space.title,
@@ -117,15 +147,15 @@ function spaceJsonLd(space: Space, origin: string) {
   };
 }
 
-/** Head of a space detail page. */
-export function spaceHead(space: Space, origin: string): PageHead {
+/** Head of a space detail page; `reviews`: the first page of its published reviews, for the JSON-LD. */
+export function spaceHead(space: Space, origin: string, reviews: readonly Review[] = []): PageHead {
   const image = space.images.find((src) => !src.startsWith('data:')) ?? DEFAULT_SPACE_IMAGE;
   return {
     title: `${space.title} | ${SITE_NAME}`,
     description: cutDescription(space.description),
     canonical: `${origin}/spaces/${space.id}`,
     image: absolute(origin, image),
-    jsonLd: spaceJsonLd(space, origin),
+    jsonLd: spaceJsonLd(space, origin, reviews),
   };
 }
 

@@ -18,8 +18,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { firstResultsPath, spacePath, spacesPath } from '../../shared/api-paths';
+import { firstResultsPath, spacePath, spaceReviewsPath, spacesPath } from '../../shared/api-paths';
+import { reviewPageSchema } from '../../shared/schemas/reviews';
 import { DEFAULT_PAGE_SIZE, FEATURED_SPACES_COUNT } from '../../shared/constants';
+import { INFO_PAGES } from '../../shared/info-pages';
 import { spaceCardImageUrl, spacePhotoUrl } from '../../shared/images';
 import { LISTING_GONE_MESSAGE, spaceCardSchema, spaceSchema, spaceSearchSchema } from '../../shared/schemas/spaces';
 import { parseSpaceFilters } from '../../shared/space-filters';
@@ -50,6 +52,13 @@ export const CLIENT_ROUTES: ReadonlyArray<{ path: RegExp; page?: string }> = [
   { path: /^\/calendar\/?$/, page: 'src/client/pages/calendar.tsx' },
   { path: /^\/donate\/?$/, page: 'src/client/pages/donate.tsx' },
   { path: /^\/terms\/?$/, page: 'src/client/pages/terms.tsx' },
+  { path: /^\/about\/?$/, page: 'src/client/pages/about.tsx' },
+  { path: /^\/help\/?$/, page: 'src/client/pages/help.tsx' },
+  { path: /^\/safety\/?$/, page: 'src/client/pages/safety.tsx' },
+  { path: /^\/contact\/?$/, page: 'src/client/pages/contact.tsx' },
+  { path: /^\/privacy\/?$/, page: 'src/client/pages/privacy.tsx' },
+  { path: /^\/cookies\/?$/, page: 'src/client/pages/cookies.tsx' },
+  { path: /^\/accessibility\/?$/, page: 'src/client/pages/accessibility.tsx' },
   { path: /^\/unsubscribe\/?$/, page: 'src/client/pages/unsubscribe.tsx' },
   { path: /^\/reset-password\/?$/, page: 'src/client/pages/reset-password.tsx' },
   { path: /^\/verify-email\/?$/, page: 'src/client/pages/verify-email.tsx' },
@@ -132,16 +141,18 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
   // The space (its API answer, which also gives the head) and its first photo, the page's largest paint.
   const spacePage = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const answers = await fetchEmbeddedAnswers(app, request, [spacePath(request.params.id)]);
+    const reviewsPath = spaceReviewsPath(request.params.id);
+    const answers = await fetchEmbeddedAnswers(app, request, [spacePath(request.params.id), reviewsPath]);
     const answer = spaceSchema.safeParse(answerBody(answers[spacePath(request.params.id)]));
+    const reviews = reviewPageSchema.safeParse(answerBody(answers[reviewsPath]));
     // Without an answer (the API's 404, or a failure), the database says whether the space exists.
     const row = answer.success ? null : await findSpaceRow(db, request.params.id);
-    // Taken down by an operator or its owner suspended: gone (the page says so; docs/decisions/028-operators-and-the-audit-log.md).
+    // Taken down by an operator or its owner suspended: gone (the page says so; docs/decisions/029-operators-and-the-audit-log.md).
     if (row && isHiddenByOperator(row))
       return sendPage(reply, defaultHead(request, `${LISTING_GONE_MESSAGE} | ${SITE_NAME}`), 410, [preloadsFor(pathname)]);
     const space = answer.success ? answer.data : row && toSpace(row);
     if (!space) return sendPage(reply, defaultHead(request, `Space Not Found | ${SITE_NAME}`), 404, [preloadsFor(pathname)]);
-    return sendPage(reply, spaceHead(space, origin), 200, [
+    return sendPage(reply, spaceHead(space, origin, reviews.success ? reviews.data.reviews : []), 200, [
       preloadsFor(pathname, spacePhotoUrl(space.images)),
       renderEmbeddedAnswers(answers),
     ]);
@@ -169,6 +180,15 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
       [preloadsFor('/search', first ? spaceCardImageUrl(first.images) : undefined), renderEmbeddedAnswers(answers)],
     );
   });
+
+  // The static pages (the footer's links and the terms): each with its own title and description.
+  for (const info of Object.values(INFO_PAGES)) {
+    app.get(info.path, page(`The ${info.heading} page.`), async (_request, reply) =>
+      sendPage(reply, { title: info.title, description: info.description, canonical: `${origin}${info.path}` }, 200, [
+        preloadsFor(info.path),
+      ]),
+    );
+  }
 
   app.get(
     '/robots.txt',
@@ -218,7 +238,7 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     sendPage(reply, defaultHead(request, `Page Not Found | ${SITE_NAME}`), 404);
 
   // The operators' console: its page for an operator, and for anyone else the page of an unknown path,
-  // status and head alike, so its existence is not revealed (docs/decisions/028-operators-and-the-audit-log.md).
+  // status and head alike, so its existence is not revealed (docs/decisions/029-operators-and-the-audit-log.md).
   // Left out of the OpenAPI document, as the console's API routes are.
   app.get('/admin', { schema: { summary: "The operators' console.", hide: true }, config: { auth: 'optional' } }, async (request, reply) =>
     request.user?.role === 'admin'

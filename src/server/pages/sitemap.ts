@@ -1,10 +1,10 @@
 /**
  * The sitemap (sitemaps.org protocol 0.9, https://www.sitemaps.org/protocol.html):
- * the home, search and terms pages, then every active space, oldest first.
+ * the home and search pages and the static pages (src/shared/info-pages.ts), then every active space, oldest first.
  * A file holds at most {@link SITEMAP_MAX_URLS} URLs; past that,
  * `/sitemap.xml` is a sitemap index listing `/sitemaps/spaces-1.xml`,
  * `/sitemaps/spaces-2.xml`, ... of that many URLs each (the first also holds
- * the three pages).
+ * the pages).
  *
  * Files are kept for {@link SITEMAP_TTL_MS} (and dropped by {@link Sitemap.clear}
  * when a space changes through this instance); concurrent requests for one
@@ -14,6 +14,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { create } from 'xmlbuilder2';
+import { INFO_PAGES } from '../../shared/info-pages';
 import type { Database } from '../db/client';
 import { medicalSpaces } from '../db/schema';
 import { remember } from '../spaces/search';
@@ -27,7 +28,7 @@ const SITEMAP_CACHE_CHARACTERS = 32 * 1024 * 1024;
 
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 /** The pages listed before the spaces. */
-const PAGES = ['/', '/search', '/terms'];
+const PAGES = ['/', '/search', ...Object.values(INFO_PAGES).map((page) => page.path)];
 
 /** The path of sitemap file `page` (1-based) of an index. */
 export const sitemapPagePath = (page: number) => `/sitemaps/spaces-${page}.xml`;

@@ -9,7 +9,8 @@
  *   with a past and an upcoming booking, one pending incoming request, a
  *   booking of their own, and conversations (every message to them read).
  * - `renter@demo.clinicshare.test` (Taylor Brooks): past, upcoming, pending
- *   and cancelled bookings, three favourites, and two conversations with an
+ *   and cancelled bookings (one of the owner's rooms ended 3 days before the
+ *   seed, not yet reviewed by either side), three favourites, and two conversations with an
  *   unread reply in each.
  *
  * Bookings keep clear of the owner's newest space and of the days
@@ -75,6 +76,15 @@ export function planDemoActivity(spaces: readonly DemoSpaceSummary[]): DemoActiv
   if (ownerA !== undefined) {
     bookings.push(
       { renterKey: 'renter', spaceIndex: ownerA, startDay: -21, days: 2, status: 'confirmed', notes: 'Two days of intake assessments.' },
+      // Ended 3 days before the seed and reviewed by neither side: the review window is open for both (issue 20).
+      {
+        renterKey: 'renter',
+        spaceIndex: ownerA,
+        startDay: -5,
+        days: 2,
+        status: 'confirmed',
+        notes: 'Two days of follow-up consultations.',
+      },
       {
         renterKey: 'renter',
         spaceIndex: ownerA,

@@ -206,7 +206,7 @@ const seeds: UserSeed[] = [
     verified: false,
   },
   {
-    // The demo operator: opens the console at /admin (docs/decisions/028-operators-and-the-audit-log.md).
+    // The demo operator: opens the console at /admin (docs/decisions/029-operators-and-the-audit-log.md).
     key: 'admin',
     email: `admin@${DOMAIN}`,
     firstName: 'Robin',

@@ -24,6 +24,8 @@ import { conversationIdFor } from '../messages/service';
 import { planDemoActivity, type DemoActivityPlan } from './demo-activity';
 import { buildDemoSpaces } from './demo-data';
 import { holidayClosures } from './demo-schedules';
+import { sweepReviewInvitations } from '../reviews/invitations';
+import { insertDemoReviews, planDemoReviews } from './demo-reviews';
 import { insertDemoSeries } from './demo-series';
 import { DEMO_PASSWORD, demoUsers } from './demo-users';
 
@@ -90,6 +92,10 @@ export async function seedDemoData(db: Database, options: { spaces?: number } = 
   await insertDemoActivity(db, planDemoActivity(spaces), { userIds, titles: spaces.map((space) => space.title), now: new Date(now) });
   // The demo renter's running weekly series (Tuesday and Thursday mornings).
   await insertDemoSeries(db, spaces, { userIds, spaceIds, now: new Date(now) });
+  // Past stays reviewed by both sides on many spaces: ratings for the cards, search and space pages.
+  await insertDemoReviews(db, planDemoReviews(spaces), { userIds, titles: spaces.map((space) => space.title), now: new Date(now) });
+  // The demo renter and owner are invited to review the stay that ended 3 days ago (the sweep's work, done now).
+  await sweepReviewInvitations(db, new Date(now));
   return { users: demoUsers.length, spaces: values.length };
 }
 

@@ -10,10 +10,12 @@ import { z } from 'zod';
 import { weekdayOf } from '../../shared/availability';
 import { BLOCKING_BOOKING_STATUSES } from '../../shared/constants';
 import { locationParts, type Bbox, type SpaceCard, type spaceSearchSchema } from '../../shared/schemas/spaces';
+import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
 import { minutesOfDay } from '../../shared/time-of-day';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, NO_WEEKLY_HOURS_BIT, OPEN_DAY_BIT, spaceBlockedDates } from '../db/schema';
 import { badRequest } from '../http/errors';
+import { foldPublishedRatings, ratingOf } from './ratings';
 
 /** A parsed `GET /api/spaces` query (`spaceSearchSchema`'s output: defaults applied, numbers as numbers). */
 export type SpaceSearchQuery = z.output<typeof spaceSearchSchema>;
@@ -50,7 +52,7 @@ export function locationFilter(location: string, bind: Bind = literal): SQL | un
 }
 
 /** The WHERE clause of a search: active spaces matching every filter that is set (docs/product.md#search; docs/api.md). */
-export function searchFilter(query: Omit<SpaceSearchQuery, 'limit' | 'offset' | 'after'>, bind: Bind = literal): SQL {
+export function searchFilter(query: Omit<SpaceSearchQuery, 'limit' | 'offset' | 'after' | 'sort'>, bind: Bind = literal): SQL {
   // `active` as written in the newest-first index's predicate, not `active = $1`: a generic plan (a named statement) cannot use a partial index for a parameter.
   const filters: (SQL | undefined)[] = [sql`${medicalSpaces.active}`];
   if (query.location) filters.push(locationFilter(query.location, bind));
@@ -63,6 +65,9 @@ export function searchFilter(query: Omit<SpaceSearchQuery, 'limit' | 'offset' | 
     filters.push(sql`${medicalSpaces.pricePerDay} <= ${bind('maxPrice', query.maxPrice.toFixed(2))}::numeric`);
   if (query.amenities?.length) filters.push(sql`${medicalSpaces.amenities} @> ${bind('amenities', query.amenities)}::text[]`);
   if (query.equipment?.length) filters.push(sql`${medicalSpaces.equipment} @> ${bind('equipment', query.equipment)}::text[]`);
+  // "4+ stars": the stored average (0 without reviews), on the rating index (docs/decisions/028-reviews.md).
+  if (query.minRating !== undefined)
+    filters.push(sql`${medicalSpaces.ratingAverage} >= ${bind('minRating', query.minRating.toFixed(2))}::numeric`);
   if (query.ownerId) filters.push(sql`${medicalSpaces.ownerId} = ${bind('ownerId', query.ownerId)}::uuid`);
   if (query.bbox) filters.push(bboxFilter(query.bbox, bind));
   if (query.availableOn) filters.push(availabilityFilter(query, bind));
@@ -77,22 +82,44 @@ const asksLocationFirst = (query: Pick<SpaceSearchQuery, 'availableOn' | 'locati
   Boolean(query.availableOn && query.location && locationParts(query.location).length);
 
 /**
- * The ids of a search by availability with a location, newest first: the spaces matching every
- * other filter (the location through its trigram index) are found and sorted first, in a subquery
- * the planner keeps apart (`offset 0`), and only then is each asked its availability, in that
- * order, until the page is full. Asked together, PostgreSQL read the location's spaces by bitmap
- * and asked every one of them (2,000 in Austin at 100,000 spaces) before sorting.
- * @param page the page's extra condition (the cursor), the limit and the offset; none for a count
+ * How many of a location's newest matches a page by availability asks first, per row of the page and the
+ * pages before it ({@link locationFirst}).
  */
-function locationFirst(query: SpaceSearchQuery, bind: Bind, page?: { where?: SQL; limit: SQLWrapper; offset: SQLWrapper }): SQL {
+const LOCATION_WINDOW = 8;
+
+/**
+ * The ids of a search by availability with a location, newest first: the spaces matching every other filter
+ * (the location) are taken newest first, and each is asked its availability, in that order, until the page is
+ * full.
+ *
+ * A page is first asked of the location's newest matches only (`window`): {@link LOCATION_WINDOW} per row of
+ * the page and the pages before it, in a subquery of that limit, so that PostgreSQL walks the newest-first index
+ * and reads matches only until the page is full, rather than finding all of them by the trigram index and
+ * sorting them (Austin: 2,248 at 100,000 spaces) before asking any. When that fills the page, it is the page
+ * (the window is a prefix of the matches, so its available ones are a prefix of all the available ones);
+ * otherwise {@link searchSpaces} asks again of all the matches, found and sorted first in a subquery the planner
+ * keeps apart (`offset 0`). Asked together, PostgreSQL read the location's spaces by bitmap and asked every one
+ * of them before sorting.
+ * @param page the page's extra condition (the cursor), the limit and the offset, and whether to ask the window
+ *   only; none for a count
+ */
+function locationFirst(
+  query: SpaceSearchQuery,
+  bind: Bind,
+  page?: { where?: SQL; limit: SQLWrapper; offset: SQLWrapper; window: boolean },
+): SQL {
   const { availableOn: _on, availableFrom: _from, availableTo: _to, ...others } = query;
   const candidates = and(searchFilter(others, bind), page?.where)!;
   const available = sql`exists (select 1 from ${medicalSpaces} where ${medicalSpaces.id} = c.id and ${availabilityFilter(query, bind)})`;
-  return page
-    ? sql`(select c.id from (select ${medicalSpaces.id} as id, ${medicalSpaces.createdAt} as created_at from ${medicalSpaces}
-        where ${candidates} order by ${medicalSpaces.createdAt} desc, ${medicalSpaces.id} desc offset 0) c
-        where ${available} order by c.created_at desc, c.id desc limit ${page.limit} offset ${page.offset})`
-    : sql`select 1 from (select ${medicalSpaces.id} as id from ${medicalSpaces} where ${candidates} offset 0) c where ${available}`;
+  if (!page)
+    return sql`select 1 from (select ${medicalSpaces.id} as id from ${medicalSpaces} where ${candidates} offset 0) c where ${available}`;
+  const byRating = query.sort === 'rating';
+  const window = page.window
+    ? sql`limit (${page.offset}::bigint + ${page.limit}::bigint) * ${sql.raw(String(LOCATION_WINDOW))}`
+    : sql`offset 0`;
+  return sql`(select c.id from (select ${medicalSpaces.id} as id, ${medicalSpaces.createdAt} as created_at, ${medicalSpaces.ratingAverage} as rating from ${medicalSpaces}
+        where ${candidates} order by ${byRating ? sql`${medicalSpaces.ratingAverage} desc, ` : sql``}${medicalSpaces.createdAt} desc, ${medicalSpaces.id} desc ${window}) c
+        where ${available} order by ${byRating ? sql`c.rating desc, ` : sql``}c.created_at desc, c.id desc limit ${page.limit} offset ${page.offset})`;
 }
 
 /** A plain SQL string literal of `text`, which holds no quote (statuses). */
@@ -100,6 +127,9 @@ function sqlString(text: string): string {
   if (!/^[\w/+-]+$/.test(text)) throw new Error(`Not a plain SQL literal: ${text}`);
   return `'${text}'`;
 }
+
+/** Every time zone a space can be in (its stored `time_zone`: the zone of its state, or the default). */
+const ZONES = [...new Set([...Object.values(US_STATES).map((state) => state.timeZone), DEFAULT_TIME_ZONE])];
 
 /** Minutes since midnight of an `HH:mm` SQL text (`24:00` is 1440). */
 const minutesSql = (text: SQL) => sql`(split_part(${text}, ':', 1)::int * 60 + split_part(${text}, ':', 2)::int)`;
@@ -123,11 +153,14 @@ const minutesSql = (text: SQL) => sql`(split_part(${text}, ':', 1)::int * 60 + s
  *   constraint's own range); not before the minimum notice nor the
  *   current hour (day), not past the horizon.
  *
- * Speed (docs/decisions/014-search-in-the-database.md): the zone is the stored `time_zone` column;
- * each space's earliest start, horizon and buffer are computed once (an `offset 0` subquery, which
- * PostgreSQL does not fold into the candidates' conditions); the bookings that can meet the day are
- * read once per space, by two B-tree probes rather than a GiST probe per candidate hour or session
- * (about 30 µs each at 500,000 bookings), and every candidate is checked against that array.
+ * Speed (docs/decisions/014-search-in-the-database.md): the zone is the stored `time_zone` column,
+ * and each zone's day bounds and current hour and day are computed once per statement, so a space
+ * converts no local time itself but on a day the clocks change; each space's earliest start, horizon
+ * and buffer are computed once (an `offset 0` subquery, which PostgreSQL does not fold into the
+ * candidates' conditions); a window or a whole day is checked by one B-tree probe of the space's
+ * bookings (the last holding one to start before it ends), and only hours and sessions without a
+ * window read the day's bookings into an array (two probes) to check every candidate against it,
+ * rather than a GiST probe per candidate (about 30 µs each at 500,000 bookings).
  */
 export function availabilityFilter(
   query: Pick<SpaceSearchQuery, 'availableOn' | 'availableFrom' | 'availableTo'>,
@@ -142,43 +175,66 @@ export function availabilityFilter(
   const schedule = medicalSpaces.schedule;
   const period = medicalSpaces.pricePeriod;
   const byHours = sql`${period} in ('hourly', 'session')`;
-  const local = (minutes: SQL) => sql`((${day} + (${minutes}) * interval '1 minute') at time zone ${zone})`;
   const hasHours = sql`(${medicalSpaces.openDays} < ${sql.raw(String(NO_WEEKLY_HOURS_BIT))})`;
   // The day's intervals (a non-empty array once its bit is set and the schedule has hours).
   const dayIntervals = sql`(${schedule} -> 'weeklyHours' -> ${bind('availableWeekday', weekday)}::text)`;
-  // v: the space's earliest start, first instant past its horizon (null: none) and buffer, once per space.
-  const localNow = sql`(${now} at time zone ${zone})`;
+  // Per zone, computed once per statement (uncorrelated subqueries: InitPlans), so that a space converts no local
+  // time itself: the date's first and last instant, the start of the current local hour and day (four instants a
+  // zone, in the order of ZONES, one bound array), and today's local date.
+  const zoneList = sql`${bind('availableZones', ZONES)}::text[]`;
+  const zoneInstants = sql`(select array_agg(f.at order by u.i, f.n) from unnest(${zoneList}) with ordinality u(z, i)
+      cross join lateral (values (1, ${day}::timestamp at time zone z), (2, (${day} + 1)::timestamp at time zone z),
+        (3, date_trunc('hour', ${now} at time zone z) at time zone z), (4, date_trunc('day', ${now} at time zone z) at time zone z)) f(n, at))`;
+  const zoneTodays = sql`(select array_agg((${now} at time zone z)::date order by i) from unnest(${zoneList}) with ordinality u(z, i))`;
+  /**
+   * The instant of local minute `minutes` (0 to 1440) of the date: minutes after its first instant on a day of 24
+   * hours (no daylight-saving change: its offset is the same all day), else converted as written.
+   */
+  const local = (minutes: SQL) =>
+    sql`(case when v.whole_day then v.day_start + (${minutes}) * interval '1 minute' else (${day} + (${minutes}) * interval '1 minute') at time zone ${zone} end)`;
+  // v: the space's earliest start, horizon (days; 0: none), buffer and day, once per space.
   const horizonDays = sql`coalesce((${schedule} ->> 'maxAdvanceDays')::int, 0)`;
-  const perSpace = sql`select
-      greatest(date_trunc(case when ${byHours} then 'hour' else 'day' end, ${localNow}) at time zone ${zone},
+  const perSpace = sql`select a.todays[a.n + 1] as today, a.at[a.n * 4 + 1] as day_start, a.at[a.n * 4 + 2] as day_end,
+      a.at[a.n * 4 + 2] - a.at[a.n * 4 + 1] = interval '24 hours' as whole_day,
+      greatest(a.at[a.n * 4 + case when ${byHours} then 3 else 4 end],
         ${now} + coalesce((${schedule} ->> 'minNoticeHours')::int, 0) * interval '1 hour') as earliest,
-      case when ${horizonDays} = 0 then null else ((${localNow}::date + ${horizonDays} + 1)::timestamp at time zone ${zone}) end as horizon,
-      case when ${byHours} then coalesce((${schedule} ->> 'bufferMinutes')::int, 0) else 0 end as buffer,
-      ${local(sql`0`)} as day_start
+      ${horizonDays} as horizon_days,
+      case when ${byHours} then coalesce((${schedule} ->> 'bufferMinutes')::int, 0) else 0 end as buffer
+      from (select ${zoneInstants} as at, ${zoneTodays} as todays, array_position(${zoneList}, ${zone}) - 1 as n offset 0) a
       offset 0`;
   const buffer = sql.raw('v.buffer');
   const statuses = sql.raw(BLOCKING_BOOKING_STATUSES.map(sqlString).join(', '));
   const holding = sql`k.space_id = ${medicalSpaces.id} and k.status in (${statuses})
       and (k.status <> 'awaiting_payment' or k.hold_expires_at is null or k.hold_expires_at > ${now})`;
-  // t.taken: the holding bookings' ranges (plus their buffers) that can meet the day, read once per
-  // space by two probes of the (space_id, start_at) B-tree: those starting from the day's start to
-  // its end plus the listing's buffer, and the last one starting before (holding bookings never
-  // overlap, by the exclusion constraint, so no earlier one reaches into the day). Null: none.
+  /**
+   * [start, end) overlaps no holding booking's range plus buffer: the last holding booking to start before `end`
+   * is over (buffer included) by `start`. One probe of the (space_id, start_at) B-tree, exact because holding
+   * bookings never overlap (the exclusion constraint), so every earlier one ended before that one started.
+   */
+  const spanFree = (start: SQL, end: SQL) =>
+    sql`coalesce((select booking_blocked_until(k.end_at, k.buffer_minutes) from ${bookings} k where ${holding} and k.start_at < ${end}
+      order by k.start_at desc limit 1) <= ${start}, true)`;
+  // t.taken (the hours and sessions of a search without a window, which try many ranges): the holding bookings'
+  // ranges (plus their buffers) that can meet the day, read once per space by two probes of the (space_id,
+  // start_at) B-tree: those starting from the day's start to its end plus the listing's buffer, and the last one
+  // starting before (no earlier one reaches into the day, as above). Null: none.
   const dayStart = sql.raw('v.day_start');
-  const dayEnd = sql`${local(sql`1440`)} + ${buffer} * interval '1 minute'`;
+  const dayEnd = sql`v.day_end + ${buffer} * interval '1 minute'`;
   const taken = sql`select array_agg(tstzrange(k.start_at, booking_blocked_until(k.end_at, k.buffer_minutes), '[)')) as taken from (
       (select k.start_at, k.end_at, k.buffer_minutes from ${bookings} k where ${holding} and k.start_at >= ${dayStart} and k.start_at < ${dayEnd})
       union all
       (select k.start_at, k.end_at, k.buffer_minutes from ${bookings} k where ${holding} and k.start_at < ${dayStart} order by k.start_at desc limit 1)) k`;
-  /** [start, end) with `extra` minutes after it overlaps no holding booking's range plus buffer (of t.taken). */
+  /** [start, end) with `extra` minutes after it overlaps no range of t.taken. */
   const free = (start: SQL, end: SQL, extra: SQL) =>
     sql`(t.taken is null or not (tstzrange(${start}, ${end} + ${extra} * interval '1 minute', '[)') && any(t.taken)))`;
-  /** A booking of local minutes [from, to) of the date, its hours already checked, would be accepted. */
+  /** A booking of local minutes [from, to) of the date, its hours already checked and the date within the horizon, would be accepted (t.taken). */
   const bookable = (from: SQL, to: SQL, extra: SQL) => {
     const start = local(from);
-    return sql`(${start} >= v.earliest and (v.horizon is null or ${start} < v.horizon) and ${free(start, local(to), extra)})`;
+    return sql`(${start} >= v.earliest and ${free(start, local(to), extra)})`;
   };
-  const wholeDay = bookable(sql`0`, sql`1440`, sql`0`);
+  // Every start on the date is before the horizon's first instant (a local midnight) exactly when the date is before that day.
+  const withinHorizon = sql`(v.horizon_days = 0 or ${day} - v.today <= v.horizon_days)`;
+  const wholeDay = sql`(v.day_start >= v.earliest and ${spanFree(sql.raw('v.day_start'), sql.raw('v.day_end'))})`;
   const interval = (column: 'start' | 'end') => minutesSql(sql.raw(`h.i ->> '${column}'`));
   let byTime: SQL;
   if (query.availableFrom !== undefined && query.availableTo !== undefined) {
@@ -187,12 +243,13 @@ export function availabilityFilter(
     // The intervals never overlap, so they cover the window when their overlaps with it add up to it.
     const covered = sql`(not ${hasHours} or (select coalesce(sum(greatest(0, least(${interval('end')}, ${to}) - greatest(${interval('start')}, ${from}))), 0)
       from jsonb_array_elements(${dayIntervals}) h(i)) = ${to} - ${from})`;
-    byTime = sql`(${covered} and ${bookable(from, to, buffer)})`;
+    const start = local(from);
+    byTime = sql`(${covered} and ${start} >= v.earliest and ${spanFree(start, sql`${local(to)} + ${buffer} * interval '1 minute'`)})`;
   } else {
     const intervals = sql`jsonb_array_elements(case when ${hasHours} then ${dayIntervals} else '[{"start":"00:00","end":"24:00"}]'::jsonb end) h(i)`;
     const sessionStart = minutesSql(sql.raw(`x.s ->> 'start'`));
     const sessionEnd = minutesSql(sql.raw(`x.s ->> 'end'`));
-    byTime = sql`(case when ${period} = 'hourly' then exists (select 1 from ${intervals}, generate_series(${interval('start')}, ${interval('end')} - 60, 15) m
+    byTime = sql`exists (select 1 from (${taken}) t where case when ${period} = 'hourly' then exists (select 1 from ${intervals}, generate_series(${interval('start')}, ${interval('end')} - 60, 15) m
         where ${bookable(sql.raw('m'), sql.raw('m + 60'), buffer)})
       else exists (select 1 from jsonb_array_elements(coalesce(${schedule} -> 'sessions', '[]'::jsonb)) x(s)
         where exists (select 1 from ${intervals} where ${interval('start')} <= ${sessionStart} and ${sessionEnd} <= ${interval('end')})
@@ -201,7 +258,7 @@ export function availabilityFilter(
   return and(
     sql`(${medicalSpaces.openDays} & ${dayBit}) <> 0`,
     sql`not exists (select 1 from ${spaceBlockedDates} b where b.space_id = ${medicalSpaces.id} and b.start_date <= ${day} and b.end_date >= ${day})`,
-    sql`exists (select 1 from (${perSpace}) v cross join lateral (${taken}) t where case when ${byHours} then ${byTime} else ${wholeDay} end)`,
+    sql`exists (select 1 from (${perSpace}) v where ${withinHorizon} and case when ${byHours} then ${byTime} else ${wholeDay} end)`,
   )!;
 }
 
@@ -240,27 +297,40 @@ const cardColumns = {
   pricePeriod: medicalSpaces.pricePeriod,
   capacity: medicalSpaces.capacity,
   images: medicalSpaces.images,
+  ratingCount: medicalSpaces.ratingCount,
+  ratingAverage: medicalSpaces.ratingAverage,
 };
 
 /** The sort key of a row as text with microseconds (a JS Date would drop them), for the cursor. */
 const sortKey = sql<string>`to_char(${medicalSpaces.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+/** A stored average rating as text (`numeric(3,2)`). */
+const CURSOR_RATING = /^\d\.\d{2}$/;
 
-/** The opaque keyset cursor of a row: its creation time (microseconds) and id. */
-function encodeCursor(createdAt: string, id: string): string {
-  return Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
+/** A page's position: the last row's creation time (microseconds) and id, and its rating when sorted by rating. */
+interface Cursor {
+  createdAt: string;
+  id: string;
+  rating?: string;
+}
+
+/** The opaque keyset cursor of a row: its creation time (microseconds) and id, and its rating when sorted by rating. */
+function encodeCursor(createdAt: string, id: string, rating?: string): string {
+  return Buffer.from(JSON.stringify(rating === undefined ? [createdAt, id] : [createdAt, id, rating])).toString('base64url');
 }
 
 /**
  * Reads a cursor made by {@link encodeCursor}.
  * @throws HttpError 400 when it is not one
  */
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
+function decodeCursor(cursor: string, byRating: boolean): Cursor {
   try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof createdAt === 'string' && CURSOR_TIME.test(createdAt) && z.uuid().safeParse(id).success)
-      return { createdAt, id: id as string };
+    const parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    const [createdAt, id, rating] = parts;
+    const ratingFits = byRating ? typeof rating === 'string' && CURSOR_RATING.test(rating) : parts.length === 2;
+    if (typeof createdAt === 'string' && CURSOR_TIME.test(createdAt) && z.uuid().safeParse(id).success && ratingFits)
+      return { createdAt, id: id as string, ...(byRating ? { rating: rating as string } : {}) };
   } catch {
     // falls through to the 400
   }
@@ -340,7 +410,7 @@ export function remember<T>(
 
 /** The key of a search's count: its filters, without paging. */
 function countKey(query: SpaceSearchQuery): string {
-  const { limit: _limit, offset: _offset, after: _after, ...filters } = query;
+  const { limit: _limit, offset: _offset, after: _after, sort: _sort, ...filters } = query;
   return filtersKey(filters);
 }
 
@@ -360,11 +430,12 @@ function searchShape(query: SpaceSearchQuery, cursor: boolean): string {
   const lists = `${query.amenities?.length ? 1 : 0}${query.equipment?.length ? 1 : 0}`;
   const box = query.bbox ? (query.bbox.west <= query.bbox.east ? 'b' : 'x') : '';
   const available = query.availableOn ? (query.availableFrom ? 'w' : 'd') : '';
-  return `${location}|${set}${prices}${lists}${box}${available}${cursor ? 1 : 0}`;
+  const rating = `${query.sort === 'rating' ? 'r' : ''}${query.minRating !== undefined ? 'm' : ''}`;
+  return `${location}|${set}${prices}${lists}${box}${available}${rating}${cursor ? 1 : 0}`;
 }
 
 /** The values of a search's placeholders, named as {@link searchFilter} names them. */
-function searchValues(query: SpaceSearchQuery, cursor: { createdAt: string; id: string } | null): Record<string, unknown> {
+function searchValues(query: SpaceSearchQuery, cursor: Cursor | null): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   const collect: Bind = (name, value) => {
     values[name] = value;
@@ -372,6 +443,7 @@ function searchValues(query: SpaceSearchQuery, cursor: { createdAt: string; id: 
   };
   searchFilter(query, collect);
   if (cursor) Object.assign(values, { cursorAt: cursor.createdAt, cursorId: cursor.id });
+  if (cursor?.rating !== undefined) values.cursorRating = cursor.rating;
   return Object.assign(values, { limit: query.limit + 1, offset: query.offset });
 }
 
@@ -380,23 +452,30 @@ function searchValues(query: SpaceSearchQuery, cursor: { createdAt: string; id: 
  *   that the generic plan knows it (with `limit $1` PostgreSQL plans a generic statement for a
  *   tenth of the table: a sequential scan and a sort, which it never picks, planning every run)
  */
-function preparePage(db: Database, query: SpaceSearchQuery, cursor: boolean, name: string, firstPage?: number) {
-  const after = cursor
-    ? sql`(${medicalSpaces.createdAt}, ${medicalSpaces.id}) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`
-    : undefined;
+function preparePage(db: Database, query: SpaceSearchQuery, cursor: boolean, name: string, firstPage?: number, window = false) {
+  const byRating = query.sort === 'rating';
+  const after = !cursor
+    ? undefined
+    : byRating
+      ? sql`(${medicalSpaces.ratingAverage}, ${medicalSpaces.createdAt}, ${medicalSpaces.id}) < (${sql.placeholder('cursorRating')}::numeric, ${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`
+      : sql`(${medicalSpaces.createdAt}, ${medicalSpaces.id}) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`;
+  // Best rated first reads the rating index backwards (ties newest first); otherwise the newest-first index.
+  const order = byRating
+    ? [desc(medicalSpaces.ratingAverage), desc(medicalSpaces.createdAt), desc(medicalSpaces.id)]
+    : [desc(medicalSpaces.createdAt), desc(medicalSpaces.id)];
   const limit = firstPage === undefined ? sql.placeholder('limit') : sql.raw(String(firstPage + 1));
   const offset = firstPage === undefined ? sql.placeholder('offset') : sql.raw('0');
   // Deferred join: the filters and the offset pick ids (an index-only scan of the covering index when
   // the filters are on its columns), then only the page's rows are read.
   const ids = asksLocationFirst(query)
-    ? locationFirst(query, placeholder, { where: after, limit, offset })
+    ? locationFirst(query, placeholder, { where: after, limit, offset, window })
     : sql`(select ${medicalSpaces.id} from ${medicalSpaces} where ${and(searchFilter(query, placeholder), after)}
-        order by ${medicalSpaces.createdAt} desc, ${medicalSpaces.id} desc limit ${limit} offset ${offset})`;
+        order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset})`;
   return db
     .select({ ...cardColumns, sortKey })
     .from(medicalSpaces)
     .where(inArray(medicalSpaces.id, ids))
-    .orderBy(desc(medicalSpaces.createdAt), desc(medicalSpaces.id))
+    .orderBy(...order)
     .prepare(name);
 }
 
@@ -417,6 +496,8 @@ function prepareCount(db: Database, query: SpaceSearchQuery, name: string) {
 
 interface Statements {
   page: ReturnType<typeof preparePage>;
+  /** A search by availability with a location: `page` asks the location's newest matches only, this all of them ({@link locationFirst}). */
+  pageOfAll?: ReturnType<typeof preparePage>;
   count?: ReturnType<typeof prepareCount>;
 }
 
@@ -446,9 +527,14 @@ function statementName(query: SpaceSearchQuery, kind: 'page' | 'count', shape: s
     limit: _limit,
     offset: _offset,
     after: _after,
+    sort,
     ...others
   } = query;
-  if (!availableOn || Object.values(others).some((value) => value !== undefined && !(Array.isArray(value) && value.length === 0)))
+  if (
+    !availableOn ||
+    sort !== 'newest' ||
+    Object.values(others).some((value) => value !== undefined && !(Array.isArray(value) && value.length === 0))
+  )
     return UNNAMED;
   return `search_${kind}_${shape}`;
 }
@@ -465,12 +551,14 @@ function statementsFor(db: Database, query: SpaceSearchQuery, cursor: boolean): 
   const key = pageName === UNNAMED ? shape : `${shape}|${query.limit}`;
   let statements = byShape.get(key);
   if (!statements) {
-    statements = {
-      page:
-        pageName === UNNAMED
-          ? preparePage(db, query, cursor, UNNAMED)
-          : preparePage(db, query, cursor, `${pageName}_${query.limit}`, query.limit),
-    };
+    statements = asksLocationFirst(query)
+      ? { page: preparePage(db, query, cursor, UNNAMED, undefined, true), pageOfAll: preparePage(db, query, cursor, UNNAMED) }
+      : {
+          page:
+            pageName === UNNAMED
+              ? preparePage(db, query, cursor, UNNAMED)
+              : preparePage(db, query, cursor, `${pageName}_${query.limit}`, query.limit),
+        };
     statements.count = cursor ? undefined : prepareCount(db, query, statementName(query, 'count', shape));
     byShape.set(key, statements);
   }
@@ -513,7 +601,8 @@ function boundedCount(db: Database, query: SpaceSearchQuery, counts?: SearchCoun
 }
 
 /**
- * Searches active spaces with the filters of docs/product.md#search; newest first.
+ * Searches active spaces with the filters of docs/product.md#search; newest first, or best rated
+ * first (`sort=rating`, ties newest first).
  * Pages go by `offset` or, for deep pages, by the keyset cursor `after`
  * (both give the same rows). The count is exact up to {@link COUNT_LIMIT}.
  * Each shape of search is built once (see {@link UNNAMED}).
@@ -522,14 +611,23 @@ function boundedCount(db: Database, query: SpaceSearchQuery, counts?: SearchCoun
  * @throws HttpError 400 for a cursor that is not ours
  */
 export async function searchSpaces(db: Database, query: SpaceSearchQuery, counts?: SearchCountCache): Promise<SpaceSearchResult> {
-  const cursor = query.after ? decodeCursor(query.after) : null;
+  // Reviews whose window has just closed count before ratings are sorted or shown (docs/decisions/028-reviews.md).
+  await foldPublishedRatings(db);
+  const cursor = query.after ? decodeCursor(query.after, query.sort === 'rating') : null;
   // The page, one row more than asked, to know whether another follows.
-  const rows = await statementsFor(db, query, cursor !== null).page.execute(searchValues(query, cursor));
+  const statements = statementsFor(db, query, cursor !== null);
+  const values = searchValues(query, cursor);
+  let rows = await statements.page.execute(values);
+  // A search by availability with a location whose newest matches did not fill the page: ask all of them.
+  if (statements.pageOfAll && rows.length <= query.limit) rows = await statements.pageOfAll.execute(values);
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page[page.length - 1];
-  const spaces = page.map(({ sortKey: _sortKey, ...card }) => card);
-  const nextCursor = more && last ? encodeCursor(last.sortKey, last.id) : null;
+  const spaces = page.map(({ sortKey: _sortKey, ratingCount, ratingAverage, ...card }) => ({
+    ...card,
+    rating: ratingOf({ ratingCount, ratingAverage }),
+  }));
+  const nextCursor = more && last ? encodeCursor(last.sortKey, last.id, query.sort === 'rating' ? last.ratingAverage : undefined) : null;
   // A first page that holds every match is its own exact count; otherwise count (bounded, cached).
   const total = !more && !cursor && query.offset === 0 ? spaces.length : await boundedCount(db, query, counts);
   const exact = total <= COUNT_LIMIT;

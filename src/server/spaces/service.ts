@@ -17,6 +17,7 @@ import type { Database } from '../db/client';
 import { bookings, medicalSpaces } from '../db/schema';
 import { conflict, forbidden, gone, notFound } from '../http/errors';
 import type { AddressParts, Geocoder } from '../geocoding/geocoder';
+import { foldPublishedRatings, ratingOf } from './ratings';
 import { readBlockedDates, replaceBlockedDates } from '../schedules/service';
 import { storeListingImages } from '../storage/images';
 import type { UploadQuota } from '../storage/quota';
@@ -58,6 +59,7 @@ export function toSpace(row: SpaceRow): Space {
     timeZone: timeZoneForState(row.state),
     schedule: row.schedule ?? null,
     createdAt: row.createdAt.toISOString(),
+    rating: ratingOf(row),
   };
 }
 
@@ -82,7 +84,7 @@ export async function findSpaceRow(db: Database, id: string): Promise<SpaceRow |
 
 /**
  * Whether an operator hid the listing: taken down, or its owner suspended
- * (docs/decisions/028-operators-and-the-audit-log.md). Such a listing is not `active` either; its
+ * (docs/decisions/029-operators-and-the-audit-log.md). Such a listing is not `active` either; its
  * page and `GET /api/spaces/{id}` answer 410 {@link LISTING_GONE_MESSAGE} where an archived one
  * still shows.
  */
@@ -95,6 +97,8 @@ export function isHiddenByOperator(row: Pick<SpaceRow, 'takenDownAt' | 'ownerSus
  * @throws HttpError 404 when it does not exist, 410 when an operator hid it ({@link isHiddenByOperator})
  */
 export async function getSpace(db: Database, id: string, viewerId?: string): Promise<SpaceDetail> {
+  // Reviews whose window has just closed count before the rating is read (docs/decisions/028-reviews.md).
+  await foldPublishedRatings(db);
   const row = await findSpaceRow(db, id);
   if (!row) throw notFound('Space not found.');
   if (isHiddenByOperator(row)) throw gone(LISTING_GONE_MESSAGE);

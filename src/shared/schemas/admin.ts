@@ -1,5 +1,5 @@
 /**
- * The operators' console (docs/decisions/028-operators-and-the-audit-log.md; docs/product.md#the-console):
+ * The operators' console (docs/decisions/029-operators-and-the-audit-log.md; docs/product.md#the-console):
  * roles, the searches of users and listings, the reasons of suspensions and takedowns, and the
  * audit log. Response types are inferred from these schemas, never written twice.
  */

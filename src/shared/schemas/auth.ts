@@ -15,7 +15,7 @@ import {
 import { currentPasswordSchema, required, textSchema, trimmed, userTypeSchema } from './fields';
 
 /** POST /api/login (docs/product.md#validation). */
-/** The 403 of a suspended account's login (`POST /api/login`; docs/decisions/028-operators-and-the-audit-log.md). */
+/** The 403 of a suspended account's login (`POST /api/login`; docs/decisions/029-operators-and-the-audit-log.md). */
 export const ACCOUNT_SUSPENDED_MESSAGE =
   'This account is suspended. The email we sent you says why; reply to it if you think this is a mistake.';
 

@@ -14,6 +14,8 @@ export const notificationKinds = [
   'booking_cancelled',
   'hold_expired',
   'booking_reminder',
+  'review_invitation',
+  'review_reminder',
   'new_message',
   'payout_sent',
   'welcome',
@@ -35,7 +37,7 @@ export type EmailPreferenceKind = (typeof emailPreferenceKinds)[number];
  * Which switch governs a kind's email. `account` (welcome, verification) and `security` (password
  * reset and change) emails cannot be turned off and carry no unsubscribe link; they are email only.
  * `operator` notices (a suspension, a takedown and their reversal;
- * docs/decisions/028-operators-and-the-audit-log.md) cannot be turned off either, and show in the bell too.
+ * docs/decisions/029-operators-and-the-audit-log.md) cannot be turned off either, and show in the bell too.
  */
 export const NOTIFICATION_EMAIL_PREFERENCE: Record<NotificationKind, EmailPreferenceKind | 'account' | 'security' | 'operator'> = {
   booking_requested: 'booking_updates',
@@ -47,6 +49,8 @@ export const NOTIFICATION_EMAIL_PREFERENCE: Record<NotificationKind, EmailPrefer
   hold_expired: 'booking_updates',
   payout_sent: 'booking_updates',
   booking_reminder: 'reminders',
+  review_invitation: 'booking_updates',
+  review_reminder: 'reminders',
   new_message: 'messages',
   welcome: 'account',
   verify_email: 'account',
@@ -88,7 +92,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 /** What each email switch covers, in the words of the unsubscribe page and its answers. */
 export const EMAIL_PREFERENCE_DESCRIPTIONS: Record<EmailPreferenceKind, string> = {
   booking_updates: 'emails about booking requests, answers, confirmations, cancellations and payouts',
-  reminders: 'booking reminders the day before',
+  reminders: 'booking reminders the day before and review reminders',
   messages: 'emails about new messages',
 };
 

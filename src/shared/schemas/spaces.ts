@@ -18,14 +18,18 @@ import { isUsStateCode } from '../time-zones';
 import { agreementTermsSchema, numberInputSchema, required, textSchema, trimmed, unitPriceSchema } from './fields';
 import { minutesOfDay } from '../time-of-day';
 import { blockedDateSchema, blockedDatesSchema, isoDateSchema, scheduleSchema, timeOfDaySchema } from './schedules';
+import { spaceRatingSchema } from './reviews';
 
 /**
  * The 410 of a listing an operator took down or whose owner is suspended (`GET /api/spaces/{id}` and
- * its page; docs/decisions/028-operators-and-the-audit-log.md).
+ * its page; docs/decisions/029-operators-and-the-audit-log.md).
  */
 export const LISTING_GONE_MESSAGE = 'This listing is no longer available';
 
 export const spaceTypeSchema = z.enum(SPACE_TYPES);
+/** The orders of search results: newest first, or best rated first (ties newest first). */
+export const SPACE_SORTS = ['newest', 'rating'] as const;
+export type SpaceSort = (typeof SPACE_SORTS)[number];
 export const pricingPeriodSchema = z.enum(PRICING_PERIODS);
 /** A space as the API returns it (docs/product.md#data). Prices and coordinates are decimal strings. */
 export const spaceSchema = z.object({
@@ -62,6 +66,8 @@ export const spaceSchema = z.object({
   /** Opening hours, sessions, buffer, notice and horizon (docs/product.md#schedules); null: open every day, all day. */
   schedule: scheduleSchema.nullable(),
   createdAt: z.string(),
+  /** The average and count of its published renter reviews (docs/decisions/028-reviews.md); null without reviews. */
+  rating: spaceRatingSchema.default(null),
 });
 export type Space = z.infer<typeof spaceSchema>;
 /** GET /api/spaces/{id}: the space and its blocked dates (their notes only for the owner). */
@@ -98,6 +104,7 @@ export const spaceCardSchema = spaceSchema.pick({
   pricePeriod: true,
   capacity: true,
   images: true,
+  rating: true,
 });
 export type SpaceCard = z.infer<typeof spaceCardSchema>;
 /**
@@ -166,6 +173,13 @@ export const spaceSearchFieldsSchema = z.object({
   availableOn: isoDateSchema.optional(),
   availableFrom: timeOfDaySchema.optional(),
   availableTo: timeOfDaySchema.optional(),
+  /** The order: newest first (default), or best rated first with ties newest first (docs/product.md#search). */
+  sort: z.preprocess((value) => (value === '' ? undefined : value), z.enum(SPACE_SORTS).default('newest')),
+  /** "4+ stars": only spaces whose average rating is at least this (1-5; spaces without reviews are left out). */
+  minRating: z.preprocess(
+    (value) => (value === '' || value === 'any' ? undefined : value),
+    numberInputSchema.pipe(z.number().int().min(1).max(5)).optional(),
+  ),
 });
 
 /** The availability window's rules: times only with a date, both or neither, the start before the end. */
@@ -258,7 +272,7 @@ export const createSpaceSchema = listingFieldsSchema.superRefine((space, ctx) =>
 export type CreateSpaceInput = z.input<typeof createSpaceSchema>;
 /** GET /api/spaces/map-points: the search filters, the map's bounding box and zoom (issue 7 "Maps"). */
 export const mapPointsQuerySchema = spaceSearchFieldsSchema
-  .omit({ ownerId: true, limit: true, offset: true, after: true, bbox: true })
+  .omit({ ownerId: true, limit: true, offset: true, after: true, bbox: true, sort: true })
   .extend({
     bbox: bboxSchema,
     zoom: numberInputSchema.pipe(z.number().int().min(0).max(22)),

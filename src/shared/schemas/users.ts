@@ -32,7 +32,7 @@ export const userSchema = z.object({
   stripeAccountStatus: z.string().nullable(),
   stripeOnboardingCompleted: z.boolean(),
   acceptedTermsAt: z.string().nullable(),
-  /** `admin` opens the console at /admin (docs/decisions/028-operators-and-the-audit-log.md). */
+  /** `admin` opens the console at /admin (docs/decisions/029-operators-and-the-audit-log.md). */
   role: userRoleSchema.default('user'),
   createdAt: z.string(),
 });

@@ -1,14 +1,9 @@
 import { Link } from 'wouter';
-import { paths } from '@/client/lib/paths';
+import { FOOTER_COLUMNS } from './footer-links';
+import { scrollToHash } from './info-page';
 import { Logo } from './logo';
 
-const COLUMNS = [
-  { title: 'Company', links: ['About Us', 'Careers', 'Press', 'Blog'] },
-  { title: 'Support', links: ['Help Center', 'Safety', 'Contact Us', 'FAQ'] },
-  { title: 'Legal', links: ['Privacy Policy', 'Cookie Policy', 'Accessibility'] },
-] as const;
-
-/** The shared footer: company, support and legal columns (placeholder links) and the terms link. */
+/** The shared footer: company, support and legal columns. */
 export function Footer() {
   return (
     <footer className="mt-auto border-t border-slate-200 bg-white">
@@ -17,26 +12,26 @@ export function Footer() {
           <Logo small />
           <p className="text-sm text-slate-600">Medical office space by the hour, day or month, for healthcare professionals.</p>
         </div>
-        {COLUMNS.map((column) => (
-          <div key={column.title}>
-            <h2 className="text-sm font-semibold text-slate-900">{column.title}</h2>
+        {FOOTER_COLUMNS.map((column) => (
+          <nav key={column.title} aria-labelledby={`footer-${column.title.toLowerCase()}`}>
+            <h2 id={`footer-${column.title.toLowerCase()}`} className="text-sm font-semibold text-slate-900">
+              {column.title}
+            </h2>
             <ul className="mt-3 grid gap-2">
-              {column.links.map((label) => (
-                <li key={label}>
-                  <a href="#" className="text-sm text-slate-600 hover:text-slate-900">
-                    {label}
-                  </a>
-                </li>
-              ))}
-              {column.title === 'Legal' ? (
-                <li>
-                  <Link href={paths.terms()} className="text-sm text-slate-600 hover:text-slate-900">
-                    Terms and Conditions
+              {column.links.map((link) => (
+                <li key={link.label}>
+                  <Link
+                    href={link.href}
+                    className="text-sm text-slate-600 hover:text-slate-900"
+                    // A link to a section of the page already shown (/help#faq from /help) scrolls there.
+                    onClick={link.href.includes('#') ? () => requestAnimationFrame(scrollToHash) : undefined}
+                  >
+                    {link.label}
                   </Link>
                 </li>
-              ) : null}
+              ))}
             </ul>
-          </div>
+          </nav>
         ))}
       </div>
       <div className="border-t border-slate-200">

@@ -49,7 +49,7 @@ export function Header({ onLogIn, onSignUp, onLogOut, unreadCount = 0, notificat
 
   // The owner's calendar: for those who list spaces (docs/product.md#calendar).
   const owner = user?.userType === 'lister' || user?.userType === 'both';
-  // The operators' console: its link only for admins (docs/decisions/028-operators-and-the-audit-log.md).
+  // The operators' console: its link only for admins (docs/decisions/029-operators-and-the-audit-log.md).
   const operator = user?.role === 'admin';
   const messagesLabel = unreadCount > 0 ? `Messages (${unreadText(unreadCount)} unread)` : 'Messages';
   const linkClass = (active: boolean) =>

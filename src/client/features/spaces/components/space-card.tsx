@@ -5,6 +5,7 @@ import { spaceCardImageUrl } from '@/shared/images';
 import type { SpaceCard as SpaceCardData } from '@/shared/schemas/spaces';
 import { Badge } from '@/client/components/ui/badge';
 import { Skeleton } from '@/client/components/ui/skeleton';
+import { RatingSummary } from '@/client/components/ui/star-rating';
 import { cn } from '@/client/lib/cn';
 import { formatAmount, periodSuffix } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
@@ -62,6 +63,7 @@ export function SpaceCard({
             <MapPin className="size-4 shrink-0" aria-hidden="true" />
             {space.city}, {space.state}
           </p>
+          <RatingSummary rating={space.rating ?? null} />
           <div className="mt-auto flex items-end justify-between gap-2 pt-2">
             <p className="text-slate-900">
               <span className="text-lg font-bold">{formatAmount(space.pricePerDay)}</span>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { CANCELLATION_POLICY_TEXT } from '@/shared/cancellation';
 import { DEFAULT_CANCELLATION_TEXT, DEFAULT_RULES_TEXT } from '@/shared/constants';
 import type { Space, SpaceDetail } from '@/shared/schemas/spaces';
+import { RatingSummary } from '@/client/components/ui/star-rating';
 import { Badge } from '@/client/components/ui/badge';
 import { Card } from '@/client/components/ui/card';
 import { formatAmount, periodSuffix } from '@/client/lib/format';
@@ -30,6 +31,11 @@ export function SpaceSummary({ space, action }: { space: Space; action?: ReactNo
         <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         {space.address}, {space.city}, {space.state} {space.zipCode}
       </p>
+      {space.rating ? (
+        <a href="#reviews" className="w-fit hover:underline">
+          <RatingSummary rating={space.rating} />
+        </a>
+      ) : null}
     </div>
   );
 }

@@ -53,6 +53,30 @@ export function SpaceFiltersPanel({ filters, onChange, className }: SpaceFilters
 
       <div id={panelId} className={cn('gap-6 p-4 md:grid', openOnPhone ? 'grid' : 'hidden')}>
         <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-sort`}>Sort by</Label>
+          <Select
+            id={`${id}-sort`}
+            value={filters.sort ?? 'newest'}
+            onChange={(event) => onChange({ ...filters, sort: event.target.value === 'rating' ? 'rating' : undefined })}
+          >
+            <option value="newest">Newest</option>
+            <option value="rating">Highest rated</option>
+          </Select>
+          <div className="mt-1 flex items-center gap-2.5">
+            <input
+              id={`${id}-min-rating`}
+              type="checkbox"
+              className="size-4 rounded border-slate-400 accent-primary"
+              checked={filters.minRating === 4}
+              onChange={(event) => onChange({ ...filters, minRating: event.target.checked ? 4 : undefined })}
+            />
+            <label htmlFor={`${id}-min-rating`} className="text-sm text-slate-700">
+              4+ stars
+            </label>
+          </div>
+        </div>
+
+        <div className="grid gap-1.5">
           <Label htmlFor={`${id}-space-type`}>Space type</Label>
           <Select
             id={`${id}-space-type`}

@@ -21,7 +21,7 @@ CREATE INDEX "audit_log_created_at_idx" ON "audit_log" USING btree ("created_at"
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_type","target_id");--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('user', 'admin'));--> statement-breakpoint
 -- hand-written:
--- The audit log is append-only (docs/decisions/028-operators-and-the-audit-log.md): the code has no
+-- The audit log is append-only (docs/decisions/029-operators-and-the-audit-log.md): the code has no
 -- update or delete of it, and this trigger refuses them (and TRUNCATE) from anyone, the app's own
 -- database user included.
 CREATE FUNCTION "audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$

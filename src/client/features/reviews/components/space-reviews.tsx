@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { reviewReplySchema, type Review, type ReviewReplyInput } from '@/shared/schemas/reviews';
+import { Button } from '@/client/components/ui/button';
+import { fieldAria, FormField } from '@/client/components/ui/form-field';
+import { RatingSummary, StarRating } from '@/client/components/ui/star-rating';
+import { Textarea } from '@/client/components/ui/textarea';
+import { toast } from '@/client/components/ui/use-toast';
+import { isApiError } from '@/client/lib/api-client';
+import { useSpaceReviews } from '../api/get-space-reviews';
+import { useReplyToReview } from '../api/reply-to-review';
+import { reviewMonth } from '../lib/review-month';
+
+/**
+ * The space page's reviews (docs/product.md#reviews): the average and count, then each published
+ * review newest first with the reviewer's first name and month, its rating, comment and the owner's
+ * reply; the owner (`isOwner`) may reply once to each. "Show more reviews" pages on.
+ */
+export function SpaceReviews({ spaceId, isOwner }: { spaceId: string; isOwner: boolean }) {
+  const reviews = useSpaceReviews(spaceId);
+  const first = reviews.data?.pages[0];
+  const all = reviews.data?.pages.flatMap((page) => page.reviews) ?? [];
+  return (
+    <section
+      id="reviews"
+      aria-labelledby="reviews-heading"
+      className="grid gap-4 border-t border-slate-200 pt-6"
+      data-testid="space-reviews"
+    >
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="reviews-heading" className="text-xl font-semibold text-slate-900">
+          Reviews
+        </h2>
+        {first?.rating ? <RatingSummary rating={first.rating} /> : null}
+      </div>
+      {reviews.isPending ? (
+        <p className="text-slate-600">Loading reviews…</p>
+      ) : reviews.isError ? (
+        <p className="text-slate-600">Could not load the reviews. Please try again later.</p>
+      ) : all.length === 0 ? (
+        <p className="text-slate-600">No reviews yet.</p>
+      ) : (
+        <ul className="grid gap-5">
+          {all.map((review) => (
+            <li key={review.id} className="grid gap-1.5" data-testid="space-review">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span className="font-medium text-slate-900">{review.reviewerFirstName}</span>
+                <span className="text-sm text-slate-600">{reviewMonth(review.createdAt)}</span>
+                <StarRating value={review.rating} />
+              </div>
+              <p className="whitespace-pre-line text-slate-700">{review.comment}</p>
+              {review.reply ? (
+                <div className="ml-4 border-l-2 border-slate-200 pl-3 text-sm text-slate-700">
+                  <p className="font-medium text-slate-900">Response from the owner</p>
+                  <p className="whitespace-pre-line">{review.reply}</p>
+                </div>
+              ) : isOwner ? (
+                <ReplyForm spaceId={spaceId} review={review} />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {reviews.hasNextPage ? (
+        <Button variant="outline" className="w-fit" onClick={() => void reviews.fetchNextPage()} disabled={reviews.isFetchingNextPage}>
+          {reviews.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+          Show more reviews
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+/** The owner's one public reply to a review, behind a "Reply" button. */
+function ReplyForm({ spaceId, review }: { spaceId: string; review: Review }) {
+  const [open, setOpen] = useState(false);
+  const form = useForm<ReviewReplyInput>({ resolver: zodResolver(reviewReplySchema), defaultValues: { reply: '' } });
+  const reply = useReplyToReview(spaceId);
+  const id = `reply-${review.id}`;
+  const error = form.formState.errors.reply?.message;
+  if (!open)
+    return (
+      <Button variant="outline" size="sm" className="w-fit" onClick={() => setOpen(true)}>
+        Reply
+      </Button>
+    );
+  return (
+    <form
+      noValidate
+      className="ml-4 grid gap-2"
+      onSubmit={form.handleSubmit((values) =>
+        reply.mutate(
+          { reviewId: review.id, reply: values.reply },
+          {
+            onSuccess: () => toast({ title: 'Reply posted' }),
+            onError: (failure) =>
+              toast({
+                variant: 'destructive',
+                title: 'Could not post the reply',
+                description: (isApiError(failure, 409, 400, 403) ? failure.serverMessage : undefined) ?? 'Please try again later.',
+              }),
+          },
+        ),
+      )}
+    >
+      <FormField id={id} label={`Your public reply to ${review.reviewerFirstName}`} error={error}>
+        <Textarea rows={3} {...fieldAria(id, error)} {...form.register('reply')} />
+      </FormField>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={reply.isPending}>
+          Post reply
+        </Button>
+        <Button type="button" variant="outline" size="sm" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
