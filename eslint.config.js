@@ -65,6 +65,7 @@ const serverFeatures = [
   'reviews',
   'contact',
   'pages',
+  'admin',
 ];
 /** A micromatch pattern for any one of `names`. */
 const oneOf = (names) => (names.length === 1 ? names[0] : `{${names.join(',')}}`);

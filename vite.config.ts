@@ -15,10 +15,11 @@ const apiTarget = 'http://localhost:5000';
  * (Radix's, with its dependencies), which the space page does not show; the recurring series'
  * modules (features/booking-series), which come with the booking dialog and the profile; the image
  * upload, which only the listing wizard and the profile use; and the messages' people and times
- * (with date-fns' relative times and their locale), which the messages and profile pages use.
+ * (with date-fns' relative times and their locale), which the messages and profile pages use; and the
+ * tabs (Radix's, with their dependencies), which only the profile and the operators' console show.
  */
 const NOT_COMMON =
-  /[\\/]features[\\/]auth[\\/](api[\\/](email-verification|password-reset)|components[\\/](forgot-password-form|email-verification-notice|reset-password-form))|lucide-react.*[\\/](key-round|mail-check|mail-exclamation-point|mail-warning|mail-x|circle-check)\.|[\\/]components[\\/]ui[\\/]checkbox\.|[\\/]features[\\/]booking-series[\\/]|[\\/]lib[\\/]upload-image\.|[\\/]features[\\/]messages[\\/]lib[\\/]people\./;
+  /[\\/]features[\\/]auth[\\/](api[\\/](email-verification|password-reset)|components[\\/](forgot-password-form|email-verification-notice|reset-password-form))|lucide-react.*[\\/](key-round|mail-check|mail-exclamation-point|mail-warning|mail-x|circle-check)\.|[\\/]components[\\/]ui[\\/]checkbox\.|[\\/]features[\\/]booking-series[\\/]|[\\/]lib[\\/]upload-image\.|[\\/]features[\\/]messages[\\/]lib[\\/]people\.|[\\/]components[\\/]ui[\\/]tabs\./;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

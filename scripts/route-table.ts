@@ -29,8 +29,11 @@ export interface RouteRow {
   method: string;
   /** The path as Fastify matches it (`:id` a parameter, `*` the rest). */
   path: string;
-  /** `required`: 401 without a session, before the body is read; `optional`: the user is loaded if any; `no`: the session is not read. */
-  session: 'required' | 'optional' | 'no';
+  /**
+   * `required`: 401 without a session, before the body is read; `optional`: the user is loaded if any;
+   * `admin`: an operator's (404 to anyone else); `no`: the session is not read.
+   */
+  session: 'required' | 'optional' | 'admin' | 'no';
   /** The file that adds the route, from the repository root. */
   module: string;
   /** The configuration the route exists in, when not all: `PAYMENTS=demo` or `PAYMENTS=stripe`. */
@@ -80,7 +83,7 @@ async function routesOf(db: Database, env: Record<string, string>): Promise<{ ro
         const methods = [route.method].flat().filter((method) => method !== 'HEAD');
         // The built client's own files (a route each, from @fastify/static) depend on the build: one row stands for them.
         if (methods.length === 0 || (route.config as { file?: unknown } | undefined)?.file) return;
-        const auth = (route.config as { auth?: 'required' | 'optional' } | undefined)?.auth;
+        const auth = (route.config as { auth?: RouteRow['session'] } | undefined)?.auth;
         // A plugin's `/` under a prefix (Swagger UI's page at /api/docs) is also answered with the slash
         // (Fastify's `prefixTrailingSlash: 'both'`), told to `onRoute` only for its HEAD.
         const { prefix, routePath } = route as RouteOptions & { prefix?: string; routePath?: string };

@@ -45,6 +45,8 @@ const AccessibilityPage = lazyPage(() => import('./pages/accessibility').then((m
 const UnsubscribePage = lazyPage(() => import('./pages/unsubscribe').then((module) => module.UnsubscribePage));
 const ResetPasswordPage = lazyPage(() => import('./pages/reset-password').then((module) => module.ResetPasswordPage));
 const VerifyEmailPage = lazyPage(() => import('./pages/verify-email').then((module) => module.VerifyEmailPage));
+// The operators' console: its own chunk, which no other page loads.
+const AdminPage = lazyPage(() => import('./pages/admin').then((module) => module.AdminPage));
 
 /**
  * The routes in the order the router tries them; anything else is the not-found page. A page with
@@ -87,6 +89,7 @@ const PAGES: ReadonlyArray<{
   { path: routes.unsubscribe, component: UnsubscribePage },
   { path: routes.resetPassword, component: ResetPasswordPage },
   { path: routes.verifyEmail, component: VerifyEmailPage },
+  { path: routes.admin, component: AdminPage },
 ];
 
 /**

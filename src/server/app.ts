@@ -13,6 +13,7 @@ import type Stripe from 'stripe';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicConfigSchema, type PublicConfig } from '../shared/schemas/config';
+import { adminRoutes } from './admin/routes';
 import { registerSessionGuard } from './auth/guards';
 import { authRoutes } from './auth/routes';
 import { sessionSettings } from './auth/session';
@@ -262,6 +263,8 @@ export async function buildApp({
   await app.register(uploadRoutes, { storage, quota });
   await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl, throttle, quota });
   await app.register(favoriteRoutes, { db });
+  // The operators' console (docs/decisions/029-operators-and-the-audit-log.md): 404 to anyone else.
+  await app.register(adminRoutes, { db, spaceChanges });
   await app.register(bookingRoutes, { db, payments });
   await app.register(paperworkRoutes, { db });
   await app.register(reviewRoutes, { db });

@@ -43,6 +43,15 @@ const get = async <T>(url: string, cookie: string) => {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('demo seed', () => {
+  it('has one admin, the demo operator, who opens the console; the other demo accounts do not', async () => {
+    const admin = await logIn('admin@demo.clinicshare.test');
+    expect(admin.user.role).toBe('admin');
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    const owner = await logIn('owner@demo.clinicshare.test');
+    expect(owner.user.role).toBe('user');
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie: owner.cookie } })).statusCode).toBe(404);
+  });
+
   it('gives the demo owner spaces with past and upcoming bookings, one pending request and a conversation, all read', async () => {
     expect(seeded).toMatchObject({ users: expect.any(Number), spaces: expect.any(Number) });
     const { user, cookie } = await logIn('owner@demo.clinicshare.test');

@@ -31,10 +31,26 @@ const openApiPath = (fastifyPath: string) => fastifyPath.replace(/:(\w+)/g, '{$1
 
 /** Swagger UI's own page and files, left out of the document they show. */
 const isDocsUi = (row: RouteRow) => row.path === '/api/docs' || row.path.startsWith('/api/docs/');
+/**
+ * The operators' console, its page and API, left out so the public document does not reveal it
+ * (docs/decisions/029-operators-and-the-audit-log.md; tests/api/admin.test.ts covers its routes).
+ */
+const isConsole = (row: RouteRow) => row.path === '/admin' || row.path.startsWith('/api/admin/');
 
 describe('the OpenAPI document', () => {
+  it('leaves out the console, whose routes answer 404 to all but operators', () => {
+    const consoleRows = rows.filter(isConsole);
+    expect(consoleRows.length).toBeGreaterThan(5);
+    for (const row of consoleRows) {
+      expect(documents.demo.paths[openApiPath(row.path)], row.path).toBeUndefined();
+      if (row.path !== '/admin') expect(row.session, row.path).toBe('admin');
+    }
+    // Every operator's route is in the console: none elsewhere is left out this way.
+    expect(rows.filter((row) => row.session === 'admin').every(isConsole)).toBe(true);
+  });
+
   it('has every route of the app (both payment modes, with the pages), with a summary and its session need', () => {
-    const documented = rows.filter((row) => row !== rows.find((r) => r.path === CLIENT_FILES.path) && !isDocsUi(row));
+    const documented = rows.filter((row) => row !== rows.find((r) => r.path === CLIENT_FILES.path) && !isDocsUi(row) && !isConsole(row));
     expect(documented.length).toBeGreaterThan(80);
     for (const row of documented) {
       const document = row.only === 'PAYMENTS=stripe' ? documents.stripe : documents.demo;
@@ -43,7 +59,7 @@ describe('the OpenAPI document', () => {
       const name = `${row.method} ${row.path}`;
       expect(operation, name).toBeDefined();
       expect(operation?.summary, name).toMatch(/\S/);
-      const security = { required: [{ session: [] }], optional: [{ session: [] }, {}], no: [] }[row.session];
+      const security = { required: [{ session: [] }], optional: [{ session: [] }, {}], admin: undefined, no: [] }[row.session];
       expect(operation?.security, name).toEqual(security);
       // The shared error body for what is refused.
       expect(operation?.responses?.['4XX'], name).toMatchObject({

@@ -39,6 +39,8 @@ export const paths = {
   resetPassword: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
   /** The page of an emailed verification link. */
   verifyEmail: (token: string) => `/verify-email?token=${encodeURIComponent(token)}`,
+  /** The operators' console; anyone else sees the not-found page (docs/decisions/029-operators-and-the-audit-log.md). */
+  admin: () => '/admin',
 } as const;
 
 /** Route patterns for the router, matching {@link paths}. */
@@ -66,4 +68,5 @@ export const routes = {
   unsubscribe: '/unsubscribe',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  admin: '/admin',
 } as const;

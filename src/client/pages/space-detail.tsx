@@ -2,7 +2,7 @@ import { ArrowLeft, CircleAlert, MessageSquare, SearchX } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { SpaceDetail as SpaceDetailData } from '@/shared/schemas/spaces';
+import { LISTING_GONE_MESSAGE, type SpaceDetail as SpaceDetailData } from '@/shared/schemas/spaces';
 import { PageMeta } from '@/client/components/page-meta';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -63,6 +63,7 @@ export function SpaceDetailPage({ params }: { params: { id: string } }) {
 
   if (space.isPending) return <SpaceDetailSkeleton />;
   if (space.isError) {
+    if (isApiError(space.error, 410)) return <SpaceGone />;
     return isApiError(space.error, 404, 400) ? <SpaceNotFound /> : <SpaceLoadError />;
   }
   return <SpaceDetail space={space.data} />;
@@ -256,6 +257,21 @@ function SpaceNotFound() {
       <SearchX className="mx-auto size-12 text-slate-500" aria-hidden="true" />
       <h1 className="mt-4 text-2xl font-bold text-slate-900">Space Not Found</h1>
       <p className="mt-2 text-slate-600">This space may have been removed or the link is incorrect.</p>
+      <Button asChild className="mt-6">
+        <Link href={paths.search()}>Back to Search</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** A listing an operator took down, or whose owner is suspended: the API's 410 (docs/decisions/029-operators-and-the-audit-log.md). */
+function SpaceGone() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <PageMeta title={`${LISTING_GONE_MESSAGE} | ClinicShare`} />
+      <SearchX className="mx-auto size-12 text-slate-500" aria-hidden="true" />
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">{LISTING_GONE_MESSAGE}</h1>
+      <p className="mt-2 text-slate-600">It has been removed from ClinicShare and cannot be booked.</p>
       <Button asChild className="mt-6">
         <Link href={paths.search()}>Back to Search</Link>
       </Button>

@@ -30,6 +30,7 @@ export function toUser(row: UserRow): User {
     stripeAccountStatus: row.stripeAccountStatus,
     stripeOnboardingCompleted: row.stripeOnboardingCompleted,
     acceptedTermsAt: row.acceptedTermsAt?.toISOString() ?? null,
+    role: row.role,
     createdAt: row.createdAt.toISOString(),
   };
 }

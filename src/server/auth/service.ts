@@ -5,10 +5,10 @@
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { changePasswordSchema, loginSchema, registerSchema } from '../../shared/schemas/auth';
+import { ACCOUNT_SUSPENDED_MESSAGE, type changePasswordSchema, type loginSchema, type registerSchema } from '../../shared/schemas/auth';
 import { SQLSTATE, sqlState, type Database } from '../db/client';
 import { users } from '../db/schema';
-import { badRequest, conflict, notFound, unauthorized } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
 import { sendEmailVerification } from './email-verification';
 import { notifyPasswordChanged } from './password-changed';
 import { checkNewPassword } from './password-check';
@@ -65,13 +65,16 @@ export async function registerUser(
 
 /**
  * Checks an email and password.
- * @throws HttpError 401 for an unknown email or a wrong password (one message for both)
+ * @throws HttpError 401 for an unknown email or a wrong password (one message for both), 403 for a
+ *   suspended account's right password (docs/decisions/029-operators-and-the-audit-log.md)
  */
 export async function authenticate(db: Database, input: z.output<typeof loginSchema>): Promise<SessionUser> {
   const [user] = await db.select().from(users).where(eq(users.email, input.email.toLowerCase())).limit(1);
   const stored = user?.passwordHash ?? (await (decoyHash ??= hashPassword(`decoy-${Math.random()}`)));
   const ok = await verify(stored, input.password).catch(() => false);
   if (!user || !ok) throw unauthorized('Invalid email or password.');
+  // Told only to whoever knows the password, so it reveals nothing about who has an account.
+  if (user.suspendedAt) throw forbidden(ACCOUNT_SUSPENDED_MESSAGE);
   const { passwordHash: _hash, ...withoutHash } = user;
   return withoutHash;
 }

@@ -10,7 +10,7 @@
  * subdomain nor a plain-HTTP page can plant or overwrite it; ASVS 3.4.4).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, getTableColumns, gt, lt, ne, or } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -59,7 +59,8 @@ declare module 'fastify' {
     sessionExpiresAt: Date | null;
     /**
      * Set by a route that ended every session of a user without being signed in as them (a password
-     * reset): the user's live sockets are closed once it has answered (src/server/messages/routes.ts).
+     * reset, an operator's suspension): the user's live sockets are closed once it has answered
+     * (src/server/messages/routes.ts).
      */
     sessionsEndedFor?: string;
   }
@@ -88,7 +89,7 @@ export async function createSession(
  * The user of a live session token and when the session ends: its lifetime's end or its idle end,
  * whichever comes first. A session last seen more than {@link SESSION_TOUCH_INTERVAL_MS} ago is
  * marked seen now (one conditional UPDATE every few minutes per session, never on every request).
- * A token that is past either end is deleted and null is returned.
+ * A token that is past either end, or whose account is suspended, is deleted and null is returned.
  * @param idleMs the idle period ({@link SessionSettings.idleMs})
  */
 export async function findSession(
@@ -102,10 +103,18 @@ export async function findSession(
     .select({ user: sessionUserColumns, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date(now)), gt(sessions.lastSeenAt, new Date(now - idleMs))))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, new Date(now)),
+        gt(sessions.lastSeenAt, new Date(now - idleMs)),
+        // A suspended account's sessions are deleted as it is suspended; none it could still hold counts.
+        isNull(users.suspendedAt),
+      ),
+    )
     .limit(1);
   if (!row) {
-    // Past its lifetime or idle end (or unknown): the session is gone for good.
+    // Past its lifetime or idle end, unknown, or of a suspended account: the session is gone for good.
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return null;
   }

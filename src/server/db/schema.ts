@@ -115,10 +115,22 @@ export const users = pgTable(
     /** The renter's business name and tax ID, printed on their receipts when set (docs/decisions/027-receipts-and-agreements.md). */
     businessName: text('business_name'),
     taxId: text('tax_id'),
+    /**
+     * `admin`: an operator, who may use the console (docs/decisions/029-operators-and-the-audit-log.md);
+     * granted and revoked only from the command line (`npm run admin:grant`, `admin:revoke`).
+     */
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    /** When an operator suspended the account (null: not suspended): it cannot log in and its listings are hidden. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** The operator's reason, as the suspension email gave it. */
+    suspensionReason: text('suspension_reason'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
+    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
     // One license number is verified on at most one account at a time.
     uniqueIndex('users_verified_license_unique')
       .on(t.licenseNumber)
@@ -189,7 +201,18 @@ export const medicalSpaces = pgTable(
     cancellationPolicyTier: text('cancellation_policy_tier', { enum: ['flexible', 'moderate', 'strict'] })
       .notNull()
       .default('flexible'),
+    /**
+     * Listed: in search, on the map and bookable. False when the owner removed a space with bookings
+     * (archived), when an operator took it down, or while its owner is suspended
+     * (docs/decisions/029-operators-and-the-audit-log.md); every reader of the listings asks this column.
+     */
     active: boolean('active').notNull().default(true),
+    /** When an operator took the listing down (null: not taken down); its page answers 410. */
+    takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
+    /** The operator's reason, as the owner was told it. */
+    takedownReason: text('takedown_reason'),
+    /** Hidden while its owner is suspended: reinstating the owner lists it again (unless it is also taken down). */
+    ownerSuspended: boolean('owner_suspended').notNull().default(false),
     /**
      * Opening hours, sessions, buffer, notice and horizon (`scheduleSchema`, docs/product.md#schedules);
      * null: open every day, all day. Blocked dates are `space_blocked_dates`.
@@ -772,6 +795,32 @@ export const receipts = pgTable(
     uniqueIndex('receipts_series_unique').on(t.seriesId),
     uniqueIndex('receipts_year_sequence_unique').on(t.year, t.sequence),
   ],
+);
+
+/**
+ * What operators did (docs/decisions/029-operators-and-the-audit-log.md): one row per console
+ * action, written in the transaction of its effect. Append-only: the code has no update or
+ * delete of it, and a trigger (migration 0019) refuses UPDATE, DELETE and TRUNCATE.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The operator; null for an action taken from the command line (`npm run admin:grant`). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** What was done: `user.suspend`, `user.reinstate`, `space.take_down`, `space.restore`, `user.grant_admin`, `user.revoke_admin`. */
+    action: text('action').notNull(),
+    /** The kind of record acted on (`user`, `space`) and its id. */
+    targetType: text('target_type').notNull(),
+    targetId: uuid('target_id').notNull(),
+    /** The operator's reason, when the action takes one. */
+    reason: text('reason'),
+    /** What the record said before and after the action. */
+    before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+    after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_at_idx').on(t.createdAt, t.id), index('audit_log_target_idx').on(t.targetType, t.targetId)],
 );
 
 /**

@@ -28,6 +28,8 @@ export const forbidden = (message = 'You do not have permission to do that.') =>
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string, conflicts?: ApiError['conflicts']) =>
   new HttpError(409, message, undefined, undefined, conflicts);
+/** 410: the thing existed and is gone for good (a listing taken down by an operator). */
+export const gone = (message: string) => new HttpError(410, message);
 export const paymentRequired = (message: string) => new HttpError(402, message);
 /** 429 with a Retry-After header (seconds, rounded up). */
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>

@@ -76,7 +76,8 @@ function routeTransform(): SwaggerTransform {
     const schema: FastifySchema = input.schema ?? {};
     // @fastify/websocket hides its routes; the socket is part of the API, shown with its upgrade.
     const websocket = route.websocket === true;
-    if (schema.hide && !websocket) return zodTransform(input);
+    // The operators' routes (`auth: 'admin'`) are left out: to anyone else they do not exist (src/server/auth/guards.ts).
+    if ((schema.hide || route.config?.auth === 'admin') && !websocket) return zodTransform({ ...input, schema: { ...schema, hide: true } });
     const described = {
       tags: [tagOf(url)],
       ...schema,

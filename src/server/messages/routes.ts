@@ -182,7 +182,7 @@ export interface MessagingOptions {
   hub?: SocketHub;
 }
 
-/** Routes after whose success sockets of ended sessions are closed on every instance. */
+/** Routes after whose success sockets of ended sessions are closed on every instance (and any that sets `request.sessionsEndedFor`). */
 const SESSION_ENDING_ROUTES = new Set([
   'POST /api/logout',
   'POST /api/logout-everywhere',
@@ -194,8 +194,8 @@ const SESSION_ENDING_ROUTES = new Set([
  * Sets up messaging on the root `app`: the live-event bus, the socket
  * registry, the HTTP routes, `/ws`, and a hook that closes sockets on every
  * instance when sessions end: the session's own on logout, all of the user's
- * on log out everywhere and on a password reset (`request.sessionsEndedFor`),
- * all but the asking session's on a password change.
+ * on log out everywhere, and on a password reset or a suspension (any route that
+ * sets `request.sessionsEndedFor`), all but the asking session's on a password change.
  * Register it before the auth routes so that hook applies to their routes.
  */
 export async function registerMessaging(app: FastifyInstance, options: MessagingOptions): Promise<void> {
@@ -211,14 +211,17 @@ export async function registerMessaging(app: FastifyInstance, options: Messaging
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 300 || !SESSION_ENDING_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
+    if (reply.statusCode >= 300) return;
+    if (request.sessionsEndedFor) {
+      // A password reset, or an operator's suspension: the asker is not signed in as the user, and none of the user's sessions stays.
+      await live.userSessionsEnded(request.sessionsEndedFor);
+      return;
+    }
+    if (!SESSION_ENDING_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
     const token = sessionToken(request, sessions);
     const route = request.routeOptions.url;
     if (route === '/api/logout') {
       if (token) await live.sessionEnded(token);
-    } else if (request.sessionsEndedFor) {
-      // A password reset: the asker is not signed in as the user, and none of the user's sessions stays.
-      await live.userSessionsEnded(request.sessionsEndedFor);
     } else if (request.user) {
       // A password change keeps the asking session (and its sockets); log out everywhere keeps none.
       await live.userSessionsEnded(request.user.id, route === '/api/users/:id/password' ? token : undefined);

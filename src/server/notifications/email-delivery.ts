@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { NOTIFICATION_EMAIL_PREFERENCE, notificationKinds } from '../../shared/schemas/notifications';
+import { emailSwitchOf, notificationKinds } from '../../shared/schemas/notifications';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { notifications, users } from '../db/schema';
@@ -65,11 +65,10 @@ export async function deliverNotificationEmail(
   if (!found) return 'gone';
   const { notification, user } = found;
   const kind = z.enum(notificationKinds).parse(notification.kind);
-  const preference = NOTIFICATION_EMAIL_PREFERENCE[kind];
-  const canUnsubscribe = preference !== 'account' && preference !== 'security';
-  if (canUnsubscribe && !user[EMAIL_PREFERENCE_FIELD[preference]]) return 'skipped';
+  const preference = emailSwitchOf(kind);
+  if (preference && !user[EMAIL_PREFERENCE_FIELD[preference]]) return 'skipped';
 
-  const token = canUnsubscribe ? await createUnsubscribeToken(db, user.id, preference) : null;
+  const token = preference ? await createUnsubscribeToken(db, user.id, preference) : null;
   const url = (path: string) => (/^https?:\/\//.test(path) ? path : `${config.publicUrl}${path.startsWith('/') ? '' : '/'}${path}`);
   const content = emailTemplateFor(kind)({
     notification,

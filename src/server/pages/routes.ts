@@ -23,7 +23,7 @@ import { reviewPageSchema } from '../../shared/schemas/reviews';
 import { DEFAULT_PAGE_SIZE, FEATURED_SPACES_COUNT } from '../../shared/constants';
 import { INFO_PAGES } from '../../shared/info-pages';
 import { spaceCardImageUrl, spacePhotoUrl } from '../../shared/images';
-import { spaceCardSchema, spaceSchema, spaceSearchSchema } from '../../shared/schemas/spaces';
+import { LISTING_GONE_MESSAGE, spaceCardSchema, spaceSchema, spaceSearchSchema } from '../../shared/schemas/spaces';
 import { parseSpaceFilters } from '../../shared/space-filters';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -31,7 +31,7 @@ import { notFound } from '../http/errors';
 import { textAnswer } from '../http/openapi';
 import type { SpaceChanges } from '../spaces/changes';
 import { searchSpaces } from '../spaces/search';
-import { findSpaceRow, toSpace } from '../spaces/service';
+import { findSpaceRow, isHiddenByOperator, toSpace } from '../spaces/service';
 import { readClientManifest, routeAssets } from './client-assets';
 import { DEFAULT_DESCRIPTION, renderHead, renderPreloads, searchHead, SITE_NAME, spaceHead, type PageHead } from './head';
 import { answerBody, fetchEmbeddedAnswers, renderEmbeddedAnswers, type FetchedAnswer } from './embed-answers';
@@ -65,6 +65,9 @@ export const CLIENT_ROUTES: ReadonlyArray<{ path: RegExp; page?: string }> = [
   { path: /^\/payments\/connect\/?$/, page: 'src/client/pages/payments-connect.tsx' },
   { path: /^\/(spaces|space)\/[^/]+\/?$/, page: 'src/client/pages/space-detail.tsx' },
   { path: /^\/edit-space\/[^/]+\/?$/, page: 'src/client/pages/edit-space.tsx' },
+  // Answered by its own route, which shows it to operators only: without its slash, so that the
+  // not-found handler never counts `/admin/` as a known page.
+  { path: /^\/admin$/, page: 'src/client/pages/admin.tsx' },
 ];
 
 export interface PageRoutesOptions {
@@ -106,13 +109,14 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     canonical: `${origin}${request.url.split('?')[0]}`,
   });
 
-  /** A page route's schema for the OpenAPI document: its summary and its HTML answer. */
-  const page = (summary: string, notFoundPage?: string) => ({
+  /** A page route's schema for the OpenAPI document: its summary and its HTML answer (and those of `gonePage`). */
+  const page = (summary: string, notFoundPage?: string, gonePage?: string) => ({
     schema: {
       summary,
       response: {
         200: textAnswer('text/html', "The client's index.html with the page's head and the API answers it starts from."),
         ...(notFoundPage ? { 404: textAnswer('text/html', notFoundPage) } : {}),
+        ...(gonePage ? { 410: textAnswer('text/html', gonePage) } : {}),
       },
     },
   });
@@ -143,6 +147,9 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     const reviews = reviewPageSchema.safeParse(answerBody(answers[reviewsPath]));
     // Without an answer (the API's 404, or a failure), the database says whether the space exists.
     const row = answer.success ? null : await findSpaceRow(db, request.params.id);
+    // Taken down by an operator or its owner suspended: gone (the page says so; docs/decisions/029-operators-and-the-audit-log.md).
+    if (row && isHiddenByOperator(row))
+      return sendPage(reply, defaultHead(request, `${LISTING_GONE_MESSAGE} | ${SITE_NAME}`), 410, [preloadsFor(pathname)]);
     const space = answer.success ? answer.data : row && toSpace(row);
     if (!space) return sendPage(reply, defaultHead(request, `Space Not Found | ${SITE_NAME}`), 404, [preloadsFor(pathname)]);
     return sendPage(reply, spaceHead(space, origin, reviews.success ? reviews.data.reviews : []), 200, [
@@ -150,7 +157,11 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
       renderEmbeddedAnswers(answers),
     ]);
   };
-  const spacePageSchema = page("A space's page, with its details.", 'The page, titled "Space Not Found", when there is no such space.');
+  const spacePageSchema = page(
+    "A space's page, with its details.",
+    'The page, titled "Space Not Found", when there is no such space.',
+    `The page, titled "${LISTING_GONE_MESSAGE}", when an operator took the listing down or suspended its owner.`,
+  );
   app.get('/spaces/:id', spacePageSchema, spacePage);
   app.get('/space/:id', spacePageSchema, spacePage);
 
@@ -222,15 +233,27 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     },
   );
 
+  /** The page of a path the client does not know: its not-found page, with status 404 (and nothing to preload). */
+  const unknownPage = (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(reply, defaultHead(request, `Page Not Found | ${SITE_NAME}`), 404);
+
+  // The operators' console: its page for an operator, and for anyone else the page of an unknown path,
+  // status and head alike, so its existence is not revealed (docs/decisions/029-operators-and-the-audit-log.md).
+  // Left out of the OpenAPI document, as the console's API routes are.
+  app.get('/admin', { schema: { summary: "The operators' console.", hide: true }, config: { auth: 'optional' } }, async (request, reply) =>
+    request.user?.role === 'admin'
+      ? sendPage(reply, defaultHead(request, `Console | ${SITE_NAME}`), 200, [preloadsFor('/admin')])
+      : unknownPage(request, reply),
+  );
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/') || path.extname(pathname)) {
       throw notFound('Not found.');
     }
     const known = CLIENT_ROUTES.some((route) => route.path.test(pathname));
-    return sendPage(reply, defaultHead(request, known ? undefined : `Page Not Found | ${SITE_NAME}`), known ? 200 : 404, [
-      preloadsFor(pathname),
-    ]);
+    if (!known) return unknownPage(request, reply);
+    return sendPage(reply, defaultHead(request), 200, [preloadsFor(pathname)]);
   });
 };
 

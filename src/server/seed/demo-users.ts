@@ -1,7 +1,7 @@
 /**
- * The demo accounts (seed data). All of them share one password; the two
- * documented accounts are `owner@demo.clinicshare.test` and
- * `renter@demo.clinicshare.test`. Phone numbers use the fictional 555-01xx range.
+ * The demo accounts (seed data). All of them share one password; the
+ * documented accounts are `owner@demo.clinicshare.test`,
+ * `renter@demo.clinicshare.test` and the operator `admin@demo.clinicshare.test`. Phone numbers use the fictional 555-01xx range.
  */
 export interface DemoUser {
   key: string;
@@ -15,6 +15,8 @@ export interface DemoUser {
   phone: string | null;
   licenseNumber: string | null;
   verified: boolean;
+  /** `admin` for the demo operator (`admin@demo.clinicshare.test`), who may open the console; else `user`. */
+  role: 'user' | 'admin';
 }
 
 /** The password of every demo account. */
@@ -22,7 +24,7 @@ export const DEMO_PASSWORD = 'clinicshare-demo';
 
 const DOMAIN = 'demo.clinicshare.test';
 
-type UserSeed = Omit<DemoUser, 'email' | 'password'> & { email?: string };
+type UserSeed = Omit<DemoUser, 'email' | 'password' | 'role'> & { email?: string; role?: DemoUser['role'] };
 
 const seeds: UserSeed[] = [
   {
@@ -203,11 +205,26 @@ const seeds: UserSeed[] = [
     licenseNumber: null,
     verified: false,
   },
+  {
+    // The demo operator: opens the console at /admin (docs/decisions/029-operators-and-the-audit-log.md).
+    key: 'admin',
+    email: `admin@${DOMAIN}`,
+    firstName: 'Robin',
+    lastName: 'Okafor',
+    specialty: null,
+    userType: 'renter',
+    bio: null,
+    phone: null,
+    licenseNumber: null,
+    verified: false,
+    role: 'admin',
+  },
 ];
 
 /** The demo accounts, owners first. */
-export const demoUsers: DemoUser[] = seeds.map(({ email, ...user }) => ({
+export const demoUsers: DemoUser[] = seeds.map(({ email, role, ...user }) => ({
   ...user,
+  role: role ?? 'user',
   email: email ?? `${user.key}@${DOMAIN}`,
   password: DEMO_PASSWORD,
 }));

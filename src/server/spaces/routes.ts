@@ -37,7 +37,10 @@ export interface SpaceRoutesOptions {
   geocoder: Geocoder;
   /** The owner's image storage inline listing images count against. */
   quota: UploadQuota;
-  /** Told when a space is listed, edited or removed here (the sitemap listens). */
+  /**
+   * Told when a space is listed, edited or removed here (the sitemap listens); told in turn when
+   * the operators' console hides or lists spaces again, the search's counts and map points are dropped.
+   */
   changes?: SpaceChanges;
   /** Says when blocked dates change elsewhere (the owner's calendar): the search's counts by availability are counted again. */
   scheduleChanges?: SpaceChanges;
@@ -50,13 +53,21 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
   // Recent bounded counts and map answers; listing, editing or removing a space here clears them.
   const counts = createSearchCountCache();
   const maps = createMapPointsCache();
-  const spacesChanged = () => {
+  const clearCaches = () => {
     counts.clear();
     maps.clear();
+  };
+  const spacesChanged = () => {
+    clearCaches();
     changes?.notify();
   };
   const stopScheduleChanges = scheduleChanges?.subscribe(() => counts.clear());
-  app.addHook('onClose', async () => stopScheduleChanges?.());
+  // Listings hidden or listed again elsewhere in this instance (the operators' console) leave or join the answers at once.
+  const stopChanges = changes?.subscribe(clearCaches);
+  app.addHook('onClose', async () => {
+    stopScheduleChanges?.();
+    stopChanges?.();
+  });
 
   // Result cards; the count is exact up to COUNT_LIMIT, beyond it `X-Total-Count-Exact: false` means "at least".
   // The three headers are part of the answer: in its ETag and kept on a 304.

@@ -4,12 +4,18 @@
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { createSpaceSchema, DeleteSpaceResult, Space, SpaceDetail } from '../../shared/schemas/spaces';
+import {
+  LISTING_GONE_MESSAGE,
+  type createSpaceSchema,
+  type DeleteSpaceResult,
+  type Space,
+  type SpaceDetail,
+} from '../../shared/schemas/spaces';
 import { BLOCKING_BOOKING_STATUSES } from '../../shared/constants';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces } from '../db/schema';
-import { conflict, forbidden, notFound } from '../http/errors';
+import { conflict, forbidden, gone, notFound } from '../http/errors';
 import type { AddressParts, Geocoder } from '../geocoding/geocoder';
 import { foldPublishedRatingsWhenDue, ratingOf } from './ratings';
 import { readBlockedDates, replaceBlockedDates } from '../schedules/service';
@@ -77,14 +83,25 @@ export async function findSpaceRow(db: Database, id: string): Promise<SpaceRow |
 }
 
 /**
+ * Whether an operator hid the listing: taken down, or its owner suspended
+ * (docs/decisions/029-operators-and-the-audit-log.md). Such a listing is not `active` either; its
+ * page and `GET /api/spaces/{id}` answer 410 {@link LISTING_GONE_MESSAGE} where an archived one
+ * still shows.
+ */
+export function isHiddenByOperator(row: Pick<SpaceRow, 'takenDownAt' | 'ownerSuspended'>): boolean {
+  return row.takenDownAt !== null || row.ownerSuspended;
+}
+
+/**
  * One space with its blocked dates; their private notes only when `viewerId` is the owner.
- * @throws HttpError 404 when it does not exist
+ * @throws HttpError 404 when it does not exist, 410 when an operator hid it ({@link isHiddenByOperator})
  */
 export async function getSpace(db: Database, id: string, viewerId?: string): Promise<SpaceDetail> {
   // Reviews whose window has just closed count before the rating is read (docs/decisions/028-reviews.md).
   await foldPublishedRatingsWhenDue(db);
   const row = await findSpaceRow(db, id);
   if (!row) throw notFound('Space not found.');
+  if (isHiddenByOperator(row)) throw gone(LISTING_GONE_MESSAGE);
   const blockedDates = await readBlockedDates(db, id, { withNotes: viewerId === row.ownerId });
   return { ...toSpace(row), blockedDates };
 }
@@ -213,13 +230,18 @@ const SPACE_HAS_UPCOMING_BOOKINGS =
  *   map and the owner's list, and its bookings keep their space.
  * - With no bookings at all: deleted.
  * The space row is locked for the decision, so a booking cannot slip in between.
- * @throws HttpError 404 when missing, 403 when `userId` is not the owner, 409 with bookings ahead
+ * @throws HttpError 404 when missing or hidden by an operator, 403 when `userId` is not the owner, 409 with bookings ahead
  */
 export async function deleteSpace(db: Database, id: string, userId: string): Promise<DeleteSpaceResult['outcome']> {
   if (!z.uuid().safeParse(id).success) throw notFound('Space not found.');
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ ownerId: medicalSpaces.ownerId }).from(medicalSpaces).where(eq(medicalSpaces.id, id)).for('update');
-    if (!row) throw notFound('Space not found.');
+    const [row] = await tx
+      .select({ ownerId: medicalSpaces.ownerId, takenDownAt: medicalSpaces.takenDownAt, ownerSuspended: medicalSpaces.ownerSuspended })
+      .from(medicalSpaces)
+      .where(eq(medicalSpaces.id, id))
+      .for('update');
+    // A listing an operator hid stays as it is until they restore it (as an edit, its removal is refused).
+    if (!row || isHiddenByOperator(row)) throw notFound('Space not found.');
     requireOwner(row, userId);
     const [ahead] = await tx
       .select({ id: bookings.id })

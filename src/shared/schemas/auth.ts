@@ -15,6 +15,10 @@ import {
 import { currentPasswordSchema, required, textSchema, trimmed, userTypeSchema } from './fields';
 
 /** POST /api/login (docs/product.md#validation). */
+/** The 403 of a suspended account's login (`POST /api/login`; docs/decisions/029-operators-and-the-audit-log.md). */
+export const ACCOUNT_SUSPENDED_MESSAGE =
+  'This account is suspended. The email we sent you says why; reply to it if you think this is a mistake.';
+
 export const loginSchema = z.object({
   email: z.email('Please enter a valid email address').max(254),
   password: textSchema.min(1, 'Password is required').max(200),

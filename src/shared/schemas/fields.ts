@@ -34,6 +34,11 @@ export const currentPasswordSchema = textSchema.max(200);
 /** lister, renter or both (docs/product.md#who-it-is-for). */
 export const userTypeSchema = z.enum(USER_TYPES);
 
+/** A user's role: `admin` may use the console (docs/decisions/029-operators-and-the-audit-log.md); granted only from the command line. */
+export const USER_ROLES = ['user', 'admin'] as const;
+export const userRoleSchema = z.enum(USER_ROLES);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
 /**
  * A number input: a JSON number or a plain decimal string ("12", "-3.5"), as
  * query strings and forms send them. Empty strings, booleans, arrays, hex

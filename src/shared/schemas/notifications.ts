@@ -22,6 +22,10 @@ export const notificationKinds = [
   'verify_email',
   'password_reset',
   'password_changed',
+  'account_suspended',
+  'account_reinstated',
+  'listing_taken_down',
+  'listing_restored',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -32,8 +36,10 @@ export type EmailPreferenceKind = (typeof emailPreferenceKinds)[number];
 /**
  * Which switch governs a kind's email. `account` (welcome, verification) and `security` (password
  * reset and change) emails cannot be turned off and carry no unsubscribe link; they are email only.
+ * `operator` notices (a suspension, a takedown and their reversal;
+ * docs/decisions/029-operators-and-the-audit-log.md) cannot be turned off either, and show in the bell too.
  */
-export const NOTIFICATION_EMAIL_PREFERENCE: Record<NotificationKind, EmailPreferenceKind | 'account' | 'security'> = {
+export const NOTIFICATION_EMAIL_PREFERENCE: Record<NotificationKind, EmailPreferenceKind | 'account' | 'security' | 'operator'> = {
   booking_requested: 'booking_updates',
   request_accepted: 'booking_updates',
   request_declined: 'booking_updates',
@@ -50,7 +56,17 @@ export const NOTIFICATION_EMAIL_PREFERENCE: Record<NotificationKind, EmailPrefer
   verify_email: 'account',
   password_reset: 'security',
   password_changed: 'security',
+  account_suspended: 'operator',
+  account_reinstated: 'operator',
+  listing_taken_down: 'operator',
+  listing_restored: 'operator',
 };
+
+/** The email switch that turns a kind's email off, or null when it cannot be (account, security and operator emails carry no unsubscribe link). */
+export function emailSwitchOf(kind: NotificationKind): EmailPreferenceKind | null {
+  const preference = NOTIFICATION_EMAIL_PREFERENCE[kind];
+  return (emailPreferenceKinds as readonly string[]).includes(preference) ? (preference as EmailPreferenceKind) : null;
+}
 
 /** Whether a kind shows in the bell (everything but account and security emails). */
 export function isInAppKind(kind: NotificationKind): boolean {

@@ -20,6 +20,12 @@ import { minutesOfDay } from '../time-of-day';
 import { blockedDateSchema, blockedDatesSchema, isoDateSchema, scheduleSchema, timeOfDaySchema } from './schedules';
 import { spaceRatingSchema } from './reviews';
 
+/**
+ * The 410 of a listing an operator took down or whose owner is suspended (`GET /api/spaces/{id}` and
+ * its page; docs/decisions/029-operators-and-the-audit-log.md).
+ */
+export const LISTING_GONE_MESSAGE = 'This listing is no longer available';
+
 export const spaceTypeSchema = z.enum(SPACE_TYPES);
 /** The orders of search results: newest first, or best rated first (ties newest first). */
 export const SPACE_SORTS = ['newest', 'rating'] as const;

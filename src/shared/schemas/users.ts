@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LICENSE_VERIFICATION_STATES } from '../constants';
-import { userTypeSchema } from './fields';
+import { userRoleSchema, userTypeSchema } from './fields';
 
 /** A user as the API returns it: never the password hash (docs/decisions/009-identity-from-the-session.md). */
 export const userSchema = z.object({
@@ -32,6 +32,8 @@ export const userSchema = z.object({
   stripeAccountStatus: z.string().nullable(),
   stripeOnboardingCompleted: z.boolean(),
   acceptedTermsAt: z.string().nullable(),
+  /** `admin` opens the console at /admin (docs/decisions/029-operators-and-the-audit-log.md). */
+  role: userRoleSchema.default('user'),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -1,4 +1,4 @@
-import { CalendarDays, LogOut, Menu, MessageSquare, User, X } from 'lucide-react';
+import { CalendarDays, LogOut, Menu, MessageSquare, ShieldCheck, User, X } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '@/client/lib/auth';
@@ -49,6 +49,8 @@ export function Header({ onLogIn, onSignUp, onLogOut, unreadCount = 0, notificat
 
   // The owner's calendar: for those who list spaces (docs/product.md#calendar).
   const owner = user?.userType === 'lister' || user?.userType === 'both';
+  // The operators' console: its link only for admins (docs/decisions/029-operators-and-the-audit-log.md).
+  const operator = user?.role === 'admin';
   const messagesLabel = unreadCount > 0 ? `Messages (${unreadText(unreadCount)} unread)` : 'Messages';
   const linkClass = (active: boolean) =>
     cn(
@@ -93,6 +95,15 @@ export function Header({ onLogIn, onSignUp, onLogOut, unreadCount = 0, notificat
                     className="rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
                   >
                     <CalendarDays className="size-5" aria-hidden="true" />
+                  </Link>
+                ) : null}
+                {operator ? (
+                  <Link
+                    href={paths.admin()}
+                    aria-label="Console"
+                    className="rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+                  >
+                    <ShieldCheck className="size-5" aria-hidden="true" />
                   </Link>
                 ) : null}
                 <span className="px-1 text-sm text-slate-700">Hi, {user.firstName}</span>
@@ -159,6 +170,11 @@ export function Header({ onLogIn, onSignUp, onLogOut, unreadCount = 0, notificat
                 <Link href={paths.profile()} className={linkClass}>
                   Profile
                 </Link>
+                {operator ? (
+                  <Link href={paths.admin()} className={linkClass}>
+                    Console
+                  </Link>
+                ) : null}
               </>
             ) : null}
           </nav>

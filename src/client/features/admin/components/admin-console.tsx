@@ -1,0 +1,29 @@
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { AuditLogPanel } from './audit-log-panel';
+import { SpacesPanel } from './spaces-panel';
+import { UsersPanel } from './users-panel';
+
+/**
+ * The operators' console (docs/product.md#the-console): Users, Listings and the Audit log as tabs
+ * (arrow keys move between them). Each panel loads when its tab is first opened.
+ */
+export function AdminConsole({ currentUserId }: { currentUserId: string }) {
+  return (
+    <Tabs defaultValue="users">
+      <TabsList aria-label="Console sections">
+        <TabsTrigger value="users">Users</TabsTrigger>
+        <TabsTrigger value="listings">Listings</TabsTrigger>
+        <TabsTrigger value="audit-log">Audit log</TabsTrigger>
+      </TabsList>
+      <TabsContent value="users">
+        <UsersPanel currentUserId={currentUserId} />
+      </TabsContent>
+      <TabsContent value="listings">
+        <SpacesPanel />
+      </TabsContent>
+      <TabsContent value="audit-log">
+        <AuditLogPanel />
+      </TabsContent>
+    </Tabs>
+  );
+}
