@@ -14,6 +14,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import { publicConfigSchema, type PublicConfig } from '../shared/schemas/config';
 import { adminRoutes } from './admin/routes';
+import { reportsRoutes } from './admin/reports-routes';
 import { registerSessionGuard } from './auth/guards';
 import { authRoutes } from './auth/routes';
 import { sessionSettings } from './auth/session';
@@ -265,6 +266,8 @@ export async function buildApp({
   await app.register(favoriteRoutes, { db });
   // The operators' console (docs/decisions/029-operators-and-the-audit-log.md): 404 to anyone else.
   await app.register(adminRoutes, { db, spaceChanges });
+  // Users' reports, the console's queue, inbox and Overview (docs/decisions/030-reports-and-the-overview.md).
+  await app.register(reportsRoutes, { db });
   await app.register(bookingRoutes, { db, payments });
   await app.register(paperworkRoutes, { db });
   await app.register(reviewRoutes, { db });

@@ -88,6 +88,9 @@ describe('access to the console', () => {
     const { cookie: userCookie } = await signedInUser(t);
     const target = await insertUser(t.db);
     const space = await insertSpace(t.db, target.id);
+    const filed = (
+      await call('POST', '/api/reports', userCookie, { targetType: 'space', targetId: space.id, reason: 'spam', comment: '' })
+    ).json<{ id: string }>();
     // One request per route, in an order an admin can answer 2xx: the table must hold every route the app has.
     const requests: Record<string, { url: string; payload?: object }> = {
       'GET /api/admin/users': { url: '/api/admin/users?q=alex' },
@@ -97,6 +100,13 @@ describe('access to the console', () => {
       'POST /api/admin/spaces/:id/take-down': { url: `/api/admin/spaces/${space.id}/take-down`, payload: { reason: 'Fraudulent photos' } },
       'POST /api/admin/spaces/:id/restore': { url: `/api/admin/spaces/${space.id}/restore` },
       'GET /api/admin/audit-log': { url: '/api/admin/audit-log' },
+      'GET /api/admin/reports': { url: '/api/admin/reports?status=all' },
+      'POST /api/admin/reports/:id/resolve': {
+        url: `/api/admin/reports/${filed.id}/resolve`,
+        payload: { action: 'no_action', note: 'Fine' },
+      },
+      'GET /api/admin/contact-messages': { url: '/api/admin/contact-messages' },
+      'GET /api/admin/overview': { url: '/api/admin/overview' },
     };
     expect(await consoleRoutes()).toEqual(Object.keys(requests).sort());
 

@@ -8,6 +8,7 @@ import type { Schedule } from '../../shared/schemas/schedules';
 import type { Recurrence } from '../../shared/schemas/booking-series';
 import { WEEKDAYS } from '../../shared/constants';
 import { CONTACT_TOPICS } from '../../shared/schemas/contact';
+import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES } from '../../shared/schemas/reports';
 import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
 import {
   bigint,
@@ -898,5 +899,39 @@ export const contactMessages = pgTable(
   (t) => [
     check('contact_messages_topic_check', sql.raw(`"topic" in (${CONTACT_TOPICS.map(sqlString).join(', ')})`)),
     index('contact_messages_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Users' reports of a listing, a review, a message or a user (docs/decisions/030-reports-and-the-overview.md),
+ * the operators' queue: open while `resolved_at` is null; resolving one records what was done
+ * (`resolution`, `resolution_note`, by whom), with its audit record in the same transaction.
+ * `target_id` is not a foreign key (it points into one of four tables); a report outlives what it is about.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'restrict' }),
+    resolution: text('resolution', { enum: REPORT_ACTIONS }),
+    resolutionNote: text('resolution_note'),
+  },
+  (t) => [
+    check('reports_target_type_check', sql.raw(`"target_type" in (${REPORT_TARGET_TYPES.map(sqlString).join(', ')})`)),
+    check('reports_reason_check', sql.raw(`"reason" in (${REPORT_REASONS.map(sqlString).join(', ')})`)),
+    check('reports_comment_check', sql`char_length(${t.comment}) <= 2000`),
+    index('reports_reporter_created_idx').on(t.reporterId, t.createdAt),
+    index('reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
   ],
 );

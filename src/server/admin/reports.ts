@@ -1,0 +1,265 @@
+/**
+ * Users' reports and the operators' queue (docs/decisions/030-reports-and-the-overview.md;
+ * docs/product.md#reporting): a signed-in user reports a listing, a review, a message or a user
+ * they can see; operators read the queue with the reported content and resolve each report, the
+ * resolution and its audit record (./audit.ts) written in one transaction. The contact form's
+ * messages are read here too, for the console's inbox.
+ */
+import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  QUEUE_PAGE_SIZE,
+  REPORTS_PER_DAY,
+  type AdminReport,
+  type InboxPage,
+  type ReportAction,
+  type ReportQueuePage,
+  type ReportReceipt,
+  type ReportTargetType,
+  type createReportSchema,
+  type reportQueueQuerySchema,
+} from '../../shared/schemas/reports';
+import type { z } from 'zod';
+import type { SessionUser } from '../auth/session';
+import type { Database } from '../db/client';
+import { contactMessages, conversations, medicalSpaces, messages, reports, reviews, users } from '../db/schema';
+import { badRequest, conflict, notFound, tooManyRequests } from '../http/errors';
+import { recordAudit } from './audit';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The 404 of a target the reporter cannot see (or that does not exist): the same either way. */
+const notVisible = () => notFound('We could not find what you are reporting.');
+
+/**
+ * Whether `reporter` can see target `id` of `type`: a listed space; a published review (or one
+ * they wrote or that is about them); a message of a conversation they take part in; any other user.
+ * @throws HttpError 404 when not, 400 for reporting oneself
+ */
+async function assertVisible(tx: Database, reporter: SessionUser, type: ReportTargetType, id: string): Promise<void> {
+  let found: unknown[] = [];
+  if (type === 'space') {
+    found = await tx
+      .select({ id: medicalSpaces.id })
+      .from(medicalSpaces)
+      .where(and(eq(medicalSpaces.id, id), eq(medicalSpaces.active, true)));
+  } else if (type === 'review') {
+    found = await tx
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(
+        and(
+          eq(reviews.id, id),
+          or(lte(reviews.publishedAt, sql`now()`), eq(reviews.authorId, reporter.id), eq(reviews.subjectId, reporter.id)),
+        ),
+      );
+  } else if (type === 'message') {
+    found = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(and(eq(messages.id, id), or(eq(conversations.participantA, reporter.id), eq(conversations.participantB, reporter.id))));
+  } else {
+    if (id === reporter.id) throw badRequest('You cannot report yourself.', [{ path: 'targetId', message: 'You cannot report yourself.' }]);
+    found = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+  }
+  if (found.length === 0) throw notVisible();
+}
+
+/**
+ * Files a report by `reporter` (at most {@link REPORTS_PER_DAY} in any 24 hours: counted from the
+ * stored reports with the reporter's row locked, so two at once cannot both pass the last place).
+ * @throws HttpError 404 for a target they cannot see, 400 for themselves, 429 past the limit (with Retry-After)
+ */
+export async function createReport(
+  db: Database,
+  reporter: SessionUser,
+  input: z.output<typeof createReportSchema>,
+): Promise<ReportReceipt> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, reporter.id)).for('update');
+    const since = new Date(Date.now() - DAY_MS);
+    const recent = await tx
+      .select({ createdAt: reports.createdAt })
+      .from(reports)
+      .where(and(eq(reports.reporterId, reporter.id), gt(reports.createdAt, since)))
+      .orderBy(reports.createdAt);
+    if (recent.length >= REPORTS_PER_DAY) {
+      const retryAfter = Math.max(1, Math.ceil((recent[0]!.createdAt.getTime() + DAY_MS - Date.now()) / 1000));
+      throw tooManyRequests(`You can send at most ${REPORTS_PER_DAY} reports a day. Please try again later.`, retryAfter);
+    }
+    await assertVisible(tx, reporter, input.targetType, input.targetId);
+    const [row] = await tx
+      .insert(reports)
+      .values({
+        reporterId: reporter.id,
+        targetType: input.targetType,
+        targetId: input.targetId,
+        reason: input.reason,
+        comment: input.comment,
+      })
+      .returning({ id: reports.id, createdAt: reports.createdAt });
+    return { id: row!.id, createdAt: row!.createdAt.toISOString() };
+  });
+}
+
+const reporter = alias(users, 'reporter');
+const resolver = alias(users, 'resolver');
+const reportedUser = alias(users, 'reported_user');
+const reviewSpace = alias(medicalSpaces, 'review_space');
+const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
+
+/** The queue's rows: each report with its reporter, its resolver and the reported content (one left join per kind). */
+function selectReports(db: Database) {
+  return db
+    .select({
+      report: reports,
+      reporterFirst: reporter.firstName,
+      reporterLast: reporter.lastName,
+      reporterEmail: reporter.email,
+      resolverFirst: resolver.firstName,
+      resolverLast: resolver.lastName,
+      spaceTitle: medicalSpaces.title,
+      spaceDescription: medicalSpaces.description,
+      spaceOwner: medicalSpaces.ownerId,
+      reviewComment: reviews.comment,
+      reviewAuthor: reviews.authorId,
+      reviewSpaceId: reviews.spaceId,
+      reviewSpaceTitle: reviewSpace.title,
+      messageContent: messages.content,
+      messageSender: messages.senderId,
+      userFirst: reportedUser.firstName,
+      userLast: reportedUser.lastName,
+      userEmail: reportedUser.email,
+    })
+    .from(reports)
+    .innerJoin(reporter, eq(reporter.id, reports.reporterId))
+    .leftJoin(resolver, eq(resolver.id, reports.resolvedBy))
+    .leftJoin(medicalSpaces, and(eq(reports.targetType, 'space'), eq(medicalSpaces.id, reports.targetId)))
+    .leftJoin(reviews, and(eq(reports.targetType, 'review'), eq(reviews.id, reports.targetId)))
+    .leftJoin(reviewSpace, eq(reviewSpace.id, reviews.spaceId))
+    .leftJoin(messages, and(eq(reports.targetType, 'message'), eq(messages.id, reports.targetId)))
+    .leftJoin(reportedUser, and(eq(reports.targetType, 'user'), eq(reportedUser.id, reports.targetId)))
+    .$dynamic();
+}
+type ReportRow = Awaited<ReturnType<ReturnType<typeof selectReports>['execute']>>[number];
+
+function reportedContent(row: ReportRow): AdminReport['target'] {
+  switch (row.report.targetType) {
+    case 'space':
+      return row.spaceTitle === null
+        ? null
+        : { label: row.spaceTitle, text: row.spaceDescription ?? '', spaceId: row.report.targetId, userId: row.spaceOwner };
+    case 'review':
+      return row.reviewComment === null
+        ? null
+        : {
+            label: `Review of ${row.reviewSpaceTitle ?? 'a space'}`,
+            text: row.reviewComment,
+            spaceId: row.reviewSpaceId,
+            userId: row.reviewAuthor,
+          };
+    case 'message':
+      return row.messageContent === null ? null : { label: 'Message', text: row.messageContent, spaceId: null, userId: row.messageSender };
+    case 'user':
+      return row.userEmail === null
+        ? null
+        : { label: fullName(row.userFirst, row.userLast), text: row.userEmail, spaceId: null, userId: row.report.targetId };
+  }
+}
+
+function toAdminReport(row: ReportRow): AdminReport {
+  const { report } = row;
+  return {
+    id: report.id,
+    targetType: report.targetType,
+    targetId: report.targetId,
+    reason: report.reason,
+    comment: report.comment,
+    createdAt: report.createdAt.toISOString(),
+    reporter: { id: report.reporterId, name: fullName(row.reporterFirst, row.reporterLast), email: row.reporterEmail },
+    target: reportedContent(row),
+    resolvedAt: report.resolvedAt?.toISOString() ?? null,
+    resolution: report.resolution,
+    resolutionNote: report.resolutionNote,
+    resolvedBy: report.resolvedBy ? fullName(row.resolverFirst, row.resolverLast) : null,
+  };
+}
+
+/**
+ * A page of the queue: open reports oldest first (the longest waiting on top), resolved ones
+ * newest resolved first, or all newest first; {@link QUEUE_PAGE_SIZE} a page.
+ */
+export async function readReportQueue(db: Database, query: z.output<typeof reportQueueQuerySchema>): Promise<ReportQueuePage> {
+  const base = selectReports(db);
+  const filtered =
+    query.status === 'open'
+      ? base.where(isNull(reports.resolvedAt)).orderBy(reports.createdAt, reports.id)
+      : query.status === 'resolved'
+        ? base.where(isNotNull(reports.resolvedAt)).orderBy(desc(reports.resolvedAt), desc(reports.id))
+        : base.orderBy(desc(reports.createdAt), desc(reports.id));
+  const rows = await filtered.limit(QUEUE_PAGE_SIZE + 1).offset((query.page - 1) * QUEUE_PAGE_SIZE);
+  return { reports: rows.slice(0, QUEUE_PAGE_SIZE).map(toAdminReport), page: query.page, hasMore: rows.length > QUEUE_PAGE_SIZE };
+}
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/**
+ * Resolves report `id`: records what was done (`action`, `note`, by `actor`, when) and its audit
+ * record (`report.resolve`) in one transaction. The action itself (a takedown, a suspension) is
+ * taken with its own console action, which has its own audit record.
+ * @throws HttpError 404 for an unknown report, 409 when already resolved
+ */
+export async function resolveReport(
+  db: Database,
+  actor: SessionUser,
+  id: string,
+  action: ReportAction,
+  note: string,
+): Promise<AdminReport> {
+  if (!isUuid(id)) throw notFound('Report not found.');
+  await db.transaction(async (tx) => {
+    const [report] = await tx.select().from(reports).where(eq(reports.id, id)).for('update');
+    if (!report) throw notFound('Report not found.');
+    if (report.resolvedAt) throw conflict('This report is already resolved.');
+    const resolvedAt = new Date();
+    await tx
+      .update(reports)
+      .set({ resolvedAt, resolvedBy: actor.id, resolution: action, resolutionNote: note || null })
+      .where(eq(reports.id, id));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'report.resolve',
+      targetType: 'report',
+      targetId: id,
+      reason: note || null,
+      before: { resolvedAt: null, resolution: null, targetType: report.targetType, targetId: report.targetId, reason: report.reason },
+      after: { resolvedAt: resolvedAt.toISOString(), resolution: action, resolutionNote: note || null },
+    });
+  });
+  const [row] = await selectReports(db).where(eq(reports.id, id));
+  return toAdminReport(row!);
+}
+
+/** A page of the contact form's messages, newest first ({@link QUEUE_PAGE_SIZE} a page). */
+export async function readInbox(db: Database, page: number): Promise<InboxPage> {
+  const rows = await db
+    .select()
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(QUEUE_PAGE_SIZE + 1)
+    .offset((page - 1) * QUEUE_PAGE_SIZE);
+  return {
+    messages: rows.slice(0, QUEUE_PAGE_SIZE).map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      topic: row.topic,
+      message: row.message,
+      userId: row.userId,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    page,
+    hasMore: rows.length > QUEUE_PAGE_SIZE,
+  };
+}
