@@ -3,6 +3,7 @@ import { PageMeta } from '@/client/components/page-meta';
 import { useConversations } from '@/client/features/messages/api/get-conversations';
 import { ConversationList } from '@/client/features/messages/components/conversation-list';
 import { MessageThread } from '@/client/features/messages/components/message-thread';
+import { ReportButton } from '@/client/features/reports/components/report-button';
 import { useAuth } from '@/client/lib/auth';
 import { cn } from '@/client/lib/cn';
 import { paths } from '@/client/lib/paths';
@@ -41,6 +42,9 @@ export function MessagesPage() {
             userId={user.id}
             summary={summary}
             onBack={() => navigate(paths.messages())}
+            messageActions={(message) => (
+              <ReportButton targetType="message" targetId={message.id} label={`Report this message from ${message.sender.firstName}`} />
+            )}
           />
         ) : (
           <section className="hidden items-center justify-center rounded-lg border border-slate-200 bg-white p-8 text-center md:flex">

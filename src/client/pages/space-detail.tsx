@@ -16,6 +16,7 @@ import { useSpace } from '@/client/features/spaces/api/get-space';
 import { SpaceGallery } from '@/client/features/spaces/components/space-gallery';
 import { SpaceLocation } from '@/client/features/spaces/components/space-location';
 import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
+import { ReportButton } from '@/client/features/reports/components/report-button';
 import { SpacePriceCard, SpaceSections, SpaceSummary } from '@/client/features/spaces/components/space-details';
 import { isApiError } from '@/client/lib/api-client';
 import { useAuth } from '@/client/lib/auth';
@@ -150,7 +151,17 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
             <SpaceSchedule space={space} today={new Date().toLocaleDateString('en-CA', { timeZone: space.timeZone })} />
           </Suspense>
           <Suspense fallback={null}>
-            <SpaceReviews spaceId={space.id} isOwner={isOwner} />
+            <SpaceReviews
+              spaceId={space.id}
+              isOwner={isOwner}
+              reviewActions={
+                user
+                  ? (review) => (
+                      <ReportButton targetType="review" targetId={review.id} label={`Report the review by ${review.reviewerFirstName}`} />
+                    )
+                  : undefined
+              }
+            />
           </Suspense>
         </div>
 
@@ -176,6 +187,7 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
                 <MessageSquare aria-hidden="true" />
                 Message Owner
               </Button>
+              {user ? <ReportButton targetType="space" targetId={space.id} label="Report this listing" /> : null}
             </>
           )}
         </SpacePriceCard>

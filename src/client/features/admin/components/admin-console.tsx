@@ -1,10 +1,13 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { AuditLogPanel } from './audit-log-panel';
+import { OverviewPanel } from './overview-panel';
+import { ReportsPanel } from './reports-panel';
 import { SpacesPanel } from './spaces-panel';
 import { UsersPanel } from './users-panel';
 
 /**
- * The operators' console (docs/product.md#the-console): Users, Listings and the Audit log as tabs
+ * The operators' console (docs/product.md#the-console): Users, Listings, Overview, Reports (with the
+ * contact inbox) and the Audit log as tabs
  * (arrow keys move between them). Each panel loads when its tab is first opened.
  */
 export function AdminConsole({ currentUserId }: { currentUserId: string }) {
@@ -13,6 +16,8 @@ export function AdminConsole({ currentUserId }: { currentUserId: string }) {
       <TabsList aria-label="Console sections">
         <TabsTrigger value="users">Users</TabsTrigger>
         <TabsTrigger value="listings">Listings</TabsTrigger>
+        <TabsTrigger value="overview">Overview</TabsTrigger>
+        <TabsTrigger value="reports">Reports</TabsTrigger>
         <TabsTrigger value="audit-log">Audit log</TabsTrigger>
       </TabsList>
       <TabsContent value="users">
@@ -20,6 +25,12 @@ export function AdminConsole({ currentUserId }: { currentUserId: string }) {
       </TabsContent>
       <TabsContent value="listings">
         <SpacesPanel />
+      </TabsContent>
+      <TabsContent value="overview">
+        <OverviewPanel />
+      </TabsContent>
+      <TabsContent value="reports">
+        <ReportsPanel />
       </TabsContent>
       <TabsContent value="audit-log">
         <AuditLogPanel />

@@ -1,5 +1,5 @@
 import { ArrowLeft, Check, CheckCheck, Send } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { messageContentSchema, type ConversationSummary, type Message } from '@/shared/schemas/messages';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -20,6 +20,8 @@ interface MessageThreadProps {
   /** Back to the list (phones). */
   onBack: () => void;
   className?: string;
+  /** What the page offers beside each message the other participant sent (its Report button). */
+  messageActions?: (message: Message) => ReactNode;
 }
 
 /** The other participant and the space, from the summary or else from the messages themselves. */
@@ -36,7 +38,7 @@ function counterpart(summary: ConversationSummary | undefined, thread: Message[]
  * and an input that sends on Enter (Shift+Enter adds a line), disabled while
  * disconnected. Opening it marks what the user received as read.
  */
-export function MessageThread({ conversationId, userId, summary, onBack, className }: MessageThreadProps) {
+export function MessageThread({ conversationId, userId, summary, onBack, className, messageActions }: MessageThreadProps) {
   const thread = useConversationMessages(conversationId);
   const live = useLiveMessages();
   const markRead = useMarkConversationRead(userId);
@@ -160,6 +162,7 @@ export function MessageThread({ conversationId, userId, summary, onBack, classNa
                       ) : null}
                     </p>
                   </div>
+                  {own ? null : messageActions?.(message)}
                 </li>
               );
             })}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { reviewReplySchema, type Review, type ReviewReplyInput } from '@/shared/schemas/reviews';
 import { Button } from '@/client/components/ui/button';
@@ -17,8 +17,17 @@ import { reviewMonth } from '../lib/review-month';
  * The space page's reviews (docs/product.md#reviews): the average and count, then each published
  * review newest first with the reviewer's first name and month, its rating, comment and the owner's
  * reply; the owner (`isOwner`) may reply once to each. "Show more reviews" pages on.
+ * `reviewActions` adds what the page offers under each review (its Report button).
  */
-export function SpaceReviews({ spaceId, isOwner }: { spaceId: string; isOwner: boolean }) {
+export function SpaceReviews({
+  spaceId,
+  isOwner,
+  reviewActions,
+}: {
+  spaceId: string;
+  isOwner: boolean;
+  reviewActions?: (review: Review) => ReactNode;
+}) {
   const reviews = useSpaceReviews(spaceId);
   const first = reviews.data?.pages[0];
   const all = reviews.data?.pages.flatMap((page) => page.reviews) ?? [];
@@ -59,6 +68,7 @@ export function SpaceReviews({ spaceId, isOwner }: { spaceId: string; isOwner: b
               ) : isOwner ? (
                 <ReplyForm spaceId={spaceId} review={review} />
               ) : null}
+              {reviewActions?.(review)}
             </li>
           ))}
         </ul>
