@@ -16,10 +16,12 @@ const apiTarget = 'http://localhost:5000';
  * modules (features/booking-series), which come with the booking dialog and the profile; the image
  * upload, which only the listing wizard and the profile use; and the messages' people and times
  * (with date-fns' relative times and their locale), which the messages and profile pages use; and the
- * tabs (Radix's, with their dependencies), which only the profile and the operators' console show.
+ * tabs (Radix's, with their dependencies), which only the profile and the operators' console show;
+ * the Report button and dialog, the console's modules and their schemas (reports, overview, contact),
+ * which the pages load on demand; and saving and geocoding a listing, which only the listing forms use.
  */
 const NOT_COMMON =
-  /[\\/]features[\\/]auth[\\/](api[\\/](email-verification|password-reset)|components[\\/](forgot-password-form|email-verification-notice|reset-password-form))|lucide-react.*[\\/](key-round|mail-check|mail-exclamation-point|mail-warning|mail-x|circle-check)\.|[\\/]components[\\/]ui[\\/]checkbox\.|[\\/]features[\\/]booking-series[\\/]|[\\/]lib[\\/]upload-image\.|[\\/]features[\\/]messages[\\/]lib[\\/]people\.|[\\/]components[\\/]ui[\\/]tabs\./;
+  /[\\/]features[\\/]auth[\\/](api[\\/](email-verification|password-reset)|components[\\/](forgot-password-form|email-verification-notice|reset-password-form))|lucide-react.*[\\/](key-round|mail-check|mail-exclamation-point|mail-warning|mail-x|circle-check)\.|[\\/]components[\\/]ui[\\/]checkbox\.|[\\/]features[\\/]booking-series[\\/]|[\\/]lib[\\/]upload-image\.|[\\/]features[\\/]messages[\\/]lib[\\/]people\.|[\\/]components[\\/]ui[\\/]tabs\.|[\\/]features[\\/](reports|admin)[\\/]|[\\/]shared[\\/]schemas[\\/](reports|overview|contact)\.|lucide-react.*[\\/](flag|inbox)\.|[\\/]features[\\/]spaces[\\/]api[\\/](save-space|geocode-address)\./;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

@@ -1,12 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { PageMeta } from '@/client/components/page-meta';
 import { useConversations } from '@/client/features/messages/api/get-conversations';
 import { ConversationList } from '@/client/features/messages/components/conversation-list';
 import { MessageThread } from '@/client/features/messages/components/message-thread';
-import { ReportButton } from '@/client/features/reports/components/report-button';
 import { useAuth } from '@/client/lib/auth';
 import { cn } from '@/client/lib/cn';
 import { paths } from '@/client/lib/paths';
+
+// The Report button beside each message the other person sent (and its dialog) load after the thread.
+const ReportButton = lazy(() => import('@/client/features/reports/components/report-button'));
 
 /**
  * /messages (docs/product.md#messages-page): the conversation list and the selected thread,
@@ -43,7 +46,9 @@ export function MessagesPage() {
             summary={summary}
             onBack={() => navigate(paths.messages())}
             messageActions={(message) => (
-              <ReportButton targetType="message" targetId={message.id} label={`Report this message from ${message.sender.firstName}`} />
+              <Suspense fallback={null}>
+                <ReportButton targetType="message" targetId={message.id} label={`Report this message from ${message.sender.firstName}`} />
+              </Suspense>
             )}
           />
         ) : (

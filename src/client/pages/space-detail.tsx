@@ -16,7 +16,6 @@ import { useSpace } from '@/client/features/spaces/api/get-space';
 import { SpaceGallery } from '@/client/features/spaces/components/space-gallery';
 import { SpaceLocation } from '@/client/features/spaces/components/space-location';
 import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
-import { ReportButton } from '@/client/features/reports/components/report-button';
 import { SpacePriceCard, SpaceSections, SpaceSummary } from '@/client/features/spaces/components/space-details';
 import { isApiError } from '@/client/lib/api-client';
 import { useAuth } from '@/client/lib/auth';
@@ -50,6 +49,8 @@ const BookingTimesPicker = lazy(() =>
 const SpaceSchedule = lazy(() =>
   import('@/client/features/spaces/components/space-schedule').then((module) => ({ default: module.SpaceSchedule })),
 );
+// The Report buttons (the listing's and each review's) load after the page's first paint.
+const ReportButton = lazy(() => import('@/client/features/reports/components/report-button'));
 // Reviews with the owner's reply form (react-hook-form) load after the page's first paint.
 const SpaceReviews = lazy(() =>
   import('@/client/features/reviews/components/space-reviews').then((module) => ({ default: module.SpaceReviews })),
@@ -157,7 +158,9 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
               reviewActions={
                 user
                   ? (review) => (
-                      <ReportButton targetType="review" targetId={review.id} label={`Report the review by ${review.reviewerFirstName}`} />
+                      <Suspense fallback={null}>
+                        <ReportButton targetType="review" targetId={review.id} />
+                      </Suspense>
                     )
                   : undefined
               }
@@ -187,7 +190,11 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
                 <MessageSquare aria-hidden="true" />
                 Message Owner
               </Button>
-              {user ? <ReportButton targetType="space" targetId={space.id} label="Report this listing" /> : null}
+              {user ? (
+                <Suspense fallback={null}>
+                  <ReportButton targetType="space" targetId={space.id} />
+                </Suspense>
+              ) : null}
             </>
           )}
         </SpacePriceCard>

@@ -9,9 +9,9 @@ const ReportDialog = lazy(() => import('./report-dialog').then((module) => ({ de
 /**
  * "Report" (docs/product.md#reporting): opens the Report dialog for a listing, a review, a message
  * or a user. Shown to signed-in users only (the page decides).
- * @param label the button's accessible name, e.g. "Report this listing"
+ * @param label the button's accessible name; by default "Report this listing" (review, message, user)
  */
-export function ReportButton({ targetType, targetId, label }: { targetType: ReportTargetType; targetId: string; label: string }) {
+export function ReportButton({ targetType, targetId, label }: { targetType: ReportTargetType; targetId: string; label?: string }) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   return (
@@ -20,7 +20,7 @@ export function ReportButton({ targetType, targetId, label }: { targetType: Repo
         variant="ghost"
         size="sm"
         className="w-fit text-slate-600"
-        aria-label={label}
+        aria-label={label ?? `Report this ${targetType === 'space' ? 'listing' : targetType}`}
         onClick={() => {
           setLoaded(true);
           setOpen(true);
@@ -37,3 +37,6 @@ export function ReportButton({ targetType, targetId, label }: { targetType: Repo
     </>
   );
 }
+
+/** The default export, for the pages' `lazy(() => import(...))`. */
+export default ReportButton;
