@@ -24,7 +24,7 @@ function MoneyChart({ rows, title }: { rows: Row[]; title: string }) {
       <figcaption className="text-sm font-medium text-slate-900">{title}</figcaption>
       <div className="h-64" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={plotted(rows)} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
+          <LineChart accessibilityLayer={false} data={plotted(rows)} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
             <XAxis dataKey="period" tick={{ fontSize: 11 }} />
             <YAxis tickFormatter={dollars} tick={{ fontSize: 11 }} width={64} />
@@ -47,7 +47,7 @@ function CountsChart({ rows, title }: { rows: Row[]; title: string }) {
       <figcaption className="text-sm font-medium text-slate-900">{title}</figcaption>
       <div className="h-64" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={plotted(rows)} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+          <BarChart accessibilityLayer={false} data={plotted(rows)} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
             <XAxis dataKey="period" tick={{ fontSize: 11 }} />
             <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={40} />

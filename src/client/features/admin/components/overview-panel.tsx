@@ -24,7 +24,13 @@ const cell = (figures: OverviewFigures, column: (typeof COLUMNS)[number]) =>
 /** The figures as a table: one row a period, newest first, and the range's totals. */
 function FiguresTable({ caption, rows, totals }: { caption: string; rows: Overview['daily']; totals?: OverviewFigures }) {
   return (
-    <div className="max-h-96 overflow-auto rounded-lg border border-slate-200">
+    // Scrollable, so focusable: keyboard users scroll it with the arrow keys.
+    <div
+      role="region"
+      aria-label={`Figures ${caption.toLowerCase()}`}
+      tabIndex={0}
+      className="max-h-96 overflow-auto rounded-lg border border-slate-200"
+    >
       <table className="w-full text-left text-sm">
         <caption className="px-3 py-2 text-left font-medium text-slate-900">{caption}</caption>
         <thead className="sticky top-0 bg-slate-50 text-slate-700">

@@ -1,0 +1,111 @@
+/**
+ * Reports in a real browser (issue 21 "Reports"): the demo renter reports a listing from its page
+ * with a reason and a comment; the demo admin finds it in the console's Reports queue with the
+ * listing's title, takes the listing down and resolves the report; the audit log shows both. The
+ * Report dialog, the Reports tab and the Overview pass an axe scan.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, signUp, toast, type BrowserSession } from './browser';
+
+const baseUrl = inject('baseUrl');
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await openBrowser(baseUrl);
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+async function logIn(page: Page, email: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Log in' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill('clinicshare-demo');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/profile');
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Log in' }).first().isVisible()).toBe(true);
+}
+
+describe('reports', () => {
+  it('the demo renter reports a listing; the demo admin takes it down and resolves the report, and the audit log shows both', async () => {
+    const { page } = session;
+    const word = `Osprey${randomUUID().slice(0, 6)}`;
+    const title = `${word} Procedure Room`;
+    await page.goto('/');
+    await signUp(page, { email: `owner-${randomUUID()}@example.test`, firstName: 'Drew', lastName: 'Mason' });
+    const space = await listSpaceThroughApi(page, { title });
+    await logOut(page);
+
+    // The renter reports it: a reason is required, a comment is optional.
+    await logIn(page, 'renter@demo.clinicshare.test');
+    await page.goto(`/spaces/${space.id}`);
+    await page.getByRole('button', { name: 'Report this listing' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('heading', { name: 'Report this listing' }).isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect.poll(() => dialog.getByText('Choose a reason').last().isVisible()).toBe(true);
+    await dialog.getByLabel('Reason').selectOption('fraud');
+    await dialog.getByLabel('Comment (optional)').fill('The photos are of a hotel, not a clinic.');
+    await expectNoSeriousA11yViolations(page, 'report dialog');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect.poll(() => toast(page, 'Report sent').first().isVisible()).toBe(true);
+    await expect.poll(() => dialog.count()).toBe(0);
+    await logOut(page);
+
+    // The admin sees it in the queue with the listing's title.
+    await logIn(page, 'admin@demo.clinicshare.test');
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Reports' }).click();
+    const report = page.getByTestId('console-report').filter({ hasText: title });
+    await expect.poll(() => report.isVisible()).toBe(true);
+    expect(await report.textContent()).toContain('Fraud or a scam');
+    expect(await report.textContent()).toContain('The photos are of a hotel, not a clinic.');
+    expect(await report.textContent()).toContain('Taylor Brooks');
+    await expectNoSeriousA11yViolations(page, 'console reports');
+
+    // Take the listing down from the report.
+    await report.getByRole('button', { name: 'Take down listing' }).click();
+    await dialog.getByLabel('Reason (sent to them)').fill('Reported as fraudulent: the photos are not of this space.');
+    await dialog.getByRole('button', { name: 'Take down' }).click();
+    await expect.poll(() => toast(page, 'The listing is taken down').first().isVisible()).toBe(true);
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // Resolve it: it leaves the open queue and is listed with what was done.
+    await report.getByRole('button', { name: 'Resolve' }).click();
+    await expect.poll(() => dialog.getByLabel('What was done').inputValue()).toBe('listing_taken_down');
+    await dialog.getByLabel('Note (optional)').fill('Taken down after checking the photos.');
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await expect.poll(() => toast(page, 'Report resolved').first().isVisible()).toBe(true);
+    await expect.poll(() => report.count()).toBe(0);
+    await page.getByRole('button', { name: 'Resolved' }).click();
+    await expect.poll(() => report.textContent()).toContain('Listing taken down');
+
+    // The audit log shows both, newest first.
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    const rows = page.getByRole('row');
+    await expect.poll(() => rows.nth(1).textContent()).toContain('Resolved a report');
+    expect(await rows.nth(1).textContent()).toContain('Taken down after checking the photos.');
+    expect(await rows.nth(2).textContent()).toContain('Took down a listing');
+    expect(await rows.nth(2).textContent()).toContain(space.id);
+
+    // The Overview shows its figures and charts.
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await expect.poll(() => page.getByTestId('overview-totals').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Money per day').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('table', { name: 'Per month' }).isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'console overview');
+
+    // The listing's page now says it is gone.
+    const gone = await page.goto(`/spaces/${space.id}`);
+    expect(gone?.status()).toBe(410);
+    expect(session.errors.filter((message) => !/status of (404|410)/.test(message))).toEqual([]);
+  });
+});
