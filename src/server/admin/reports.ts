@@ -25,6 +25,7 @@ import type { Database } from '../db/client';
 import { contactMessages, conversations, medicalSpaces, messages, reports, reviews, users } from '../db/schema';
 import { badRequest, conflict, notFound, tooManyRequests } from '../http/errors';
 import { recordAudit } from './audit';
+import { isUuid } from './service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -201,8 +202,6 @@ export async function readReportQueue(db: Database, query: z.output<typeof repor
   const rows = await filtered.limit(QUEUE_PAGE_SIZE + 1).offset((query.page - 1) * QUEUE_PAGE_SIZE);
   return { reports: rows.slice(0, QUEUE_PAGE_SIZE).map(toAdminReport), page: query.page, hasMore: rows.length > QUEUE_PAGE_SIZE };
 }
-
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /**
  * Resolves report `id`: records what was done (`action`, `note`, by `actor`, when) and its audit

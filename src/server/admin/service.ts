@@ -23,7 +23,8 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** `%text%`, lower-cased, for a case-insensitive contains. */
 const containsPattern = (text: string) => `%${likeLiteral(text.toLowerCase())}%`;
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+/** Whether `id` is a UUID (a console route's `:id` that is not one answers 404, as an unknown one). */
+export const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 // ------------------------------------------------------------------------------------------ users
 
