@@ -16,6 +16,7 @@ export const notificationKinds = [
   'booking_reminder',
   'new_message',
   'payout_sent',
+  'insurance_expiring',
   'welcome',
   'verify_email',
   'password_reset',
@@ -41,6 +42,7 @@ export const NOTIFICATION_EMAIL_PREFERENCE: Record<NotificationKind, EmailPrefer
   hold_expired: 'booking_updates',
   payout_sent: 'booking_updates',
   booking_reminder: 'reminders',
+  insurance_expiring: 'reminders',
   new_message: 'messages',
   welcome: 'account',
   verify_email: 'account',
@@ -72,7 +74,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 /** What each email switch covers, in the words of the unsubscribe page and its answers. */
 export const EMAIL_PREFERENCE_DESCRIPTIONS: Record<EmailPreferenceKind, string> = {
   booking_updates: 'emails about booking requests, answers, confirmations, cancellations and payouts',
-  reminders: 'booking reminders the day before',
+  reminders: 'booking reminders the day before, and reminders that your certificate of insurance expires soon',
   messages: 'emails about new messages',
 };
 
