@@ -72,11 +72,11 @@ export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database; files: Priva
       // A field left out is an empty one: its message names it ("Insurer is required").
       const parsed = insuranceCertificateFieldsSchema.safeParse({ insurer: '', policyNumber: '', expiresOn: '', ...fields });
       if (!parsed.success) {
-        const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+        const issues = parsed.error.issues.map((issue) => ({ path: `body.${issue.path.join('.')}`, message: issue.message }));
         throw badRequest(issues[0]!.message, issues);
       }
       if (!bytes || bytes.length === 0)
-        throw badRequest('Choose the certificate file to upload.', [{ path: 'file', message: 'Choose a file' }]);
+        throw badRequest('Choose the certificate file to upload.', [{ path: 'body.file', message: 'Choose a file' }]);
       return reply.status(201).send(await saveCertificate(db, files, user.id, parsed.data, bytes));
     },
   );

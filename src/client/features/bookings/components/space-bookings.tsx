@@ -13,6 +13,7 @@ import { disputeLabel } from '../lib/dispute';
 import { AddToCalendarLink, offersCalendarFile } from './add-to-calendar-link';
 import { BookingStatusBadge } from './booking-status-badge';
 import { OutsideScheduleNote } from './outside-schedule';
+import { RenterCredentials } from './renter-credentials';
 
 /**
  * 'Bookings of My Spaces': what became of the bookings of the owner's spaces
@@ -83,6 +84,7 @@ function SpaceBookingRow({ booking, linked }: { booking: OwnerBooking; linked: b
           {renter} · {formatBookingRange(booking)}
         </p>
         {booking.outsideSchedule ? <OutsideScheduleNote /> : null}
+        <RenterCredentials booking={booking} />
         {dispute ? (
           <p
             className={cn('mt-1 flex items-center gap-1 text-sm font-medium', DISPUTE_TONES[booking.disputeStatus ?? ''] ?? 'text-red-700')}

@@ -40,6 +40,8 @@ export interface ListingFormValues {
   cancellationPolicy: string;
   /** False: request-to-book, the owner accepts or declines each booking (docs/decisions/005-bookings-as-holds.md). */
   instantBook: boolean;
+  /** "Require proof of insurance" (docs/decisions/028-insurance-certificates-and-licence-states.md). */
+  requiresInsurance: boolean;
   /** The refund rule of cancellations (`src/shared/cancellation.ts`). */
   cancellationPolicyTier: CancellationPolicyTier;
   /** YYYY-MM-DD or empty. */
@@ -116,6 +118,7 @@ export const EMPTY_LISTING: ListingFormValues = {
   rules: '',
   cancellationPolicy: '',
   instantBook: true,
+  requiresInsurance: false,
   cancellationPolicyTier: DEFAULT_CANCELLATION_POLICY_TIER,
   availableFrom: '',
   availableTo: '',
@@ -201,6 +204,7 @@ export function toPayload(values: ListingFormValues): CreateSpaceInput {
     rules: values.rules || null,
     cancellationPolicy: values.cancellationPolicy || null,
     instantBook: values.instantBook,
+    requiresInsurance: values.requiresInsurance,
     cancellationPolicyTier: values.cancellationPolicyTier,
     availableFrom: dayToInstant(values.availableFrom),
     availableTo: dayToInstant(values.availableTo),
@@ -293,6 +297,7 @@ export function fromSpace(space: SpaceDetail): ListingFormValues {
     rules: space.rules ?? '',
     cancellationPolicy: space.cancellationPolicy ?? '',
     instantBook: space.instantBook,
+    requiresInsurance: space.requiresInsurance,
     cancellationPolicyTier: space.cancellationPolicyTier,
     availableFrom: space.availableFrom?.slice(0, 10) ?? '',
     availableTo: space.availableTo?.slice(0, 10) ?? '',
