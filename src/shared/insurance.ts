@@ -2,8 +2,20 @@
  * Certificates of insurance and licence states: the pure rules both sides use
  * (docs/decisions/028-insurance-certificates-and-licence-states.md).
  */
-import { localDate } from './availability';
 import { US_STATES, isUsStateCode } from './time-zones';
+
+/**
+ * The local `YYYY-MM-DD` date of an instant in `timeZone`, with the platform's Intl (no date
+ * library: the space page loads this module on its first paint).
+ */
+function localDay(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+/** The date `days` after `date`, both `YYYY-MM-DD` (calendar arithmetic, no zone). */
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
 
 /** The largest certificate file, bytes (10 MB). */
 export const MAX_CERTIFICATE_BYTES = 10 * 1024 * 1024;
@@ -15,6 +27,17 @@ export type CertificateMediaType = (typeof CERTIFICATE_MEDIA_TYPES)[number];
 /** How many days before a certificate's expiry its holder is told, by email and in the app: each once. */
 export const CERTIFICATE_EXPIRY_NOTICE_DAYS = [30, 7] as const;
 
+/**
+ * The expiry notice due at `today` for a certificate expiring on `expiresOn` (both `YYYY-MM-DD`):
+ * the fewest days of {@link CERTIFICATE_EXPIRY_NOTICE_DAYS} still ahead of the expiry, or null
+ * (more than 30 days ahead, or expired).
+ */
+export function dueExpiryNotice(expiresOn: string, today: string): number | null {
+  if (expiresOn < today) return null;
+  const due = [...CERTIFICATE_EXPIRY_NOTICE_DAYS].sort((a, b) => a - b).find((days) => expiresOn <= addDays(today, days));
+  return due ?? null;
+}
+
 export const CERTIFICATE_TOO_LARGE = 'The certificate file must be at most 10 MB.';
 export const CERTIFICATE_NOT_A_DOCUMENT = 'Upload the certificate as a PDF or an image (PNG, JPEG or WebP).';
 export const CERTIFICATE_EXPIRED = 'The expiry date is in the past: upload a certificate that is still valid.';
@@ -25,12 +48,12 @@ export const CERTIFICATE_EXPIRED = 'The expiry date is in the past: upload a cer
  * holder is.
  */
 export function earliestUsToday(now: Date): string {
-  return localDate(now, US_STATES.AS.timeZone);
+  return localDay(now, US_STATES.AS.timeZone);
 }
 
 /** The local date (`YYYY-MM-DD`) of a booking's last day: the day its last moment falls on in the space's zone. */
 export function bookingLastDay(endAt: Date, timeZone: string): string {
-  return localDate(new Date(endAt.getTime() - 1), timeZone);
+  return localDay(new Date(endAt.getTime() - 1), timeZone);
 }
 
 /** Whether a certificate expiring on `expiresOn` (inclusive) covers `lastDay`; no certificate covers nothing. */

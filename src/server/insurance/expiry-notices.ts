@@ -8,18 +8,12 @@
 import { and, eq, gt, gte, lte, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { shiftDate } from '../../shared/availability';
-import { CERTIFICATE_EXPIRY_NOTICE_DAYS } from '../../shared/insurance';
+import { CERTIFICATE_EXPIRY_NOTICE_DAYS, dueExpiryNotice } from '../../shared/insurance';
 import type { Database } from '../db/client';
 import { insuranceCertificates } from '../db/schema';
 import { insuranceExpiryNoticesJob } from '../jobs/catalog';
 import type { JobWorkers } from '../jobs/queue';
 import { notify } from '../notifications/notify';
-
-/** The notice due for a certificate expiring on `expiresOn` at `today`: the fewest days of {@link CERTIFICATE_EXPIRY_NOTICE_DAYS} still ahead of it, or null. */
-export function dueNotice(expiresOn: string, today: string): number | null {
-  const due = [...CERTIFICATE_EXPIRY_NOTICE_DAYS].sort((a, b) => a - b).find((days) => expiresOn <= shiftDate(today, days));
-  return expiresOn >= today && due !== undefined ? due : null;
-}
 
 /**
  * Writes the expiry notices due at `now` (dates counted in UTC).
@@ -47,7 +41,7 @@ export async function sendCertificateExpiryNotices(db: Database, now = new Date(
     );
   let written = 0;
   for (const certificate of expiring) {
-    const days = dueNotice(certificate.expiresOn, today);
+    const days = dueExpiryNotice(certificate.expiresOn, today);
     if (days === null) continue;
     const id = await db.transaction((tx) =>
       notify(tx, {

@@ -1,6 +1,6 @@
 /**
  * Certificates of insurance (docs/decisions/028-insurance-certificates-and-licence-states.md;
- * docs/product.md#insurance-certificates): a renter uploads theirs (a PDF or image, told by its
+ * docs/product.md#insurance-certificates-and-licence-states): a renter uploads theirs (a PDF or image, told by its
  * content, at most 10 MB) with the insurer, policy number and expiry date; the file is kept in the
  * private file storage. A certificate is seen only by its holder and by the owner of a space the
  * holder holds, has requested or has booked (a live hold, a pending or a confirmed booking). A

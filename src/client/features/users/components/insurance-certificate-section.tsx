@@ -17,7 +17,7 @@ import { useUploadInsuranceCertificate } from '../api/upload-insurance-certifica
 import { showServerIssues } from '../lib/server-issues';
 
 /**
- * The profile's "Certificate of insurance" section (docs/product.md#insurance-certificates): the
+ * The profile's "Certificate of insurance" section (docs/product.md#insurance-certificates-and-licence-states): the
  * current certificate and a form to upload a new one (a PDF or image up to 10 MB with its insurer,
  * policy number and expiry date). Owners who require proof of insurance see it on the user's requests.
  */
