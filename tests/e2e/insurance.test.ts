@@ -43,9 +43,9 @@ async function insuredListing(stamp: number): Promise<Space> {
   expect(registered.status()).toBe(201);
   const created = await owner.post('/api/spaces', {
     data: {
-      title: `Insured Procedure Room ${stamp}`,
-      description: 'A procedure room whose owner asks for proof of malpractice insurance.',
-      spaceType: 'Procedure Room',
+      title: `Insured Surgical Suite ${stamp}`,
+      description: 'A surgical suite whose owner asks for proof of malpractice insurance.',
+      spaceType: 'Surgical Suite',
       address: '600 Congress Ave',
       city: 'Austin',
       state: 'TX',
