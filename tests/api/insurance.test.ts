@@ -101,7 +101,10 @@ async function insuredRenter(expiresOn = futureDate(200)) {
 describe('uploading a certificate', () => {
   it('stores a PDF privately and answers its details; the holder reads them and the file back', async () => {
     const renter = await signedInUser(t);
-    expect((await get(certificateUrl(renter.user.id), renter.cookie)).statusCode).toBe(404);
+    const none = await get(certificateUrl(renter.user.id), renter.cookie);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toBeNull();
+    expect((await get(`${certificateUrl(renter.user.id)}/file`, renter.cookie)).statusCode).toBe(404);
 
     const expiresOn = futureDate(180);
     const response = await upload(renter.user.id, renter.cookie, PDF, { expiresOn });
@@ -237,12 +240,15 @@ describe('who may read a certificate', () => {
     expect((await get(certificateUrl(renter.user.id))).statusCode).toBe(401);
     expect((await get(`${certificateUrl(renter.user.id)}/file`)).statusCode).toBe(401);
     expect((await get(certificateUrl('00000000-0000-4000-8000-000000000000'), refused.otherUser.cookie)).statusCode).toBe(403);
-    // The owner of a pending request from a renter with no certificate: 404.
+    // The owner of a pending request from a renter with no certificate: none (null), no file (404).
     const uninsured = await signedInUser(t);
     const owner = await signedInUser(t, { userType: 'lister' });
     const space = await insertSpace(t.db, owner.user.id);
     await insertBooking(t.db, { spaceId: space.id, renterId: uninsured.user.id, startAt: start, endAt: end, status: 'pending' });
-    expect((await get(certificateUrl(uninsured.user.id), owner.cookie)).statusCode).toBe(404);
+    const none = await get(certificateUrl(uninsured.user.id), owner.cookie);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toBeNull();
+    expect((await get(`${certificateUrl(uninsured.user.id)}/file`, owner.cookie)).statusCode).toBe(404);
   });
 
   it("shows the renter's certificate and licence on the owner's requests and bookings", async () => {

@@ -6,7 +6,7 @@
  * `insurer`, `policyNumber` and `expiresOn` (`YYYY-MM-DD`, not in the past: 400). Every check is
  * made before anything is saved. `GET .../insurance-certificate` and `.../file`: the current one,
  * for its holder and the owners of spaces the holder holds, has requested or has booked (403 for
- * anyone else, 404 when there is none).
+ * anyone else); when there is none, the details are null and the file 404.
  */
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
@@ -20,7 +20,7 @@ import type { Database } from '../db/client';
 import { badRequest, HttpError } from '../http/errors';
 import { textAnswer } from '../http/openapi';
 import type { PrivateFile, PrivateFileStorage } from '../storage/private-files';
-import { readCertificate, readCertificateFile, saveCertificate, toCertificate } from './service';
+import { readCertificateFile, readCurrentCertificate, saveCertificate, toCertificate } from './service';
 
 const idParams = z.object({ id: idParamSchema });
 
@@ -85,15 +85,15 @@ export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database; files: Priva
     '/api/users/:id/insurance-certificate',
     {
       schema: {
-        summary: "A renter's current certificate of insurance, for them and the owners of spaces they book.",
+        summary: "A renter's current certificate of insurance (null when none), for them and the owners of spaces they book.",
         params: idParams,
-        response: { 200: insuranceCertificateSchema },
+        response: { 200: insuranceCertificateSchema.nullable() },
       },
       config: { auth: 'required' },
     },
     async (request, reply) => {
-      const row = await readCertificate(db, request.params.id, requireUser(request).id);
-      return reply.header('Cache-Control', 'private, no-store').send(toCertificate(row));
+      const row = await readCurrentCertificate(db, request.params.id, requireUser(request).id);
+      return reply.header('Cache-Control', 'private, no-store').send(row ? toCertificate(row) : null);
     },
   );
 

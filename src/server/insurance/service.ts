@@ -114,21 +114,19 @@ export async function maySeeCertificate(db: Database, holderId: string, viewerId
 }
 
 /**
- * The current certificate of `holderId` as `viewerId` may see it.
- * @throws HttpError 403 for a viewer who may not see it (whether or not there is one), 404 when there is none
+ * The current certificate of `holderId` as `viewerId` may see it, or null when there is none.
+ * @throws HttpError 403 for a viewer who may not see it (whether or not there is one)
  */
-export async function readCertificate(db: Database, holderId: string, viewerId: string): Promise<CertificateRow> {
+export async function readCurrentCertificate(db: Database, holderId: string, viewerId: string): Promise<CertificateRow | null> {
   if (!(await maySeeCertificate(db, holderId, viewerId))) {
     throw forbidden("Only the certificate's holder and the owners of spaces they book can see it.");
   }
-  const row = await currentCertificateRow(db, holderId);
-  if (!row) throw notFound('No certificate of insurance has been uploaded.');
-  return row;
+  return currentCertificateRow(db, holderId);
 }
 
 /**
  * The file of the current certificate of `holderId`, for `viewerId`.
- * @throws HttpError 403 / 404 as {@link readCertificate}; 404 when the file is missing from the storage
+ * @throws HttpError 403 as {@link readCurrentCertificate}; 404 when there is none, or its file is missing from the storage
  */
 export async function readCertificateFile(
   db: Database,
@@ -136,7 +134,8 @@ export async function readCertificateFile(
   holderId: string,
   viewerId: string,
 ): Promise<PrivateFile & { fileName: string }> {
-  const row = await readCertificate(db, holderId, viewerId);
+  const row = await readCurrentCertificate(db, holderId, viewerId);
+  if (!row) throw notFound('No certificate of insurance has been uploaded.');
   const file = await files.get(row.storageKey, row.contentType);
   if (!file) throw notFound('The certificate file is missing.');
   return { ...file, fileName: `certificate-of-insurance-${row.expiresOn}.${row.storageKey.split('.').pop()}` };

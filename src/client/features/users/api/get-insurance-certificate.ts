@@ -1,19 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { insuranceCertificatePath } from '@/shared/api-paths';
 import type { InsuranceCertificate } from '@/shared/schemas/insurance';
-import { api, isApiError } from '@/client/lib/api-client';
+import { api } from '@/client/lib/api-client';
 
 /**
  * GET /api/users/:id/insurance-certificate: the user's current certificate of insurance
- * (docs/decisions/028-insurance-certificates-and-licence-states.md), or null when they have none (404).
+ * (docs/decisions/028-insurance-certificates-and-licence-states.md), or null when they have none.
  */
-export async function getInsuranceCertificate(userId: string, signal?: AbortSignal): Promise<InsuranceCertificate | null> {
-  try {
-    return await api.get<InsuranceCertificate>(insuranceCertificatePath(userId), { signal });
-  } catch (error) {
-    if (isApiError(error, 404)) return null;
-    throw error;
-  }
+export function getInsuranceCertificate(userId: string, signal?: AbortSignal): Promise<InsuranceCertificate | null> {
+  return api.get<InsuranceCertificate | null>(insuranceCertificatePath(userId), { signal });
 }
 
 export function getInsuranceCertificateQueryOptions(userId: string) {
