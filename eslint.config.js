@@ -54,6 +54,7 @@ const serverFeatures = [
   'auth',
   'storage',
   'users',
+  'insurance',
   'schedules',
   'spaces',
   'payments',

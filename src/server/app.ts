@@ -60,6 +60,9 @@ import { createGeocoder } from './geocoding/geocoder';
 import { UploadQuota } from './storage/quota';
 import { uploadRoutes } from './storage/routes';
 import { createFileStorage, LocalFileStorage } from './storage/storage';
+import { createPrivateFileStorage } from './storage/private-files';
+import { registerInsuranceJobs } from './insurance/expiry-notices';
+import { insuranceRoutes } from './insurance/routes';
 
 /** Where `vite build` puts the client. */
 export const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -204,6 +207,7 @@ export async function buildApp({
     app.addHook('onClose', async () => mailer.close());
     registerMessageJobs(workers, { db });
     registerReviewJobs(workers, { db, log: app.log });
+    registerInsuranceJobs(workers, { db });
     app.addHook('onReady', () => workers.start());
     app.addHook('onClose', () => workers.stop());
   }
@@ -263,10 +267,12 @@ export async function buildApp({
   await app.register(scheduleRoutes, { db, onBlockedDatesChanged: () => scheduleChanges.notify() });
   await app.register(uploadRoutes, { storage, quota });
   await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl, throttle, quota });
+  // Certificates of insurance: private files, served only through their access check (insurance/routes.ts).
+  await app.register(insuranceRoutes, { db, files: createPrivateFileStorage(config) });
   await app.register(favoriteRoutes, { db });
   // The operators' console (docs/decisions/029-operators-and-the-audit-log.md): 404 to anyone else.
   await app.register(adminRoutes, { db, spaceChanges });
-  // Users' reports, the console's queue, inbox and Overview (docs/decisions/030-reports-and-the-overview.md).
+  // Users' reports, the console's queue, inbox and Overview (docs/decisions/031-reports-and-the-overview.md).
   await app.register(reportsRoutes, { db });
   await app.register(bookingRoutes, { db, payments });
   await app.register(paperworkRoutes, { db });

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { buildApp, CLIENT_DIST } from './app';
 import { prepareDatabase } from './jobs/queue';
 import { openDatabase } from './db/client';
+import { createPrivateFileStorage } from './storage/private-files';
 import { seedDemoData } from './seed/seed-demo-data';
 import { loadEnvironment } from './environment';
 import { STRIPE_CALL_LIMIT_MS } from './payments/stripe-provider';
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await prepareDatabase(database);
   if (config.seedDemoData && !stopRequested) {
-    const seeded = await seedDemoData(database.db);
+    const seeded = await seedDemoData(database.db, { privateFiles: createPrivateFileStorage(config) });
     if (seeded) console.log(`Seeded demo data: ${seeded.users} users, ${seeded.spaces} spaces.`);
   }
   if (stopRequested) {

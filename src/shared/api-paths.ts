@@ -28,3 +28,8 @@ export function spacesPath(query: SpacesQuery): string {
 export function firstResultsPath(filters: SpaceFilters, pageSize: number): string {
   return spacesPath({ ...filters, limit: pageSize });
 }
+
+/** GET /api/users/:id/insurance-certificate (the current certificate's details; POST uploads a new one). */
+export function insuranceCertificatePath(userId: string): string {
+  return `/api/users/${encodeURIComponent(userId)}/insurance-certificate`;
+}

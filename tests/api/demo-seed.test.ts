@@ -11,6 +11,7 @@ import { AGREEMENT_VERSION } from '../../src/shared/constants';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-users';
 import { BROWSER_TEST_DAYS } from '../../src/server/seed/demo-activity';
 import { seedDemoData } from '../../src/server/seed/seed-demo-data';
+import { createPrivateFileStorage } from '../../src/server/storage/private-files';
 import type { Booking } from '../../src/shared/schemas/bookings';
 import type { Message } from '../../src/shared/schemas/messages';
 import type { Space } from '../../src/shared/schemas/spaces';
@@ -22,7 +23,7 @@ let seeded: Awaited<ReturnType<typeof seedDemoData>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  seeded = await seedDemoData(t.db);
+  seeded = await seedDemoData(t.db, { privateFiles: createPrivateFileStorage(t.config) });
 });
 afterAll(async () => {
   await t.close();
@@ -210,5 +211,27 @@ describe('demo seed', () => {
 
   it('seeds only an empty database', async () => {
     expect(await seedDemoData(t.db)).toBeNull();
+  });
+});
+
+describe('the demo insurance (issue 20)', () => {
+  it('gives the demo renter a certificate valid for months, a PDF, and one listing of the owner requires insurance', async () => {
+    const renter = await logIn('renter@demo.clinicshare.test');
+    const certificate = await get<{ expiresOn: string; contentType: string; fileUrl: string; insurer: string }>(
+      `/api/users/${renter.user.id}/insurance-certificate`,
+      renter.cookie,
+    );
+    expect(certificate.contentType).toBe('application/pdf');
+    expect(certificate.expiresOn > new Date(Date.now() + 180 * 86_400_000).toISOString().slice(0, 10)).toBe(true);
+    const file = await t.app.inject({ method: 'GET', url: certificate.fileUrl, headers: { cookie: renter.cookie } });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(renter.user.licenseStates).toEqual(['OR']);
+
+    const owner = await logIn('owner@demo.clinicshare.test');
+    const spaces = await get<Space[]>(`/api/spaces?ownerId=${owner.user.id}&limit=100`, owner.cookie);
+    const insured = [];
+    for (const space of spaces) if ((await get<Space>(`/api/spaces/${space.id}`, owner.cookie)).requiresInsurance) insured.push(space);
+    expect(insured).toHaveLength(1);
   });
 });

@@ -58,4 +58,39 @@ describe('S3 storage', () => {
     expect((await t.app.inject({ method: 'GET', url: '/uploads/spaces/missing.webp' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/uploads/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
   });
+
+  it('keeps a certificate of insurance under private/, never served by /uploads/, only through its access check', async () => {
+    const renter = await signedInUser(t);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const boundary = '----clinicshare-s3';
+    const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const payload = Buffer.concat([
+      Buffer.from(field('insurer', 'MedPro') + field('policyNumber', 'P-1') + field('expiresOn', '2999-12-31')),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      pdf,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${renter.user.id}/insurance-certificate`,
+      headers: { cookie: renter.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const keys = [...s3.objects.keys()].filter((key) => key.startsWith('/listing-photos/private/insurance/'));
+    expect(keys).toHaveLength(1);
+    const stored = s3.objects.get(keys[0]!)!;
+    expect(stored.contentType).toBe('application/pdf');
+    expect(stored.cacheControl).toBe('private, no-store');
+    expect((await t.app.inject({ method: 'GET', url: keys[0]!.replace('/listing-photos/', '/uploads/') })).statusCode).toBe(404);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${renter.user.id}/insurance-certificate/file`,
+      headers: { cookie: renter.cookie },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(Buffer.compare(file.rawPayload, pdf)).toBe(0);
+  });
 });

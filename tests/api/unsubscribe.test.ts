@@ -84,7 +84,7 @@ describe('one-click unsubscribe', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       preference: 'reminders',
-      description: 'booking reminders the day before and review reminders',
+      description: 'booking reminders the day before, review reminders, and reminders that your certificate of insurance expires soon',
       enabled: false,
       email: 'a***@example.com',
     });

@@ -12,6 +12,8 @@ export interface FakeNpiRecord {
   lastName: string;
   status?: 'A' | 'D';
   enumerationType?: 'NPI-1' | 'NPI-2';
+  /** The states of the record's taxonomies (its licences), as the registry writes them ("MA", "NY"). */
+  licenseStates?: string[];
 }
 
 export interface FakeNpiRegistry {
@@ -52,6 +54,13 @@ export async function startFakeNpiRegistry(): Promise<FakeNpiRegistry> {
                   last_name: record.lastName.toUpperCase(),
                   status: record.status ?? 'A',
                 },
+                taxonomies: (record.licenseStates ?? []).map((state, index) => ({
+                  code: '207Q00000X',
+                  desc: 'Family Medicine',
+                  primary: index === 0,
+                  state,
+                  license: `L${index + 1}000${number.slice(-3)}`,
+                })),
               },
             ],
           }

@@ -42,7 +42,7 @@ export function isApiError(error: unknown, ...statuses: number[]): error is ApiR
 }
 
 export interface RequestOptions {
-  /** Sent as JSON. */
+  /** Sent as JSON; a `FormData` is sent as it is (`multipart/form-data`, its boundary set by the browser). */
   body?: unknown;
   /** Appended to the URL ({@link withQuery}): empty, null and undefined values are left out, arrays repeat the key. */
   params?: QueryParams;
@@ -61,13 +61,14 @@ export interface ApiResponse<T> {
  */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const form = options.body instanceof FormData;
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
 
   const response = await fetch(withQuery(path, options.params), {
     method,
     headers,
     credentials: 'include',
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
 

@@ -26,6 +26,7 @@ import { FavoriteButton } from '@/client/features/favorites/components/favorite-
 import { useUnreadCount } from '@/client/features/messages/api/get-unread-count';
 import { RecentMessages } from '@/client/features/messages/components/recent-messages';
 import { EditProfileDialog } from '@/client/features/users/components/edit-profile-dialog';
+import { InsuranceCertificateSection } from '@/client/features/users/components/insurance-certificate-section';
 import { ProfileHeader } from '@/client/features/users/components/profile-header';
 import { ProfileOverview } from '@/client/features/users/components/profile-overview';
 import { SecuritySection } from '@/client/features/users/components/security-section';
@@ -126,6 +127,7 @@ function Profile({ user }: { user: User }) {
         <TabsContent value="overview" className="grid gap-6">
           <ProfileOverview userType={user.userType} counts={counts} recentActivity={<RecentBookings userId={user.id} />} />
           {/* Change password and Log out everywhere (docs/api.md). */}
+          {user.userType !== 'lister' ? <InsuranceCertificateSection userId={user.id} /> : null}
           <SecuritySection userId={user.id} />
           <NotificationPreferences userId={user.id} />
         </TabsContent>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { LISTING_GONE_MESSAGE, type SpaceDetail as SpaceDetailData } from '@/shared/schemas/spaces';
+import { LicenceStateWarning } from '@/client/components/licence-state-warning';
 import { PageMeta } from '@/client/components/page-meta';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -13,7 +14,9 @@ import type { BookingRepeatField } from '@/client/features/checkout/components/b
 import { useBookingCheckout } from '@/client/features/checkout/hooks/use-booking-checkout';
 import { spaceAvailabilityQueryKey } from '@/client/features/schedules/api/get-space-availability';
 import { useSpace } from '@/client/features/spaces/api/get-space';
+import { InsuranceRequirement } from '@/client/features/spaces/components/booking-requirements';
 import { SpaceGallery } from '@/client/features/spaces/components/space-gallery';
+import { useInsuranceCertificate } from '@/client/features/users/api/get-insurance-certificate';
 import { SpaceLocation } from '@/client/features/spaces/components/space-location';
 import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
 import { SpacePriceCard, SpaceSections, SpaceSummary } from '@/client/features/spaces/components/space-details';
@@ -105,6 +108,9 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
     onHoldRefused: refreshAvailability,
   });
   const isOwner = user?.id === space.ownerId;
+  // Asked only for a signed-in renter of a listing that requires insurance.
+  const certificate = useInsuranceCertificate(user?.id, Boolean(user) && !isOwner && space.requiresInsurance);
+  const licenceWarning = user && !isOwner ? <LicenceStateWarning renter={user} state={space.state} /> : null;
 
   /** A button's click handler that asks a signed-out visitor to log in, or else opens what it is for (told which button opened it). */
   const requireLogin = (description: string, open: (opener: HTMLElement) => void) => (event: MouseEvent<HTMLElement>) => {
@@ -180,6 +186,8 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
             </>
           ) : (
             <>
+              <InsuranceRequirement space={space} certificate={user ? certificate.data : undefined} />
+              {licenceWarning}
               <Button size="lg" onClick={requireLogin('Please log in to book a space.', checkout.start)}>
                 {space.instantBook ? 'Book Space' : 'Request to Book'}
               </Button>
@@ -220,6 +228,7 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
             key={`${space.id}-${checkout.formKey}`}
             space={space}
             checkout={checkout}
+            notice={licenceWarning}
             renderTimes={(field) => (
               <Suspense fallback={<p className="text-sm text-slate-600">Loading the calendar…</p>}>
                 <BookingTimesPicker space={space} {...field} />

@@ -26,6 +26,7 @@ export function toUser(row: UserRow): User {
     verified: row.verified,
     emailVerified: row.emailVerifiedAt !== null,
     licenseVerification: row.licenseVerification,
+    licenseStates: row.licenseStates,
     userType: row.userType,
     stripeAccountStatus: row.stripeAccountStatus,
     stripeOnboardingCompleted: row.stripeOnboardingCompleted,

@@ -88,7 +88,7 @@ function publicPaymentStatus(status: BookingRow['paymentStatus']): BookingPaymen
 export function toBooking(
   row: BookingRow,
   space?: BookingSpace,
-  renter?: { firstName: string; lastName: string; emailVerifiedAt?: Date | null },
+  renter?: { firstName: string; lastName: string; emailVerifiedAt?: Date | null; verified?: boolean; licenseStates?: string[] },
 ): Booking {
   return {
     id: row.id,
@@ -132,6 +132,8 @@ export function toBooking(
             firstName: renter.firstName,
             lastName: renter.lastName,
             ...(renter.emailVerifiedAt !== undefined ? { emailVerified: renter.emailVerifiedAt !== null } : {}),
+            ...(renter.verified !== undefined ? { verified: renter.verified } : {}),
+            ...(renter.licenseStates !== undefined ? { licenseStates: renter.licenseStates } : {}),
           },
         }
       : {}),

@@ -33,6 +33,7 @@ import { SQLSTATE, sqlState, type Database } from '../db/client';
 import { bookings, medicalSpaces, users } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound, paymentRequired } from '../http/errors';
 import { expireBookingJob } from '../jobs/catalog';
+import { assertInsuredThrough } from '../insurance/service';
 import { enqueue } from '../jobs/queue';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import { assertSchedulePermits } from '../schedules/service';
@@ -130,7 +131,8 @@ export async function lapseStaleHolds(tx: Database, spaceId: string, now: Date):
  * stored total and fee.
  * Asking again for the same attempt (`idempotencyKey`) and dates returns the
  * same hold and intent; other dates for the same attempt replace the hold.
- * @throws HttpError 400 bad dates or an amount that disagrees with the quote, 404 unknown space, 409 dates taken
+ * @throws HttpError 400 bad dates or an amount that disagrees with the quote, 404 unknown space, 409 dates taken or
+ *   no certificate of insurance valid through the last day on a listing that requires one
  */
 export async function createBookingHold(
   db: Database,
@@ -141,6 +143,8 @@ export async function createBookingHold(
 ): Promise<BookingPaymentIntent> {
   const space = await requireSpace(db, input.spaceId);
   const quote = await quoteForRenter(db, space, renterId, input.bookingDetails);
+  // "Require proof of insurance": a certificate valid through the last day (409; insurance/service.ts).
+  await assertInsuredThrough(db, space, renterId, quote.endAt);
   if (input.amount !== undefined && toCents(input.amount) !== quote.totalCents) {
     throw badRequest(`The amount does not match the price of these dates (${fromCents(quote.totalCents)}).`);
   }

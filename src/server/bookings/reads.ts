@@ -10,6 +10,7 @@ import type { Booking, OwnerBooking } from '../../shared/schemas/bookings';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
+import { currentCertificates } from '../insurance/service';
 import { bookingsOutsideSchedule, type ScheduledSpace } from '../schedules/service';
 import { toBooking, type BookingRow } from './booking-row';
 
@@ -66,6 +67,15 @@ export async function listRenterBookings(db: Database, renterId: string): Promis
   return rows.map((row) => toBooking(row.booking, row.space));
 }
 
+/** What an owner's lists show of a renter: name, email and license checks, the license's states. */
+const ownerViewOfRenter = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  emailVerifiedAt: users.emailVerifiedAt,
+  verified: users.verified,
+  licenseStates: users.licenseStates,
+};
+
 /** What the schedule rules need of a booking's space. */
 const scheduledSpaceColumns = {
   id: medicalSpaces.id,
@@ -76,7 +86,9 @@ const scheduledSpaceColumns = {
 
 /**
  * The owner's view of bookings: each with `outsideSchedule`, true for an upcoming confirmed or
- * pending booking that the listing's current schedule leaves out (`bookingsOutsideSchedule`).
+ * pending booking that the listing's current schedule leaves out (`bookingsOutsideSchedule`), and
+ * the renter's current certificate of insurance (`renterInsurance`; the owner of a pending or
+ * confirmed booking may see it: insurance/service.ts). A cancelled booking shows none.
  */
 async function withScheduleFlags(
   db: Database,
@@ -87,7 +99,16 @@ async function withScheduleFlags(
     .filter((row) => (row.booking.status === 'confirmed' || row.booking.status === 'pending') && row.booking.endAt > now)
     .map((row) => ({ id: row.booking.id, startAt: row.booking.startAt, endAt: row.booking.endAt, space: row.scheduled }));
   const outside = await bookingsOutsideSchedule(db, upcoming, now);
-  return rows.map((row) => ({ ...row.shown, outsideSchedule: outside.has(row.booking.id) }));
+  const insured = (status: BookingRow['status']) => status === 'pending' || status === 'confirmed';
+  const certificates = await currentCertificates(
+    db,
+    rows.filter((row) => insured(row.booking.status)).map((row) => row.booking.renterId),
+  );
+  return rows.map((row) => ({
+    ...row.shown,
+    outsideSchedule: outside.has(row.booking.id),
+    renterInsurance: insured(row.booking.status) ? (certificates.get(row.booking.renterId) ?? null) : null,
+  }));
 }
 
 /** The pending requests for an owner's spaces, with space title and renter name (the Profile page's incoming requests, docs/product.md#profile), oldest first. */
@@ -97,7 +118,7 @@ export async function listBookingRequests(db: Database, ownerId: string): Promis
       booking: bookings,
       space: bookingSpaceColumns,
       scheduled: scheduledSpaceColumns,
-      renter: { firstName: users.firstName, lastName: users.lastName, emailVerifiedAt: users.emailVerifiedAt },
+      renter: ownerViewOfRenter,
     })
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
@@ -123,7 +144,7 @@ export async function listOwnerSpaceBookings(db: Database, ownerId: string): Pro
       booking: bookings,
       space: bookingSpaceColumns,
       scheduled: scheduledSpaceColumns,
-      renter: { firstName: users.firstName, lastName: users.lastName, emailVerifiedAt: users.emailVerifiedAt },
+      renter: ownerViewOfRenter,
     })
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))

@@ -25,6 +25,7 @@ import { SQLSTATE, sqlState, type Database } from '../db/client';
 import { bookings, bookingSeries, medicalSpaces } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound, paymentRequired } from '../http/errors';
 import { expireBookingJob } from '../jobs/catalog';
+import { assertInsuredThrough } from '../insurance/service';
 import { enqueue } from '../jobs/queue';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import { findScheduleProblem } from '../schedules/service';
@@ -179,7 +180,8 @@ async function releaseEarlierAttempt(db: Database, renterId: string, key: string
  * renter accepts the space-use agreement (`agreementVersion`, the template in force), recorded with
  * the hold (docs/decisions/027-receipts-and-agreements.md).
  * @throws HttpError 400 bad dates, recurrence or amount (or an `agreementVersion` that is no version, by the schema), 404 unknown space,
- * 409 an agreement version that is no longer in force, 409 occurrences that cannot be booked (with `conflicts`), 429 too many unpaid holds
+ * 409 an agreement version that is no longer in force, 409 occurrences that cannot be booked (with `conflicts`)
+ *   or no certificate of insurance valid through the last occurrence on a listing that requires one, 429 too many unpaid holds
  */
 export async function createCheckout(
   db: Database,
@@ -242,6 +244,9 @@ export async function createCheckout(
       );
       const free = quoted.filter((_, index) => !problems[index]);
       if (free.length === 0 || (conflicts.length > 0 && !input.skipConflicts)) throw conflict(SERIES_CONFLICT, conflicts);
+      // "Require proof of insurance": a certificate valid through the last occurrence held (409; insurance/service.ts).
+      const lastEnd = Math.max(...free.map((occurrence) => occurrence.quote.endAt.getTime()));
+      await assertInsuredThrough(tx, space, renterId, new Date(lastEnd));
 
       const totals = free.map((occurrence) => occurrence.quote.totalCents);
       const totalCents = totals.reduce((sum, cents) => sum + cents, 0);

@@ -96,6 +96,14 @@ export const users = pgTable(
       .notNull()
       .default('none'),
     licenseCheckedAt: timestamp('license_checked_at', { withTimezone: true }),
+    /**
+     * The US states (USPS codes) of the verified license, as the NPI registry names them in its
+     * taxonomies; empty unless `license_verification` is `verified` (docs/decisions/030-insurance-certificates-and-licence-states.md).
+     */
+    licenseStates: text('license_states')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     userType: text('user_type', { enum: ['lister', 'renter', 'both'] })
       .notNull()
       .default('both'),
@@ -198,6 +206,11 @@ export const medicalSpaces = pgTable(
     agreementTerms: text('agreement_terms'),
     /** Request-to-book when false: the owner accepts or declines each booking (docs/decisions/005-bookings-as-holds.md). */
     instantBook: boolean('instant_book').notNull().default(true),
+    /**
+     * "Require proof of insurance": a hold needs the renter's certificate of insurance valid through
+     * the booking's last day (docs/decisions/030-insurance-certificates-and-licence-states.md).
+     */
+    requiresInsurance: boolean('requires_insurance').notNull().default(false),
     /** The refund rule of cancellations (`src/shared/cancellation.ts`). */
     cancellationPolicyTier: text('cancellation_policy_tier', { enum: ['flexible', 'moderate', 'strict'] })
       .notNull()
@@ -586,7 +599,13 @@ export const demoPaymentIntents = pgTable(
 export const npiRegistryCache = pgTable('npi_registry_cache', {
   number: text('number').primaryKey(),
   /** The registry's record of the number, or null when it has none. */
-  record: jsonb('record').$type<{ firstName: string; lastName: string; active: boolean; individual: boolean } | null>(),
+  record: jsonb('record').$type<{
+    firstName: string;
+    lastName: string;
+    active: boolean;
+    individual: boolean;
+    licenseStates?: string[];
+  } | null>(),
   fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -801,7 +820,7 @@ export const receipts = pgTable(
 /**
  * What operators did (docs/decisions/029-operators-and-the-audit-log.md): one row per console
  * action, written in the transaction of its effect. Append-only: the code has no update or
- * delete of it, and a trigger (migration 0019) refuses UPDATE, DELETE and TRUNCATE.
+ * delete of it, and a trigger (migration 0020) refuses UPDATE, DELETE and TRUNCATE.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -903,7 +922,37 @@ export const contactMessages = pgTable(
 );
 
 /**
- * Users' reports of a listing, a review, a message or a user (docs/decisions/030-reports-and-the-overview.md),
+ * Renters' certificates of insurance (docs/decisions/030-insurance-certificates-and-licence-states.md):
+ * the file is in the private file storage (never under the public `/uploads/`) at `storage_key`;
+ * a user's current certificate is their newest row. Earlier ones are kept as records.
+ */
+export const insuranceCertificates = pgTable(
+  'insurance_certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Key in the private file storage (`insurance/<uuid>.<ext>`). */
+    storageKey: text('storage_key').notNull(),
+    /** The media type found from the file's content: application/pdf, image/png, image/jpeg or image/webp. */
+    contentType: text('content_type').notNull(),
+    /** The size of the file, bytes. */
+    byteSize: integer('byte_size').notNull(),
+    insurer: text('insurer').notNull(),
+    policyNumber: text('policy_number').notNull(),
+    /** The last day the policy covers (inclusive), as the certificate says. */
+    expiresOn: date('expires_on').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('insurance_certificates_user_id_idx').on(t.userId, t.createdAt),
+    index('insurance_certificates_expires_on_idx').on(t.expiresOn),
+  ],
+);
+
+/**
+ * Users' reports of a listing, a review, a message or a user (docs/decisions/031-reports-and-the-overview.md),
  * the operators' queue: open while `resolved_at` is null; resolving one records what was done
  * (`resolution`, `resolution_note`, by whom), with its audit record in the same transaction.
  * `target_id` is not a foreign key (it points into one of four tables); a report outlives what it is about.

@@ -118,6 +118,17 @@ export const reviewSweepJob = define<Record<string, never>>({
   cron: '*/5 * * * *',
 });
 
+/** Every hour: tell holders of certificates of insurance 30 and 7 days before they expire, once each (insurance/expiry-notices.ts). */
+export const insuranceExpiryNoticesJob = define<Record<string, never>>({
+  name: 'insurance-expiry-notices',
+  policy: 'singleton',
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 600,
+  cron: '17 * * * *',
+});
+
 /** Every queue, in no particular order. */
 export const JOB_CATALOG: readonly JobDefinition<object>[] = [
   reconcileBookingsJob,
@@ -127,4 +138,5 @@ export const JOB_CATALOG: readonly JobDefinition<object>[] = [
   sendNotificationEmailJob,
   messageEmailJob,
   reviewSweepJob,
+  insuranceExpiryNoticesJob,
 ];

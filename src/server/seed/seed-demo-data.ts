@@ -14,6 +14,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { quoteBooking } from '../../shared/booking-rules';
 import { REQUEST_ANSWER_HOURS } from '../../shared/constants';
 import { fromCents, toCents } from '../../shared/money';
+import { licenceStatesOf } from '../../shared/insurance';
 import { timeZoneForState } from '../../shared/time-zones';
 import { hashPassword } from '../auth/service';
 import { recordAgreementAcceptance } from '../bookings/agreement-acceptance';
@@ -22,12 +23,14 @@ import { writeBookingNotices } from '../bookings/notices';
 import type { Database } from '../db/client';
 import { bookings, conversations, demoPaymentIntents, favorites, medicalSpaces, messages, spaceBlockedDates, users } from '../db/schema';
 import { conversationIdFor } from '../messages/service';
+import type { PrivateFileStorage } from '../storage/private-files';
 import { planDemoActivity, type DemoActivityPlan } from './demo-activity';
 import { buildDemoSpaces } from './demo-data';
 import { holidayClosures } from './demo-schedules';
 import { sweepReviewInvitations } from '../reviews/invitations';
 import { insertDemoReviews, planDemoReviews } from './demo-reviews';
 import { insertDemoSeries } from './demo-series';
+import { insertDemoCertificate, insuranceDemoSpaceIndex } from './demo-insurance';
 import { DEMO_PASSWORD, demoUsers } from './demo-users';
 
 /** Whether the database has no users yet. */
@@ -43,9 +46,14 @@ const INSERT_BATCH = 1000;
  * Inserts the demo users and spaces into an empty database, in multi-row
  * batches (the benchmark's 100,000 spaces take seconds, not minutes).
  * @param options.spaces how many spaces (default: the demo seed's; the benchmark passes BENCH_SPACES)
+ * @param options.privateFiles where the demo renter's certificate of insurance is written
+ *   (`createPrivateFileStorage`); without it the renter has no certificate (the benchmark)
  * @returns what was inserted, or null when the database already had users
  */
-export async function seedDemoData(db: Database, options: { spaces?: number } = {}): Promise<{ users: number; spaces: number } | null> {
+export async function seedDemoData(
+  db: Database,
+  options: { spaces?: number; privateFiles?: PrivateFileStorage } = {},
+): Promise<{ users: number; spaces: number } | null> {
   if (!(await isEmpty(db))) return null;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const userIds = new Map<string, string>();
@@ -53,15 +61,18 @@ export async function seedDemoData(db: Database, options: { spaces?: number } = 
     const { key, password: _password, ...fields } = user;
     // The demo's verified professionals count as checked; the others' license numbers are not NPIs.
     const licenseVerification = fields.verified ? 'verified' : fields.licenseNumber ? 'unsupported' : 'none';
+    // Their license numbers begin with the state that granted them ("OR-PSY-2318").
+    const licenseStates = fields.verified && fields.licenseNumber ? licenceStatesOf([fields.licenseNumber.slice(0, 2)]) : [];
     const [row] = await db
       .insert(users)
-      .values({ ...fields, licenseVerification, passwordHash, acceptedTermsAt: new Date() })
+      .values({ ...fields, licenseVerification, licenseStates, passwordHash, acceptedTermsAt: new Date() })
       .returning({ id: users.id });
     userIds.set(key, row!.id);
   }
   const spaces = buildDemoSpaces(options.spaces);
   // Newest first in listings: give the first demo spaces the latest creation times.
   const now = Date.now();
+  const insuredIndex = insuranceDemoSpaceIndex(spaces);
   const values = spaces.map((space, index) => {
     const { ownerKey, latitude, longitude, closedForHolidays: _closed, ...fields } = space;
     const ownerId = userIds.get(ownerKey);
@@ -71,6 +82,7 @@ export async function seedDemoData(db: Database, options: { spaces?: number } = 
       ...fields,
       latitude: latitude.toFixed(7),
       longitude: longitude.toFixed(7),
+      requiresInsurance: index === insuredIndex,
       createdAt: new Date(now - index * 60_000),
     };
   });
@@ -97,6 +109,11 @@ export async function seedDemoData(db: Database, options: { spaces?: number } = 
   await insertDemoReviews(db, planDemoReviews(spaces), { userIds, titles: spaces.map((space) => space.title), now: new Date(now) });
   // The demo renter and owner are invited to review the stay that ended 3 days ago (the sweep's work, done now).
   await sweepReviewInvitations(db, new Date(now));
+  const renter = demoUsers.find((user) => user.key === 'renter');
+  if (options.privateFiles && renter) {
+    const name = `${renter.firstName} ${renter.lastName}`;
+    await insertDemoCertificate(db, options.privateFiles, { id: userIds.get('renter')!, name }, new Date(now));
+  }
   return { users: demoUsers.length, spaces: values.length };
 }
 

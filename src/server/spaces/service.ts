@@ -54,6 +54,7 @@ export function toSpace(row: SpaceRow): Space {
     cancellationPolicy: row.cancellationPolicy,
     agreementTerms: row.agreementTerms,
     instantBook: row.instantBook,
+    requiresInsurance: row.requiresInsurance,
     cancellationPolicyTier: row.cancellationPolicyTier,
     active: row.active,
     timeZone: timeZoneForState(row.state),
@@ -129,6 +130,8 @@ function listingColumns(input: CreateSpaceData) {
     // Left out on an edit: kept as they are (the listing wizard does not send them yet).
     ...(input.agreementTerms !== undefined && { agreementTerms: input.agreementTerms }),
     instantBook: input.instantBook,
+    // Left out: false on a new listing (the column's default), kept on an edit.
+    ...(input.requiresInsurance !== undefined && { requiresInsurance: input.requiresInsurance }),
     cancellationPolicyTier: input.cancellationPolicyTier,
     // Left out on an edit: kept as it is.
     ...(input.schedule !== undefined && { schedule: input.schedule }),

@@ -14,6 +14,12 @@ import type { Config } from '../config';
 /** Public URL prefix of stored files. */
 export const UPLOADS_PREFIX = '/uploads/';
 
+/**
+ * Where a bucket keeps private files (private-files.ts): the public `/uploads/*` route never
+ * serves a key under it.
+ */
+export const PRIVATE_KEY_PREFIX = 'private/';
+
 /** Keys are relative paths of word characters, dashes and dots ("spaces/abc.webp"). */
 const SAFE_KEY = /^[\w-]+(\/[\w-]+)*\.[a-z0-9]+$/;
 
@@ -84,8 +90,10 @@ export class S3FileStorage implements FileStorage {
     return `${UPLOADS_PREFIX}${key}`;
   }
 
+  /** A public object; null for a key under {@link PRIVATE_KEY_PREFIX} (private files are not public). */
   async get(key: string): Promise<StoredObject | null> {
     checkStorageKey(key);
+    if (key.startsWith(PRIVATE_KEY_PREFIX)) return null;
     try {
       const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if (!object.Body) return null;

@@ -8,7 +8,6 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { LicenseVerification } from '../../shared/constants';
 import { NPI_IN_USE_MESSAGE } from '../../shared/npi';
 import type { updateUserSchema } from '../../shared/schemas/profile';
 import type { User } from '../../shared/schemas/users';
@@ -20,7 +19,7 @@ import { conflict, HttpError, notFound } from '../http/errors';
 import { storeDataUrlImage, type ImageOwner } from '../storage/images';
 import type { UploadQuota } from '../storage/quota';
 import type { FileStorage } from '../storage/storage';
-import { verifyLicense } from '../verification/npi-registry';
+import { verifyLicense, type LicenseCheck } from '../verification/npi-registry';
 
 export type UpdateUserData = z.output<typeof updateUserSchema>;
 
@@ -59,10 +58,21 @@ async function checkLicense(
   registryUrl: string,
   userId: string,
   profile: { licenseNumber: string | null; firstName: string; lastName: string },
-): Promise<LicenseVerification> {
-  if (profile.licenseNumber && (await verifiedElsewhere(db, profile.licenseNumber, userId))) return 'in_use';
+): Promise<LicenseCheck> {
+  if (profile.licenseNumber && (await verifiedElsewhere(db, profile.licenseNumber, userId))) return IN_USE;
   return verifyLicense(db, registryUrl, profile);
 }
+
+/** The check of a number verified on another account: no states. */
+const IN_USE: LicenseCheck = { verification: 'in_use', licenseStates: [] };
+
+/** The columns a license check sets: its state, `verified`, the verified license's states and when it was checked. */
+const licenseColumns = (check: LicenseCheck) => ({
+  licenseVerification: check.verification,
+  verified: check.verification === 'verified',
+  licenseStates: check.verification === 'verified' ? check.licenseStates : [],
+  licenseCheckedAt: new Date(),
+});
 
 /**
  * Updates the profile of `current` with the fields given. A change of the
@@ -100,10 +110,10 @@ export async function updateUser(
     next.firstName !== current.firstName ||
     next.lastName !== current.lastName ||
     current.licenseVerification === 'pending';
-  const licenseVerification = recheck ? await checkLicense(db, registryUrl, current.id, next) : current.licenseVerification;
-  if (licenseChanged && licenseVerification === 'in_use') throw licenseInUse();
+  const check = recheck ? await checkLicense(db, registryUrl, current.id, next) : null;
+  if (licenseChanged && check?.verification === 'in_use') throw licenseInUse();
 
-  const save = async (verification: LicenseVerification) => {
+  const save = async (verification: LicenseCheck | null) => {
     const [row] = await db
       .update(users)
       .set({
@@ -122,7 +132,7 @@ export async function updateUser(
         ...(input.coverColor !== undefined ? { coverColor: input.coverColor } : {}),
         ...(input.businessName !== undefined ? { businessName: input.businessName } : {}),
         ...(input.taxId !== undefined ? { taxId: input.taxId } : {}),
-        ...(recheck ? { licenseVerification: verification, verified: verification === 'verified', licenseCheckedAt: new Date() } : {}),
+        ...(verification ? licenseColumns(verification) : {}),
       })
       .where(eq(users.id, current.id))
       .returning(sessionUserColumns);
@@ -131,11 +141,11 @@ export async function updateUser(
   };
 
   try {
-    const row = await save(licenseVerification).catch((error: unknown) => {
+    const row = await save(check).catch((error: unknown) => {
       // Another account was verified with this number between the check and this write.
       if (!isVerifiedLicenseConflict(error)) throw error;
       if (licenseChanged) throw licenseInUse();
-      return save('in_use');
+      return save(IN_USE);
     });
     return toUser(row);
   } catch (error) {
@@ -151,17 +161,12 @@ export async function updateUser(
  * @returns the user with the new verification state
  */
 export async function retryLicenseVerification(db: Database, registryUrl: string, current: SessionUser): Promise<User> {
-  const save = async (licenseVerification: LicenseVerification) => {
-    const [row] = await db
-      .update(users)
-      .set({ licenseVerification, verified: licenseVerification === 'verified', licenseCheckedAt: new Date() })
-      .where(eq(users.id, current.id))
-      .returning(sessionUserColumns);
+  const save = async (check: LicenseCheck) => {
+    const [row] = await db.update(users).set(licenseColumns(check)).where(eq(users.id, current.id)).returning(sessionUserColumns);
     return row!;
   };
-  const licenseVerification = await checkLicense(db, registryUrl, current.id, current);
-  const row = await save(licenseVerification).catch((error: unknown) => {
-    if (isVerifiedLicenseConflict(error)) return save('in_use');
+  const row = await save(await checkLicense(db, registryUrl, current.id, current)).catch((error: unknown) => {
+    if (isVerifiedLicenseConflict(error)) return save(IN_USE);
     throw error;
   });
   return toUser(row);

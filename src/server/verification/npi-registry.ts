@@ -6,12 +6,17 @@
  */
 import { eq } from 'drizzle-orm';
 import type { LicenseVerification } from '../../shared/constants';
+import { licenceStatesOf } from '../../shared/insurance';
 import { looksLikeNpi } from '../../shared/npi';
 import type { Database } from '../db/client';
 import { npiRegistryCache } from '../db/schema';
 
-/** What the registry says of a number: its person's name and whether it is active, or null when it has no such number. */
-export type NpiRecord = { firstName: string; lastName: string; active: boolean; individual: boolean } | null;
+/**
+ * What the registry says of a number: its person's name, whether it is active, and the states of
+ * the licences its taxonomies name (USPS codes; absent from answers cached before they were read),
+ * or null when it has no such number.
+ */
+export type NpiRecord = { firstName: string; lastName: string; active: boolean; individual: boolean; licenseStates?: string[] } | null;
 
 /** How long a registry answer is reused, in milliseconds. */
 export const NPI_CACHE_MS = 24 * 60 * 60 * 1000;
@@ -25,7 +30,13 @@ export class RegistryUnavailableError extends Error {
 
 interface RegistryAnswer {
   result_count?: number;
-  results?: { number?: string | number; enumeration_type?: string; basic?: { first_name?: string; last_name?: string; status?: string } }[];
+  results?: {
+    number?: string | number;
+    enumeration_type?: string;
+    basic?: { first_name?: string; last_name?: string; status?: string };
+    /** The provider's taxonomies, each with the state of the licence it was granted under. */
+    taxonomies?: { state?: string | null; license?: string | null }[];
+  }[];
   Errors?: unknown[];
 }
 
@@ -57,13 +68,16 @@ export async function fetchNpiRecord(registryUrl: string, npi: string, timeoutMs
     lastName: result.basic?.last_name ?? '',
     active: result.basic?.status === 'A',
     individual: result.enumeration_type === 'NPI-1',
+    licenseStates: licenceStatesOf((result.taxonomies ?? []).map((taxonomy) => taxonomy.state)),
   };
 }
 
 /** The registry's record of `npi`, from the cache when it is fresh. */
 export async function lookupNpi(db: Database, registryUrl: string, npi: string, now = new Date()): Promise<NpiRecord> {
   const [cached] = await db.select().from(npiRegistryCache).where(eq(npiRegistryCache.number, npi)).limit(1);
-  if (cached && now.getTime() - cached.fetchedAt.getTime() < NPI_CACHE_MS) return cached.record;
+  // An answer cached before licence states were read is asked again.
+  if (cached && now.getTime() - cached.fetchedAt.getTime() < NPI_CACHE_MS && (!cached.record || cached.record.licenseStates))
+    return cached.record;
   const record = await fetchNpiRecord(registryUrl, npi);
   await db
     .insert(npiRegistryCache)
@@ -83,24 +97,34 @@ function sameName(a: string, b: string): boolean {
   return fold(a) !== '' && fold(a) === fold(b);
 }
 
+/** A license check's outcome: where it stands and, when verified, the states the registry names (else empty). */
+export interface LicenseCheck {
+  verification: LicenseVerification;
+  licenseStates: string[];
+}
+
 /**
  * Where a profile's license check stands: verified only when the number is
- * an active individual NPI whose registry first and last name match the profile's.
+ * an active individual NPI whose registry first and last name match the profile's;
+ * a verified license carries the states of its taxonomies (docs/decisions/030-insurance-certificates-and-licence-states.md).
  */
 export async function verifyLicense(
   db: Database,
   registryUrl: string,
   profile: { licenseNumber: string | null; firstName: string; lastName: string },
-): Promise<LicenseVerification> {
-  if (!profile.licenseNumber) return 'none';
-  if (!looksLikeNpi(profile.licenseNumber)) return 'unsupported';
+): Promise<LicenseCheck> {
+  const outcome = (verification: LicenseVerification, licenseStates: string[] = []): LicenseCheck => ({ verification, licenseStates });
+  if (!profile.licenseNumber) return outcome('none');
+  if (!looksLikeNpi(profile.licenseNumber)) return outcome('unsupported');
   let record: NpiRecord;
   try {
     record = await lookupNpi(db, registryUrl, profile.licenseNumber);
   } catch (error) {
-    if (error instanceof RegistryUnavailableError) return 'pending';
+    if (error instanceof RegistryUnavailableError) return outcome('pending');
     throw error;
   }
-  if (!record || !record.active || !record.individual) return 'not_found';
-  return sameName(record.firstName, profile.firstName) && sameName(record.lastName, profile.lastName) ? 'verified' : 'name_mismatch';
+  if (!record || !record.active || !record.individual) return outcome('not_found');
+  return sameName(record.firstName, profile.firstName) && sameName(record.lastName, profile.lastName)
+    ? outcome('verified', record.licenseStates ?? [])
+    : outcome('name_mismatch');
 }

@@ -4,6 +4,7 @@
  * Response types are inferred from these schemas, never written twice.
  */
 import { z } from 'zod';
+import { insuranceCertificateSchema } from './insurance';
 import { AGREEMENT_VERSION, BOOKING_STATUSES, CANCELLATION_POLICY_TIERS } from '../constants';
 import { moneySchema, textSchema, trimmed } from './fields';
 import { pricingPeriodSchema } from './spaces';
@@ -127,6 +128,12 @@ export const bookingSchema = z.object({
       lastName: z.string(),
       /** Whether the renter confirmed their email with the emailed link (it blocks nothing; the owner sees it). */
       emailVerified: z.boolean().optional(),
+      /**
+       * Whether the renter's license is verified, and the states it is verified for (the owner's
+       * lists: `licenceStateWarning` of src/shared/insurance.ts says when the space's state is not one).
+       */
+      verified: z.boolean().optional(),
+      licenseStates: z.array(z.string()).optional(),
     })
     .optional(),
 });
@@ -135,7 +142,11 @@ export const bookingSchema = z.object({
  * /booking-requests): `outsideSchedule` is true for an upcoming confirmed or pending booking that the
  * listing's current hours, sessions or blocked dates leave out (it stays booked, docs/product.md#schedules).
  */
-export const ownerBookingSchema = bookingSchema.extend({ outsideSchedule: z.boolean() });
+export const ownerBookingSchema = bookingSchema.extend({
+  outsideSchedule: z.boolean(),
+  /** The renter's current certificate of insurance, or null (docs/decisions/030-insurance-certificates-and-licence-states.md). */
+  renterInsurance: insuranceCertificateSchema.nullable().default(null),
+});
 export type OwnerBooking = z.infer<typeof ownerBookingSchema>;
 export type Booking = z.infer<typeof bookingSchema>;
 /** PUT /api/bookings/{id}/accept | decline | cancel: `userId`, when sent, must be the session user (docs/product.md#api-calls). */

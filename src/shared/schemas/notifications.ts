@@ -18,6 +18,7 @@ export const notificationKinds = [
   'review_reminder',
   'new_message',
   'payout_sent',
+  'insurance_expiring',
   'welcome',
   'verify_email',
   'password_reset',
@@ -51,6 +52,7 @@ export const NOTIFICATION_EMAIL_PREFERENCE: Record<NotificationKind, EmailPrefer
   booking_reminder: 'reminders',
   review_invitation: 'booking_updates',
   review_reminder: 'reminders',
+  insurance_expiring: 'reminders',
   new_message: 'messages',
   welcome: 'account',
   verify_email: 'account',
@@ -92,7 +94,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 /** What each email switch covers, in the words of the unsubscribe page and its answers. */
 export const EMAIL_PREFERENCE_DESCRIPTIONS: Record<EmailPreferenceKind, string> = {
   booking_updates: 'emails about booking requests, answers, confirmations, cancellations and payouts',
-  reminders: 'booking reminders the day before and review reminders',
+  reminders: 'booking reminders the day before, review reminders, and reminders that your certificate of insurance expires soon',
   messages: 'emails about new messages',
 };
 

@@ -59,6 +59,8 @@ export const spaceSchema = z.object({
   agreementTerms: z.string().nullable().default(null),
   /** False: request-to-book; the owner accepts or declines each booking (docs/decisions/005-bookings-as-holds.md). */
   instantBook: z.boolean(),
+  /** "Require proof of insurance": a hold needs a certificate of insurance valid through its last day (docs/decisions/030-insurance-certificates-and-licence-states.md). */
+  requiresInsurance: z.boolean().default(false),
   cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS),
   active: z.boolean(),
   /** IANA zone the space's days are counted in (docs/decisions/003-bookings-as-ranges.md). */
@@ -246,6 +248,8 @@ export const listingFieldsSchema = z.object({
   /** The owner's own agreement terms; left out on an edit, they are kept (the listing form does not send them yet). */
   agreementTerms: agreementTermsSchema.nullish(),
   instantBook: z.boolean().default(true),
+  /** "Require proof of insurance"; left out, false on a new listing and kept on an edit. */
+  requiresInsurance: z.boolean().optional(),
   cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS).default('flexible'),
   availableFrom: z.iso.datetime({ offset: true }).nullish(),
   availableTo: z.iso.datetime({ offset: true }).nullish(),

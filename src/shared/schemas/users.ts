@@ -28,6 +28,8 @@ export const userSchema = z.object({
   emailVerified: z.boolean().default(false),
   /** Where the license (NPI) check stands; `verified` is true only for `verified`. */
   licenseVerification: z.enum(LICENSE_VERIFICATION_STATES).default('none'),
+  /** The US states (USPS codes) of the verified license, as the NPI registry names them; empty unless verified. */
+  licenseStates: z.array(z.string()).default([]),
   userType: userTypeSchema,
   stripeAccountStatus: z.string().nullable(),
   stripeOnboardingCompleted: z.boolean(),

@@ -6,7 +6,7 @@ import { Skeleton } from './skeleton';
 /** A list's loading placeholder: `count` grey rows, announced as busy with `label`. */
 export function SkeletonRows({ label, count = 3, rowClassName }: { label: string; count?: number; rowClassName?: string }) {
   return (
-    <div className="grid gap-3" aria-busy="true" aria-label={label}>
+    <div className="grid gap-3" role="status" aria-busy="true" aria-label={label}>
       {Array.from({ length: count }, (_, key) => (
         <Skeleton key={key} className={cn('h-20 rounded-lg', rowClassName)} />
       ))}

@@ -17,6 +17,7 @@ import { formatBookingInstant, formatBookingRange } from '../lib/booking-dates';
 import { OutsideScheduleNote } from './outside-schedule';
 import { useFreshForLink, useLinkedBooking, useLinkedRow, useRevealOnce } from '../lib/linked-booking';
 import { BookingStatusBadge } from './booking-status-badge';
+import { RenterCredentials } from './renter-credentials';
 
 const TOASTS: Record<BookingAnswer, { success: string; failure: string }> = {
   accept: { success: 'Booking request accepted!', failure: 'Failed to accept booking' },
@@ -162,6 +163,7 @@ function RequestRow({
             {request.renter.emailVerified ? 'Email verified' : 'Email not verified'}
           </Badge>
         )}
+        <RenterCredentials booking={request} />
         {request.notes ? <p className="mt-1 text-sm text-slate-700">“{request.notes}”</p> : null}
         {request.requestExpiresAt ? (
           <p className="mt-1 text-xs text-slate-600">

@@ -14,6 +14,7 @@ import { AddToCalendarLink, offersCalendarFile } from './add-to-calendar-link';
 import { BookingPaperLinks } from './booking-paper-links';
 import { BookingStatusBadge } from './booking-status-badge';
 import { OutsideScheduleNote } from './outside-schedule';
+import { RenterCredentials } from './renter-credentials';
 
 /**
  * 'Bookings of My Spaces': what became of the bookings of the owner's spaces
@@ -85,6 +86,7 @@ function SpaceBookingRow({ booking, linked }: { booking: OwnerBooking; linked: b
           {renter} · {formatBookingRange(booking)}
         </p>
         {booking.outsideSchedule ? <OutsideScheduleNote /> : null}
+        <RenterCredentials booking={booking} />
         {dispute ? (
           <p
             className={cn('mt-1 flex items-center gap-1 text-sm font-medium', DISPUTE_TONES[booking.disputeStatus ?? ''] ?? 'text-red-700')}

@@ -33,6 +33,8 @@ interface BookingDialogProps<V extends BookingRepeatValue> {
    * for monthly spaces). Their value is kept here, so it survives the payment step and comes back.
    */
   renderRepeat?: (field: BookingRepeatField<V>) => ReactNode;
+  /** A note above the form that does not block booking (the space page's licence-state warning). */
+  notice?: ReactNode;
 }
 
 /** A weekly repeat of the first occurrence: its recurrence and every occurrence it books, or why it cannot be asked for. */
@@ -67,7 +69,7 @@ const CHOOSE_TIMES = 'Choose when to book in the calendar above.';
  * (`renderRepeat`, docs/decisions/026-booking-series.md), whose occurrences multiply the total and
  * go on to payment with its `recurrence`.
  */
-export function BookingDialog<V extends BookingRepeatValue>({ space, checkout, renderTimes, renderRepeat }: BookingDialogProps<V>) {
+export function BookingDialog<V extends BookingRepeatValue>({ space, checkout, renderTimes, renderRepeat, notice }: BookingDialogProps<V>) {
   const form = useForm<BookingFormInput, unknown, BookingFormOutput>({
     resolver: zodResolver(bookingDetailsSchema),
     defaultValues: { startDate: '', endDate: '', notes: '' },
@@ -120,6 +122,7 @@ export function BookingDialog<V extends BookingRepeatValue>({ space, checkout, r
           <DialogTitle>{space.instantBook ? 'Book Space' : 'Request to Book'}</DialogTitle>
           <DialogDescription>{space.title}</DialogDescription>
         </DialogHeader>
+        {notice}
         <form noValidate className="grid gap-4" onSubmit={submit}>
           {renderTimes({ value: { startDate, endDate }, onChange: setTimes })}
           {tried && !chosen ? (

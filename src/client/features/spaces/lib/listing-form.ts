@@ -42,6 +42,8 @@ export interface ListingFormValues {
   cancellationPolicy: string;
   /** False: request-to-book, the owner accepts or declines each booking (docs/decisions/005-bookings-as-holds.md). */
   instantBook: boolean;
+  /** "Require proof of insurance" (docs/decisions/030-insurance-certificates-and-licence-states.md). */
+  requiresInsurance: boolean;
   /** The refund rule of cancellations (`src/shared/cancellation.ts`). */
   cancellationPolicyTier: CancellationPolicyTier;
   /** YYYY-MM-DD or empty. */
@@ -119,6 +121,7 @@ export const EMPTY_LISTING: ListingFormValues = {
   agreementTerms: '',
   cancellationPolicy: '',
   instantBook: true,
+  requiresInsurance: false,
   cancellationPolicyTier: DEFAULT_CANCELLATION_POLICY_TIER,
   availableFrom: '',
   availableTo: '',
@@ -206,6 +209,7 @@ export function toPayload(values: ListingFormValues): CreateSpaceInput {
     agreementTerms: values.agreementTerms.trim() || null,
     cancellationPolicy: values.cancellationPolicy || null,
     instantBook: values.instantBook,
+    requiresInsurance: values.requiresInsurance,
     cancellationPolicyTier: values.cancellationPolicyTier,
     availableFrom: dayToInstant(values.availableFrom),
     availableTo: dayToInstant(values.availableTo),
@@ -299,6 +303,7 @@ export function fromSpace(space: SpaceDetail): ListingFormValues {
     agreementTerms: space.agreementTerms ?? '',
     cancellationPolicy: space.cancellationPolicy ?? '',
     instantBook: space.instantBook,
+    requiresInsurance: space.requiresInsurance,
     cancellationPolicyTier: space.cancellationPolicyTier,
     availableFrom: space.availableFrom?.slice(0, 10) ?? '',
     availableTo: space.availableTo?.slice(0, 10) ?? '',

@@ -45,6 +45,12 @@ export function ProfileHeader({ user, action }: { user: User; action?: ReactNode
               <span className="sr-only">Email: </span>
               <span className="truncate">{user.email}</span>
             </li>
+            {user.verified && user.licenseStates.length > 0 ? (
+              <li className="flex items-center gap-1.5" data-testid="license-states">
+                <BadgeCheck className="size-4" aria-hidden="true" />
+                Licensed in {user.licenseStates.join(', ')}
+              </li>
+            ) : null}
             {user.phone ? (
               <li className="flex items-center gap-1.5">
                 <Phone className="size-4" aria-hidden="true" />

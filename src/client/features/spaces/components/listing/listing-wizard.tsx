@@ -455,6 +455,24 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
             </Select>
           </FormField>
         </div>
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id={`${id}-insurance`}
+            className="mt-0.5"
+            checked={values.requiresInsurance}
+            onCheckedChange={(checked) => set('requiresInsurance', checked === true)}
+            aria-describedby={`${id}-insurance-hint`}
+          />
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-insurance`} className="leading-snug">
+              Require proof of insurance
+            </Label>
+            <p id={`${id}-insurance-hint`} className="text-xs text-slate-600">
+              Renters can book only with a certificate of insurance on their profile, valid through the last day they book. You see it on
+              their request.
+            </p>
+          </div>
+        </div>
         <FormField
           id={`${id}-cancellation`}
           label="Cancellation policy (optional)"
