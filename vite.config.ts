@@ -16,10 +16,13 @@ const apiTarget = 'http://localhost:5000';
  * modules (features/booking-series), which come with the booking dialog and the profile; the image
  * upload, which only the listing wizard and the profile use; and the messages' people and times
  * (with date-fns' relative times and their locale), which the messages and profile pages use; and the
- * tabs (Radix's, with their dependencies), which only the profile and the operators' console show.
+ * tabs (Radix's, with their dependencies), which only the profile and the operators' console show;
+ * the static pages' titles and descriptions, which only those pages show; and the certificate of
+ * insurance's query and schema and the licence rules, which the profile, the booking dialog and the
+ * space page's notices load when they are shown.
  */
 const NOT_COMMON =
-  /[\\/]features[\\/]auth[\\/](api[\\/](email-verification|password-reset)|components[\\/](forgot-password-form|email-verification-notice|reset-password-form))|lucide-react.*[\\/](key-round|mail-check|mail-exclamation-point|mail-warning|mail-x|circle-check)\.|[\\/]components[\\/]ui[\\/]checkbox\.|[\\/]features[\\/]booking-series[\\/]|[\\/]lib[\\/]upload-image\.|[\\/]features[\\/]messages[\\/]lib[\\/]people\.|[\\/]components[\\/]ui[\\/]tabs\./;
+  /[\\/]features[\\/]auth[\\/](api[\\/](email-verification|password-reset)|components[\\/](forgot-password-form|email-verification-notice|reset-password-form))|lucide-react.*[\\/](key-round|mail-check|mail-exclamation-point|mail-warning|mail-x|circle-check)\.|[\\/]components[\\/]ui[\\/]checkbox\.|[\\/]features[\\/]booking-series[\\/]|[\\/]lib[\\/]upload-image\.|[\\/]features[\\/]messages[\\/]lib[\\/]people\.|[\\/]components[\\/]ui[\\/]tabs\.|[\\/]shared[\\/]info-pages\.|[\\/]shared[\\/](schemas[\\/])?insurance\.|[\\/]components[\\/]licence-state-warning\.|[\\/]features[\\/]users[\\/]api[\\/]get-insurance-certificate\./;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
