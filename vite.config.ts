@@ -17,11 +17,14 @@ const apiTarget = 'http://localhost:5000';
  * upload, which only the listing wizard and the profile use; and the messages' people and times
  * (with date-fns' relative times and their locale), which the messages and profile pages use; and the
  * tabs (Radix's, with their dependencies), which only the profile and the operators' console show;
- * the Report button and dialog, the console's modules and their schemas (reports, overview, contact),
- * which the pages load on demand; and saving and geocoding a listing, which only the listing forms use.
+ * the static pages' titles and descriptions, which only those pages show; the certificate of
+ * insurance's query and schema and the licence rules, which the profile, the booking dialog and the
+ * space page's notices load when they are shown; the Report button and dialog, the console's
+ * modules and their schemas (reports, overview, contact), which the pages load on demand; and saving
+ * and geocoding a listing, which only the listing forms use.
  */
 const NOT_COMMON =
-  /[\\/]features[\\/]auth[\\/](api[\\/](email-verification|password-reset)|components[\\/](forgot-password-form|email-verification-notice|reset-password-form))|lucide-react.*[\\/](key-round|mail-check|mail-exclamation-point|mail-warning|mail-x|circle-check)\.|[\\/]components[\\/]ui[\\/]checkbox\.|[\\/]features[\\/]booking-series[\\/]|[\\/]lib[\\/]upload-image\.|[\\/]features[\\/]messages[\\/]lib[\\/]people\.|[\\/]components[\\/]ui[\\/]tabs\.|[\\/]features[\\/](reports|admin)[\\/]|[\\/]shared[\\/]schemas[\\/](reports|overview|contact)\.|lucide-react.*[\\/](flag|inbox)\.|[\\/]features[\\/]spaces[\\/]api[\\/](save-space|geocode-address)\./;
+  /[\\/]features[\\/]auth[\\/](api[\\/](email-verification|password-reset)|components[\\/](forgot-password-form|email-verification-notice|reset-password-form))|lucide-react.*[\\/](key-round|mail-check|mail-exclamation-point|mail-warning|mail-x|circle-check)\.|[\\/]components[\\/]ui[\\/]checkbox\.|[\\/]features[\\/]booking-series[\\/]|[\\/]lib[\\/]upload-image\.|[\\/]features[\\/]messages[\\/]lib[\\/]people\.|[\\/]components[\\/]ui[\\/]tabs\.|[\\/]shared[\\/]info-pages\.|[\\/]shared[\\/](schemas[\\/])?insurance\.|[\\/]components[\\/]licence-state-warning\.|[\\/]features[\\/]users[\\/]api[\\/]get-insurance-certificate\.|[\\/]features[\\/](reports|admin)[\\/]|[\\/]shared[\\/]schemas[\\/](reports|overview|contact)\.|lucide-react.*[\\/](flag|inbox)\.|[\\/]features[\\/]spaces[\\/]api[\\/](save-space|geocode-address)\./;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

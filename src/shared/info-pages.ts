@@ -4,6 +4,7 @@
  * (docs/decisions/015-page-metadata-for-crawlers.md) and the page itself keeps in `<head>`. The
  * sitemap lists them all (src/server/pages/sitemap.ts).
  */
+import { INFO_PAGE_PATHS } from './info-page-paths';
 
 /** One static page. */
 export interface InfoPage {
@@ -27,40 +28,45 @@ const page = (path: string, heading: string, description: string): InfoPage => (
 /** The static pages by name. */
 export const INFO_PAGES = {
   about: page(
-    '/about',
+    INFO_PAGE_PATHS.about,
     'About ClinicShare',
     'ClinicShare is a marketplace where healthcare professionals rent exam rooms, dental suites and clinics by the hour, day or month.',
   ),
   help: page(
-    '/help',
+    INFO_PAGE_PATHS.help,
     'Help Center and FAQ',
     'How booking, payments, cancellations, recurring bookings, NPI verification and payouts work on ClinicShare.',
   ),
   safety: page(
-    '/safety',
+    INFO_PAGE_PATHS.safety,
     'Safety',
     'Staying safe on ClinicShare: visiting spaces, checking professionals, paying only through the platform and reporting problems.',
   ),
-  contact: page('/contact', 'Contact Us', 'Write to the ClinicShare team about a booking, a payment, a listing or your account.'),
+  contact: page(
+    INFO_PAGE_PATHS.contact,
+    'Contact Us',
+    'Write to the ClinicShare team about a booking, a payment, a listing or your account.',
+  ),
   privacy: page(
-    '/privacy',
+    INFO_PAGE_PATHS.privacy,
     'Privacy Policy',
     'What ClinicShare keeps about you, for how long, and who sees it. No patient health information belongs on ClinicShare.',
   ),
   cookies: page(
-    '/cookies',
+    INFO_PAGE_PATHS.cookies,
     'Cookie Policy',
     'ClinicShare sets one cookie, to keep you signed in. No tracking or advertising cookies, so there is no consent banner.',
   ),
   accessibility: page(
-    '/accessibility',
+    INFO_PAGE_PATHS.accessibility,
     'Accessibility',
     'ClinicShare aims to meet WCAG 2.2 level AA. How we test it, and how to tell us about a barrier you meet.',
   ),
-  terms: page('/terms', 'Terms and Conditions', 'The terms that apply when you use ClinicShare to list, find or book medical space.'),
+  terms: page(
+    INFO_PAGE_PATHS.terms,
+    'Terms and Conditions',
+    'The terms that apply when you use ClinicShare to list, find or book medical space.',
+  ),
 } as const satisfies Record<string, InfoPage>;
 
 export type InfoPageName = keyof typeof INFO_PAGES;
-
-/** The id of the FAQ section of the Help Center (`/help#faq`). */
-export const FAQ_SECTION_ID = 'faq';

@@ -146,7 +146,7 @@ describe('request-to-book', () => {
       expect.objectContaining({
         id: booking.id,
         space: expect.objectContaining({ title: 'Request Suite' }),
-        renter: { firstName: 'Rita', lastName: 'Renter', emailVerified: false },
+        renter: { firstName: 'Rita', lastName: 'Renter', emailVerified: false, verified: false, licenseStates: [] },
       }),
     ]);
     expect(

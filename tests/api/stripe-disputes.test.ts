@@ -113,7 +113,7 @@ describe('charge.dispute.* webhooks', () => {
         status: 'confirmed',
         disputeStatus: 'needs_response',
         space: expect.objectContaining({ title: 'Cardiology Suite' }),
-        renter: { firstName: 'Renata', lastName: expect.any(String), emailVerified: false },
+        renter: { firstName: 'Renata', lastName: expect.any(String), emailVerified: false, verified: false, licenseStates: [] },
       }),
     ]);
   });

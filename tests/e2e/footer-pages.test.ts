@@ -7,7 +7,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FOOTER_COLUMNS } from '../../src/client/components/layout/footer-links';
-import { FAQ_SECTION_ID, INFO_PAGES } from '../../src/shared/info-pages';
+import { FAQ_SECTION_ID } from '../../src/shared/info-page-paths';
+import { INFO_PAGES } from '../../src/shared/info-pages';
 import { expectNoSeriousA11yViolations, openBrowser, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');

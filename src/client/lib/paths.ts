@@ -1,4 +1,4 @@
-import { FAQ_SECTION_ID, INFO_PAGES } from '@/shared/info-pages';
+import { FAQ_SECTION_ID, INFO_PAGE_PATHS } from '@/shared/info-page-paths';
 
 /** Every route of the app in one place (bulletproof `config/paths.ts`); build links with these, not string templates. */
 export const paths = {
@@ -22,17 +22,17 @@ export const paths = {
   calendar: () => '/calendar',
   donate: () => '/donate',
   paymentsConnect: () => '/payments/connect',
-  terms: () => INFO_PAGES.terms.path,
-  /* The static pages of the footer (src/shared/info-pages.ts). */
-  about: () => INFO_PAGES.about.path,
-  help: () => INFO_PAGES.help.path,
+  terms: () => INFO_PAGE_PATHS.terms,
+  /* The static pages of the footer (src/shared/info-page-paths.ts). */
+  about: () => INFO_PAGE_PATHS.about,
+  help: () => INFO_PAGE_PATHS.help,
   /** The FAQ section of the Help Center. */
-  faq: () => `${INFO_PAGES.help.path}#${FAQ_SECTION_ID}`,
-  safety: () => INFO_PAGES.safety.path,
-  contact: () => INFO_PAGES.contact.path,
-  privacy: () => INFO_PAGES.privacy.path,
-  cookies: () => INFO_PAGES.cookies.path,
-  accessibility: () => INFO_PAGES.accessibility.path,
+  faq: () => `${INFO_PAGE_PATHS.help}#${FAQ_SECTION_ID}`,
+  safety: () => INFO_PAGE_PATHS.safety,
+  contact: () => INFO_PAGE_PATHS.contact,
+  privacy: () => INFO_PAGE_PATHS.privacy,
+  cookies: () => INFO_PAGE_PATHS.cookies,
+  accessibility: () => INFO_PAGE_PATHS.accessibility,
   /** Where an email's unsubscribe link leads (docs/decisions/022-notifications-and-email.md). */
   unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
   /** The page of an emailed password reset link. */
@@ -57,14 +57,14 @@ export const routes = {
   calendar: '/calendar',
   donate: '/donate',
   paymentsConnect: '/payments/connect',
-  terms: INFO_PAGES.terms.path,
-  about: INFO_PAGES.about.path,
-  help: INFO_PAGES.help.path,
-  safety: INFO_PAGES.safety.path,
-  contact: INFO_PAGES.contact.path,
-  privacy: INFO_PAGES.privacy.path,
-  cookies: INFO_PAGES.cookies.path,
-  accessibility: INFO_PAGES.accessibility.path,
+  terms: INFO_PAGE_PATHS.terms,
+  about: INFO_PAGE_PATHS.about,
+  help: INFO_PAGE_PATHS.help,
+  safety: INFO_PAGE_PATHS.safety,
+  contact: INFO_PAGE_PATHS.contact,
+  privacy: INFO_PAGE_PATHS.privacy,
+  cookies: INFO_PAGE_PATHS.cookies,
+  accessibility: INFO_PAGE_PATHS.accessibility,
   unsubscribe: '/unsubscribe',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',

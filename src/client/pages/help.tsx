@@ -8,7 +8,8 @@ import {
   REQUEST_ANSWER_HOURS,
 } from '@/shared/constants';
 import { REFUND_ARRIVAL } from '@/shared/booking-notices';
-import { FAQ_SECTION_ID, INFO_PAGES } from '@/shared/info-pages';
+import { FAQ_SECTION_ID } from '@/shared/info-page-paths';
+import { INFO_PAGES } from '@/shared/info-pages';
 import { type InfoSection, InfoPageLayout } from '@/client/components/layout/info-page';
 import { paths } from '@/client/lib/paths';
 

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { LISTING_GONE_MESSAGE, type SpaceDetail as SpaceDetailData } from '@/shared/schemas/spaces';
-import { LicenceStateWarning } from '@/client/components/licence-state-warning';
 import { PageMeta } from '@/client/components/page-meta';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -14,9 +13,7 @@ import type { BookingRepeatField } from '@/client/features/checkout/components/b
 import { useBookingCheckout } from '@/client/features/checkout/hooks/use-booking-checkout';
 import { spaceAvailabilityQueryKey } from '@/client/features/schedules/api/get-space-availability';
 import { useSpace } from '@/client/features/spaces/api/get-space';
-import { InsuranceRequirement } from '@/client/features/spaces/components/booking-requirements';
 import { SpaceGallery } from '@/client/features/spaces/components/space-gallery';
-import { useInsuranceCertificate } from '@/client/features/users/api/get-insurance-certificate';
 import { SpaceLocation } from '@/client/features/spaces/components/space-location';
 import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
 import { SpacePriceCard, SpaceSections, SpaceSummary } from '@/client/features/spaces/components/space-details';
@@ -58,6 +55,12 @@ const ReportButton = lazy(() => import('@/client/features/reports/components/rep
 const SpaceReviews = lazy(() =>
   import('@/client/features/reviews/components/space-reviews').then((module) => ({ default: module.SpaceReviews })),
 );
+// The warning, for a signed-in renter, when they hold no verified licence in the space's state.
+const LicenceStateWarning = lazy(() =>
+  import('@/client/components/licence-state-warning').then((module) => ({ default: module.LicenceStateWarning })),
+);
+// What a listing that requires proof of insurance says up front, with the renter's certificate.
+const SpaceInsuranceNotice = lazy(() => import('./space-detail-insurance').then((module) => ({ default: module.SpaceInsuranceNotice })));
 const MessageOwnerDialog = lazy(() =>
   import('@/client/features/messages/components/message-owner-dialog').then((module) => ({ default: module.MessageOwnerDialog })),
 );
@@ -108,9 +111,12 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
     onHoldRefused: refreshAvailability,
   });
   const isOwner = user?.id === space.ownerId;
-  // Asked only for a signed-in renter of a listing that requires insurance.
-  const certificate = useInsuranceCertificate(user?.id, Boolean(user) && !isOwner && space.requiresInsurance);
-  const licenceWarning = user && !isOwner ? <LicenceStateWarning renter={user} state={space.state} /> : null;
+  const licenceWarning =
+    user && !isOwner ? (
+      <Suspense fallback={null}>
+        <LicenceStateWarning renter={user} state={space.state} />
+      </Suspense>
+    ) : null;
 
   /** A button's click handler that asks a signed-out visitor to log in, or else opens what it is for (told which button opened it). */
   const requireLogin = (description: string, open: (opener: HTMLElement) => void) => (event: MouseEvent<HTMLElement>) => {
@@ -186,7 +192,11 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
             </>
           ) : (
             <>
-              <InsuranceRequirement space={space} certificate={user ? certificate.data : undefined} />
+              {space.requiresInsurance ? (
+                <Suspense fallback={<Skeleton className="h-16 w-full" />}>
+                  <SpaceInsuranceNotice space={space} renterId={user?.id} />
+                </Suspense>
+              ) : null}
               {licenceWarning}
               <Button size="lg" onClick={requireLogin('Please log in to book a space.', checkout.start)}>
                 {space.instantBook ? 'Book Space' : 'Request to Book'}

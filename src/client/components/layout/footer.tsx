@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
+import { scrollToHash } from '@/client/lib/scroll-to-hash';
 import { FOOTER_COLUMNS } from './footer-links';
-import { scrollToHash } from './info-page';
 import { Logo } from './logo';
 
 /** The shared footer: company, support and legal columns. */

@@ -1,18 +1,13 @@
 import { type ReactNode, useEffect } from 'react';
 import type { InfoPage } from '@/shared/info-pages';
 import { PageMeta } from '@/client/components/page-meta';
+import { scrollToHash } from '@/client/lib/scroll-to-hash';
 
 /** One section of a static page: its anchor id, heading and text. */
 export interface InfoSection {
   id: string;
   title: string;
   body: ReactNode;
-}
-
-/** Scrolls to the element the address's `#fragment` names, if there is one (a link like `/help#faq`). */
-export function scrollToHash(): void {
-  const id = decodeURIComponent(window.location.hash.slice(1));
-  if (id) document.getElementById(id)?.scrollIntoView();
 }
 
 /**
