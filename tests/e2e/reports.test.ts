@@ -29,7 +29,9 @@ async function logIn(page: Page, email: string) {
   await page.waitForURL('**/profile');
 }
 
+/** Logs out from a page with no account queries of its own (the profile's would refetch and get 401 as the session ends). */
 async function logOut(page: Page) {
+  await page.goto('/about');
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Log in' }).first().isVisible()).toBe(true);
 }
