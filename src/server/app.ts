@@ -264,7 +264,7 @@ export async function buildApp({
   await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl, throttle, quota });
   await app.register(favoriteRoutes, { db });
   // The operators' console (docs/decisions/029-operators-and-the-audit-log.md): 404 to anyone else.
-  await app.register(adminRoutes, { db, spaceChanges });
+  await app.register(adminRoutes, { db, spaceChanges, payments });
   await app.register(bookingRoutes, { db, payments });
   await app.register(paperworkRoutes, { db });
   await app.register(reviewRoutes, { db });
