@@ -335,10 +335,11 @@ async function refundOwnPayment(
   let before: PaymentIntentInfo;
   try {
     // Read under the claim: no other console refund of this payment runs until it is released.
+    const [current] = await db.select().from(bookings).where(eq(bookings.id, booking.id)).limit(1);
     const intent = await payments.retrievePaymentIntent(intentId);
-    if (!intent || intent.status !== 'succeeded') throw notRefundable();
+    if (!intent || intent.status !== 'succeeded' || current?.status !== 'confirmed') throw notRefundable();
     before = intent;
-    const left = refundableCents(booking, intent);
+    const left = refundableCents(current, intent);
     if (cents > left) throw overRefund(left);
     await payments.refundPaymentIntent(intentId, { amount: cents, idempotencyKey: `console-refund-${booking.id}-${key}` });
     after = await afterRefund(payments, intent);
