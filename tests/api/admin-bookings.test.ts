@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBooking, AdminBookingsPage } from '../../src/shared/schemas/admin-bookings';
 import { toCents } from '../../src/shared/money';
 import { refundBooking } from '../../src/server/admin/bookings';
+import { reconcileBookings } from '../../src/server/bookings/reconciliation';
 import { HttpError } from '../../src/server/http/errors';
 import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
 import type { PaymentIntentInfo } from '../../src/server/payments/provider';
@@ -93,6 +94,24 @@ describe('looking a booking up', () => {
     expect((await call('GET', '/api/admin/bookings?userId=nope', admin.cookie)).statusCode).toBe(400);
     expect((await call('GET', `/api/admin/bookings/${randomUUID()}`, admin.cookie)).statusCode).toBe(404);
     expect((await call('GET', '/api/admin/bookings/not-an-id', admin.cookie)).statusCode).toBe(404);
+  });
+
+  it('records a status changed by any code path, such as the reconciliation job expiring an unpaid hold', async () => {
+    const owner = await insertUser(t.db, { userType: 'lister' });
+    const space = await insertSpace(t.db, owner.id, { pricePerDay: '100.00', pricePeriod: 'daily' });
+    const renter = await signedInUser(t);
+    const hold = await createIntent(t, renter.cookie, space.id, { startDate: futureDate(70), endDate: futureDate(71) });
+    expect(hold.statusCode, hold.body).toBe(200);
+    const { bookingId } = hold.json<{ bookingId: string }>();
+    await reconcileBookings(t.db, null, new Date(Date.now() + 24 * 60 * 60 * 1000));
+    const booking = await detail(bookingId);
+    expect(booking.status).toBe('expired');
+    expect(booking.history.map((event) => [event.fromStatus, event.toStatus])).toEqual([
+      [null, 'awaiting_payment'],
+      ['awaiting_payment', 'expired'],
+    ]);
+    expect(Date.parse(booking.history[1]!.at)).toBeGreaterThanOrEqual(Date.parse(booking.history[0]!.at));
+    expect(booking.refundable).toBe('0.00');
   });
 
   it('answers 404 to anonymous and plain users', async () => {
