@@ -270,7 +270,7 @@ export async function buildApp({
   await app.register(insuranceRoutes, { db, files: createPrivateFileStorage(config) });
   await app.register(favoriteRoutes, { db });
   // The operators' console (docs/decisions/029-operators-and-the-audit-log.md): 404 to anyone else.
-  await app.register(adminRoutes, { db, spaceChanges });
+  await app.register(adminRoutes, { db, spaceChanges, payments });
   await app.register(bookingRoutes, { db, payments });
   await app.register(paperworkRoutes, { db });
   await app.register(reviewRoutes, { db });

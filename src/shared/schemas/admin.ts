@@ -72,9 +72,10 @@ export const AUDIT_ACTIONS = [
   'space.restore',
   'user.grant_admin',
   'user.revoke_admin',
+  'booking.refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = ['user', 'space'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'space', 'booking'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** One audit record: who did what to which record, why, and what it said before and after. */

@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { SkeletonRows } from '@/client/components/ui/states';
 import { AuditLogPanel } from './audit-log-panel';
 import { SpacesPanel } from './spaces-panel';
 import { UsersPanel } from './users-panel';
 
+/** Bookings and payments load with their tab. */
+const BookingsPanel = lazy(() => import('./bookings-panel'));
+
 /**
- * The operators' console (docs/product.md#the-console): Users, Listings and the Audit log as tabs
+ * The operators' console (docs/product.md#the-console): Users, Listings, Bookings and the Audit log as tabs
  * (arrow keys move between them). Each panel loads when its tab is first opened.
  */
 export function AdminConsole({ currentUserId }: { currentUserId: string }) {
@@ -13,6 +18,7 @@ export function AdminConsole({ currentUserId }: { currentUserId: string }) {
       <TabsList aria-label="Console sections">
         <TabsTrigger value="users">Users</TabsTrigger>
         <TabsTrigger value="listings">Listings</TabsTrigger>
+        <TabsTrigger value="bookings">Bookings</TabsTrigger>
         <TabsTrigger value="audit-log">Audit log</TabsTrigger>
       </TabsList>
       <TabsContent value="users">
@@ -20,6 +26,11 @@ export function AdminConsole({ currentUserId }: { currentUserId: string }) {
       </TabsContent>
       <TabsContent value="listings">
         <SpacesPanel />
+      </TabsContent>
+      <TabsContent value="bookings">
+        <Suspense fallback={<SkeletonRows label="Loading bookings" rowClassName="h-10" />}>
+          <BookingsPanel />
+        </Suspense>
       </TabsContent>
       <TabsContent value="audit-log">
         <AuditLogPanel />
