@@ -271,8 +271,8 @@ export async function buildApp({
   await app.register(insuranceRoutes, { db, files: createPrivateFileStorage(config) });
   await app.register(favoriteRoutes, { db });
   // The operators' console (docs/decisions/029-operators-and-the-audit-log.md): 404 to anyone else.
-  await app.register(adminRoutes, { db, spaceChanges });
-  // Users' reports, the console's queue, inbox and Overview (docs/decisions/031-reports-and-the-overview.md).
+  await app.register(adminRoutes, { db, spaceChanges, payments });
+  // Users' reports, the console's queue, inbox and Overview (docs/decisions/032-reports-and-the-overview.md).
   await app.register(reportsRoutes, { db });
   await app.register(bookingRoutes, { db, payments });
   await app.register(paperworkRoutes, { db });

@@ -21,6 +21,8 @@ import { buildApp } from '../../src/server/app';
 import { auditLog, medicalSpaces, notifications, sessions, users } from '../../src/server/db/schema';
 import { FACTORY_PASSWORD, insertSpace, insertUser } from '../factories/db';
 import { listenOnFreePort, openLiveSocket, type LiveSocket } from '../helpers/live-socket';
+import { createBooking, paidIntent } from '../helpers/booking-flow';
+import { futureDate } from '../helpers/dates';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -88,6 +90,10 @@ describe('access to the console', () => {
     const { cookie: userCookie } = await signedInUser(t);
     const target = await insertUser(t.db);
     const space = await insertSpace(t.db, target.id);
+    // A paid booking for the bookings and payments routes.
+    const renter = await signedInUser(t);
+    const paid = await paidIntent(t, renter.cookie, space.id, { startDate: futureDate(60), endDate: futureDate(61) });
+    expect((await createBooking(t, renter.cookie, paid.booking)).statusCode).toBe(201);
     const filed = (
       await call('POST', '/api/reports', userCookie, { targetType: 'space', targetId: space.id, reason: 'spam', comment: '' })
     ).json<{ id: string }>();
@@ -100,6 +106,12 @@ describe('access to the console', () => {
       'POST /api/admin/spaces/:id/take-down': { url: `/api/admin/spaces/${space.id}/take-down`, payload: { reason: 'Fraudulent photos' } },
       'POST /api/admin/spaces/:id/restore': { url: `/api/admin/spaces/${space.id}/restore` },
       'GET /api/admin/audit-log': { url: '/api/admin/audit-log' },
+      'GET /api/admin/bookings': { url: `/api/admin/bookings?spaceId=${space.id}` },
+      'GET /api/admin/bookings/:id': { url: `/api/admin/bookings/${paid.bookingId}` },
+      'POST /api/admin/bookings/:id/refund': {
+        url: `/api/admin/bookings/${paid.bookingId}/refund`,
+        payload: { amount: '1.00', reason: 'Goodwill' },
+      },
       'GET /api/admin/reports': { url: '/api/admin/reports?status=all' },
       'POST /api/admin/reports/:id/resolve': {
         url: `/api/admin/reports/${filed.id}/resolve`,
@@ -130,6 +142,7 @@ describe('access to the console', () => {
     expect((await auditRows(target.id)).map((row) => row.action)).toEqual(expect.arrayContaining(['user.suspend', 'user.reinstate']));
     expect(await auditRows(target.id)).toHaveLength(2);
     expect(await auditRows(space.id)).toHaveLength(2);
+    expect(await auditRows(paid.bookingId)).toHaveLength(1);
   });
 
   it('hides the console routes from the OpenAPI document', async () => {

@@ -47,6 +47,8 @@ export interface RequestOptions {
   /** Appended to the URL ({@link withQuery}): empty, null and undefined values are left out, arrays repeat the key. */
   params?: QueryParams;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResponse<T> {
@@ -60,7 +62,7 @@ export interface ApiResponse<T> {
  * (the caller decides what the person sees).
  */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   const form = options.body instanceof FormData;
   if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
 

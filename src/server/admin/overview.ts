@@ -1,5 +1,5 @@
 /**
- * The console's Overview (docs/decisions/031-reports-and-the-overview.md): what the marketplace did
+ * The console's Overview (docs/decisions/032-reports-and-the-overview.md): what the marketplace did
  * per UTC day, computed in SQL from the stored payments.
  *
  * A paid stay is a single booking (`bookings` with no series) or a whole recurring series

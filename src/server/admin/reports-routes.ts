@@ -1,5 +1,5 @@
 /**
- * Reports, the console's queue and inbox, and its Overview (docs/decisions/031-reports-and-the-overview.md;
+ * Reports, the console's queue and inbox, and its Overview (docs/decisions/032-reports-and-the-overview.md;
  * docs/api.md "Reports" and "The console"). `POST /api/reports` is any signed-in user's (public API);
  * every `/api/admin/*` route here declares `config: { auth: 'admin' }`, the console's one guard.
  */

@@ -1,5 +1,5 @@
 /**
- * Users' reports and the operators' queue (docs/decisions/031-reports-and-the-overview.md;
+ * Users' reports and the operators' queue (docs/decisions/032-reports-and-the-overview.md;
  * docs/product.md#reporting): a signed-in user reports a listing, a review, a message or a user
  * they can see; operators read the queue with the reported content and resolve each report, the
  * resolution and its audit record (./audit.ts) written in one transaction. The contact form's

@@ -17,8 +17,10 @@ import {
 import { idParamSchema } from '../../shared/schemas/fields';
 import { requireUser } from '../auth/session';
 import type { Database } from '../db/client';
+import type { PaymentProvider } from '../payments/provider';
 import type { SpaceChanges } from '../spaces/changes';
 import { readAuditLog } from './audit';
+import { registerAdminBookingRoutes } from './booking-routes';
 import { reinstateUser, restoreSpace, searchSpaces, searchUsers, suspendUser, takeDownSpace } from './service';
 
 /** Where the console's API lives: every route under it is an operator's. */
@@ -30,9 +32,11 @@ export interface AdminRoutesOptions {
   db: Database;
   /** Told when listings are hidden or listed again: the search's counts, the map's points and the sitemap are rebuilt. */
   spaceChanges: SpaceChanges;
+  /** The payment provider, for the bookings' payments and refunds; null when payments are off. */
+  payments: PaymentProvider | null;
 }
 
-export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, spaceChanges }) => {
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, spaceChanges, payments }) => {
   // The one guard on every route of the console: refuse to start with a route that lacks it.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(ADMIN_API_PREFIX) || route.config?.auth !== 'admin')
@@ -145,4 +149,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     },
     async (request) => readAuditLog(db, request.query.page),
   );
+
+  registerAdminBookingRoutes(app, db, payments);
 };

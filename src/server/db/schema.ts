@@ -952,7 +952,67 @@ export const insuranceCertificates = pgTable(
 );
 
 /**
- * Users' reports of a listing, a review, a message or a user (docs/decisions/031-reports-and-the-overview.md),
+ * The status history of every booking (docs/decisions/031-console-refunds-and-booking-history.md):
+ * one row per status a booking entered, written by the trigger `bookings_status_history` of
+ * migration 0022 in the transaction of the change itself (on INSERT and on every UPDATE that
+ * changes `status`), whichever code path made it, so the history cannot miss or invent a change.
+ * Rows `reconstructed` were written by the migration for bookings older than the table: the
+ * status they held then, at the instant their timestamps say (`cancelled_at`, else `created_at`).
+ */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** The status left, or null for the booking's first. */
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    /** When (the clock of the change's statement). */
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Written by the migration from the booking's timestamps, not seen happening. */
+    reconstructed: boolean('reconstructed').notNull().default(false),
+  },
+  (t) => [index('booking_events_booking_idx').on(t.bookingId, t.at)],
+);
+
+/**
+ * Refunds made by an operator from the console (docs/decisions/031-console-refunds-and-booking-history.md).
+ * A row is written before the provider is asked (`completed_at` null: the claim), so that one
+ * refund at a time runs per payment (the partial unique index on `payment_intent_id`) and the
+ * same request (`idempotency_key`, per booking) makes one refund; `completed_at` is set with the
+ * booking's new figures and the audit record, in one transaction.
+ */
+export const consoleRefunds = pgTable(
+  'console_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** Cents asked for. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** What the provider had refunded of the payment before, and after, cents. */
+    refundedBeforeCents: bigint('refunded_before_cents', { mode: 'number' }).notNull(),
+    refundedAfterCents: bigint('refunded_after_cents', { mode: 'number' }),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('console_refunds_request_unique').on(t.bookingId, t.idempotencyKey),
+    uniqueIndex('console_refunds_one_in_flight')
+      .on(t.paymentIntentId)
+      .where(sql`${t.completedAt} is null`),
+  ],
+);
+
+/**
+ * Users' reports of a listing, a review, a message or a user (docs/decisions/032-reports-and-the-overview.md),
  * the operators' queue: open while `resolved_at` is null; resolving one records what was done
  * (`resolution`, `resolution_note`, by whom), with its audit record in the same transaction.
  * `target_id` is not a foreign key (it points into one of four tables); a report outlives what it is about.

@@ -72,10 +72,11 @@ export const AUDIT_ACTIONS = [
   'space.restore',
   'user.grant_admin',
   'user.revoke_admin',
+  'booking.refund',
   'report.resolve',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = ['user', 'space', 'report'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'space', 'booking', 'report'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** One audit record: who did what to which record, why, and what it said before and after. */

@@ -27,6 +27,7 @@ export const notificationKinds = [
   'account_reinstated',
   'listing_taken_down',
   'listing_restored',
+  'booking_refunded',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -49,6 +50,7 @@ export const NOTIFICATION_EMAIL_PREFERENCE: Record<NotificationKind, EmailPrefer
   booking_cancelled: 'booking_updates',
   hold_expired: 'booking_updates',
   payout_sent: 'booking_updates',
+  booking_refunded: 'booking_updates',
   booking_reminder: 'reminders',
   review_invitation: 'booking_updates',
   review_reminder: 'reminders',

@@ -1,5 +1,5 @@
 /**
- * The console's Overview (`GET /api/admin/overview`; docs/decisions/031-reports-and-the-overview.md):
+ * The console's Overview (`GET /api/admin/overview`; docs/decisions/032-reports-and-the-overview.md):
  * bookings, gross booking value, platform fees, refunds, new users and new listings over a range of
  * UTC days, as totals and per day and per month. Amounts are dollars as decimal strings, like every
  * amount (docs/decisions/010-money-in-integer-cents.md).

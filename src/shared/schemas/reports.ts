@@ -1,5 +1,5 @@
 /**
- * Reports and the operators' queue (docs/product.md#reporting; docs/decisions/031-reports-and-the-overview.md):
+ * Reports and the operators' queue (docs/product.md#reporting; docs/decisions/032-reports-and-the-overview.md):
  * a signed-in user reports a listing, a review, a message or a user with a reason from a fixed list
  * and a comment; operators see the queue with the reported content and resolve each report, and the
  * contact form's messages beside it. Response types are inferred from these schemas, never written twice.

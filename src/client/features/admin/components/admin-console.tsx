@@ -1,13 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { SkeletonRows } from '@/client/components/ui/states';
 import { AuditLogPanel } from './audit-log-panel';
 import { OverviewPanel } from './overview-panel';
 import { ReportsPanel } from './reports-panel';
 import { SpacesPanel } from './spaces-panel';
 import { UsersPanel } from './users-panel';
 
+/** Bookings and payments load with their tab. */
+const BookingsPanel = lazy(() => import('./bookings-panel'));
+
 /**
- * The operators' console (docs/product.md#the-console): Users, Listings, Overview, Reports (with the
- * contact inbox) and the Audit log as tabs
+ * The operators' console (docs/product.md#the-console): Users, Listings, Bookings, Overview, Reports
+ * (with the contact inbox) and the Audit log as tabs
  * (arrow keys move between them). Each panel loads when its tab is first opened.
  */
 export function AdminConsole({ currentUserId }: { currentUserId: string }) {
@@ -16,6 +21,7 @@ export function AdminConsole({ currentUserId }: { currentUserId: string }) {
       <TabsList aria-label="Console sections">
         <TabsTrigger value="users">Users</TabsTrigger>
         <TabsTrigger value="listings">Listings</TabsTrigger>
+        <TabsTrigger value="bookings">Bookings</TabsTrigger>
         <TabsTrigger value="overview">Overview</TabsTrigger>
         <TabsTrigger value="reports">Reports</TabsTrigger>
         <TabsTrigger value="audit-log">Audit log</TabsTrigger>
@@ -25,6 +31,11 @@ export function AdminConsole({ currentUserId }: { currentUserId: string }) {
       </TabsContent>
       <TabsContent value="listings">
         <SpacesPanel />
+      </TabsContent>
+      <TabsContent value="bookings">
+        <Suspense fallback={<SkeletonRows label="Loading bookings" rowClassName="h-10" />}>
+          <BookingsPanel />
+        </Suspense>
       </TabsContent>
       <TabsContent value="overview">
         <OverviewPanel />

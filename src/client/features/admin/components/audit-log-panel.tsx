@@ -14,6 +14,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'space.restore': 'Restored a listing',
   'user.grant_admin': 'Made a user an admin',
   'user.revoke_admin': 'Revoked an admin',
+  'booking.refund': 'Refunded a booking',
   'report.resolve': 'Resolved a report',
 };
 

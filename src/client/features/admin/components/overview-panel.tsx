@@ -77,7 +77,7 @@ function FiguresTable({ caption, rows, totals }: { caption: string; rows: Overvi
 }
 
 /**
- * The console's Overview (docs/decisions/031-reports-and-the-overview.md): the range's totals,
+ * The console's Overview (docs/decisions/032-reports-and-the-overview.md): the range's totals,
  * charts per day and per month, and the same figures as tables. Days are UTC.
  */
 export function OverviewPanel() {

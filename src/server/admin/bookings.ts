@@ -1,0 +1,449 @@
+/**
+ * The console's bookings and payments (docs/decisions/031-console-refunds-and-booking-history.md;
+ * docs/product.md#the-console): a booking with its parties, status history (`booking_events`,
+ * written by a trigger at every status change) and payment as the provider reports it; the lookup
+ * by user or space; and an operator's refund.
+ *
+ * A refund of a booking's own payment: one at a time per payment (a `console_refunds` row is the
+ * claim, unique per payment while in flight), at most what the provider says is left of it, made
+ * through the provider with one key per request, then recorded with the booking's new figures,
+ * the audit record and the renter's notice in one transaction; a refund of all that is left
+ * cancels the booking through the state table (src/shared/booking-lifecycle.ts).
+ * An occurrence of a series is paid by the series' one payment: it is refunded in full by
+ * cancelling it with its whole price as the refund decided, which the series' one settler
+ * (`settleSeriesMoney`, docs/decisions/026-booking-series.md) then makes.
+ */
+import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { fromCents, formatUsd, toCents } from '../../shared/money';
+import {
+  ADMIN_BOOKINGS_PAGE_SIZE,
+  type AdminBooking,
+  type AdminBookingsPage,
+  type AdminPayment,
+  type AdminRefund,
+  type BookingEvent,
+} from '../../shared/schemas/admin-bookings';
+import type { SessionUser } from '../auth/session';
+import { SQLSTATE, sqlState, type Database } from '../db/client';
+import { bookingEvents, bookings, bookingSeries, consoleRefunds, medicalSpaces, users } from '../db/schema';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+import { notify } from '../notifications/notify';
+import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
+import { CHANGED_MEANWHILE, transitionBooking, type BookingRow } from '../bookings/booking-row';
+import { afterRefund, refundedStatus } from '../bookings/money-back';
+import { tellBookingStep } from '../bookings/notices';
+import { settleSeriesMoney } from '../bookings/series-money';
+import { recordAudit } from './audit';
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/** How long a refund's claim stands before another request may take it over (a crash between claim and record). */
+export const REFUND_CLAIM_STALE_MS = 5 * 60 * 1000;
+
+/** Without an `Idempotency-Key`, the same amount asked again of a booking by the same operator this soon is taken for the same request. */
+export const REPEAT_WINDOW_MS = 60 * 1000;
+
+const owners = alias(users, 'owners');
+const fullName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
+
+/** A payment as the console shows it: the provider's figures (`intent`), beside our record. */
+function toAdminPayment(
+  intentId: string,
+  feeDollars: string | null,
+  paymentStatus: string,
+  intent: PaymentIntentInfo | null,
+): AdminPayment {
+  const paid = intent?.status === 'succeeded';
+  return {
+    intentId,
+    amount: fromCents(intent?.amount ?? 0),
+    fee: feeDollars ?? '0.00',
+    paid,
+    refunded: fromCents(intent?.amountRefunded ?? 0),
+    refundable: fromCents(paid ? Math.max(0, intent!.amount - intent!.amountRefunded) : 0),
+    paymentStatus,
+    providerStatus: intent?.status ?? null,
+  };
+}
+
+/** The cents of a series' payment already promised to cancelled occurrences but not yet given back by its settler. */
+async function seriesRefundsPending(db: Database, seriesId: string): Promise<number> {
+  const rows = await db
+    .select({ refundAmount: bookings.refundAmount })
+    .from(bookings)
+    .where(and(eq(bookings.seriesId, seriesId), eq(bookings.status, 'cancelled'), isNull(bookings.refundedAt)));
+  return rows.reduce((sum, row) => sum + toCents(row.refundAmount ?? '0'), 0);
+}
+
+/**
+ * The most the console can refund of `booking` now, cents: nothing unless it is confirmed and its
+ * payment succeeded; else what the provider says is left of its own payment, or for an occurrence
+ * its price less what it had back, within what is left of its series' payment once the refunds
+ * promised to cancelled occurrences are counted.
+ */
+function refundableCents(booking: BookingRow, intent: PaymentIntentInfo | null, seriesPending = 0): number {
+  if (booking.status !== 'confirmed' || intent?.status !== 'succeeded') return 0;
+  const left = Math.max(0, intent.amount - intent.amountRefunded - seriesPending);
+  if (!booking.seriesId) return left;
+  return Math.min(left, Math.max(0, toCents(booking.totalPrice) - toCents(booking.amountRefunded)));
+}
+
+/**
+ * Booking `id` as the console shows it: space, renter, owner, status history (oldest first),
+ * payment (or its series' payment) read from the provider, console refunds and what is refundable.
+ * @throws HttpError 404 unknown booking
+ */
+export async function adminBooking(db: Database, payments: PaymentProvider | null, id: string): Promise<AdminBooking> {
+  if (!isUuid(id)) throw notFound('Booking not found.');
+  const [row] = await db
+    .select({ booking: bookings, space: medicalSpaces, renter: users, owner: owners })
+    .from(bookings)
+    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
+    .innerJoin(users, eq(users.id, bookings.renterId))
+    .innerJoin(owners, eq(owners.id, medicalSpaces.ownerId))
+    .where(eq(bookings.id, id))
+    .limit(1);
+  if (!row) throw notFound('Booking not found.');
+  const { booking, space, renter, owner } = row;
+  const history = await db
+    .select()
+    .from(bookingEvents)
+    .where(eq(bookingEvents.bookingId, id))
+    .orderBy(asc(bookingEvents.at), asc(bookingEvents.id));
+  const refunds = await db
+    .select({ refund: consoleRefunds, actor: users })
+    .from(consoleRefunds)
+    .leftJoin(users, eq(users.id, consoleRefunds.actorId))
+    .where(eq(consoleRefunds.bookingId, id))
+    .orderBy(asc(consoleRefunds.createdAt));
+  const retrieve = (intentId: string | null) => (intentId && payments ? payments.retrievePaymentIntent(intentId) : Promise.resolve(null));
+
+  let payment: AdminPayment | null = null;
+  let series: AdminBooking['series'] = null;
+  let refundable = 0;
+  if (booking.seriesId) {
+    const [seriesRow] = await db.select().from(bookingSeries).where(eq(bookingSeries.id, booking.seriesId)).limit(1);
+    const [{ count } = { count: 0 }] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(eq(bookings.seriesId, booking.seriesId));
+    const intent = await retrieve(seriesRow?.stripePaymentIntentId ?? null);
+    series = seriesRow
+      ? {
+          id: seriesRow.id,
+          totalPrice: seriesRow.totalPrice,
+          occurrences: Number(count),
+          payment: seriesRow.stripePaymentIntentId
+            ? toAdminPayment(seriesRow.stripePaymentIntentId, seriesRow.platformFeeAmount, seriesRow.paymentStatus, intent)
+            : null,
+        }
+      : null;
+    refundable = refundableCents(booking, intent, await seriesRefundsPending(db, booking.seriesId));
+  } else if (booking.stripePaymentIntentId) {
+    const intent = await retrieve(booking.stripePaymentIntentId);
+    payment = toAdminPayment(booking.stripePaymentIntentId, booking.platformFeeAmount, booking.paymentStatus, intent);
+    refundable = refundableCents(booking, intent);
+  }
+  return {
+    id: booking.id,
+    status: booking.status,
+    startDate: booking.startAt.toISOString(),
+    endDate: booking.endAt.toISOString(),
+    totalPrice: booking.totalPrice,
+    platformFeeAmount: booking.platformFeeAmount,
+    amountRefunded: fromCents(toCents(booking.amountRefunded)),
+    refundAmount: booking.refundAmount,
+    cancelledBy: booking.cancelledBy,
+    cancelledAt: booking.cancelledAt?.toISOString() ?? null,
+    createdAt: booking.createdAt.toISOString(),
+    space: { id: space.id, title: space.title, city: space.city, state: space.state },
+    renter: { id: renter.id, name: fullName(renter), email: renter.email },
+    owner: { id: owner.id, name: fullName(owner), email: owner.email },
+    history: history.map((event): BookingEvent => ({
+      fromStatus: event.fromStatus as BookingEvent['fromStatus'],
+      toStatus: event.toStatus as BookingEvent['toStatus'],
+      at: event.at.toISOString(),
+      reconstructed: event.reconstructed,
+    })),
+    payment,
+    series,
+    refunds: refunds.map(({ refund, actor }) => ({
+      id: refund.id,
+      amount: fromCents(refund.amountCents),
+      reason: refund.reason,
+      actor: actor ? { id: actor.id, name: fullName(actor), email: actor.email } : null,
+      createdAt: refund.createdAt.toISOString(),
+      completedAt: refund.completedAt?.toISOString() ?? null,
+    })),
+    refundable: fromCents(refundable),
+  };
+}
+
+/**
+ * Bookings a user made (as renter) or received (as owner of the space), or of a space; both
+ * given: that user's bookings of that space. Newest first, {@link ADMIN_BOOKINGS_PAGE_SIZE} a page.
+ */
+export async function adminBookings(db: Database, query: { userId?: string; spaceId?: string; page: number }): Promise<AdminBookingsPage> {
+  const rows = await db
+    .select({ booking: bookings, spaceTitle: medicalSpaces.title, ownerId: medicalSpaces.ownerId, renter: users })
+    .from(bookings)
+    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
+    .innerJoin(users, eq(users.id, bookings.renterId))
+    .where(
+      and(
+        query.userId ? or(eq(bookings.renterId, query.userId), eq(medicalSpaces.ownerId, query.userId)) : undefined,
+        query.spaceId ? eq(bookings.spaceId, query.spaceId) : undefined,
+      ),
+    )
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(ADMIN_BOOKINGS_PAGE_SIZE + 1)
+    .offset((query.page - 1) * ADMIN_BOOKINGS_PAGE_SIZE);
+  return {
+    bookings: rows.slice(0, ADMIN_BOOKINGS_PAGE_SIZE).map(({ booking, spaceTitle, ownerId, renter }) => ({
+      id: booking.id,
+      status: booking.status,
+      startDate: booking.startAt.toISOString(),
+      endDate: booking.endAt.toISOString(),
+      totalPrice: booking.totalPrice,
+      paymentStatus: booking.paymentStatus,
+      spaceId: booking.spaceId,
+      spaceTitle,
+      renterId: booking.renterId,
+      renterName: fullName(renter),
+      ownerId,
+      seriesId: booking.seriesId,
+      createdAt: booking.createdAt.toISOString(),
+    })),
+    page: query.page,
+    hasMore: rows.length > ADMIN_BOOKINGS_PAGE_SIZE,
+  };
+}
+
+const notRefundable = () => conflict('Only a confirmed, paid booking can be refunded.');
+const overRefund = (cents: number) =>
+  badRequest(cents > 0 ? `The most that can be refunded is ${formatUsd(cents)}.` : 'Nothing is left to refund on this booking.');
+
+/**
+ * POST /api/admin/bookings/{id}/refund: refunds `amount` of confirmed booking `id`'s payment, at
+ * most what is left of it by the provider's figures, for `reason` (sent to the renter).
+ * The same `idempotencyKey` (the request's `Idempotency-Key`) makes one refund: asked again, it
+ * answers the booking. Without one, the same amount asked again by the same operator within
+ * {@link REPEAT_WINDOW_MS} is the same request (a double click), as is one asked at once (the key is then the amount and
+ * what the booking had back when asked).
+ * @returns the booking as the console shows it
+ * @throws HttpError 404 unknown booking; 409 not confirmed or not paid, another refund of this
+ *   payment in flight, a key used for another amount; 400 an amount over what is refundable
+ */
+export async function refundBooking(
+  db: Database,
+  payments: PaymentProvider,
+  actor: SessionUser,
+  id: string,
+  { amount, reason }: AdminRefund,
+  idempotencyKey?: string,
+  now = new Date(),
+): Promise<AdminBooking> {
+  if (!isUuid(id)) throw notFound('Booking not found.');
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+  if (!booking) throw notFound('Booking not found.');
+  const cents = toCents(amount);
+  const key = idempotencyKey ?? `${cents}-after-${toCents(booking.amountRefunded)}`;
+  const [asked] = await db
+    .select()
+    .from(consoleRefunds)
+    .where(
+      and(
+        eq(consoleRefunds.bookingId, id),
+        idempotencyKey
+          ? eq(consoleRefunds.idempotencyKey, key)
+          : // Without a key: the same amount asked within the window is the same request (a double click).
+            or(
+              eq(consoleRefunds.idempotencyKey, key),
+              and(
+                eq(consoleRefunds.actorId, actor.id),
+                eq(consoleRefunds.amountCents, cents),
+                gt(consoleRefunds.createdAt, new Date(now.getTime() - REPEAT_WINDOW_MS)),
+              ),
+            ),
+      ),
+    )
+    .orderBy(desc(consoleRefunds.createdAt))
+    .limit(1);
+  if (asked) {
+    if (asked.amountCents !== cents) throw conflict('This request was already made for another amount.');
+    if (!asked.completedAt) throw conflict('This refund is being made. Please reload in a moment.');
+    return adminBooking(db, payments, id);
+  }
+  if (booking.status !== 'confirmed') throw notRefundable();
+  if (booking.seriesId) await refundOccurrence(db, payments, actor, booking, cents, reason, key, now);
+  else await refundOwnPayment(db, payments, actor, booking, cents, reason, key, now);
+  return adminBooking(db, payments, id);
+}
+
+/** Claims payment `intentId` for one refund (a `console_refunds` row in flight), taking over a stale claim once. */
+async function claimRefund(db: Database, values: typeof consoleRefunds.$inferInsert, now: Date): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await db.insert(consoleRefunds).values(values).returning({ id: consoleRefunds.id });
+      return row!.id;
+    } catch (error) {
+      if (sqlState(error) !== SQLSTATE.uniqueViolation) throw error;
+      if (attempt > 0) throw conflict('Another refund of this payment is being made. Please reload and try again.');
+      // A claim left by a crash: what it did (or not) is read back from the provider by this one.
+      await db
+        .delete(consoleRefunds)
+        .where(
+          and(
+            eq(consoleRefunds.paymentIntentId, values.paymentIntentId),
+            isNull(consoleRefunds.completedAt),
+            lt(consoleRefunds.createdAt, new Date(now.getTime() - REFUND_CLAIM_STALE_MS)),
+          ),
+        );
+    }
+  }
+}
+
+/** The refund of a booking's own payment (see {@link refundBooking}). */
+async function refundOwnPayment(
+  db: Database,
+  payments: PaymentProvider,
+  actor: SessionUser,
+  booking: BookingRow,
+  cents: number,
+  reason: string,
+  key: string,
+  now: Date,
+): Promise<void> {
+  const intentId = booking.stripePaymentIntentId;
+  if (!intentId || !['paid', 'partially_refunded'].includes(booking.paymentStatus)) throw notRefundable();
+  const claimed = await claimRefund(
+    db,
+    {
+      bookingId: booking.id,
+      paymentIntentId: intentId,
+      actorId: actor.id,
+      amountCents: cents,
+      reason,
+      idempotencyKey: key,
+      refundedBeforeCents: 0,
+    },
+    now,
+  );
+  const release = () => db.delete(consoleRefunds).where(eq(consoleRefunds.id, claimed));
+  let after: PaymentIntentInfo;
+  let before: PaymentIntentInfo;
+  try {
+    // Read under the claim: no other console refund of this payment runs until it is released.
+    const [current] = await db.select().from(bookings).where(eq(bookings.id, booking.id)).limit(1);
+    const intent = await payments.retrievePaymentIntent(intentId);
+    if (!intent || intent.status !== 'succeeded' || current?.status !== 'confirmed') throw notRefundable();
+    before = intent;
+    const left = refundableCents(current, intent);
+    if (cents > left) throw overRefund(left);
+    await payments.refundPaymentIntent(intentId, { amount: cents, idempotencyKey: `console-refund-${booking.id}-${key}` });
+    after = await afterRefund(payments, intent);
+  } catch (error) {
+    await release();
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(502, 'The payment provider did not make the refund. Nothing was refunded; please try again.');
+  }
+  const full = after.amountRefunded >= after.amount;
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for('update');
+    const money = { paymentStatus: refundedStatus(after), amountRefunded: fromCents(after.amountRefunded) };
+    let cancelled: BookingRow | null = null;
+    if (full && locked!.status === 'confirmed') {
+      cancelled = await transitionBooking(tx, booking.id, 'confirmed', 'cancel', {
+        ...money,
+        refundAmount: fromCents(after.amountRefunded),
+        refundedAt: now,
+        cancelledAt: now,
+        cancelledBy: null,
+      });
+      if (!cancelled) throw conflict(CHANGED_MEANWHILE);
+      await tellBookingStep(tx, 'cancelled', cancelled, now);
+    } else {
+      await tx.update(bookings).set(money).where(eq(bookings.id, booking.id));
+    }
+    await tx
+      .update(consoleRefunds)
+      .set({ completedAt: now, refundedBeforeCents: before.amountRefunded, refundedAfterCents: after.amountRefunded })
+      .where(eq(consoleRefunds.id, claimed));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'booking.refund',
+      targetType: 'booking',
+      targetId: booking.id,
+      reason,
+      before: { status: locked!.status, paymentStatus: locked!.paymentStatus, amountRefunded: fromCents(before.amountRefunded) },
+      after: { status: cancelled ? 'cancelled' : locked!.status, ...money, refund: fromCents(cents) },
+    });
+    if (!cancelled) {
+      await notify(tx, {
+        userId: booking.renterId,
+        kind: 'booking_refunded',
+        title: `${formatUsd(cents)} refunded`,
+        body: `We refunded ${formatUsd(cents)} of your booking to your card. The reason: ${reason}`,
+        link: '/profile?tab=bookings',
+        data: { bookingId: booking.id, refundCents: cents, reason },
+      });
+    }
+  });
+}
+
+/**
+ * The refund of a series occurrence: in full only, by cancelling it with its price as the refund
+ * decided (in the transaction of the audit record and the renter's notice), then made by the
+ * series' one settler; a settler busy elsewhere or a provider failure leaves it to the
+ * reconciliation job (the decision is recorded).
+ */
+async function refundOccurrence(
+  db: Database,
+  payments: PaymentProvider,
+  actor: SessionUser,
+  booking: BookingRow,
+  cents: number,
+  reason: string,
+  key: string,
+  now: Date,
+): Promise<void> {
+  const [series] = await db.select().from(bookingSeries).where(eq(bookingSeries.id, booking.seriesId!)).limit(1);
+  const intentId = series?.stripePaymentIntentId;
+  if (!series || !intentId || !['paid', 'partially_refunded'].includes(series.paymentStatus)) throw notRefundable();
+  const intent = await payments.retrievePaymentIntent(intentId);
+  const left = refundableCents(booking, intent, await seriesRefundsPending(db, series.id));
+  if (cents > left) throw overRefund(left);
+  if (cents < left) throw badRequest(`An occurrence of a series is refunded in full (${formatUsd(left)}), which cancels it.`);
+  const refund = toCents(booking.amountRefunded) + cents;
+  await db.transaction(async (tx) => {
+    const cancelled = await transitionBooking(tx, booking.id, 'confirmed', 'cancel', {
+      refundAmount: fromCents(refund),
+      cancelledAt: now,
+      cancelledBy: null,
+    });
+    if (!cancelled) throw conflict(CHANGED_MEANWHILE);
+    await tx.insert(consoleRefunds).values({
+      bookingId: booking.id,
+      paymentIntentId: intentId,
+      actorId: actor.id,
+      amountCents: cents,
+      reason,
+      idempotencyKey: key,
+      refundedBeforeCents: intent!.amountRefunded,
+      completedAt: now,
+    });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'booking.refund',
+      targetType: 'booking',
+      targetId: booking.id,
+      reason,
+      before: { status: 'confirmed', seriesId: series.id, amountRefunded: booking.amountRefunded },
+      after: { status: 'cancelled', seriesId: series.id, refundAmount: fromCents(refund), refund: fromCents(cents) },
+    });
+    await tellBookingStep(tx, 'cancelled', cancelled, now);
+  });
+  // The series' one settler gives the money back (docs/decisions/026-booking-series.md); failing or busy, the job does.
+  await settleSeriesMoney(db, payments, series.id, now).catch(() => undefined);
+}

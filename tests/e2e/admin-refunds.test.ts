@@ -1,0 +1,96 @@
+/**
+ * A refund from the console in a real browser (issue 21 "Bookings and payments"): a renter books
+ * and pays a new listing; the demo admin looks the booking up by its id in the console's Bookings
+ * tab, sees its status history and payment, and refunds part of it through the Refund dialog
+ * (amount prefilled with what is refundable, a reason, a confirmation), by keyboard. The tab passes
+ * an axe scan.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AGREEMENT_VERSION } from '../../src/shared/constants';
+import { futureCardExpiry, futureDate } from '../helpers/dates';
+import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, signUp, toast, type BrowserSession } from './browser';
+
+const baseUrl = inject('baseUrl');
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await openBrowser(baseUrl);
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+async function logIn(page: Page, email: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Log in' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill('clinicshare-demo');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/profile');
+}
+
+async function logOut(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Log in' }).first().isVisible()).toBe(true);
+}
+
+describe('refunds from the console', () => {
+  it('lets the demo admin refund part of a paid booking from its details', async () => {
+    const { page } = session;
+    const word = `Osprey${randomUUID().slice(0, 6)}`;
+    await page.goto('/');
+    await signUp(page, { email: `owner-${randomUUID()}@example.test`, firstName: 'Noor', lastName: 'Haddad' });
+    const space = await listSpaceThroughApi(page, { title: `${word} Exam Room`, instantBook: true });
+    await logOut(page);
+
+    // A renter books one day and pays with the demo card (the booking dialog is tested elsewhere).
+    await signUp(page, { email: `renter-${randomUUID()}@example.test`, firstName: 'Ari', lastName: 'Mendes' });
+    const day = futureDate(45);
+    const intent = await page.request.post('/api/create-booking-payment-intent', {
+      data: { spaceId: space.id, bookingDetails: { startDate: day, endDate: futureDate(46) }, agreementVersion: AGREEMENT_VERSION },
+    });
+    expect(intent.status(), await intent.text()).toBe(200);
+    const answer = (await intent.json()) as { bookingId: string; clientSecret: string; amount: string };
+    const paid = await page.request.post('/api/demo-payments/confirm', {
+      data: { clientSecret: answer.clientSecret, cardNumber: '4242424242424242', expiry: futureCardExpiry(), cvc: '123' },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+    const { paymentIntentId } = (await paid.json()) as { paymentIntentId: string };
+    const recorded = await page.request.post('/api/bookings', {
+      data: { spaceId: space.id, startDate: day, endDate: futureDate(46), totalPrice: answer.amount, paymentIntentId },
+    });
+    expect(recorded.status(), await recorded.text()).toBe(201);
+    await logOut(page);
+
+    await logIn(page, 'admin@demo.clinicshare.test');
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Bookings' }).click();
+    await page.getByLabel('Id').fill(answer.bookingId);
+    await page.getByLabel('Id').press('Enter');
+    const details = page.getByRole('article');
+    await expect.poll(() => details.getByRole('heading', { name: new RegExp(`${word} Exam Room`) }).isVisible()).toBe(true);
+    await expect.poll(() => details.getByRole('region', { name: 'Status history' }).getByRole('listitem').count()).toBe(2);
+    expect(await details.getByTestId('payment-refunded').textContent()).toBe('$0.00');
+    await expectNoSeriousA11yViolations(page, 'console bookings');
+
+    await details.getByRole('button', { name: 'Refund…' }).click();
+    const dialog = page.getByRole('dialog');
+    const amount = dialog.getByLabel('Amount (USD)');
+    expect(await amount.inputValue()).toBe(answer.amount);
+    await amount.fill('20.00');
+    await dialog.getByLabel('Reason (sent to the renter)').fill('The air conditioning was broken.');
+    await dialog.getByLabel('Reason (sent to the renter)').press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.getByRole('heading', { name: 'Confirm the refund' }).isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'console refund dialog');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => toast(page, '$20.00 refunded').isVisible()).toBe(true);
+    await expect.poll(() => details.getByTestId('payment-refunded').textContent()).toBe('$20.00');
+    await expect.poll(() => details.getByText('The air conditioning was broken.').isVisible()).toBe(true);
+  });
+});
