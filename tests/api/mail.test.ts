@@ -174,6 +174,11 @@ describe('notification email over SMTP', () => {
     const user = await insertUser(t.db);
     const id = await notifyUser(t, user.id, 'booking_cancelled', { title: 'Your booking was cancelled' });
     await receivedFor(smtp, id);
+    // The first run has recorded the send (the SMTP server may have the email a moment before that).
+    await waitFor('the outbox row marked sent', async () => {
+      const [row] = await t.db.select({ status: mailMessages.status }).from(mailMessages).where(eq(mailMessages.notificationId, id));
+      return row?.status === 'sent';
+    });
     const mailer = createMailer(t.config);
     // A second run of the same job (a crash after sending, before the job was marked done).
     expect(await deliverNotificationEmail(t.db, mailer, t.config, id)).toBe('sent');
