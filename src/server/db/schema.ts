@@ -1044,3 +1044,49 @@ export const reports = pgTable(
       .where(sql`${t.resolvedAt} is null`),
   ],
 );
+
+/**
+ * Owner payouts owed by the platform (docs/decisions/033-owed-payouts.md). A payment is made as a
+ * destination charge when the owner's connected account can take charges at checkout; otherwise it
+ * is charged on the platform's account (Stripe "separate charges and transfers",
+ * https://docs.stripe.com/connect/separate-charges-and-transfers) and gets one row here, for the
+ * single booking (`booking_id`) or the series (`series_id`) the payment is of.
+ *
+ * - `owed`: nothing transferred yet; what is owed is the payment's payout statement
+ *   (`payoutFigures` in src/shared/receipt.ts) while the booking or series holds money.
+ * - `transferred`: `amount` (dollars) was sent to the owner's connected account by
+ *   `stripe_transfer_id` at `transferred_at`, with the idempotency key `payout-<payment id>`;
+ *   `reversed_amount` is what later refunds took back from it.
+ * - `void`: the payment ended with nothing for the owner (released, declined, refunded in full)
+ *   before any transfer.
+ */
+export const ownerPayouts = pgTable(
+  'owner_payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'restrict' }),
+    seriesId: uuid('series_id').references(() => bookingSeries.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ['owed', 'transferred', 'void'] })
+      .notNull()
+      .default('owed'),
+    /** Dollars transferred to the owner (0 until transferred). */
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull().default('0'),
+    /** Dollars taken back from the transfer by later refunds (transfer reversals). */
+    reversedAmount: numeric('reversed_amount', { precision: 10, scale: 2 }).notNull().default('0'),
+    /** The connected account it was sent to and the provider's transfer id. */
+    destination: text('destination'),
+    stripeTransferId: text('stripe_transfer_id'),
+    transferredAt: timestamp('transferred_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('owner_payouts_one_payment_check', sql`(${t.bookingId} is null) <> (${t.seriesId} is null)`),
+    check('owner_payouts_status_check', sql`${t.status} in ('owed', 'transferred', 'void')`),
+    uniqueIndex('owner_payouts_booking_unique').on(t.bookingId),
+    uniqueIndex('owner_payouts_series_unique').on(t.seriesId),
+    index('owner_payouts_owner_idx').on(t.ownerId, t.status),
+  ],
+);
