@@ -106,6 +106,7 @@ describe('access to the console', () => {
       'POST /api/admin/spaces/:id/take-down': { url: `/api/admin/spaces/${space.id}/take-down`, payload: { reason: 'Fraudulent photos' } },
       'POST /api/admin/spaces/:id/restore': { url: `/api/admin/spaces/${space.id}/restore` },
       'GET /api/admin/audit-log': { url: '/api/admin/audit-log' },
+      'GET /api/admin/openapi.json': { url: '/api/admin/openapi.json' },
       'GET /api/admin/bookings': { url: `/api/admin/bookings?spaceId=${space.id}` },
       'GET /api/admin/bookings/:id': { url: `/api/admin/bookings/${paid.bookingId}` },
       'POST /api/admin/bookings/:id/refund': {

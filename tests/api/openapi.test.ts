@@ -31,46 +31,66 @@ const openApiPath = (fastifyPath: string) => fastifyPath.replace(/:(\w+)/g, '{$1
 
 /** Swagger UI's own page and files, left out of the document they show. */
 const isDocsUi = (row: RouteRow) => row.path === '/api/docs' || row.path.startsWith('/api/docs/');
-/**
- * The operators' console, its page and API, left out so the public document does not reveal it
- * (docs/decisions/029-operators-and-the-audit-log.md; tests/api/admin.test.ts covers its routes).
- */
+/** The operators' console, its page and API (docs/decisions/029-operators-and-the-audit-log.md). */
 const isConsole = (row: RouteRow) => row.path === '/admin' || row.path.startsWith('/api/admin/');
 
-describe('the OpenAPI document', () => {
-  it('leaves out the console, whose routes answer 404 to all but operators', () => {
-    const consoleRows = rows.filter(isConsole);
-    expect(consoleRows.length).toBeGreaterThan(5);
-    for (const row of consoleRows) {
-      expect(documents.demo.paths[openApiPath(row.path)], row.path).toBeUndefined();
-      if (row.path !== '/admin') expect(row.session, row.path).toBe('admin');
-    }
-    // Every operator's route is in the console: none elsewhere is left out this way.
-    expect(rows.filter((row) => row.session === 'admin').every(isConsole)).toBe(true);
-  });
+/** The operations of a document (HEAD aside: @fastify/static's `/uploads/*` lists it). */
+const operations = (document: OpenApiDocument) =>
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => method !== 'head')
+      .map(([method, operation]) => ({ path, method, operation: operation as Record<string, unknown> })),
+  );
 
-  it('has every route of the app (both payment modes, with the pages), with a summary and its session need', () => {
-    const documented = rows.filter((row) => row !== rows.find((r) => r.path === CLIENT_FILES.path) && !isDocsUi(row) && !isConsole(row));
+describe('the OpenAPI document', () => {
+  it('has every route of the app (both payment modes, with the pages and the console), with a summary and its session need', () => {
+    const documented = rows.filter((row) => row !== rows.find((r) => r.path === CLIENT_FILES.path) && !isDocsUi(row));
     expect(documented.length).toBeGreaterThan(80);
+    expect(documented.filter(isConsole).length).toBeGreaterThan(5);
     for (const row of documented) {
       const document = row.only === 'PAYMENTS=stripe' ? documents.stripe : documents.demo;
       const method = row.method.replace(' (WebSocket)', '').toLowerCase();
-      const operation = document.paths[openApiPath(row.path)]?.[method];
+      const operation = document.paths[openApiPath(row.path)]?.[method] as
+        (Record<string, unknown> & OpenApiDocument['paths'][string][string]) | undefined;
       const name = `${row.method} ${row.path}`;
       expect(operation, name).toBeDefined();
       expect(operation?.summary, name).toMatch(/\S/);
-      const security = { required: [{ session: [] }], optional: [{ session: [] }, {}], admin: undefined, no: [] }[row.session];
+      const security = { required: [{ session: [] }], optional: [{ session: [] }, {}], admin: [{ session: [] }], no: [] }[row.session];
       expect(operation?.security, name).toEqual(security);
+      // The console's operations, and only they, are marked for the operators' document alone.
+      expect(operation?.['x-operators-only'] === true, name).toBe(isConsole(row));
       // The shared error body for what is refused.
       expect(operation?.responses?.['4XX'], name).toMatchObject({
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
       });
     }
-    // And nothing else: as many operations as routes (HEAD aside: @fastify/static's `/uploads/*` lists it).
-    const operations = (document: OpenApiDocument) =>
-      Object.values(document.paths).flatMap((path) => Object.keys(path).filter((method) => method !== 'head'));
+    // And nothing else: as many operations as routes.
     expect(operations(documents.demo)).toHaveLength(documented.filter((row) => row.only !== 'PAYMENTS=stripe').length);
     expect(operations(documents.stripe)).toHaveLength(documented.filter((row) => row.only !== 'PAYMENTS=demo').length);
+  });
+
+  it('leaves the console out of the public document and Swagger UI, and serves the whole one to operators only', async () => {
+    const admin = await signedInUser(t, { role: 'admin' });
+    const user = await signedInUser(t);
+    const publicDocument = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>();
+    const swaggerUiDocument = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApiDocument>();
+    const whole = await t.app.inject({ method: 'GET', url: '/api/admin/openapi.json', headers: { cookie: admin.cookie } });
+    expect(whole.statusCode).toBe(200);
+    const wholeDocument = whole.json<OpenApiDocument>();
+    expect(wholeDocument.paths['/api/admin/overview']?.get?.summary).toMatch(/\S/);
+    const consoleOperations = operations(wholeDocument).filter(({ operation }) => operation['x-operators-only']);
+    expect(consoleOperations.length).toBeGreaterThan(5);
+    for (const document of [publicDocument, swaggerUiDocument]) {
+      expect(operations(document).filter(({ operation }) => operation['x-operators-only'])).toEqual([]);
+      for (const { path } of consoleOperations) expect(document.paths[path], path).toBeUndefined();
+      // Everything else is there.
+      expect(operations(document)).toHaveLength(operations(wholeDocument).length - consoleOperations.length);
+    }
+    for (const cookie of [undefined, user.cookie]) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/admin/openapi.json', headers: cookie ? { cookie } : {} });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('openapi');
+    }
   });
 
   it('is served publicly and cacheably, and names the session cookie', async () => {
@@ -175,5 +195,29 @@ describe('the OpenAPI document', () => {
     await check('GET', '/api/me', '/api/me', undefined, 401);
     await check('GET', `/api/users/${owner.user.id}/bookings`, '/api/users/{id}/bookings', renter.cookie, 403);
     await check('GET', `/api/spaces/${booking.id}`, '/api/spaces/{id}', undefined, 404);
+  });
+
+  it("describes what the console's routes really answer, in the operators' document", async () => {
+    const admin = await signedInUser(t, { role: 'admin' });
+    const document = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/openapi.json', headers: { cookie: admin.cookie } })
+    ).json<OpenApiDocument>();
+    const ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema(document, 'openapi.json');
+    for (const url of [
+      '/api/admin/overview',
+      '/api/admin/users?q=a',
+      '/api/admin/spaces?q=a',
+      '/api/admin/reports',
+      '/api/admin/audit-log',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie: admin.cookie } });
+      expect(response.statusCode, url).toBe(200);
+      const path = url.split('?')[0]!.replace(/\//g, '~1');
+      const validate = ajv.getSchema(`openapi.json#/paths/${path}/get/responses/200/content/application~1json/schema`);
+      expect(validate, url).toBeDefined();
+      expect(validate!(response.json()) ? [] : validate!.errors, url).toEqual([]);
+    }
   });
 });

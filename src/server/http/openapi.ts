@@ -20,8 +20,12 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { z } from 'zod';
 import { apiErrorSchema } from '../../shared/schemas/errors';
 
-/** Where the OpenAPI document is served (public, cacheable). */
+/** Where the OpenAPI document is served (public, cacheable): every route but the operators'. */
 export const OPENAPI_PATH = '/api/openapi.json';
+/** Where the whole document, the operators' routes with the rest, is served to operators only. */
+export const OPERATORS_OPENAPI_PATH = '/api/admin/openapi.json';
+/** The extension that marks an operation of the operators' console (`config.auth: 'admin'`). */
+export const OPERATORS_ONLY = 'x-operators-only';
 /** Where Swagger UI is served; its own files are under `/api/docs/static/`. */
 export const API_DOCS_PREFIX = '/api/docs';
 /** The name of the session cookie's security scheme in the document. */
@@ -45,6 +49,7 @@ function errorResponses(route: RouteOptions, schema: FastifySchema): Record<stri
   if (schema.params || schema.querystring || schema.body || schema.headers)
     responses[400] = errorResponse('The request breaks its schema or a rule (`issues` names the fields).');
   if (route.config?.auth === 'required') responses[401] = errorResponse('No session, or it has ended.');
+  if (route.config?.auth === 'admin') responses[404] = errorResponse('Not an operator’s session: the route answers as an unknown one.');
   if (methods.some((method) => STATE_CHANGING.has(method)) && route.config?.crossSite !== 'allowed')
     responses[403] = errorResponse('Sent from another site, or not this user’s to do.');
   if (route.config?.rateLimit) responses[429] = errorResponse('Too many requests: `Retry-After` says when to try again.');
@@ -56,7 +61,7 @@ function errorResponses(route: RouteOptions, schema: FastifySchema): Record<stri
 /** The security requirement of a route's `config.auth`: the cookie, the cookie or nothing, or none. */
 function security(route: RouteOptions): Array<Record<string, string[]>> {
   const auth = route.config?.auth;
-  if (auth === 'required') return [{ [SESSION_SECURITY_SCHEME]: [] }];
+  if (auth === 'required' || auth === 'admin') return [{ [SESSION_SECURITY_SCHEME]: [] }];
   if (auth === 'optional') return [{ [SESSION_SECURITY_SCHEME]: [] }, {}];
   return [];
 }
@@ -76,11 +81,14 @@ function routeTransform(): SwaggerTransform {
     const schema: FastifySchema = input.schema ?? {};
     // @fastify/websocket hides its routes; the socket is part of the API, shown with its upgrade.
     const websocket = route.websocket === true;
-    // The operators' routes (`auth: 'admin'`) are left out: to anyone else they do not exist (src/server/auth/guards.ts).
-    if ((schema.hide || route.config?.auth === 'admin') && !websocket) return zodTransform({ ...input, schema: { ...schema, hide: true } });
+    if (schema.hide && !websocket) return zodTransform(input);
+    // The operators' routes (`auth: 'admin'`) are marked, and only the operators' document keeps them:
+    // to anyone else they do not exist (src/server/auth/guards.ts).
+    const operatorsOnly = route.config?.auth === 'admin';
     const described = {
       tags: [tagOf(url)],
       ...schema,
+      ...(operatorsOnly ? { [OPERATORS_ONLY]: true } : {}),
       hide: false,
       security: security(route),
       response: {
@@ -130,15 +138,32 @@ export async function registerOpenApi(app: FastifyInstance, options: { sessionCo
   });
 }
 
+type OpenApiObject = { paths?: Record<string, Record<string, unknown>> } & Record<string, unknown>;
+
+/** A copy of `document` without the operations marked {@link OPERATORS_ONLY} (and the paths left empty). */
+export function withoutOperatorsRoutes(document: OpenApiObject): OpenApiObject {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    const kept = Object.entries(item).filter(([, operation]) => !(operation as Record<string, unknown> | null)?.[OPERATORS_ONLY]);
+    if (kept.length > 0) paths[path] = Object.fromEntries(kept);
+  }
+  return { ...document, paths };
+}
+
 /**
  * Serves the document at {@link OPENAPI_PATH} (no session read; an ETag and a
- * short public cache, docs/decisions/024-cacheable-public-answers.md) and
+ * short public cache, docs/decisions/024-cacheable-public-answers.md), the whole
+ * document with the console's routes at {@link OPERATORS_OPENAPI_PATH} (operators
+ * only: 404 to anyone else, as every console route) and
  * Swagger UI at {@link API_DOCS_PREFIX}. Swagger UI's page loads only its own
  * scripts and styles from this origin and the document from
  * `/api/docs/json`, so the app's Content-Security-Policy
  * (docs/decisions/017-security-headers.md) applies to it unchanged.
  */
 export async function openApiRoutes(app: FastifyInstance): Promise<void> {
+  let publicCopy: OpenApiObject | undefined;
+  /** The document without the operators' operations, made once (routes are fixed once the app is ready). */
+  const publicDocument = (): OpenApiObject => (publicCopy ??= withoutOperatorsRoutes(app.swagger() as OpenApiObject));
   app.get(
     OPENAPI_PATH,
     {
@@ -153,11 +178,30 @@ export async function openApiRoutes(app: FastifyInstance): Promise<void> {
       },
       config: { publicCache: true },
     },
+    async () => publicDocument(),
+  );
+  app.get(
+    OPERATORS_OPENAPI_PATH,
+    {
+      schema: {
+        summary: 'The whole OpenAPI document, the operators’ console with the rest (operators only).',
+        response: {
+          200: {
+            description: 'The OpenAPI document with the operators’ routes',
+            content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } },
+          },
+        },
+      },
+      config: { auth: 'admin' },
+    },
     async () => app.swagger(),
   );
   await app.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PREFIX,
     theme: { title: 'ClinicShare API' },
+    // Swagger UI shows the public document.
+    transformSpecification: () => publicDocument(),
+    transformSpecificationClone: false,
   });
 }
 

@@ -28,7 +28,7 @@ import { parseSpaceFilters } from '../../shared/space-filters';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { notFound } from '../http/errors';
-import { textAnswer } from '../http/openapi';
+import { OPERATORS_ONLY, textAnswer } from '../http/openapi';
 import type { SpaceChanges } from '../spaces/changes';
 import { searchSpaces } from '../spaces/search';
 import { findSpaceRow, isHiddenByOperator, toSpace } from '../spaces/service';
@@ -239,8 +239,10 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
 
   // The operators' console: its page for an operator, and for anyone else the page of an unknown path,
   // status and head alike, so its existence is not revealed (docs/decisions/029-operators-and-the-audit-log.md).
-  // Left out of the OpenAPI document, as the console's API routes are.
-  app.get('/admin', { schema: { summary: "The operators' console.", hide: true }, config: { auth: 'optional' } }, async (request, reply) =>
+  // Only the operators' OpenAPI document has it, as it has the console's API routes.
+  const consolePage = page("The operators' console (to anyone else, the page of an unknown path).", 'Not an operator: the not-found page.');
+  const consoleSchema = { ...consolePage.schema, [OPERATORS_ONLY]: true };
+  app.get('/admin', { schema: consoleSchema, config: { auth: 'optional' } }, async (request, reply) =>
     request.user?.role === 'admin'
       ? sendPage(reply, defaultHead(request, `Console | ${SITE_NAME}`), 200, [preloadsFor('/admin')])
       : unknownPage(request, reply),
