@@ -6,11 +6,11 @@
  * an axe scan.
  */
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AGREEMENT_VERSION } from '../../src/shared/constants';
 import { futureCardExpiry, futureDate } from '../helpers/dates';
 import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, signUp, toast, type BrowserSession } from './browser';
+import { logIn, logOut } from './demo-session';
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;
@@ -21,22 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await session?.close();
 });
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Log in' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill('clinicshare-demo');
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/profile');
-}
-
-async function logOut(page: Page) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Log out' }).click();
-  await expect.poll(() => page.getByRole('button', { name: 'Log in' }).first().isVisible()).toBe(true);
-}
 
 describe('refunds from the console', () => {
   it('lets the demo admin refund part of a paid booking from its details', async () => {

@@ -43,7 +43,9 @@ export async function openBrowser(baseUrl: string, viewport = { width: 1280, hei
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && !TILE_HOSTS.test(message.location().url)) errors.push(message.text());
+    // With the resource's address, so a failed load says what failed.
+    const { url } = message.location();
+    if (message.type() === 'error' && !TILE_HOSTS.test(url)) errors.push(url ? `${message.text()} (${url})` : message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return {
