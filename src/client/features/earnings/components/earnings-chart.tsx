@@ -18,7 +18,7 @@ export function EarningsChart({ monthly }: { monthly: Earnings['monthly'] }) {
           <XAxis dataKey="month" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
           <YAxis tickFormatter={dollars} tick={{ fontSize: 11 }} width={60} />
           <Tooltip formatter={(value) => [dollars(value), 'Earnings']} />
-          <Bar dataKey="earnings" name="Earnings" fill="#0f766e" radius={[3, 3, 0, 0]} />
+          <Bar dataKey="earnings" name="Earnings" fill="#0f766e" radius={[3, 3, 0, 0]} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -121,7 +121,11 @@ function EarningsView({ earnings, busy }: { earnings: Earnings; busy: boolean })
         <Figure label="Earnings in the range" value={formatAmount(earnings.totals.earnings)} />
         <Figure label="Paid out in the range" value={formatAmount(earnings.paidOut.amount)} />
         <Figure label="Owed to you" value={formatAmount(earnings.owed.amount)} />
-        <Figure label="Upcoming" value={formatAmount(earnings.upcoming.amount)} note={`${earnings.upcoming.stays} stays ahead`} />
+        <Figure
+          label="Upcoming"
+          value={formatAmount(earnings.upcoming.amount)}
+          note={`${earnings.upcoming.stays} ${earnings.upcoming.stays === 1 ? 'stay' : 'stays'} ahead`}
+        />
       </dl>
 
       <Card>
