@@ -153,10 +153,9 @@ export async function ownerEarnings(db: Database, ownerId: string, query: Earnin
 
   const payments = await ownerStoredPayments(db, ownerId);
   const payoutRows = await db.select().from(ownerPayouts).where(eq(ownerPayouts.ownerId, ownerId));
-  const rowOf = (payment: OwnerStoredPayment) =>
-    payoutRows.find((row) =>
-      payment.seriesId ? row.seriesId === payment.seriesId : row.bookingId === payment.payment.occurrences[0]!.bookingId,
-    );
+  // One row per payment at most (unique indexes on booking_id and series_id).
+  const rowsByPayment = new Map(payoutRows.map((row) => [row.seriesId ?? row.bookingId!, row]));
+  const rowOf = (payment: OwnerStoredPayment) => rowsByPayment.get(payment.seriesId ?? payment.payment.occurrences[0]!.bookingId);
   const renterIds = [...new Set(payments.map((p) => p.renterId))];
   const renters = new Map(
     renterIds.length === 0
