@@ -2,8 +2,8 @@
  * The owner's Earnings tab in a real browser (issue 21, docs/decisions/034-owner-earnings.md): the
  * demo owner reaches it from the profile's tabs by keyboard, sees the months of the default range
  * with the seeded year of stays, the totals and each space's occupancy, downloads the CSV (an
- * attachment whose stays add up to the tab's total), and the tab fits a phone's width; axe finds
- * nothing serious.
+ * attachment whose stays add up to the tab's total), picks another range, and the tab fits a
+ * phone's width; axe finds nothing serious.
  */
 import { parse } from 'csv-parse/sync';
 import { readFile } from 'node:fs/promises';
@@ -93,6 +93,13 @@ describe('the owner’s Earnings tab', () => {
     const stays = rows.filter((row) => row.Record === 'Stay');
     const cents = stays.reduce((sum, row) => sum + Math.round(Number(row['Earnings (USD)']) * 100), 0);
     expect(cents).toBe(Math.round(Number(api.totals.earnings) * 100));
+
+    // Another range: the last three months of the default one.
+    const from = `${api.monthly[12]!.month}-01`;
+    await page.getByLabel('From').fill(from);
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(4);
+    expect(await link.getAttribute('href')).toBe(`/api/users/${owner.id}/earnings.csv?from=${from}&to=${range.to}`);
 
     // A phone: nothing wider than the screen but the table, which scrolls in its own region.
     await page.setViewportSize({ width: 390, height: 844 });
