@@ -8,10 +8,11 @@
 import { addMonths, endOfMonth, format, startOfMonth } from 'date-fns';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingSeries, ownerPayouts } from '../../src/server/db/schema';
+import { bookingSeries, ownerPayouts, spaceBlockedDates } from '../../src/server/db/schema';
+import { scheduleSchema } from '../../src/shared/schemas/schedules';
 import type { Earnings } from '../../src/shared/schemas/earnings';
 import { insertBooking, insertSpace, insertUser } from '../factories/db';
-import { midnightIn } from '../helpers/dates';
+import { futureWeekday, midnightIn } from '../helpers/dates';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 const NY = 'America/New_York';
@@ -215,6 +216,44 @@ describe('GET /api/users/{id}/earnings', () => {
     expect(await issues('from=2020-01-01&to=2026-01-01')).toEqual(['querystring.to']);
     const csv = await get(`/api/users/${owner.user.id}/earnings.csv?from=nope`, owner.cookie);
     expect(csv.statusCode).toBe(400);
+  });
+});
+
+describe('occupancy from the stored schedule', () => {
+  it("counts a session listing's sessions on its open weekdays, less its blocked dates, against its confirmed bookings", async () => {
+    const sessions = await signedInUser(t);
+    const renter = await insertUser(t.db);
+    const space = await insertSpace(t.db, sessions.user.id, {
+      pricePeriod: 'session',
+      schedule: scheduleSchema.parse({
+        weeklyHours: { tue: [{ start: '08:00', end: '12:00' }] },
+        sessions: [{ name: 'Morning', start: '08:00', end: '12:00' }],
+      }),
+    });
+    // Two weeks from a Monday: two Tuesday mornings, the second blocked.
+    const monday = futureWeekday(1, 7);
+    const shift = (days: number) => new Date(Date.parse(`${monday}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+    await t.db.insert(spaceBlockedDates).values({ spaceId: space.id, startDate: shift(8), endDate: shift(8) });
+    const tuesday = new Date(midnightIn(shift(1), NY).getTime() + 8 * HOUR_MS);
+    await insertBooking(t.db, {
+      spaceId: space.id,
+      renterId: renter.id,
+      startAt: tuesday,
+      endAt: new Date(tuesday.getTime() + 4 * HOUR_MS),
+    });
+    // Not counted: a cancelled one.
+    await insertBooking(t.db, {
+      spaceId: space.id,
+      renterId: renter.id,
+      status: 'cancelled',
+      startAt: new Date(tuesday.getTime() + 7 * DAY_MS),
+      endAt: new Date(tuesday.getTime() + 7 * DAY_MS + 4 * HOUR_MS),
+    });
+    const response = await get(`/api/users/${sessions.user.id}/earnings?from=${monday}&to=${shift(13)}`, sessions.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Earnings>().occupancy).toEqual([
+      expect.objectContaining({ spaceId: space.id, unit: 'hours', open: 4, booked: 4, rate: 1, timeZone: NY }),
+    ]);
   });
 });
 
