@@ -60,6 +60,7 @@ const serverFeatures = [
   'payments',
   'bookings',
   'paperwork',
+  'earnings',
   'calendar',
   'messages',
   'favorites',

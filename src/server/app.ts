@@ -40,6 +40,7 @@ import { startNotificationsLive } from './notifications/live';
 import { notificationRoutes } from './notifications/routes';
 import { pageRoutes } from './pages/routes';
 import { paperworkRoutes } from './paperwork/routes';
+import { earningsRoutes } from './earnings/routes';
 import { registerReviewJobs } from './reviews/jobs';
 import { reviewRoutes } from './reviews/routes';
 import { DemoPaymentProvider } from './payments/demo-provider';
@@ -276,6 +277,8 @@ export async function buildApp({
   await app.register(reportsRoutes, { db });
   await app.register(bookingRoutes, { db, payments });
   await app.register(paperworkRoutes, { db });
+  // The owner's Earnings tab and its CSV (docs/decisions/034-owner-earnings.md).
+  await app.register(earningsRoutes, { db });
   await app.register(reviewRoutes, { db });
   await app.register(calendarRoutes, { db, publicUrl: config.publicUrl });
   await app.register(connectRoutes, { db, payments, publicUrl: config.publicUrl });

@@ -95,6 +95,24 @@ function openingIntervals(calendar: ListingCalendar, date: string): { start: Dat
   }));
 }
 
+/**
+ * What a listing offers on local `date` (`YYYY-MM-DD`), as instants: for a session listing, each of
+ * its sessions that fits inside the day's opening hours (what {@link availableDays} offers); for
+ * the others, the day's opening intervals (the whole day when the hours leave it open all day).
+ * None when the date is closed or blocked. The opening hours that occupancy (./occupancy.ts)
+ * counts a booked time against.
+ */
+export function offeredIntervals(calendar: ListingCalendar, date: string): { start: Date; end: Date }[] {
+  const intervals = openingIntervals(calendar, date);
+  if (calendar.period !== 'session') return intervals;
+  return (calendar.schedule?.sessions ?? [])
+    .map((session) => ({
+      start: localInstant(date, minutesOfDay(session.start)!, calendar.timeZone),
+      end: localInstant(date, minutesOfDay(session.end)!, calendar.timeZone),
+    }))
+    .filter((session) => intervals.some((interval) => interval.start <= session.start && session.end <= interval.end));
+}
+
 /** The earliest instant a booking may start at `now`: not in the past (booking-rules.ts) and not inside the minimum notice. */
 function earliestStart(calendar: ListingCalendar, now: Date): Date {
   const notice = calendar.schedule?.minNoticeHours ?? 0;
@@ -207,11 +225,7 @@ export function availableDays(
     if (calendar.period === 'hourly') {
       for (const interval of intervals) slots.push(...hourSlots(interval, rules, calendar.timeZone));
     } else if (calendar.period === 'session') {
-      for (const session of calendar.schedule?.sessions ?? []) {
-        const startAt = localInstant(date, minutesOfDay(session.start)!, calendar.timeZone);
-        const endAt = localInstant(date, minutesOfDay(session.end)!, calendar.timeZone);
-        if (intervals.some((interval) => interval.start <= startAt && endAt <= interval.end)) add(startAt, endAt);
-      }
+      for (const session of offeredIntervals(calendar, date)) add(session.start, session.end);
     } else {
       add(localInstant(date, 0, calendar.timeZone), localInstant(shiftDate(date, 1), 0, calendar.timeZone));
     }

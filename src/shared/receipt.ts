@@ -152,6 +152,9 @@ export function receiptFigures(payment: StoredPayment, timeZone: string, period:
 export interface PayoutFigures {
   lines: MoneyLine[];
   payoutCents: number;
+  /** The refunds counted (never above the total) and the platform fee returned with them, cents (both 0 or more). */
+  refundedCents: number;
+  feeReturnedCents: number;
 }
 
 /**
@@ -174,5 +177,5 @@ export function payoutFigures(payment: StoredPayment): PayoutFigures {
   ];
   if (refunded > 0) lines.push({ label: 'Refunded to the renter', cents: -refunded });
   if (feeBack > 0) lines.push({ label: 'Platform fee returned with the refund', cents: feeBack });
-  return { lines, payoutCents: lines.reduce((sum, line) => sum + line.cents, 0) };
+  return { lines, payoutCents: lines.reduce((sum, line) => sum + line.cents, 0), refundedCents: refunded, feeReturnedCents: feeBack };
 }

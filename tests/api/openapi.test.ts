@@ -184,6 +184,12 @@ describe('the OpenAPI document', () => {
       '/api/users/{id}/calendar-events',
       owner.cookie,
     );
+    await check(
+      'GET',
+      `/api/users/${owner.user.id}/earnings?from=${futureDate(-30)}&to=${futureDate(30)}`,
+      '/api/users/{id}/earnings',
+      owner.cookie,
+    );
     await check('GET', '/api/notifications', '/api/notifications', owner.cookie);
     await check('GET', `/api/users/${renter.user.id}/conversations`, '/api/users/{id}/conversations', renter.cookie);
     await check('GET', `/api/users/${renter.user.id}/favorites`, '/api/users/{id}/favorites', renter.cookie);

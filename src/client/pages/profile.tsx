@@ -21,6 +21,7 @@ import { BookingReviewPanel } from '@/client/features/reviews/components/booking
 import { offersReview } from '@/client/features/reviews/lib/reviewable';
 import { SeriesRequestList } from '@/client/features/booking-series/components/series-request-list';
 import { CalendarFeedSection } from '@/client/features/calendar/components/calendar-feed-section';
+import { EarningsPanel } from '@/client/features/earnings/components/earnings-panel';
 import { useFavorites } from '@/client/features/favorites/api/get-favorites';
 import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
 import { useUnreadCount } from '@/client/features/messages/api/get-unread-count';
@@ -37,7 +38,7 @@ import { SpaceCard, SpaceCardGridSkeleton } from '@/client/features/spaces/compo
 import { useAuth } from '@/client/lib/auth';
 import { paths } from '@/client/lib/paths';
 
-const TABS = ['overview', 'spaces', 'bookings', 'favorites', 'messages'] as const;
+const TABS = ['overview', 'spaces', 'bookings', 'earnings', 'favorites', 'messages'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The open tab lives in the address (?tab=favorites), so a reload or a shared link keeps it. */
@@ -76,7 +77,8 @@ function TabLabel({ label, count, countLabel }: { label: string; count: number |
 
 /**
  * /profile (docs/product.md#profile): the header with Edit Profile, then tabs with
- * counts: Overview, Spaces, Bookings, Favorites and Messages. Each tab's
+ * counts: Overview, Spaces, Bookings, Earnings (owners: docs/decisions/034-owner-earnings.md),
+ * Favorites and Messages. Each tab's
  * content comes from its feature; this page only composes them.
  */
 export function ProfilePage() {
@@ -99,6 +101,8 @@ function Profile({ user }: { user: User }) {
     spaces: spaces.data?.pages[0]?.total,
   };
   const bookingsTabCount = bookings.data && requests.data ? bookings.data.length + requests.data.length : undefined;
+  // Earnings are an owner's: the tab shows once the user has a space (or when the address asks for it).
+  const showEarnings = (counts.spaces ?? 0) > 0 || tab === 'earnings';
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
@@ -116,6 +120,7 @@ function Profile({ user }: { user: User }) {
           <TabsTrigger value="bookings">
             <TabLabel label="Bookings" count={bookingsTabCount} />
           </TabsTrigger>
+          {showEarnings ? <TabsTrigger value="earnings">Earnings</TabsTrigger> : null}
           <TabsTrigger value="favorites">
             <TabLabel label="Favorites" count={counts.favorites} />
           </TabsTrigger>
@@ -180,6 +185,10 @@ function Profile({ user }: { user: User }) {
           </Card>
           {/* A private address for calendar apps: the bookings above, as renter and as owner. */}
           <CalendarFeedSection userId={user.id} />
+        </TabsContent>
+
+        <TabsContent value="earnings">
+          <EarningsPanel userId={user.id} />
         </TabsContent>
 
         <TabsContent value="favorites">

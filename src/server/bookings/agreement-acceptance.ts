@@ -10,13 +10,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import { AGREEMENT_VERSION, agreementDocument, type AgreementInput } from '../../shared/agreement';
 import { addressLine } from '../../shared/booking-notices';
 import type { CancellationPolicyTier, PricingPeriod } from '../../shared/constants';
-import { toCents } from '../../shared/money';
 import type { StoredPayment } from '../../shared/schemas/paperwork';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
 import type { SpaceRow } from './booking-row';
 import { bookings, bookingSeries, medicalSpaces, users } from '../db/schema';
 import { conflict } from '../http/errors';
+import { occurrenceColumns, seriesPaymentColumns, seriesStoredPayment, singlePaymentColumns, singleStoredPayment } from './stored-payments';
 
 const renters = alias(users, 'renters');
 const owners = alias(users, 'owners');
@@ -72,36 +72,6 @@ function papersSpace(space: PapersSpaceColumns): BookingPapers['space'] {
     ownerTerms: space.agreementTerms,
   };
 }
-const cents = (amount: string | null) => (amount === null ? 0 : toCents(amount));
-/** The card stored with a payment (recorded as it was settled, when the provider said), or null. */
-const cardOf = (row: { cardBrand: string | null; cardLast4: string | null }) =>
-  row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null;
-
-/** The columns of an occurrence the papers read. */
-const occurrenceColumns = {
-  bookingId: bookings.id,
-  startAt: bookings.startAt,
-  endAt: bookings.endAt,
-  status: bookings.status,
-  units: bookings.units,
-  totalPrice: bookings.totalPrice,
-  amountRefunded: bookings.amountRefunded,
-  refundedAt: bookings.refundedAt,
-  feeRetained: bookings.feeRetained,
-};
-type OccurrenceRow = { [K in keyof typeof occurrenceColumns]: (typeof bookings.$inferSelect)[K extends 'bookingId' ? 'id' : K] };
-
-const toOccurrence = (row: OccurrenceRow) => ({
-  bookingId: row.bookingId,
-  startAt: row.startAt.toISOString(),
-  endAt: row.endAt.toISOString(),
-  status: row.status,
-  units: row.units,
-  totalCents: toCents(row.totalPrice),
-  amountRefundedCents: toCents(row.amountRefunded),
-  refundedAt: row.refundedAt?.toISOString() ?? null,
-});
-
 /**
  * The papers of booking `bookingId` (a uuid), or null when there is no such booking. For an
  * occurrence of a series, the payment is the series' (its total, fee, refunds and payment status)
@@ -111,14 +81,10 @@ export async function bookingPapers(db: Database, bookingId: string): Promise<Bo
   const [row] = await db
     .select({
       booking: {
-        ...occurrenceColumns,
+        ...singlePaymentColumns,
         seriesId: bookings.seriesId,
         renterId: bookings.renterId,
-        platformFeeAmount: bookings.platformFeeAmount,
         paymentStatus: bookings.paymentStatus,
-        paidAt: bookings.paidAt,
-        cardBrand: bookings.cardBrand,
-        cardLast4: bookings.cardLast4,
         tier: bookings.cancellationPolicyTier,
         agreementAcceptedAt: bookings.agreementAcceptedAt,
         agreementVersion: bookings.agreementVersion,
@@ -158,47 +124,17 @@ export async function bookingPapers(db: Database, bookingId: string): Promise<Bo
   let payment: StoredPayment;
   let paymentStatus = booking.paymentStatus;
   if (booking.seriesId) {
-    const [series] = await db
-      .select({
-        totalPrice: bookingSeries.totalPrice,
-        platformFeeAmount: bookingSeries.platformFeeAmount,
-        amountRefunded: bookingSeries.amountRefunded,
-        paymentStatus: bookingSeries.paymentStatus,
-        paidAt: bookingSeries.paidAt,
-        cardBrand: bookingSeries.cardBrand,
-        cardLast4: bookingSeries.cardLast4,
-      })
-      .from(bookingSeries)
-      .where(eq(bookingSeries.id, booking.seriesId));
+    const [series] = await db.select(seriesPaymentColumns).from(bookingSeries).where(eq(bookingSeries.id, booking.seriesId));
     if (!series) throw new Error(`Booking ${bookingId} names series ${booking.seriesId}, which is not stored`);
     const occurrences = await db
       .select(occurrenceColumns)
       .from(bookings)
       .where(eq(bookings.seriesId, booking.seriesId))
       .orderBy(asc(bookings.startAt), asc(bookings.id));
-    const refunded = occurrences.filter((o) => toCents(o.amountRefunded) > 0);
     paymentStatus = series.paymentStatus;
-    payment = {
-      totalCents: toCents(series.totalPrice),
-      platformFeeCents: toCents(series.platformFeeAmount),
-      amountRefundedCents: toCents(series.amountRefunded),
-      feeRetained: refunded.length > 0 && refunded.every((o) => o.feeRetained),
-      paidAt: series.paidAt?.toISOString() ?? null,
-      card: cardOf(series),
-      occurrences: occurrences.map(toOccurrence),
-      series: true,
-    };
+    payment = seriesStoredPayment(series, occurrences);
   } else {
-    payment = {
-      totalCents: toCents(booking.totalPrice),
-      platformFeeCents: cents(booking.platformFeeAmount),
-      amountRefundedCents: toCents(booking.amountRefunded),
-      feeRetained: booking.feeRetained,
-      paidAt: booking.paidAt?.toISOString() ?? null,
-      card: cardOf(booking),
-      occurrences: [toOccurrence(booking)],
-      series: false,
-    };
+    payment = singleStoredPayment(booking);
   }
   return {
     bookingId: booking.bookingId,

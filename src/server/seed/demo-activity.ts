@@ -6,7 +6,7 @@
  * the moment of seeding.
  *
  * - `owner@demo.clinicshare.test` (Jordan Avery, lister and renter): spaces
- *   with a past and an upcoming booking, one pending incoming request, a
+ *   with a year of past stays, an upcoming booking, one pending incoming request, a
  *   booking of their own, and conversations (every message to them read).
  * - `renter@demo.clinicshare.test` (Taylor Brooks): past, upcoming, pending
  *   and cancelled bookings (one of the owner's rooms ended 3 days before the
@@ -112,6 +112,21 @@ export function planDemoActivity(spaces: readonly DemoSpaceSummary[]): DemoActiv
         read: false,
       },
     );
+  }
+  // A year of stays by other renters on the owner's rooms, so the Earnings tab has a history
+  // (docs/decisions/034-owner-earnings.md); all long past, clear of the stays above.
+  const history: [string, number | undefined, number, number][] = [
+    ['michael.thompson', ownerA, -330, 3],
+    ['aisha.williams', ownerB, -290, 2],
+    ['michael.thompson', ownerA, -250, 2],
+    ['kevin.obrien', ownerB, -205, 4],
+    ['laura.bennett', ownerA, -160, 1],
+    ['aisha.williams', ownerB, -120, 3],
+    ['kevin.obrien', ownerA, -85, 2],
+    ['laura.bennett', ownerB, -50, 2],
+  ];
+  for (const [renterKey, spaceIndex, startDay, days] of history) {
+    if (spaceIndex !== undefined) bookings.push({ renterKey, spaceIndex, startDay, days, status: 'confirmed', notes: null });
   }
   if (ownerB !== undefined) {
     bookings.push({ renterKey: 'renter', spaceIndex: ownerB, startDay: 7, days: 2, status: 'confirmed', notes: null });

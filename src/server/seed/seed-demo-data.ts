@@ -187,6 +187,7 @@ async function insertDemoActivity(
     const intentId = `pi_demo_seed_${randomBytes(10).toString('hex')}`;
     const pending = booking.status === 'pending';
     const cancelled = booking.status === 'cancelled';
+    const madeAt = new Date(now.getTime() - (booking.startDay < 0 ? Math.max(40, 10 - booking.startDay) : 2) * 24 * HOUR_MS);
     await db.insert(demoPaymentIntents).values({
       id: intentId,
       clientSecret: `${intentId}_secret_${randomBytes(12).toString('hex')}`,
@@ -215,7 +216,9 @@ async function insertDemoActivity(
           : {}),
         notes: booking.notes,
         ...DEMO_CARD,
-        createdAt: new Date(now.getTime() - (booking.startDay < 0 ? 40 : 2) * 24 * HOUR_MS),
+        // Made some days before the stay (at least 40 for a past one), and paid then (the trigger would say now).
+        createdAt: madeAt,
+        paidAt: pending ? null : madeAt,
       })
       .returning();
     // The renter's clickwrap, as checkout records it with the hold (docs/decisions/027-receipts-and-agreements.md).
