@@ -4,12 +4,14 @@
  * payment's payout. Response types are inferred from these schemas, never written twice.
  */
 import { z } from 'zod';
-import { moneySchema } from './fields';
+
+/** An amount as the server sends it: dollars with 2 decimals ("123.45"; docs/decisions/010-money-in-integer-cents.md). */
+const amountSchema = z.string().regex(/^\d+\.\d{2}$/);
 
 /** GET /api/users/{id}/payouts/owed (own only): the sum owed now, dollars, and how many payments it is for. */
 export const owedPayoutsSchema = z.object({
   /** Decimal string, dollars ("123.45"); "0.00" when nothing is owed. */
-  owedAmount: moneySchema,
+  owedAmount: amountSchema,
   /** Payments holding money whose payout waits for the owner's payout setup. */
   payments: z.number().int().min(0),
 });
@@ -25,11 +27,11 @@ export const bookingPayoutSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
   z.object({ kind: z.literal('destination') }),
   /** `amount`: what is owed now (the payout statement of a payment that holds money; "0.00" while it does not). */
-  z.object({ kind: z.literal('owed'), amount: moneySchema }),
+  z.object({ kind: z.literal('owed'), amount: amountSchema }),
   z.object({
     kind: z.literal('transferred'),
-    amount: moneySchema,
-    reversedAmount: moneySchema,
+    amount: amountSchema,
+    reversedAmount: amountSchema,
     /** ISO-8601 UTC. */
     transferredAt: z.string(),
     transferId: z.string(),
