@@ -272,6 +272,47 @@ describe('owed payouts with demo payments', () => {
     expect(await queuedTransfers(t, owner.user.id)).toBe(0);
   });
 
+  it("shows the console a booking's payout (owed, then transferred) and a user's owed total", async () => {
+    const admin = await signedInUser(t, { role: 'admin' });
+    const { owner, space } = await ownerWithRoom();
+    const booked = await bookDay(space.id, 70);
+    const detail = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/bookings/${booked.bookingId}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { payout: unknown }).payout;
+    };
+    expect(await detail()).toEqual({ kind: 'owed', amount: '180.00' });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/bookings?userId=${owner.user.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(list.json()).toMatchObject({ owedPayouts: { owedAmount: '180.00', payments: 1 } });
+
+    await finishDemoOnboarding(owner);
+    await transferOwedPayouts(t.db, demo, owner.user.id);
+    const row = await payoutOf(t, 'bookingId', booked.bookingId);
+    expect(await detail()).toEqual({
+      kind: 'transferred',
+      amount: '180.00',
+      reversedAmount: '0.00',
+      transferredAt: row!.transferredAt!.toISOString(),
+      transferId: row!.stripeTransferId,
+    });
+    // A booking of an owner whose account was ready: a destination charge.
+    const later = await bookDay(space.id, 80);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/bookings/${later.bookingId}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect((response.json() as { payout: unknown }).payout).toEqual({ kind: 'destination' });
+  });
+
   it('keeps a payment that is not paid yet owed, and transfers nothing to an account that is not ready', async () => {
     const { owner, space } = await ownerWithRoom();
     const renter = await signedInUser(t);

@@ -16,6 +16,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { fromCents, toCents } from '../../shared/money';
 import { owedCents, owedPayoutStep, reversalDueCents, type OwedPaymentState } from '../../shared/owed-payouts';
 import { payoutFigures } from '../../shared/receipt';
+import type { BookingPayout } from '../../shared/schemas/payouts';
 import { bookingPapers } from '../bookings/agreement-acceptance';
 import { ownerPayoutAccount } from '../bookings/checkout';
 import type { Database } from '../db/client';
@@ -268,4 +269,44 @@ export async function owedTotal(db: Database, ownerId: string): Promise<{ cents:
     }
   }
   return { cents, payments: count };
+}
+
+/**
+ * How the owner of booking `booking` is paid for its payment (the booking's own, or its series'),
+ * as the console shows it: its payout row (owed with what it is worth now, transferred, void), a
+ * destination charge when a payment was made without a row, or none before any payment.
+ */
+export async function bookingPayout(
+  db: Database,
+  booking: { id: string; seriesId: string | null; stripePaymentIntentId: string | null },
+): Promise<BookingPayout> {
+  const [row] = await db
+    .select()
+    .from(ownerPayouts)
+    .where(booking.seriesId ? eq(ownerPayouts.seriesId, booking.seriesId) : eq(ownerPayouts.bookingId, booking.id))
+    .limit(1);
+  if (row?.status === 'transferred') {
+    return {
+      kind: 'transferred',
+      amount: row.amount,
+      reversedAmount: row.reversedAmount,
+      transferredAt: row.transferredAt!.toISOString(),
+      transferId: row.stripeTransferId ?? '',
+    };
+  }
+  if (row?.status === 'void') return { kind: 'void' };
+  if (row) {
+    const payment = await payoutPayment(db, row);
+    return { kind: 'owed', amount: fromCents(payment ? owedCents(payment) : 0) };
+  }
+  let intentId = booking.stripePaymentIntentId;
+  if (booking.seriesId) {
+    const [series] = await db
+      .select({ intent: bookingSeries.stripePaymentIntentId })
+      .from(bookingSeries)
+      .where(eq(bookingSeries.id, booking.seriesId))
+      .limit(1);
+    intentId = series?.intent ?? null;
+  }
+  return intentId ? { kind: 'destination' } : { kind: 'none' };
 }
