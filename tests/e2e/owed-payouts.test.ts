@@ -5,47 +5,36 @@
  * what was owed, which the console's booking lookup shows.
  */
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AGREEMENT_VERSION } from '../../src/shared/constants';
 import { futureCardExpiry, futureDate } from '../helpers/dates';
 import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, signUp, toast, type BrowserSession } from './browser';
+import { logIn, logOut } from './demo-session';
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;
+let ownerContext: BrowserContext;
+let ownerPage: Page;
 
 beforeAll(async () => {
   session = await openBrowser(baseUrl);
+  // The owner's own browser context (cookies and storage), signed in beside the renter and the operator.
+  ownerContext = await session.browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+  ownerPage = await ownerContext.newPage();
 });
 afterAll(async () => {
+  await ownerContext?.close();
   await session?.close();
 });
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Log in' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/profile');
-}
-
-async function logOut(page: Page) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Log out' }).click();
-  await expect.poll(() => page.getByRole('button', { name: 'Log in' }).first().isVisible()).toBe(true);
-}
 
 describe('owed payouts', () => {
   it('shows an owner without payout setup what is owed, and after the demo setup the notice goes and the transfer is made', async () => {
     const { page } = session;
     const word = `Heron${randomUUID().slice(0, 6)}`;
-    const ownerEmail = `owner-${randomUUID()}@example.test`;
-    await page.goto('/');
-    await signUp(page, { email: ownerEmail, firstName: 'Imani', lastName: 'Okafor' });
-    const space = await listSpaceThroughApi(page, { title: `${word} Exam Room`, instantBook: true, pricePerDay: '120.00' });
-    await logOut(page);
+    await ownerPage.goto('/');
+    await signUp(ownerPage, { email: `owner-${randomUUID()}@example.test`, firstName: 'Imani', lastName: 'Okafor' });
+    const space = await listSpaceThroughApi(ownerPage, { title: `${word} Exam Room`, instantBook: true, pricePerDay: '120.00' });
 
     // A renter books one day and pays with the demo card (the booking dialog is tested elsewhere).
     await signUp(page, { email: `renter-${randomUUID()}@example.test`, firstName: 'Ravi', lastName: 'Shah' });
@@ -68,35 +57,34 @@ describe('owed payouts', () => {
     await logOut(page);
 
     // The owner: $120 less the 10% first-booking fee is owed.
-    await logIn(page, ownerEmail, 'a-strong-password');
-    const notice = page.getByRole('link', { name: 'Finish payout setup to receive $108.00' });
+    await ownerPage.goto('/profile');
+    const notice = ownerPage.getByRole('link', { name: 'Finish payout setup to receive $108.00' });
     await expect.poll(() => notice.isVisible(), { timeout: 15_000 }).toBe(true);
-    await expectNoSeriousA11yViolations(page, 'profile with money owed');
+    await expectNoSeriousA11yViolations(ownerPage, 'profile with money owed');
 
     await notice.click();
-    await page.waitForURL('**/payments/connect');
-    await page.getByRole('button', { name: 'Set Up Payments' }).click();
-    await page.waitForURL('**/api/demo-payments/onboarding?**');
-    await page.getByRole('button', { name: 'Complete demo onboarding' }).click();
-    await expect.poll(() => toast(page, 'Your payment account has been set up successfully.').isVisible(), { timeout: 20_000 }).toBe(true);
+    await ownerPage.waitForURL('**/payments/connect');
+    await ownerPage.getByRole('button', { name: 'Set Up Payments' }).click();
+    await ownerPage.waitForURL('**/api/demo-payments/onboarding?**');
+    await ownerPage.getByRole('button', { name: 'Complete demo onboarding' }).click();
+    await expect
+      .poll(() => toast(ownerPage, 'Your payment account has been set up successfully.').isVisible(), { timeout: 20_000 })
+      .toBe(true);
 
     // The job transfers what was owed (the app's workers poll every 2 s); the profile no longer asks for setup.
-    const me = (await (await page.request.get('/api/me')).json()) as { id: string };
+    const me = (await (await ownerPage.request.get('/api/me')).json()) as { id: string };
     await expect
       .poll(
-        async () => ((await (await page.request.get(`/api/users/${me.id}/payouts/owed`)).json()) as { owedAmount: string }).owedAmount,
-        {
-          timeout: 30_000,
-        },
+        async () => ((await (await ownerPage.request.get(`/api/users/${me.id}/payouts/owed`)).json()) as { owedAmount: string }).owedAmount,
+        { timeout: 30_000 },
       )
       .toBe('0.00');
-    await page.goto('/profile');
-    await expect.poll(() => page.getByTestId('lister-card').getByRole('link', { name: 'Payment Settings' }).isVisible()).toBe(true);
-    expect(await page.getByTestId('owed-payout-notice').count()).toBe(0);
-    await logOut(page);
+    await ownerPage.goto('/profile');
+    await expect.poll(() => ownerPage.getByTestId('lister-card').getByRole('link', { name: 'Payment Settings' }).isVisible()).toBe(true);
+    expect(await ownerPage.getByTestId('owed-payout-notice').count()).toBe(0);
 
     // The console's booking lookup shows the transfer.
-    await logIn(page, 'admin@demo.clinicshare.test', 'clinicshare-demo');
+    await logIn(page, 'admin@demo.clinicshare.test');
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Bookings' }).click();
     await page.getByLabel('Id').fill(answer.bookingId);
