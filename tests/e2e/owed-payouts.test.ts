@@ -37,6 +37,7 @@ describe('owed payouts', () => {
     const space = await listSpaceThroughApi(ownerPage, { title: `${word} Exam Room`, instantBook: true, pricePerDay: '120.00' });
 
     // A renter books one day and pays with the demo card (the booking dialog is tested elsewhere).
+    await page.goto('/');
     await signUp(page, { email: `renter-${randomUUID()}@example.test`, firstName: 'Ravi', lastName: 'Shah' });
     const day = futureDate(50);
     const intent = await page.request.post('/api/create-booking-payment-intent', {
