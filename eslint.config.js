@@ -59,6 +59,7 @@ const serverFeatures = [
   'spaces',
   'payments',
   'bookings',
+  'payouts',
   'paperwork',
   'earnings',
   'calendar',

@@ -20,6 +20,8 @@ import { authRoutes } from './auth/routes';
 import { sessionSettings } from './auth/session';
 import { AuthThrottle } from './auth/throttle';
 import { registerBookingJobs } from './bookings/jobs';
+import { registerPayoutJobs } from './payouts/jobs';
+import { payoutRoutes } from './payouts/routes';
 import { bookingPaymentSteps } from './bookings/payment-events';
 import { bookingRoutes } from './bookings/routes';
 import { calendarRoutes } from './calendar/routes';
@@ -209,6 +211,7 @@ export async function buildApp({
     registerMessageJobs(workers, { db });
     registerReviewJobs(workers, { db, log: app.log });
     registerInsuranceJobs(workers, { db });
+    registerPayoutJobs(workers, { db, payments, log: app.log });
     app.addHook('onReady', () => workers.start());
     app.addHook('onClose', () => workers.stop());
   }
@@ -271,6 +274,7 @@ export async function buildApp({
   // Certificates of insurance: private files, served only through their access check (insurance/routes.ts).
   await app.register(insuranceRoutes, { db, files: createPrivateFileStorage(config) });
   await app.register(favoriteRoutes, { db });
+  await app.register(payoutRoutes, { db });
   // The operators' console (docs/decisions/029-operators-and-the-audit-log.md): 404 to anyone else.
   await app.register(adminRoutes, { db, spaceChanges, payments });
   // Users' reports, the console's queue, inbox and Overview (docs/decisions/032-reports-and-the-overview.md).

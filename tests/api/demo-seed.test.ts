@@ -126,6 +126,15 @@ describe('demo seed', () => {
     expect(confirmed).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
   });
 
+  it('owes the demo owner the payouts of their paid bookings until they finish payout setup (issue 21)', async () => {
+    const { user, cookie } = await logIn('owner@demo.clinicshare.test');
+    const owed = await get<{ owedAmount: string; payments: number }>(`/api/users/${user.id}/payouts/owed`, cookie);
+    expect(Number(owed.owedAmount)).toBeGreaterThan(0);
+    expect(owed.payments).toBeGreaterThan(0);
+    const status = await get<{ chargesEnabled: boolean }>(`/api/stripe/account-status/${user.id}`, cookie);
+    expect(status.chargesEnabled).toBe(false);
+  });
+
   it('books no demo space on the days the browser tests book', async () => {
     const bookings = (await t.db.query.bookings.findMany()) as { startAt: Date; endAt: Date }[];
     expect(bookings.length).toBeGreaterThan(0);

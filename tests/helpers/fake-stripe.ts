@@ -3,7 +3,8 @@
  * the network level, docs/architecture.md#tests), enough for the real `stripe` SDK's calls used
  * by the payments provider: PaymentIntents (create, retrieve with
  * `expand[]=latest_charge`, capture, cancel), refunds, Connect Express
- * accounts and account links, disputes and charges (retrieve). It records
+ * accounts and account links, disputes and charges (retrieve), transfers and
+ * transfer reversals (separate charges and transfers). It records
  * what it was asked (amounts, fee, destination, capture method, idempotency
  * keys) for assertions.
  *
@@ -63,6 +64,28 @@ export interface FakeAccountLink {
   url: string;
 }
 
+/** A transfer to a connected account (https://docs.stripe.com/api/transfers/object); amounts in cents. */
+export interface FakeTransfer {
+  id: string;
+  object: 'transfer';
+  amount: number;
+  amount_reversed: number;
+  currency: string;
+  destination: string;
+  source_transaction: string | null;
+  metadata: Record<string, string>;
+  reversed: boolean;
+  idempotencyKey: string | null;
+}
+
+/** A reversal of a transfer; amount in cents. */
+export interface FakeTransferReversal {
+  id: string;
+  transfer: string;
+  amount: number;
+  idempotencyKey: string | null;
+}
+
 /** A dispute of an intent's charge (https://docs.stripe.com/api/disputes/object). */
 export interface FakeDispute {
   id: string;
@@ -99,6 +122,8 @@ export interface FakeStripe {
   accounts: Map<string, FakeAccount>;
   accountLinks: FakeAccountLink[];
   disputes: Map<string, FakeDispute>;
+  transfers: Map<string, FakeTransfer>;
+  transferReversals: FakeTransferReversal[];
   /** Opens a dispute on the charge of `intentId` (status `needs_response` unless given); `withIntent: false` leaves its `payment_intent` empty. */
   openDispute(intentId: string, options?: { status?: string; withIntent?: boolean }): FakeDispute;
   /** Holds back the calls whose path matches until `release()` (a slow Stripe, to look at what happens meanwhile). */
@@ -136,6 +161,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const accounts = new Map<string, FakeAccount>();
   const accountLinks: FakeAccountLink[] = [];
   const disputes = new Map<string, FakeDispute>();
+  const transfers = new Map<string, FakeTransfer>();
+  const transferReversals: FakeTransferReversal[] = [];
   const pauses: { path: RegExp; released: Promise<void>; arrived: () => void }[] = [];
   const requests: FakeRequest[] = [];
   const idempotencyKeys: string[] = [];
@@ -288,6 +315,61 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           currency: intent.currency,
         });
       }
+      const transferView = (transfer: FakeTransfer) => {
+        const { idempotencyKey: _key, ...rest } = transfer;
+        return rest;
+      };
+      if (method === 'POST' && url.pathname === '/v1/transfers') {
+        const f = form as {
+          amount: string;
+          currency: string;
+          destination: string;
+          source_transaction?: string;
+          metadata?: Record<string, string>;
+        };
+        const amount = Number(f.amount);
+        if (!Number.isInteger(amount) || amount <= 0) return send(400, invalid('Invalid positive integer', 'parameter_invalid_integer'));
+        const account = accounts.get(f.destination);
+        if (!account) return send(400, invalid(`No such destination: '${f.destination}'`, 'resource_missing'));
+        if (!account.charges_enabled) {
+          return send(
+            400,
+            invalid(
+              'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+            ),
+          );
+        }
+        const transfer: FakeTransfer = {
+          id: `tr_fake_${++counter}`,
+          object: 'transfer',
+          amount,
+          amount_reversed: 0,
+          currency: f.currency,
+          destination: f.destination,
+          source_transaction: f.source_transaction ?? null,
+          metadata: f.metadata ?? {},
+          reversed: false,
+          idempotencyKey,
+        };
+        transfers.set(transfer.id, transfer);
+        return replay(200, transferView(transfer));
+      }
+      if ((match = /^\/v1\/transfers\/([^/]+)(\/reversals)?$/.exec(url.pathname))) {
+        const transfer = transfers.get(match[1]!);
+        if (!transfer) return send(404, invalid(`No such transfer: '${match[1]}'`, 'resource_missing'));
+        if (method === 'GET' && !match[2]) return send(200, transferView(transfer));
+        if (method === 'POST' && match[2]) {
+          const f = form as { amount?: string };
+          const left = transfer.amount - transfer.amount_reversed;
+          const amount = f.amount === undefined ? left : Number(f.amount);
+          if (amount <= 0 || amount > left) return send(400, invalid(`Transfer ${transfer.id} has only ${left} left to reverse.`));
+          transfer.amount_reversed += amount;
+          transfer.reversed = transfer.amount_reversed >= transfer.amount;
+          const reversal: FakeTransferReversal = { id: `trr_fake_${++counter}`, transfer: transfer.id, amount, idempotencyKey };
+          transferReversals.push(reversal);
+          return replay(200, { id: reversal.id, object: 'transfer_reversal', amount, currency: transfer.currency, transfer: transfer.id });
+        }
+      }
       if (method === 'GET' && (match = /^\/v1\/disputes\/([^/]+)$/.exec(url.pathname))) {
         const dispute = disputes.get(match[1]!);
         if (!dispute) return send(404, invalid(`No such dispute: '${match[1]}'`, 'resource_missing'));
@@ -343,6 +425,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     accounts,
     accountLinks,
     disputes,
+    transfers,
+    transferReversals,
     openDispute(intentId: string, options: { status?: string; withIntent?: boolean } = {}) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`openDispute: no intent ${intentId}`);

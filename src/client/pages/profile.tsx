@@ -25,6 +25,7 @@ import { EarningsPanel } from '@/client/features/earnings/components/earnings-pa
 import { useFavorites } from '@/client/features/favorites/api/get-favorites';
 import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
 import { useUnreadCount } from '@/client/features/messages/api/get-unread-count';
+import { OwedPayoutNotice } from '@/client/features/payments/components/owed-payout-notice';
 import { RecentMessages } from '@/client/features/messages/components/recent-messages';
 import { EditProfileDialog } from '@/client/features/users/components/edit-profile-dialog';
 import { InsuranceCertificateSection } from '@/client/features/users/components/insurance-certificate-section';
@@ -130,7 +131,12 @@ function Profile({ user }: { user: User }) {
         </TabsList>
 
         <TabsContent value="overview" className="grid gap-6">
-          <ProfileOverview userType={user.userType} counts={counts} recentActivity={<RecentBookings userId={user.id} />} />
+          <ProfileOverview
+            userType={user.userType}
+            counts={counts}
+            recentActivity={<RecentBookings userId={user.id} />}
+            payoutNotice={<OwedPayoutNotice userId={user.id} />}
+          />
           {/* Change password and Log out everywhere (docs/api.md). */}
           {user.userType !== 'lister' ? <InsuranceCertificateSection userId={user.id} /> : null}
           <SecuritySection userId={user.id} />

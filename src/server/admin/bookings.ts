@@ -34,6 +34,7 @@ import { CHANGED_MEANWHILE, transitionBooking, type BookingRow } from '../bookin
 import { afterRefund, refundedStatus } from '../bookings/money-back';
 import { tellBookingStep } from '../bookings/notices';
 import { settleSeriesMoney } from '../bookings/series-money';
+import { bookingPayout, owedTotal } from '../payouts/service';
 import { recordAudit } from './audit';
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
@@ -177,6 +178,7 @@ export async function adminBooking(db: Database, payments: PaymentProvider | nul
       completedAt: refund.completedAt?.toISOString() ?? null,
     })),
     refundable: fromCents(refundable),
+    payout: await bookingPayout(db, booking),
   };
 }
 
@@ -217,7 +219,14 @@ export async function adminBookings(db: Database, query: { userId?: string; spac
     })),
     page: query.page,
     hasMore: rows.length > ADMIN_BOOKINGS_PAGE_SIZE,
+    owedPayouts: query.userId ? await owedPayoutsOf(db, query.userId) : null,
   };
+}
+
+/** What the platform owes `userId` as an owner, as the API sends it. */
+async function owedPayoutsOf(db: Database, userId: string) {
+  const owed = await owedTotal(db, userId);
+  return { owedAmount: fromCents(owed.cents), payments: owed.payments };
 }
 
 const notRefundable = () => conflict('Only a confirmed, paid booking can be refunded.');

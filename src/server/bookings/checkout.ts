@@ -30,7 +30,7 @@ import { fromCents, toCents } from '../../shared/money';
 import type { Booking, BookingPaymentIntent, createBookingPaymentIntentSchema, createBookingSchema } from '../../shared/schemas/bookings';
 import { timeZoneForState } from '../../shared/time-zones';
 import { SQLSTATE, sqlState, type Database } from '../db/client';
-import { bookings, medicalSpaces, users } from '../db/schema';
+import { bookings, medicalSpaces, ownerPayouts, users } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound, paymentRequired } from '../http/errors';
 import { expireBookingJob } from '../jobs/catalog';
 import { assertInsuredThrough } from '../insurance/service';
@@ -99,6 +99,39 @@ export async function ownerPayoutAccount(db: Database, ownerId: string): Promise
   return owner?.account && owner.chargesEnabled ? owner.account : null;
 }
 
+/**
+ * The owner's payout of a new payment, decided once with the hold (docs/decisions/033-owed-payouts.md):
+ * with a `destination` the payment is a destination charge and pays the owner itself; without one it
+ * is charged on the platform and gets an `owed` row in `owner_payouts` for its booking or series,
+ * inserted in the hold's transaction `tx`, so no payment is ever made without its row. The
+ * `transfer-owed-payouts` job (src/server/payouts) sends it once the owner's account can be paid.
+ */
+export async function recordOwnerPayout(
+  tx: Database,
+  ownerId: string,
+  payment: { bookingId: string } | { seriesId: string },
+  destination: string | null,
+): Promise<void> {
+  if (destination) return;
+  await tx
+    .insert(ownerPayouts)
+    .values({ ownerId, ...payment })
+    .onConflictDoNothing();
+}
+
+/**
+ * The destination of a payment already held, as it was decided with its hold: none when it has an
+ * owed payout row (charged on the platform), else the owner's account. Asking again for the same
+ * attempt then creates the same payment intent (Stripe refuses one idempotency key with other
+ * parameters), even if the owner's account changed meanwhile.
+ */
+async function heldDestination(db: Database, bookingId: string, ownerId: string): Promise<string | null> {
+  const [owed] = await db.select({ id: ownerPayouts.id }).from(ownerPayouts).where(eq(ownerPayouts.bookingId, bookingId)).limit(1);
+  if (owed) return null;
+  const [owner] = await db.select({ account: users.stripeConnectAccountId }).from(users).where(eq(users.id, ownerId)).limit(1);
+  return owner?.account ?? null;
+}
+
 /** A quote as the booking row stores it: the dates, units, total and platform fee (decimal strings). */
 export function quotedColumns(quote: BookingQuote) {
   return {
@@ -148,7 +181,7 @@ export async function createBookingHold(
   if (input.amount !== undefined && toCents(input.amount) !== quote.totalCents) {
     throw badRequest(`The amount does not match the price of these dates (${fromCents(quote.totalCents)}).`);
   }
-  const destination = await ownerPayoutAccount(db, space.ownerId);
+  let destination = await ownerPayoutAccount(db, space.ownerId);
 
   let hold: BookingRow | undefined;
   if (input.idempotencyKey) {
@@ -162,8 +195,10 @@ export async function createBookingHold(
         previous.spaceId === space.id &&
         previous.startAt.getTime() === quote.startAt.getTime() &&
         previous.endAt.getTime() === quote.endAt.getTime();
-      if (same && previous.status === 'awaiting_payment' && previous.holdExpiresAt && previous.holdExpiresAt > now) hold = previous;
-      else if (previous.status === 'awaiting_payment' || previous.status === 'expired') {
+      if (same && previous.status === 'awaiting_payment' && previous.holdExpiresAt && previous.holdExpiresAt > now) {
+        hold = previous;
+        destination = await heldDestination(db, previous.id, space.ownerId);
+      } else if (previous.status === 'awaiting_payment' || previous.status === 'expired') {
         // The same attempt with other details: let the old hold go; the job cancels its intent.
         await db
           .update(bookings)
@@ -201,6 +236,7 @@ export async function createBookingHold(
         // The renter's clickwrap (`agreementVersion`, checked by createCheckout), kept with the hold:
         // the time, the version and the SHA-256 of this booking's agreement text.
         await recordAgreementAcceptance(tx, row!.id, now);
+        await recordOwnerPayout(tx, space.ownerId, { bookingId: row!.id }, destination);
         // No job per hold: the per-minute sweep expires a lapsed one (expiry.ts), and the lines
         // above free its dates at once for whoever wants them.
         return row!;

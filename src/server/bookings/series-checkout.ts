@@ -32,7 +32,15 @@ import { findScheduleProblem } from '../schedules/service';
 import { findSpaceRow } from '../spaces/service';
 import { recordAgreementAcceptance, requireCurrentAgreement } from './agreement-acceptance';
 import { toBooking, type SpaceRow } from './booking-row';
-import { cardColumns, createBookingHold, createPaidBooking, lapseStaleHolds, ownerPayoutAccount, quoteForRenter } from './checkout';
+import {
+  cardColumns,
+  createBookingHold,
+  createPaidBooking,
+  lapseStaleHolds,
+  ownerPayoutAccount,
+  quoteForRenter,
+  recordOwnerPayout,
+} from './checkout';
 import { isFirstTransaction } from './first-booking';
 import { assertRoomForHold } from './hold-limits';
 import { tellSeriesStep } from './notices';
@@ -295,6 +303,7 @@ export async function createCheckout(
       rows.sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
       // The renter's clickwrap, on every occurrence: the agreement of the whole series as held.
       await recordAgreementAcceptance(tx, rows[0]!.id, now);
+      await recordOwnerPayout(tx, space.ownerId, { seriesId: series!.id }, destination);
       return { series: series!, rows, skipped: conflicts };
     });
   } catch (error) {

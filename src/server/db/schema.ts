@@ -638,6 +638,48 @@ export const uploadedImages = pgTable(
 );
 
 /** Connected accounts of the demo provider: the local stand-in for Stripe Connect Express onboarding. */
+/**
+ * The demo provider's transfers to connected accounts (Stripe Transfers,
+ * https://docs.stripe.com/api/transfers): owed payouts sent once the owner's demo account is
+ * ready (docs/decisions/033-owed-payouts.md). No money moves.
+ */
+export const demoTransfers = pgTable(
+  'demo_transfers',
+  {
+    id: text('id').primaryKey(),
+    destination: text('destination').notNull(),
+    /** Cents. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** Cents taken back by reversals. */
+    amountReversed: bigint('amount_reversed', { mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull().default('usd'),
+    sourceTransaction: text('source_transaction'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('demo_transfers_idempotency_unique').on(t.idempotencyKey),
+    check('demo_transfers_amount_check', sql`${t.amount} > 0 and ${t.amountReversed} between 0 and ${t.amount}`),
+  ],
+);
+
+/** Reversals of demo transfers (Stripe transfer reversals), one per idempotency key. */
+export const demoTransferReversals = pgTable(
+  'demo_transfer_reversals',
+  {
+    id: text('id').primaryKey(),
+    transferId: text('transfer_id')
+      .notNull()
+      .references(() => demoTransfers.id, { onDelete: 'cascade' }),
+    /** Cents. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('demo_transfer_reversals_idempotency_unique').on(t.idempotencyKey)],
+);
+
 export const demoConnectedAccounts = pgTable('demo_connected_accounts', {
   id: text('id').primaryKey(),
   userId: uuid('user_id')
@@ -1080,6 +1122,16 @@ export const ownerPayouts = pgTable(
     destination: text('destination'),
     stripeTransferId: text('stripe_transfer_id'),
     transferredAt: timestamp('transferred_at', { withTimezone: true }),
+    /**
+     * The payment's `amount_refunded` (dollars) the transfer was last settled against: a payment
+     * whose refunds differ has a reversal to make (src/server/payouts/service.ts).
+     */
+    refundsSettled: numeric('refunds_settled', { precision: 10, scale: 2 }).notNull().default('0'),
+    /**
+     * One run at a time settles a row with the provider (a transfer or a reversal): it claims the
+     * row here first; a claim older than a few minutes (a run that died) is taken over.
+     */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

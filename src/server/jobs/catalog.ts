@@ -129,6 +129,36 @@ export const insuranceExpiryNoticesJob = define<Record<string, never>>({
   cron: '17 * * * *',
 });
 
+/**
+ * An owner's payouts of payments charged on the platform (payouts/service.ts;
+ * docs/decisions/033-owed-payouts.md): transfer each owed one that holds money once (idempotency key
+ * `payout-<payment id>`), void those that ended with nothing, and reverse from transferred ones what
+ * later refunds took. Enqueued when the owner's account becomes able to take charges, and by the
+ * sweep; at most one queued and one running per owner (`singletonKey` = owner id).
+ */
+export const transferOwedPayoutsJob = define<{ ownerId: string }>({
+  name: 'transfer-owed-payouts',
+  policy: 'stately',
+  retryLimit: 10,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 600,
+});
+
+/**
+ * Every minute: enqueue `transfer-owed-payouts` for each owner with a payout to settle (owed with a
+ * ready account, or transferred with refunds not yet reversed), catching whatever a trigger missed.
+ */
+export const owedPayoutsSweepJob = define<Record<string, never>>({
+  name: 'owed-payouts-sweep',
+  policy: 'singleton',
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 600,
+  cron: '* * * * *',
+});
+
 /** Every queue, in no particular order. */
 export const JOB_CATALOG: readonly JobDefinition<object>[] = [
   reconcileBookingsJob,
@@ -139,4 +169,6 @@ export const JOB_CATALOG: readonly JobDefinition<object>[] = [
   messageEmailJob,
   reviewSweepJob,
   insuranceExpiryNoticesJob,
+  transferOwedPayoutsJob,
+  owedPayoutsSweepJob,
 ];

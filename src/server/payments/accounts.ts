@@ -9,7 +9,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AccountStatus } from '../../shared/schemas/payments';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { ownerPayouts, users } from '../db/schema';
+import { transferOwedPayoutsJob } from '../jobs/catalog';
+import { enqueue } from '../jobs/queue';
 import type { ConnectedAccountStatus, PaymentProvider } from './provider';
 
 /**
@@ -17,6 +19,8 @@ import type { ConnectedAccountStatus, PaymentProvider } from './provider';
  * it (account status, webhook `account.updated`, demo onboarding).
  * `stripeAccountStatus` is `active` when it can take charges, else `pending`;
  * onboarding counts as completed once the details are submitted.
+ * An account that can take charges gets its owner's owed payouts sent: the `transfer-owed-payouts`
+ * job is enqueued with the change, in `db`'s transaction (docs/decisions/033-owed-payouts.md).
  * @returns whether a user has that account
  */
 export async function recordAccountStatus(db: Database, accountId: string, status: ConnectedAccountStatus): Promise<boolean> {
@@ -30,6 +34,16 @@ export async function recordAccountStatus(db: Database, accountId: string, statu
     })
     .where(eq(users.stripeConnectAccountId, accountId))
     .returning({ id: users.id });
+  if (status.chargesEnabled) {
+    for (const { id } of rows) {
+      const [owed] = await db
+        .select({ id: ownerPayouts.id })
+        .from(ownerPayouts)
+        .where(and(eq(ownerPayouts.ownerId, id), eq(ownerPayouts.status, 'owed')))
+        .limit(1);
+      if (owed) await enqueue(db, transferOwedPayoutsJob, { ownerId: id }, { singletonKey: id });
+    }
+  }
   return rows.length > 0;
 }
 

@@ -9,14 +9,17 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { SQLSTATE, sqlState } from '../db/client';
-import { demoConnectedAccounts, demoPaymentIntents } from '../db/schema';
+import { demoConnectedAccounts, demoPaymentIntents, demoTransferReversals, demoTransfers } from '../db/schema';
 import type {
   ConnectedAccountStatus,
   CreatePaymentIntentInput,
+  CreateTransferInput,
   DisputeInfo,
   PaymentIntentInfo,
   PaymentProvider,
   RefundInput,
+  ReverseTransferInput,
+  TransferInfo,
 } from './provider';
 
 /** Outcomes of Stripe's test card numbers; `null` means the payment succeeds. */
@@ -49,6 +52,14 @@ const toInfo = (row: Row): PaymentIntentInfo => ({
   amountRefunded: row.amountRefunded,
   metadata: row.metadata,
   card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+  chargeId: row.status === 'succeeded' || row.status === 'requires_capture' ? `ch_${row.id}` : null,
+});
+
+const toTransfer = (row: typeof demoTransfers.$inferSelect): TransferInfo => ({
+  id: row.id,
+  amount: row.amount,
+  amountReversed: row.amountReversed,
+  destination: row.destination,
 });
 
 /** A test card's brand as Stripe names it, by its first digit (4 Visa, 5 Mastercard, 3 American Express). */
@@ -177,6 +188,81 @@ export class DemoPaymentProvider implements PaymentProvider {
   async retrieveAccount(accountId: string): Promise<ConnectedAccountStatus | null> {
     const [row] = await this.db.select().from(demoConnectedAccounts).where(eq(demoConnectedAccounts.id, accountId)).limit(1);
     return row ? { chargesEnabled: row.chargesEnabled, detailsSubmitted: row.detailsSubmitted } : null;
+  }
+
+  /**
+   * A demo transfer to a demo connected account, once per idempotency key (a concurrent call with
+   * the same key gets the same transfer, as Stripe answers). No money moves.
+   */
+  async createTransfer(input: CreateTransferInput): Promise<TransferInfo> {
+    if (!Number.isInteger(input.amount) || input.amount <= 0) throw new DemoPaymentError('Invalid positive integer');
+    const [account] = await this.db
+      .select({ id: demoConnectedAccounts.id, chargesEnabled: demoConnectedAccounts.chargesEnabled })
+      .from(demoConnectedAccounts)
+      .where(eq(demoConnectedAccounts.id, input.destination))
+      .limit(1);
+    if (!account) throw new DemoPaymentError(`No such destination: '${input.destination}'`);
+    if (!account.chargesEnabled)
+      throw new DemoPaymentError('Your destination account needs to have at least one of the following capabilities enabled: transfers');
+    const byKey = () => this.db.select().from(demoTransfers).where(eq(demoTransfers.idempotencyKey, input.idempotencyKey)).limit(1);
+    const [existing] = await byKey();
+    if (existing) return toTransfer(existing);
+    try {
+      const [row] = await this.db
+        .insert(demoTransfers)
+        .values({
+          id: randomId('tr_demo_'),
+          destination: input.destination,
+          amount: input.amount,
+          sourceTransaction: input.sourceTransaction ?? null,
+          metadata: input.metadata,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .returning();
+      return toTransfer(row!);
+    } catch (error) {
+      if (sqlState(error) !== SQLSTATE.uniqueViolation) throw error;
+      const [row] = await byKey();
+      if (!row) throw error;
+      return toTransfer(row);
+    }
+  }
+
+  /** Reverses part of a demo transfer, once per idempotency key; never more than is left of it. */
+  async reverseTransfer(transferId: string, input: ReverseTransferInput): Promise<TransferInfo> {
+    const current = async () => {
+      const [row] = await this.db.select().from(demoTransfers).where(eq(demoTransfers.id, transferId)).limit(1);
+      if (!row) throw new DemoPaymentError(`No such transfer: '${transferId}'`);
+      return row;
+    };
+    const [done] = await this.db
+      .select({ id: demoTransferReversals.id })
+      .from(demoTransferReversals)
+      .where(eq(demoTransferReversals.idempotencyKey, input.idempotencyKey))
+      .limit(1);
+    if (done) return toTransfer(await current());
+    if (!Number.isInteger(input.amount) || input.amount <= 0) throw new DemoPaymentError('Invalid positive integer');
+    try {
+      await this.db.transaction(async (tx) => {
+        await tx.insert(demoTransferReversals).values({
+          id: randomId('trr_demo_'),
+          transferId,
+          amount: input.amount,
+          idempotencyKey: input.idempotencyKey,
+        });
+        const [reversed] = await tx
+          .update(demoTransfers)
+          .set({ amountReversed: sql`${demoTransfers.amountReversed} + ${input.amount}` })
+          .where(and(eq(demoTransfers.id, transferId), sql`${demoTransfers.amountReversed} + ${input.amount} <= ${demoTransfers.amount}`))
+          .returning({ id: demoTransfers.id });
+        if (!reversed)
+          throw new DemoPaymentError(`The reversal amount (${input.amount}) is greater than what is left of transfer ${transferId}.`);
+      });
+    } catch (error) {
+      // The same key at once: the other call made the reversal.
+      if (sqlState(error) !== SQLSTATE.uniqueViolation) throw error;
+    }
+    return toTransfer(await current());
   }
 
   /** Demo payments are never disputed: there is no card network behind them. */

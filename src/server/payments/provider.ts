@@ -32,6 +32,45 @@ export interface PaymentIntentInfo {
    * when unknown. Printed on receipts (docs/decisions/027-receipts-and-agreements.md).
    */
   card: { brand: string; last4: string } | null;
+  /**
+   * The id of the intent's latest charge (Stripe `latest_charge`), null before a payment: a
+   * transfer of a payment charged on the platform names it as its `source_transaction`.
+   */
+  chargeId?: string | null;
+}
+
+/**
+ * A transfer from the platform's balance to a connected account (Stripe separate charges and
+ * transfers, https://docs.stripe.com/connect/separate-charges-and-transfers): an owner's payout of
+ * a payment charged on the platform (docs/decisions/033-owed-payouts.md).
+ */
+export interface CreateTransferInput {
+  /** Cents, USD; more than 0. */
+  amount: number;
+  /** The connected account (Stripe `destination`). */
+  destination: string;
+  /** Same key, one transfer (`payout-<payment id>`). */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+  /** The charge the money comes from (Stripe `source_transaction`): the transfer waits for its funds rather than the balance's. */
+  sourceTransaction?: string | null;
+}
+
+/** A transfer as the provider reports it; amounts in cents. */
+export interface TransferInfo {
+  id: string;
+  amount: number;
+  /** Cents taken back by reversals so far. */
+  amountReversed: number;
+  destination: string;
+}
+
+/** A reversal of part of a transfer (Stripe `transfers.createReversal`); amount in cents. */
+export interface ReverseTransferInput {
+  amount: number;
+  /** Same key, one reversal. */
+  idempotencyKey: string;
+  metadata?: Record<string, string>;
 }
 
 export interface CreatePaymentIntentInput {
@@ -104,4 +143,8 @@ export interface PaymentProvider {
   createAccountLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<string>;
   /** The account's payout readiness, or null when the provider does not know it. */
   retrieveAccount(accountId: string): Promise<ConnectedAccountStatus | null>;
+  /** Sends money from the platform's balance to a connected account, once per idempotency key. */
+  createTransfer(input: CreateTransferInput): Promise<TransferInfo>;
+  /** Takes back part of a transfer, once per idempotency key. @returns the transfer after the reversal */
+  reverseTransfer(transferId: string, input: ReverseTransferInput): Promise<TransferInfo>;
 }

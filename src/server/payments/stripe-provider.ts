@@ -8,10 +8,13 @@ import Stripe from 'stripe';
 import type {
   ConnectedAccountStatus,
   CreatePaymentIntentInput,
+  CreateTransferInput,
   DisputeInfo,
   PaymentIntentInfo,
   PaymentProvider,
   RefundInput,
+  ReverseTransferInput,
+  TransferInfo,
 } from './provider';
 
 /** Cents refunded so far, from the intent's latest charge when it is expanded. */
@@ -27,6 +30,10 @@ function cardOf(intent: Stripe.PaymentIntent): PaymentIntentInfo['card'] {
   return card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null;
 }
 
+/** The id of an expandable Stripe field (an id, an expanded object, or nothing). */
+const idOf = (field: string | { id: string } | null | undefined): string | null =>
+  typeof field === 'string' ? field : (field?.id ?? null);
+
 const toInfo = (intent: Stripe.PaymentIntent): PaymentIntentInfo => ({
   id: intent.id,
   clientSecret: intent.client_secret ?? '',
@@ -37,6 +44,14 @@ const toInfo = (intent: Stripe.PaymentIntent): PaymentIntentInfo => ({
   amountRefunded: refundedOf(intent),
   metadata: intent.metadata,
   card: cardOf(intent),
+  chargeId: idOf(intent.latest_charge),
+});
+
+const toTransfer = (transfer: Stripe.Transfer): TransferInfo => ({
+  id: transfer.id,
+  amount: transfer.amount,
+  amountReversed: transfer.amount_reversed,
+  destination: idOf(transfer.destination) ?? '',
 });
 
 /**
@@ -74,10 +89,6 @@ export function createStripeClient(secretKey: string, apiBase?: string): Stripe 
     protocol: url.protocol === 'https:' ? 'https' : 'http',
   });
 }
-
-/** The id of an expandable Stripe field (an id, an expanded object, or nothing). */
-const idOf = (field: string | { id: string } | null | undefined): string | null =>
-  typeof field === 'string' ? field : (field?.id ?? null);
 
 /** Whether `error` is Stripe saying it does not know the object. */
 const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
@@ -182,6 +193,35 @@ export class StripePaymentProvider implements PaymentProvider {
       type: 'account_onboarding',
     });
     return link.url;
+  }
+
+  /**
+   * A transfer from the platform's balance (separate charges and transfers,
+   * https://docs.stripe.com/connect/separate-charges-and-transfers#create-transfer), in USD, with
+   * `source_transaction` when the charge is known so it waits for that charge's funds.
+   */
+  async createTransfer(input: CreateTransferInput): Promise<TransferInfo> {
+    const transfer = await this.stripe.transfers.create(
+      {
+        amount: input.amount,
+        currency: 'usd',
+        destination: input.destination,
+        metadata: input.metadata,
+        ...(input.sourceTransaction ? { source_transaction: input.sourceTransaction } : {}),
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return toTransfer(transfer);
+  }
+
+  /** A partial reversal (https://docs.stripe.com/api/transfer_reversals/create), then the transfer as it stands. */
+  async reverseTransfer(transferId: string, input: ReverseTransferInput): Promise<TransferInfo> {
+    await this.stripe.transfers.createReversal(
+      transferId,
+      { amount: input.amount, ...(input.metadata ? { metadata: input.metadata } : {}) },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return toTransfer(await this.stripe.transfers.retrieve(transferId));
   }
 
   async retrieveAccount(accountId: string): Promise<ConnectedAccountStatus | null> {

@@ -16,6 +16,7 @@ import { expandRecurrence } from '../../shared/recurrence';
 import type { Recurrence } from '../../shared/schemas/booking-series';
 import { timeZoneForState } from '../../shared/time-zones';
 import { recordAgreementAcceptance } from '../bookings/agreement-acceptance';
+import { recordOwnerPayout } from '../bookings/checkout';
 import { writeBookingNotices } from '../bookings/notices';
 import type { Database } from '../db/client';
 import { bookings, bookingSeries, demoPaymentIntents } from '../db/schema';
@@ -126,6 +127,8 @@ export async function insertDemoSeries(
     cardLast4: '4242',
     createdAt,
   });
+  // Charged on the platform (no destination): owed to the owner until their payout setup is finished (docs/decisions/033-owed-payouts.md).
+  await recordOwnerPayout(db, ownerId, { seriesId }, null);
   const rows = await db
     .insert(bookings)
     .values(

@@ -18,7 +18,7 @@ import { licenceStatesOf } from '../../shared/insurance';
 import { timeZoneForState } from '../../shared/time-zones';
 import { hashPassword } from '../auth/service';
 import { recordAgreementAcceptance } from '../bookings/agreement-acceptance';
-import { quotedColumns } from '../bookings/checkout';
+import { quotedColumns, recordOwnerPayout } from '../bookings/checkout';
 import { writeBookingNotices } from '../bookings/notices';
 import type { Database } from '../db/client';
 import { bookings, conversations, demoPaymentIntents, favorites, medicalSpaces, messages, spaceBlockedDates, users } from '../db/schema';
@@ -223,6 +223,10 @@ async function insertDemoActivity(
       .returning();
     // The renter's clickwrap, as checkout records it with the hold (docs/decisions/027-receipts-and-agreements.md).
     await recordAgreementAcceptance(db, id, row!.createdAt);
+    // The demo owners have no payout account yet: each payment was charged on the platform, and its payout
+    // is owed until the owner finishes payout setup (the profile's "Finish payout setup to receive $X";
+    // docs/decisions/033-owed-payouts.md).
+    await recordOwnerPayout(db, target.ownerId, { bookingId: id }, null);
     // The demo accounts' notifications (and, once the jobs run, the dev outbox) show this activity.
     await writeBookingNotices(db, DEMO_NOTICE_STEP[booking.status], row!, now);
   }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { BOOKING_STATUSES } from '../constants';
 import { MODERATION_REASON_MAX } from './admin';
 import { moneySchema, required, textSchema } from './fields';
+import { bookingPayoutSchema, owedPayoutsSchema } from './payouts';
 
 /** A person as the console shows them beside a booking. */
 const personSchema = z.object({ id: z.uuid(), name: z.string(), email: z.string() });
@@ -77,6 +78,8 @@ export const adminBookingSchema = z.object({
   refunds: z.array(consoleRefundSchema),
   /** The most the console can refund now (0.00 when it cannot). */
   refundable: z.string(),
+  /** How the owner is paid for this payment (docs/decisions/033-owed-payouts.md): destination charge, owed, transferred or void. */
+  payout: bookingPayoutSchema,
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 
@@ -115,6 +118,8 @@ export const adminBookingsPageSchema = z.object({
   bookings: z.array(adminBookingRowSchema),
   page: z.number().int(),
   hasMore: z.boolean(),
+  /** With `userId`: what the platform owes that user as an owner until their payout setup is finished (docs/decisions/033-owed-payouts.md). */
+  owedPayouts: owedPayoutsSchema.nullable(),
 });
 export type AdminBookingsPage = z.infer<typeof adminBookingsPageSchema>;
 

@@ -4,6 +4,7 @@ import { statusColor } from '@/shared/booking-lifecycle';
 import type { BookingStatus } from '@/shared/constants';
 import { formatUsd, toCents } from '@/shared/money';
 import type { AdminBooking, AdminPayment } from '@/shared/schemas/admin-bookings';
+import type { BookingPayout } from '@/shared/schemas/payouts';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
@@ -134,8 +135,15 @@ function BookingsList({
         {'userId' in lookup ? 'This user has made or received no bookings.' : 'This space has no bookings.'}
       </EmptyState>
     );
+  const owed = list.data.owedPayouts;
   return (
     <div className="grid gap-2">
+      {owed && toCents(owed.owedAmount) > 0 ? (
+        <p className="text-sm text-slate-700" data-testid="owed-payouts">
+          Owed to this owner until their payout setup is finished: {usd(owed.owedAmount)} ({owed.payments}{' '}
+          {owed.payments === 1 ? 'payment' : 'payments'})
+        </p>
+      ) : null}
       <div className="overflow-x-auto rounded-lg border border-slate-200">
         <table className="w-full text-left text-sm" aria-busy={list.isFetching}>
           <caption className="sr-only">Bookings, newest first</caption>
@@ -227,6 +235,24 @@ function PaymentFigures({ title, payment }: { title: string; payment: AdminPayme
   );
 }
 
+/** How the owner is paid for a booking's payment (docs/decisions/033-owed-payouts.md), in words. */
+function payoutText(payout: BookingPayout): string {
+  switch (payout.kind) {
+    case 'destination':
+      return 'Destination charge: paid to the owner with the payment';
+    case 'owed':
+      return `Owed ${usd(payout.amount)}: charged on the platform, sent once the owner finishes payout setup`;
+    case 'transferred': {
+      const reversed = toCents(payout.reversedAmount) > 0 ? `, ${usd(payout.reversedAmount)} reversed after refunds` : '';
+      return `Transferred ${usd(payout.amount)} on ${formatInstant(payout.transferredAt)} (${payout.transferId})${reversed}`;
+    }
+    case 'void':
+      return 'Nothing owed: the payment ended with nothing for the owner';
+    case 'none':
+      return 'No payment yet';
+  }
+}
+
 /** A booking: parties, status history, payment, console refunds and the Refund button. */
 function BookingDetail({ id }: { id: string }) {
   const booking = useAdminBooking(id);
@@ -273,6 +299,8 @@ function BookingDetail({ id }: { id: string }) {
         </dd>
         <dt className="text-slate-600">Refunded on this booking</dt>
         <dd>{usd(b.amountRefunded)}</dd>
+        <dt className="text-slate-600">Owner payout</dt>
+        <dd data-testid="owner-payout">{payoutText(b.payout)}</dd>
       </dl>
       <section aria-label="Status history">
         <h4 className="mb-1 font-medium text-slate-900">Status history</h4>

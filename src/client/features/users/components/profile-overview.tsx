@@ -24,22 +24,26 @@ function Count({ value, label, icon }: { value: number | undefined; label: strin
 /**
  * The Overview tab (docs/product.md#profile and #who-may-do-what): a renter card for renters and
  * both (Browse Available Spaces, bookings and favourites), a lister card
- * for listers and both (List a New Space, Payment Settings, spaces), then
- * `recentActivity` (the first 3 bookings).
+ * for listers and both (List a New Space, Payment Settings, spaces, and `payoutNotice` beside
+ * them: what is owed until payout setup is finished), then `recentActivity` (the first 3 bookings).
  */
 export function ProfileOverview({
   userType,
   counts,
   recentActivity,
+  payoutNotice,
 }: {
   userType: UserType;
   counts: { bookings?: number; favorites?: number; spaces?: number };
   recentActivity: ReactNode;
+  payoutNotice?: ReactNode;
 }) {
   const renter = userType === 'renter' || userType === 'both';
   const lister = userType === 'lister' || userType === 'both';
   return (
     <div className="grid gap-6">
+      {/* An owner who now only rents still sees what is owed to them. */}
+      {lister ? null : payoutNotice}
       <div className="grid gap-6 md:grid-cols-2">
         {renter ? (
           <Card data-testid="renter-card">
@@ -83,6 +87,7 @@ export function ProfileOverview({
                   </Link>
                 </Button>
               </div>
+              {payoutNotice}
             </CardContent>
           </Card>
         ) : null}

@@ -1,0 +1,312 @@
+/**
+ * Owed payouts (docs/decisions/033-owed-payouts.md): a payment charged on the platform because its
+ * owner's payout account could not take charges at checkout has one `owner_payouts` row
+ * (bookings/checkout.ts `recordOwnerPayout`). Here the row is settled with the provider, one run at a
+ * time per row (a claim on `claimed_at`), each provider call under an idempotency key:
+ *
+ * - `owed` -> `transferred`: once the owner's account can take charges, the payout statement of a
+ *   payment that holds money (`owedPayoutStep` in src/shared/owed-payouts.ts) is sent by one transfer,
+ *   key `payout-<payment id>` (the booking's id, or the series');
+ * - `owed` -> `void`: the payment ended with nothing for the owner;
+ * - `transferred`: a later refund takes back from the transfer what the payout statement lost
+ *   (`reversalDueCents`), key `payout-<payment id>-reversal-<reversed total in cents>`, so a retry
+ *   never reverses twice.
+ */
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { fromCents, toCents } from '../../shared/money';
+import { owedCents, owedPayoutStep, reversalDueCents, type OwedPaymentState } from '../../shared/owed-payouts';
+import { payoutFigures } from '../../shared/receipt';
+import type { BookingPayout } from '../../shared/schemas/payouts';
+import { bookingPapers } from '../bookings/agreement-acceptance';
+import { ownerPayoutAccount } from '../bookings/checkout';
+import type { Database } from '../db/client';
+import { bookings, bookingSeries, ownerPayouts, users } from '../db/schema';
+import type { PaymentProvider } from '../payments/provider';
+
+/** A claim older than this belongs to a run that died: another run takes the row over. */
+export const PAYOUT_CLAIM_STALE_MS = 5 * 60 * 1000;
+
+export type OwnerPayoutRow = typeof ownerPayouts.$inferSelect;
+
+/** The id of the payment a payout row is of: its booking's, or its series'. */
+export const paymentIdOf = (row: Pick<OwnerPayoutRow, 'bookingId' | 'seriesId'>): string => (row.bookingId ?? row.seriesId)!;
+
+/** The stored payment of a payout row, as the rules read it, with its intent and what was refunded (dollars). */
+export interface PayoutPayment extends OwedPaymentState {
+  paymentIntentId: string | null;
+  amountRefunded: string;
+}
+
+/** The stored payment a payout row is of, or null when its booking or series is gone (never: records are kept). */
+export async function payoutPayment(db: Database, row: Pick<OwnerPayoutRow, 'bookingId' | 'seriesId'>): Promise<PayoutPayment | null> {
+  let bookingId = row.bookingId;
+  let paymentIntentId: string | null = null;
+  let amountRefunded = '0';
+  let refundsPending = false;
+  const pending = and(eq(bookings.status, 'cancelled'), isNull(bookings.refundedAt), sql`coalesce(${bookings.refundAmount}, 0) > 0`);
+  if (row.seriesId) {
+    const [series] = await db
+      .select({ intent: bookingSeries.stripePaymentIntentId, amountRefunded: bookingSeries.amountRefunded })
+      .from(bookingSeries)
+      .where(eq(bookingSeries.id, row.seriesId))
+      .limit(1);
+    const [first] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.seriesId, row.seriesId)).limit(1);
+    if (!series || !first) return null;
+    bookingId = first.id;
+    paymentIntentId = series.intent;
+    amountRefunded = series.amountRefunded;
+    const [waiting] = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.seriesId, row.seriesId), pending))
+      .limit(1);
+    refundsPending = Boolean(waiting);
+  } else {
+    const [booking] = await db
+      .select({ intent: bookings.stripePaymentIntentId, amountRefunded: bookings.amountRefunded, pending: sql<boolean>`${pending}` })
+      .from(bookings)
+      .where(eq(bookings.id, row.bookingId!))
+      .limit(1);
+    if (!booking) return null;
+    paymentIntentId = booking.intent;
+    amountRefunded = booking.amountRefunded;
+    refundsPending = Boolean(booking.pending);
+  }
+  const papers = await bookingPapers(db, bookingId!);
+  if (!papers) return null;
+  return { payment: papers.payment, paymentStatus: papers.paymentStatus, refundsPending, paymentIntentId, amountRefunded };
+}
+
+/** Claims a row for one run at `now` (unclaimed, or claimed by a run that died). @returns the row, or null when another run has it */
+async function claimPayout(db: Database, id: string, now: Date): Promise<OwnerPayoutRow | null> {
+  const [row] = await db
+    .update(ownerPayouts)
+    .set({ claimedAt: now })
+    .where(
+      and(
+        eq(ownerPayouts.id, id),
+        or(isNull(ownerPayouts.claimedAt), lt(ownerPayouts.claimedAt, new Date(now.getTime() - PAYOUT_CLAIM_STALE_MS))),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** What {@link settleOwnerPayout} did. */
+export type PayoutSettlement = 'transferred' | 'reversed' | 'voided' | 'waiting' | 'nothing_due' | 'busy';
+
+/**
+ * Settles one payout row with the provider: transfers an owed one (or voids it, or leaves it to
+ * wait), or reverses from a transferred one what later refunds took. Another run holding the row
+ * answers `busy` and changes nothing. Provider calls run outside any transaction; each update is
+ * conditional on the row's status, and the claim is let go at the end.
+ * @throws the provider's error when a transfer or reversal fails (the job retries; the keys keep it once)
+ */
+export async function settleOwnerPayout(
+  db: Database,
+  payments: PaymentProvider,
+  payoutId: string,
+  now = new Date(),
+): Promise<PayoutSettlement> {
+  const row = await claimPayout(db, payoutId, now);
+  if (!row) return 'busy';
+  try {
+    if (row.status === 'owed') return await settleOwed(db, payments, row, now);
+    if (row.status === 'transferred') return await settleTransferred(db, payments, row);
+    return 'nothing_due';
+  } finally {
+    await db
+      .update(ownerPayouts)
+      .set({ claimedAt: null })
+      .where(and(eq(ownerPayouts.id, payoutId), eq(ownerPayouts.claimedAt, now)));
+  }
+}
+
+async function settleOwed(db: Database, payments: PaymentProvider, row: OwnerPayoutRow, now: Date): Promise<PayoutSettlement> {
+  const payment = await payoutPayment(db, row);
+  if (!payment) return 'waiting';
+  const step = owedPayoutStep(payment);
+  if (step.kind === 'void') {
+    await db
+      .update(ownerPayouts)
+      .set({ status: 'void' })
+      .where(and(eq(ownerPayouts.id, row.id), eq(ownerPayouts.status, 'owed')));
+    return 'voided';
+  }
+  if (step.kind === 'wait') return 'waiting';
+  const destination = await ownerPayoutAccount(db, row.ownerId);
+  if (!destination) return 'waiting';
+  const paymentId = paymentIdOf(row);
+  const intent = payment.paymentIntentId ? await payments.retrievePaymentIntent(payment.paymentIntentId) : null;
+  const transfer = await payments.createTransfer({
+    amount: step.cents,
+    destination,
+    idempotencyKey: `payout-${paymentId}`,
+    metadata: {
+      kind: 'owner_payout',
+      ownerId: row.ownerId,
+      ...(row.bookingId ? { bookingId: row.bookingId } : { seriesId: row.seriesId! }),
+    },
+    sourceTransaction: intent?.chargeId ?? null,
+  });
+  await db
+    .update(ownerPayouts)
+    .set({
+      status: 'transferred',
+      amount: fromCents(transfer.amount),
+      reversedAmount: fromCents(transfer.amountReversed),
+      destination: transfer.destination || destination,
+      stripeTransferId: transfer.id,
+      transferredAt: now,
+      refundsSettled: payment.amountRefunded,
+    })
+    .where(and(eq(ownerPayouts.id, row.id), eq(ownerPayouts.status, 'owed')));
+  return 'transferred';
+}
+
+async function settleTransferred(db: Database, payments: PaymentProvider, row: OwnerPayoutRow): Promise<PayoutSettlement> {
+  const payment = await payoutPayment(db, row);
+  if (!payment || !row.stripeTransferId) return 'nothing_due';
+  const reversedCents = toCents(row.reversedAmount);
+  const due = reversalDueCents({
+    transferredCents: toCents(row.amount),
+    reversedCents,
+    payoutCents: payoutFigures(payment.payment).payoutCents,
+  });
+  if (due === 0) {
+    await db.update(ownerPayouts).set({ refundsSettled: payment.amountRefunded }).where(eq(ownerPayouts.id, row.id));
+    return 'nothing_due';
+  }
+  const transfer = await payments.reverseTransfer(row.stripeTransferId, {
+    amount: due,
+    idempotencyKey: `payout-${paymentIdOf(row)}-reversal-${reversedCents + due}`,
+    metadata: { kind: 'owner_payout_reversal', ownerId: row.ownerId },
+  });
+  await db
+    .update(ownerPayouts)
+    .set({ reversedAmount: fromCents(transfer.amountReversed), refundsSettled: payment.amountRefunded })
+    .where(eq(ownerPayouts.id, row.id));
+  return 'reversed';
+}
+
+/** The payment's `amount_refunded` (dollars) of a payout row, in SQL: its booking's, or its series'. */
+const paymentRefunded = sql`coalesce(
+  (select b.amount_refunded from ${bookings} b where b.id = ${ownerPayouts.bookingId}),
+  (select s.amount_refunded from ${bookingSeries} s where s.id = ${ownerPayouts.seriesId}))`;
+
+/** Rows with something to settle: owed (when `withOwed`), or transferred with refunds since their last settlement. */
+const toSettle = (withOwed: boolean) =>
+  or(
+    withOwed ? eq(ownerPayouts.status, 'owed') : sql`false`,
+    and(eq(ownerPayouts.status, 'transferred'), sql`${ownerPayouts.refundsSettled} <> ${paymentRefunded}`),
+  );
+
+/**
+ * The `transfer-owed-payouts` job for one owner: settles each of their rows with something to do
+ * (owed ones only when their account can take charges). A row that fails does not stop the others;
+ * the first failure is thrown at the end, so the job is retried.
+ * @returns how many rows each outcome had
+ */
+export async function transferOwedPayouts(
+  db: Database,
+  payments: PaymentProvider,
+  ownerId: string,
+  now = new Date(),
+): Promise<Partial<Record<PayoutSettlement, number>>> {
+  const ready = (await ownerPayoutAccount(db, ownerId)) !== null;
+  const rows = await db
+    .select({ id: ownerPayouts.id })
+    .from(ownerPayouts)
+    .where(and(eq(ownerPayouts.ownerId, ownerId), toSettle(ready)))
+    .orderBy(ownerPayouts.createdAt);
+  const summary: Partial<Record<PayoutSettlement, number>> = {};
+  let failure: unknown = null;
+  for (const { id } of rows) {
+    try {
+      const outcome = await settleOwnerPayout(db, payments, id, now);
+      summary[outcome] = (summary[outcome] ?? 0) + 1;
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure) throw failure;
+  return summary;
+}
+
+/**
+ * The owners the sweep enqueues `transfer-owed-payouts` for: an owed row and an account that can
+ * take charges, or a transferred row with refunds since it was last settled. At most `limit`.
+ */
+export async function ownersWithPayoutsToSettle(db: Database, limit = 500): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ ownerId: ownerPayouts.ownerId })
+    .from(ownerPayouts)
+    .innerJoin(users, eq(users.id, ownerPayouts.ownerId))
+    .where(
+      or(
+        and(eq(ownerPayouts.status, 'owed'), eq(users.stripeChargesEnabled, true), sql`${users.stripeConnectAccountId} is not null`),
+        toSettle(false),
+      ),
+    )
+    .limit(limit);
+  return rows.map((row) => row.ownerId);
+}
+
+/** What the platform owes an owner now: the sum of their owed payouts that hold money, cents, and how many payments. */
+export async function owedTotal(db: Database, ownerId: string): Promise<{ cents: number; payments: number }> {
+  const rows = await db
+    .select({ bookingId: ownerPayouts.bookingId, seriesId: ownerPayouts.seriesId })
+    .from(ownerPayouts)
+    .where(and(eq(ownerPayouts.ownerId, ownerId), eq(ownerPayouts.status, 'owed')));
+  let cents = 0;
+  let count = 0;
+  for (const row of rows) {
+    const payment = await payoutPayment(db, row);
+    const owed = payment ? owedCents(payment) : 0;
+    if (owed > 0) {
+      cents += owed;
+      count += 1;
+    }
+  }
+  return { cents, payments: count };
+}
+
+/**
+ * How the owner of booking `booking` is paid for its payment (the booking's own, or its series'),
+ * as the console shows it: its payout row (owed with what it is worth now, transferred, void), a
+ * destination charge when a payment was made without a row, or none before any payment.
+ */
+export async function bookingPayout(
+  db: Database,
+  booking: { id: string; seriesId: string | null; stripePaymentIntentId: string | null },
+): Promise<BookingPayout> {
+  const [row] = await db
+    .select()
+    .from(ownerPayouts)
+    .where(booking.seriesId ? eq(ownerPayouts.seriesId, booking.seriesId) : eq(ownerPayouts.bookingId, booking.id))
+    .limit(1);
+  if (row?.status === 'transferred') {
+    return {
+      kind: 'transferred',
+      amount: row.amount,
+      reversedAmount: row.reversedAmount,
+      transferredAt: row.transferredAt!.toISOString(),
+      transferId: row.stripeTransferId ?? '',
+    };
+  }
+  if (row?.status === 'void') return { kind: 'void' };
+  if (row) {
+    const payment = await payoutPayment(db, row);
+    return { kind: 'owed', amount: fromCents(payment ? owedCents(payment) : 0) };
+  }
+  let intentId = booking.stripePaymentIntentId;
+  if (booking.seriesId) {
+    const [series] = await db
+      .select({ intent: bookingSeries.stripePaymentIntentId })
+      .from(bookingSeries)
+      .where(eq(bookingSeries.id, booking.seriesId))
+      .limit(1);
+    intentId = series?.intent ?? null;
+  }
+  return intentId ? { kind: 'destination' } : { kind: 'none' };
+}
