@@ -58,8 +58,8 @@ describe('the owner’s Earnings tab', () => {
     await table.waitFor();
     expect(await table.locator('tbody tr').count()).toBe(16);
     const range = {
-      from: await page.getByLabel('From').inputValue(),
-      to: await page.getByLabel('To').inputValue(),
+      from: await page.getByLabel('From', { exact: true }).inputValue(),
+      to: await page.getByLabel('To', { exact: true }).inputValue(),
     };
     const api = (await (await page.request.get(`/api/users/${owner.id}/earnings?from=${range.from}&to=${range.to}`)).json()) as Earnings;
     expect(api.monthly).toHaveLength(15);
@@ -96,7 +96,7 @@ describe('the owner’s Earnings tab', () => {
 
     // Another range: the last three months of the default one.
     const from = `${api.monthly[12]!.month}-01`;
-    await page.getByLabel('From').fill(from);
+    await page.getByLabel('From', { exact: true }).fill(from);
     await page.getByRole('button', { name: 'Show' }).click();
     await expect.poll(() => table.locator('tbody tr').count()).toBe(4);
     expect(await link.getAttribute('href')).toBe(`/api/users/${owner.id}/earnings.csv?from=${from}&to=${range.to}`);
