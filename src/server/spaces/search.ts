@@ -4,7 +4,7 @@
  * keyset cursor, bounded and cached counts, and the cache helpers the map
  * points (map-points.ts) and the sitemap share. Listing CRUD is in service.ts.
  */
-import { and, desc, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, inArray, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { weekdayOf } from '../../shared/availability';
@@ -522,6 +522,17 @@ function preparePage(db: Database, query: SpaceSearchQuery, cursor: boolean, nam
     : [desc(medicalSpaces.createdAt), desc(medicalSpaces.id)];
   const limit = firstPage === undefined ? sql.placeholder('limit') : sql.raw(String(firstPage + 1));
   const offset = firstPage === undefined ? sql.placeholder('offset') : sql.raw('0');
+  if (query.availableOn && !asksLocationFirst(query))
+    // A search by availability reads each candidate's row for its schedule: the cards are taken from those rows,
+    // not looked up again by id. (Drizzle writes an SQL `limit` as it is, a first page's size included.)
+    return db
+      .select({ ...cardColumns, sortKey })
+      .from(medicalSpaces)
+      .where(and(searchFilter(query, placeholder), after))
+      .orderBy(...order)
+      .limit(limit as Placeholder)
+      .offset(offset as Placeholder)
+      .prepare(name);
   // Deferred join: the filters and the offset pick ids (an index-only scan of the covering index when
   // the filters are on its columns), then only the page's rows are read.
   const ids = asksLocationFirst(query)
