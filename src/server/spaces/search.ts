@@ -76,7 +76,7 @@ type FilterQuery = Omit<SpaceSearchQuery, 'limit' | 'offset' | 'after' | 'sort'>
  * The values of {@link searchFilter}'s placeholders for `query`, by name, computed without building any SQL.
  * @param now the instant the search by availability counts notice and holds from
  */
-export function filterValues(query: FilterQuery, now = new Date()): Values {
+function filterValues(query: FilterQuery, now = new Date()): Values {
   const values: Values = locationValues(query.location);
   if (query.spaceType) values.spaceType = query.spaceType;
   if (query.specialty) values.specialty = query.specialty;
