@@ -30,6 +30,12 @@
  *   seeded again; its seeded bookings are dated from the day it was seeded).
  * - BENCH_SMOKE=1: 300 spaces on PGlite, 1 s a route (CI runs it so the
  *   benchmark cannot rot).
+ * - BENCH_CPU=<n>: instead of the load, CPU time per request of each route: n requests over
+ *   BENCH_CONNECTIONS (here 10) connections (after n/5 to warm up, named statements' generic plans
+ *   included), the app's process CPU
+ *   (`process.cpuUsage`: Node, and PGlite inside it) and, on a local PostgreSQL, its backends' CPU
+ *   (`/proc/<pid>/schedstat`), each in µs per request, medians of BENCH_ROUNDS rounds, and `cpuRatio`,
+ *   the primary key's CPU over the route's. On a shared machine these hold better than req/s do.
  *
  * Output (stdout): `{ database, spaces, seededBookings, connections, durationSeconds, rounds,
  * helloWorld, primaryKey, routes: { [name]: { requestsPerSecond, p50Ms,
@@ -37,7 +43,7 @@
  * p99Ms }, confirmation: { p50Ms, p99Ms } } }`; progress goes to stderr.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,7 +64,9 @@ const serverUrl = smoke || reuseUrl ? undefined : process.env.BENCH_DATABASE_URL
 const keepDatabase = ['1', 'true'].includes(process.env.BENCH_KEEP_DATABASE ?? '');
 const spaceCount = Number(process.env.BENCH_SPACES || (smoke ? 300 : serverUrl || reuseUrl ? 100_000 : 10_000));
 const duration = Number(process.env.BENCH_DURATION || (smoke ? 1 : 10));
-const connections = Number(process.env.BENCH_CONNECTIONS || 50);
+const cpuRequests = Number(process.env.BENCH_CPU || 0);
+// The CPU figures (BENCH_CPU) are taken at 10 connections: enough for requests to overlap as under load.
+const connections = Number(process.env.BENCH_CONNECTIONS || (cpuRequests ? 10 : 50));
 const rounds = Number(process.env.BENCH_ROUNDS || 1);
 const bookingCount = Number(process.env.BENCH_BOOKINGS || (smoke ? 20 : 200));
 const seededBookings = Number(process.env.BENCH_SEED_BOOKINGS || spaceCount * 5);
@@ -77,9 +85,13 @@ interface Run {
 }
 
 /** One autocannon run in its own process against `url` (always on 127.0.0.1). */
-function load(url: string, headers: Record<string, string> = {}): Promise<Run> {
+function load(url: string, headers: Record<string, string> = {}, amount?: number): Promise<Run> {
   if (new URL(url).hostname !== HOST) throw new Error(`The benchmark only loads ${HOST}, not ${url}`);
-  const args = [AUTOCANNON, '--json', '-c', String(connections), '-d', String(duration)];
+  const args = [
+    AUTOCANNON,
+    '--json',
+    ...(amount ? ['-c', '1', '-a', String(amount)] : ['-c', String(connections), '-d', String(duration)]),
+  ];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   args.push(url);
   return new Promise((resolve, reject) => {
@@ -119,6 +131,48 @@ const percentile = (values: number[], share: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))] ?? 0;
 };
+
+/**
+ * CPU time so far (µs) of each PostgreSQL backend serving the database `db` is connected to, by pid, from
+ * `/proc/<pid>/schedstat` (its first field: nanoseconds on a CPU); null unless PostgreSQL runs on this machine.
+ */
+async function backendCpu(db: DatabaseHandle): Promise<Map<number, number> | null> {
+  if (db.kind !== 'postgres') return null;
+  const backends = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
+  const cpu = new Map<number, number>();
+  for (const { pid } of backends) {
+    try {
+      cpu.set(pid, Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000);
+    } catch {
+      return null; // not a local server
+    }
+  }
+  return cpu;
+}
+
+/**
+ * CPU time per request (µs) of `count` requests of `url` (BENCH_CONNECTIONS at once): the app's process (Node, and PGlite
+ * inside it) and PostgreSQL's backends (null when not local; a backend gone between the two readings is left out).
+ */
+async function cpuPerRequest(db: DatabaseHandle, url: string, headers: Record<string, string> | undefined, count: number) {
+  await load(url, headers, Math.max(10, Math.round(count / 5)));
+  const backendsBefore = await backendCpu(db);
+  const before = process.cpuUsage();
+  const run = await load(url, headers, count);
+  const node = process.cpuUsage(before);
+  const backendsAfter = await backendCpu(db);
+  let backends: number | null = null;
+  if (backendsBefore && backendsAfter) {
+    backends = 0;
+    for (const [pid, micros] of backendsAfter) backends += micros - (backendsBefore.get(pid) ?? 0);
+  }
+  if (run.non2xx || run.errors) throw new Error(`${url}: ${run.non2xx} non-2xx answers, ${run.errors} errors`);
+  return {
+    nodeUs: (node.user + node.system) / count,
+    nodeSystemUs: node.system / count,
+    databaseUs: backends === null ? null : backends / count,
+  };
+}
 
 /** A calendar date `days` from today, YYYY-MM-DD (UTC). */
 const dayFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
@@ -325,6 +379,48 @@ async function main() {
     for (const route of routes) {
       const response = await fetch(`${address}${route.path}`, { headers: route.headers });
       if (!response.ok) throw new Error(`${route.name} answered ${response.status}`);
+    }
+
+    if (cpuRequests > 0) {
+      const references: typeof routes = [
+        { name: 'hello world', path: '/__bench/hello' },
+        { name: 'primary key', path: `/__bench/pk/${spaceId}` },
+      ];
+      const figures = new Map<string, Array<{ nodeUs: number; nodeSystemUs: number; databaseUs: number | null }>>();
+      for (let r = 0; r < rounds; r++) {
+        log(`CPU round ${r + 1} of ${rounds}, ${cpuRequests} requests a route`);
+        for (const route of [...references, ...routes]) {
+          const cpu = await cpuPerRequest(db, `${address}${route.path}`, route.headers, cpuRequests);
+          figures.set(route.name, [...(figures.get(route.name) ?? []), cpu]);
+          log(
+            `${route.name}: Node ${round(cpu.nodeUs)} µs (system ${round(cpu.nodeSystemUs)}), database ${cpu.databaseUs === null ? '-' : round(cpu.databaseUs)} µs a request`,
+          );
+        }
+      }
+      await app.close();
+      const medians = [...figures].map(([name, runs]) => {
+        const databaseRuns = runs.map((run) => run.databaseUs).filter((value) => value !== null);
+        const nodeUs = median(runs.map((run) => run.nodeUs));
+        const databaseUs = databaseRuns.length ? median(databaseRuns) : null;
+        return { name, nodeUs, databaseUs, totalUs: nodeUs + (databaseUs ?? 0) };
+      });
+      const primaryKeyUs = medians.find((route) => route.name === 'primary key')!.totalUs;
+      // `cpuRatio`: the primary key's CPU per request (Node and database) over the route's, the ratio the load would
+      // show if both were bound by CPU alone (autocannon's own share, the same per request, left out).
+      const cpuSummary = Object.fromEntries(
+        medians.map(({ name, nodeUs, databaseUs, totalUs }) => [
+          name,
+          { nodeUs: round(nodeUs), databaseUs: databaseUs === null ? null : round(databaseUs), cpuRatio: round(primaryKeyUs / totalUs, 2) },
+        ]),
+      );
+      console.log(
+        JSON.stringify(
+          { database: db.kind, spaces: spaceCount, seededBookings: taken, requests: cpuRequests, rounds, cpuPerRequest: cpuSummary },
+          null,
+          2,
+        ),
+      );
+      return;
     }
 
     const hello: Run[] = [];

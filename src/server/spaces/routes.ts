@@ -15,6 +15,7 @@ import {
 import { requireSelf, requireUser } from '../auth/session';
 import type { Database } from '../db/client';
 import type { Geocoder } from '../geocoding/geocoder';
+import { trustedAnswerSerializer } from '../http/serialization';
 import type { UploadQuota } from '../storage/quota';
 import type { FileStorage } from '../storage/storage';
 import type { SpaceChanges } from './changes';
@@ -79,6 +80,8 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
         querystring: spaceSearchSchema,
         response: { 200: z.array(spaceCardSchema) },
       },
+      // Cards built from our own rows: serialized without validating each page with zod (src/server/http/serialization.ts).
+      serializerCompiler: trustedAnswerSerializer,
       config: { publicCache: { answerHeaders: SEARCH_ANSWER_HEADERS } },
     },
     async (request, reply) => {

@@ -4,7 +4,7 @@
  * keyset cursor, bounded and cached counts, and the cache helpers the map
  * points (map-points.ts) and the sitemap share. Listing CRUD is in service.ts.
  */
-import { and, desc, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, inArray, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { weekdayOf } from '../../shared/availability';
@@ -27,14 +27,32 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const ZIP_PREFIX = /^[\d-]+$/;
 
 /**
- * How a search's values enter its SQL: as bound values (`literal`), or as
+ * How a search's values enter its SQL, by name: as bound values (`literals`), or as
  * named placeholders of a prepared statement (`placeholder`), so the SQL
- * text depends only on which filters are set (the search's shape).
+ * text depends only on which filters are set (the search's shape). The values
+ * are computed apart from the SQL ({@link filterValues}), so a search whose SQL
+ * is already built computes only its values.
  */
-type Bind = (name: string, value: unknown) => unknown;
+type Bind = (name: string) => unknown;
+/** The filters' values by placeholder name. */
+type Values = Record<string, unknown>;
 // One bound parameter each (an array stays one `text[]` parameter rather than a list).
-const literal: Bind = (_name, value) => sql.param(value);
+const literals =
+  (values: Values): Bind =>
+  (name) =>
+    sql.param(values[name]);
 const placeholder: Bind = (name) => sql.placeholder(name);
+
+/** The values of {@link locationFilter}'s placeholders. */
+function locationValues(location: string | undefined): Values {
+  const values: Values = {};
+  if (location)
+    locationParts(location).forEach((part, index) => {
+      values[`location${index}`] = `%${likeLiteral(part)}%`;
+      if (ZIP_PREFIX.test(part)) values[`zip${index}`] = `${likeLiteral(part)}%`;
+    });
+  return values;
+}
 
 /**
  * The location filter: every comma-separated part ("Austin, TX") must match
@@ -43,32 +61,52 @@ const placeholder: Bind = (name) => sql.placeholder(name);
  * column, `search_text`, with one trigram index; a ZIP part also tries the
  * ZIP's `text_pattern_ops` index (a 5-digit ZIP is an exact index lookup).
  */
-export function locationFilter(location: string, bind: Bind = literal): SQL | undefined {
+export function locationFilter(location: string, bind: Bind = literals(locationValues(location))): SQL | undefined {
   const clauses = locationParts(location).map((part, index) => {
-    const text = sql`${medicalSpaces.searchText} like lower(${bind(`location${index}`, `%${likeLiteral(part)}%`)})`;
-    return ZIP_PREFIX.test(part) ? or(sql`${medicalSpaces.zipCode} like ${bind(`zip${index}`, `${likeLiteral(part)}%`)}`, text)! : text;
+    const text = sql`${medicalSpaces.searchText} like lower(${bind(`location${index}`)})`;
+    return ZIP_PREFIX.test(part) ? or(sql`${medicalSpaces.zipCode} like ${bind(`zip${index}`)}`, text)! : text;
   });
   return clauses.length ? and(...clauses) : undefined;
 }
 
+/** The filters of a search (its query without paging). */
+type FilterQuery = Omit<SpaceSearchQuery, 'limit' | 'offset' | 'after' | 'sort'>;
+
+/**
+ * The values of {@link searchFilter}'s placeholders for `query`, by name, computed without building any SQL.
+ * @param now the instant the search by availability counts notice and holds from
+ */
+function filterValues(query: FilterQuery, now = new Date()): Values {
+  const values: Values = locationValues(query.location);
+  if (query.spaceType) values.spaceType = query.spaceType;
+  if (query.specialty) values.specialty = query.specialty;
+  if (query.period) values.period = query.period;
+  if (query.minPrice !== undefined) values.minPrice = query.minPrice.toFixed(2);
+  if (query.maxPrice !== undefined) values.maxPrice = query.maxPrice.toFixed(2);
+  if (query.amenities?.length) values.amenities = query.amenities;
+  if (query.equipment?.length) values.equipment = query.equipment;
+  if (query.minRating !== undefined) values.minRating = query.minRating.toFixed(2);
+  if (query.ownerId) values.ownerId = query.ownerId;
+  if (query.bbox) Object.assign(values, bboxValues(query.bbox));
+  if (query.availableOn) Object.assign(values, availabilityValues(query, now));
+  return values;
+}
+
 /** The WHERE clause of a search: active spaces matching every filter that is set (docs/product.md#search; docs/api.md). */
-export function searchFilter(query: Omit<SpaceSearchQuery, 'limit' | 'offset' | 'after' | 'sort'>, bind: Bind = literal): SQL {
+export function searchFilter(query: FilterQuery, bind: Bind = literals(filterValues(query))): SQL {
   // `active` as written in the newest-first index's predicate, not `active = $1`: a generic plan (a named statement) cannot use a partial index for a parameter.
   const filters: (SQL | undefined)[] = [sql`${medicalSpaces.active}`];
   if (query.location) filters.push(locationFilter(query.location, bind));
-  if (query.spaceType) filters.push(sql`${medicalSpaces.spaceType} = ${bind('spaceType', query.spaceType)}`);
-  if (query.specialty) filters.push(sql`lower(${medicalSpaces.optimalSpecialty}) = lower(${bind('specialty', query.specialty)})`);
-  if (query.period) filters.push(sql`${medicalSpaces.pricePeriod} = ${bind('period', query.period)}`);
-  if (query.minPrice !== undefined)
-    filters.push(sql`${medicalSpaces.pricePerDay} >= ${bind('minPrice', query.minPrice.toFixed(2))}::numeric`);
-  if (query.maxPrice !== undefined)
-    filters.push(sql`${medicalSpaces.pricePerDay} <= ${bind('maxPrice', query.maxPrice.toFixed(2))}::numeric`);
-  if (query.amenities?.length) filters.push(sql`${medicalSpaces.amenities} @> ${bind('amenities', query.amenities)}::text[]`);
-  if (query.equipment?.length) filters.push(sql`${medicalSpaces.equipment} @> ${bind('equipment', query.equipment)}::text[]`);
+  if (query.spaceType) filters.push(sql`${medicalSpaces.spaceType} = ${bind('spaceType')}`);
+  if (query.specialty) filters.push(sql`lower(${medicalSpaces.optimalSpecialty}) = lower(${bind('specialty')})`);
+  if (query.period) filters.push(sql`${medicalSpaces.pricePeriod} = ${bind('period')}`);
+  if (query.minPrice !== undefined) filters.push(sql`${medicalSpaces.pricePerDay} >= ${bind('minPrice')}::numeric`);
+  if (query.maxPrice !== undefined) filters.push(sql`${medicalSpaces.pricePerDay} <= ${bind('maxPrice')}::numeric`);
+  if (query.amenities?.length) filters.push(sql`${medicalSpaces.amenities} @> ${bind('amenities')}::text[]`);
+  if (query.equipment?.length) filters.push(sql`${medicalSpaces.equipment} @> ${bind('equipment')}::text[]`);
   // "4+ stars": the stored average (0 without reviews), on the rating index (docs/decisions/028-reviews.md).
-  if (query.minRating !== undefined)
-    filters.push(sql`${medicalSpaces.ratingAverage} >= ${bind('minRating', query.minRating.toFixed(2))}::numeric`);
-  if (query.ownerId) filters.push(sql`${medicalSpaces.ownerId} = ${bind('ownerId', query.ownerId)}::uuid`);
+  if (query.minRating !== undefined) filters.push(sql`${medicalSpaces.ratingAverage} >= ${bind('minRating')}::numeric`);
+  if (query.ownerId) filters.push(sql`${medicalSpaces.ownerId} = ${bind('ownerId')}::uuid`);
   if (query.bbox) filters.push(bboxFilter(query.bbox, bind));
   if (query.availableOn) filters.push(availabilityFilter(query, bind));
   return and(...filters)!;
@@ -134,6 +172,30 @@ const ZONES = [...new Set([...Object.values(US_STATES).map((state) => state.time
 /** Minutes since midnight of an `HH:mm` SQL text (`24:00` is 1440). */
 const minutesSql = (text: SQL) => sql`(split_part(${text}, ':', 1)::int * 60 + split_part(${text}, ':', 2)::int)`;
 
+/** The fields of a search by availability. */
+type AvailabilityQuery = Pick<SpaceSearchQuery, 'availableOn' | 'availableFrom' | 'availableTo'>;
+
+/**
+ * The values of {@link availabilityFilter}'s placeholders: the date, its weekday (name and bit), the instant
+ * notice and holds count from, every zone a space can be in, and the window in minutes of the day when set.
+ */
+function availabilityValues(query: AvailabilityQuery, now = new Date()): Values {
+  const date = query.availableOn!;
+  const weekday = weekdayOf(date);
+  const values: Values = {
+    availableOn: date,
+    availableDayBit: OPEN_DAY_BIT[weekday],
+    now: now.toISOString(),
+    availableWeekday: weekday,
+    availableZones: ZONES,
+  };
+  if (query.availableFrom !== undefined && query.availableTo !== undefined) {
+    values.availableFrom = minutesOfDay(query.availableFrom);
+    values.availableTo = minutesOfDay(query.availableTo);
+  }
+  return values;
+}
+
 /**
  * The availability filter (`availableOn`, optionally `availableFrom`/`availableTo`;
  * docs/product.md#search): the rules of src/shared/availability.ts asked in SQL of each space, in
@@ -162,26 +224,21 @@ const minutesSql = (text: SQL) => sql`(split_part(${text}, ':', 1)::int * 60 + s
  * window read the day's bookings into an array (two probes) to check every candidate against it,
  * rather than a GiST probe per candidate (about 30 µs each at 500,000 bookings).
  */
-export function availabilityFilter(
-  query: Pick<SpaceSearchQuery, 'availableOn' | 'availableFrom' | 'availableTo'>,
-  bind: Bind = literal,
-): SQL {
-  const date = query.availableOn!;
-  const weekday = weekdayOf(date);
-  const day = sql`${bind('availableOn', date)}::date`;
-  const dayBit = sql`${bind('availableDayBit', OPEN_DAY_BIT[weekday])}::int`;
-  const now = sql`${bind('now', new Date().toISOString())}::timestamptz`;
+export function availabilityFilter(query: AvailabilityQuery, bind: Bind = literals(availabilityValues(query))): SQL {
+  const day = sql`${bind('availableOn')}::date`;
+  const dayBit = sql`${bind('availableDayBit')}::int`;
+  const now = sql`${bind('now')}::timestamptz`;
   const zone = medicalSpaces.timeZone;
   const schedule = medicalSpaces.schedule;
   const period = medicalSpaces.pricePeriod;
   const byHours = sql`${period} in ('hourly', 'session')`;
   const hasHours = sql`(${medicalSpaces.openDays} < ${sql.raw(String(NO_WEEKLY_HOURS_BIT))})`;
   // The day's intervals (a non-empty array once its bit is set and the schedule has hours).
-  const dayIntervals = sql`(${schedule} -> 'weeklyHours' -> ${bind('availableWeekday', weekday)}::text)`;
+  const dayIntervals = sql`(${schedule} -> 'weeklyHours' -> ${bind('availableWeekday')}::text)`;
   // Per zone, computed once per statement (uncorrelated subqueries: InitPlans), so that a space converts no local
   // time itself: the date's first and last instant, the start of the current local hour and day (four instants a
   // zone, in the order of ZONES, one bound array), and today's local date.
-  const zoneList = sql`${bind('availableZones', ZONES)}::text[]`;
+  const zoneList = sql`${bind('availableZones')}::text[]`;
   const zoneInstants = sql`(select array_agg(f.at order by u.i, f.n) from unnest(${zoneList}) with ordinality u(z, i)
       cross join lateral (values (1, ${day}::timestamp at time zone z), (2, (${day} + 1)::timestamp at time zone z),
         (3, date_trunc('hour', ${now} at time zone z) at time zone z), (4, date_trunc('day', ${now} at time zone z) at time zone z)) f(n, at))`;
@@ -238,8 +295,8 @@ export function availabilityFilter(
   const interval = (column: 'start' | 'end') => minutesSql(sql.raw(`h.i ->> '${column}'`));
   let byTime: SQL;
   if (query.availableFrom !== undefined && query.availableTo !== undefined) {
-    const from = sql`${bind('availableFrom', minutesOfDay(query.availableFrom))}::int`;
-    const to = sql`${bind('availableTo', minutesOfDay(query.availableTo))}::int`;
+    const from = sql`${bind('availableFrom')}::int`;
+    const to = sql`${bind('availableTo')}::int`;
     // The intervals never overlap, so they cover the window when their overlaps with it add up to it.
     const covered = sql`(not ${hasHours} or (select coalesce(sum(greatest(0, least(${interval('end')}, ${to}) - greatest(${interval('start')}, ${from}))), 0)
       from jsonb_array_elements(${dayIntervals}) h(i)) = ${to} - ${from})`;
@@ -262,13 +319,18 @@ export function availabilityFilter(
   )!;
 }
 
+/** The values of {@link bboxFilter}'s placeholders: the box's edges in degrees, as decimal text. */
+function bboxValues(bbox: Bbox): Values {
+  return { west: bbox.west.toFixed(7), south: bbox.south.toFixed(7), east: bbox.east.toFixed(7), north: bbox.north.toFixed(7) };
+}
+
 /**
  * The bounding-box filter of the maps and 'Search this area', on the indexed
  * latitude/longitude columns. A box whose west edge is east of its east edge
  * crosses the antimeridian.
  */
-export function bboxFilter(bbox: Bbox, bind: Bind = literal): SQL {
-  const degrees = (name: keyof Bbox) => sql`${bind(name, bbox[name].toFixed(7))}::numeric`;
+export function bboxFilter(bbox: Bbox, bind: Bind = literals(bboxValues(bbox))): SQL {
+  const degrees = (name: keyof Bbox) => sql`${bind(name)}::numeric`;
   const lat = sql`${medicalSpaces.latitude} between ${degrees('south')} and ${degrees('north')}`;
   const lng =
     bbox.west <= bbox.east
@@ -434,14 +496,9 @@ function searchShape(query: SpaceSearchQuery, cursor: boolean): string {
   return `${location}|${set}${prices}${lists}${box}${available}${rating}${cursor ? 1 : 0}`;
 }
 
-/** The values of a search's placeholders, named as {@link searchFilter} names them. */
-function searchValues(query: SpaceSearchQuery, cursor: Cursor | null): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  const collect: Bind = (name, value) => {
-    values[name] = value;
-    return value;
-  };
-  searchFilter(query, collect);
+/** The values of a search's placeholders, named as {@link searchFilter} names them (no SQL built). */
+function searchValues(query: SpaceSearchQuery, cursor: Cursor | null): Values {
+  const values = filterValues(query);
   if (cursor) Object.assign(values, { cursorAt: cursor.createdAt, cursorId: cursor.id });
   if (cursor?.rating !== undefined) values.cursorRating = cursor.rating;
   return Object.assign(values, { limit: query.limit + 1, offset: query.offset });
@@ -465,6 +522,17 @@ function preparePage(db: Database, query: SpaceSearchQuery, cursor: boolean, nam
     : [desc(medicalSpaces.createdAt), desc(medicalSpaces.id)];
   const limit = firstPage === undefined ? sql.placeholder('limit') : sql.raw(String(firstPage + 1));
   const offset = firstPage === undefined ? sql.placeholder('offset') : sql.raw('0');
+  if (query.availableOn && !asksLocationFirst(query))
+    // A search by availability reads each candidate's row for its schedule: the cards are taken from those rows,
+    // not looked up again by id. (Drizzle writes an SQL `limit` as it is, a first page's size included.)
+    return db
+      .select({ ...cardColumns, sortKey })
+      .from(medicalSpaces)
+      .where(and(searchFilter(query, placeholder), after))
+      .orderBy(...order)
+      .limit(limit as Placeholder)
+      .offset(offset as Placeholder)
+      .prepare(name);
   // Deferred join: the filters and the offset pick ids (an index-only scan of the covering index when
   // the filters are on its columns), then only the page's rows are read.
   const ids = asksLocationFirst(query)
@@ -510,17 +578,19 @@ interface Statements {
 const UNNAMED = '';
 
 /**
- * The statement name of a search by availability with no other filter (at most the pricing
- * period): its plan does not depend on the values (newest first, each space asked in turn), while
- * planning its SQL costs more than running it (4-10 ms against 4-6 ms on PostgreSQL at 100,000
- * spaces), so it is a named statement, parsed once per connection, and PostgreSQL keeps its
- * generic plan after five runs. That generic plan walks the newest-first index only because the
- * filter names `active` as the index's predicate does and a first page writes its size into the
- * SQL (see {@link preparePage}); the page of a deeper offset is unnamed. Other shapes: {@link UNNAMED}.
+ * The statement name of a search with no filter but availability and the pricing period (the
+ * newest listings, or those available on a date): its plan does not depend on the values (newest
+ * first, each space asked in turn), while planning its SQL costs more than running it (a search by
+ * availability: 4-10 ms against 4-6 ms on PostgreSQL at 100,000 spaces; a plain page about 0.3 ms
+ * of the database's 0.6 ms), so it is a named statement, parsed once per connection, and
+ * PostgreSQL keeps its generic plan after five runs. That generic plan walks the newest-first index
+ * only because the filter names `active` as the index's predicate does and a first page writes its
+ * size into the SQL (see {@link preparePage}); the page of a deeper offset is unnamed. Other
+ * shapes: {@link UNNAMED}.
  */
 function statementName(query: SpaceSearchQuery, kind: 'page' | 'count', shape: string): string {
   const {
-    availableOn,
+    availableOn: _on,
     availableFrom: _from,
     availableTo: _to,
     period: _period,
@@ -530,11 +600,7 @@ function statementName(query: SpaceSearchQuery, kind: 'page' | 'count', shape: s
     sort,
     ...others
   } = query;
-  if (
-    !availableOn ||
-    sort !== 'newest' ||
-    Object.values(others).some((value) => value !== undefined && !(Array.isArray(value) && value.length === 0))
-  )
+  if (sort !== 'newest' || Object.values(others).some((value) => value !== undefined && !(Array.isArray(value) && value.length === 0)))
     return UNNAMED;
   return `search_${kind}_${shape}`;
 }
