@@ -19,6 +19,7 @@ import { fromCents, formatUsd, toCents } from '../../shared/money';
 import {
   ADMIN_BOOKINGS_PAGE_SIZE,
   type AdminBooking,
+  type AdminBookingRow,
   type AdminBookingsPage,
   type AdminPayment,
   type AdminRefund,
@@ -182,16 +183,40 @@ export async function adminBooking(db: Database, payments: PaymentProvider | nul
   };
 }
 
+/** Bookings with their space's title, owner and renter, for the console's lists. */
+const selectBookingRows = (db: Database) =>
+  db
+    .select({ booking: bookings, spaceTitle: medicalSpaces.title, ownerId: medicalSpaces.ownerId, renter: users })
+    .from(bookings)
+    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
+    .innerJoin(users, eq(users.id, bookings.renterId))
+    .$dynamic();
+type BookingListRow = Awaited<ReturnType<ReturnType<typeof selectBookingRows>['execute']>>[number];
+
+function toAdminBookingRow({ booking, spaceTitle, ownerId, renter }: BookingListRow): AdminBookingRow {
+  return {
+    id: booking.id,
+    status: booking.status,
+    startDate: booking.startAt.toISOString(),
+    endDate: booking.endAt.toISOString(),
+    totalPrice: booking.totalPrice,
+    paymentStatus: booking.paymentStatus,
+    spaceId: booking.spaceId,
+    spaceTitle,
+    renterId: booking.renterId,
+    renterName: fullName(renter),
+    ownerId,
+    seriesId: booking.seriesId,
+    createdAt: booking.createdAt.toISOString(),
+  };
+}
+
 /**
  * Bookings a user made (as renter) or received (as owner of the space), or of a space; both
  * given: that user's bookings of that space. Newest first, {@link ADMIN_BOOKINGS_PAGE_SIZE} a page.
  */
 export async function adminBookings(db: Database, query: { userId?: string; spaceId?: string; page: number }): Promise<AdminBookingsPage> {
-  const rows = await db
-    .select({ booking: bookings, spaceTitle: medicalSpaces.title, ownerId: medicalSpaces.ownerId, renter: users })
-    .from(bookings)
-    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
-    .innerJoin(users, eq(users.id, bookings.renterId))
+  const rows = await selectBookingRows(db)
     .where(
       and(
         query.userId ? or(eq(bookings.renterId, query.userId), eq(medicalSpaces.ownerId, query.userId)) : undefined,
@@ -202,21 +227,7 @@ export async function adminBookings(db: Database, query: { userId?: string; spac
     .limit(ADMIN_BOOKINGS_PAGE_SIZE + 1)
     .offset((query.page - 1) * ADMIN_BOOKINGS_PAGE_SIZE);
   return {
-    bookings: rows.slice(0, ADMIN_BOOKINGS_PAGE_SIZE).map(({ booking, spaceTitle, ownerId, renter }) => ({
-      id: booking.id,
-      status: booking.status,
-      startDate: booking.startAt.toISOString(),
-      endDate: booking.endAt.toISOString(),
-      totalPrice: booking.totalPrice,
-      paymentStatus: booking.paymentStatus,
-      spaceId: booking.spaceId,
-      spaceTitle,
-      renterId: booking.renterId,
-      renterName: fullName(renter),
-      ownerId,
-      seriesId: booking.seriesId,
-      createdAt: booking.createdAt.toISOString(),
-    })),
+    bookings: rows.slice(0, ADMIN_BOOKINGS_PAGE_SIZE).map(toAdminBookingRow),
     page: query.page,
     hasMore: rows.length > ADMIN_BOOKINGS_PAGE_SIZE,
     owedPayouts: query.userId ? await owedPayoutsOf(db, query.userId) : null,
@@ -227,6 +238,26 @@ export async function adminBookings(db: Database, query: { userId?: string; spac
 async function owedPayoutsOf(db: Database, userId: string) {
   const owed = await owedTotal(db, userId);
   return { owedAmount: fromCents(owed.cents), payments: owed.payments };
+}
+
+/**
+ * The bookings user `userId` made (`renter`) or received for the spaces they own (`owner`),
+ * newest first: at most `limit`, and how many there are.
+ */
+export async function userBookings(
+  db: Database,
+  userId: string,
+  side: 'renter' | 'owner',
+  limit: number,
+): Promise<{ items: AdminBookingRow[]; total: number }> {
+  const where = side === 'renter' ? eq(bookings.renterId, userId) : eq(medicalSpaces.ownerId, userId);
+  const rows = await selectBookingRows(db).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(limit);
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(bookings)
+    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
+    .where(where);
+  return { items: rows.map(toAdminBookingRow), total: Number(counted?.total ?? 0) };
 }
 
 const notRefundable = () => conflict('Only a confirmed, paid booking can be refunded.');
