@@ -97,8 +97,8 @@ describe("reporting a user, and the console's user view", () => {
     await page.getByLabel('Search users').press('Enter');
     await page.getByRole('row').filter({ hasText: ownerEmail }).getByRole('button', { name: 'View Quinn Harlow' }).click();
     const view = page.getByRole('article', { name: 'Quinn Harlow' });
-    const listings = view.getByRole('region', { name: 'Listings' });
-    await expect.poll(() => listings.getByRole('link', { name: title }).isVisible()).toBe(true);
+    const listings = view.getByRole('region', { name: 'Listings', exact: true });
+    await expect.poll(() => listings.getByRole('link', { name: title, exact: true }).isVisible()).toBe(true);
     expect(await listings.getByRole('row').filter({ hasText: title }).textContent()).toContain('Active');
     const received = view.getByRole('region', { name: 'Bookings of their listings' });
     expect(await received.getByRole('row').filter({ hasText: 'Jess Amari' }).textContent()).toContain('Confirmed');

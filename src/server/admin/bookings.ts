@@ -9,9 +9,9 @@
  * through the provider with one key per request, then recorded with the booking's new figures,
  * the audit record and the renter's notice in one transaction; a refund of all that is left
  * cancels the booking through the state table (src/shared/booking-lifecycle.ts).
- * An occurrence of a series is paid by the series' one payment: it is refunded in full by
- * cancelling it with its whole price as the refund decided, which the series' one settler
- * (`settleSeriesMoney`, docs/decisions/026-booking-series.md) then makes.
+ * An occurrence of a series is paid by the series' one payment: its refund, in part or in full
+ * (which cancels it), is decided on the occurrence (`refund_amount`) and made by the series' one
+ * settler (`settleSeriesMoney`, docs/decisions/026-booking-series.md).
  */
 import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -34,7 +34,7 @@ import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import { CHANGED_MEANWHILE, transitionBooking, type BookingRow } from '../bookings/booking-row';
 import { afterRefund, refundedStatus } from '../bookings/money-back';
 import { tellBookingStep } from '../bookings/notices';
-import { settleSeriesMoney } from '../bookings/series-money';
+import { decidedRefundCents, refundDueCents, settleSeriesMoney } from '../bookings/series-money';
 import { bookingPayout, owedTotal } from '../payouts/service';
 import { recordAudit } from './audit';
 
@@ -69,26 +69,22 @@ function toAdminPayment(
   };
 }
 
-/** The cents of a series' payment already promised to cancelled occurrences but not yet given back by its settler. */
-async function seriesRefundsPending(db: Database, seriesId: string): Promise<number> {
-  const rows = await db
-    .select({ refundAmount: bookings.refundAmount })
-    .from(bookings)
-    .where(and(eq(bookings.seriesId, seriesId), eq(bookings.status, 'cancelled'), isNull(bookings.refundedAt)));
-  return rows.reduce((sum, row) => sum + toCents(row.refundAmount ?? '0'), 0);
-}
+/** The cents of a series' payment decided for its occurrences (at cancellation, or from the console) but not yet given back by its settler. */
+const seriesRefundsDue = (occurrences: readonly BookingRow[]) => occurrences.reduce((sum, row) => sum + refundDueCents(row), 0);
 
 /**
  * The most the console can refund of `booking` now, cents: nothing unless it is confirmed and its
- * payment succeeded; else what the provider says is left of its own payment, or for an occurrence
- * its price less what it had back, within what is left of its series' payment once the refunds
- * promised to cancelled occurrences are counted.
+ * payment succeeded; else what the provider says is left of its own payment; or for an occurrence
+ * of a series, its share still unrefunded (its price less the refund decided for it so far),
+ * within what is left of the series' payment: less what the provider (or, if it says more, our
+ * record of the series, `seriesRefunded`) has refunded and the refunds decided but not yet made
+ * (`seriesDue`).
  */
-function refundableCents(booking: BookingRow, intent: PaymentIntentInfo | null, seriesPending = 0): number {
+function refundableCents(booking: BookingRow, intent: PaymentIntentInfo | null, seriesDue = 0, seriesRefunded = 0): number {
   if (booking.status !== 'confirmed' || intent?.status !== 'succeeded') return 0;
-  const left = Math.max(0, intent.amount - intent.amountRefunded - seriesPending);
+  const left = Math.max(0, intent.amount - Math.max(intent.amountRefunded, seriesRefunded) - seriesDue);
   if (!booking.seriesId) return left;
-  return Math.min(left, Math.max(0, toCents(booking.totalPrice) - toCents(booking.amountRefunded)));
+  return Math.min(left, Math.max(0, toCents(booking.totalPrice) - decidedRefundCents(booking)));
 }
 
 /**
@@ -141,7 +137,8 @@ export async function adminBooking(db: Database, payments: PaymentProvider | nul
             : null,
         }
       : null;
-    refundable = refundableCents(booking, intent, await seriesRefundsPending(db, booking.seriesId));
+    const occurrences = await db.select().from(bookings).where(eq(bookings.seriesId, booking.seriesId));
+    refundable = refundableCents(booking, intent, seriesRefundsDue(occurrences), toCents(seriesRow?.amountRefunded ?? '0'));
   } else if (booking.stripePaymentIntentId) {
     const intent = await retrieve(booking.stripePaymentIntentId);
     payment = toAdminPayment(booking.stripePaymentIntentId, booking.platformFeeAmount, booking.paymentStatus, intent);
@@ -288,7 +285,8 @@ export async function refundBooking(
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   if (!booking) throw notFound('Booking not found.');
   const cents = toCents(amount);
-  const key = idempotencyKey ?? `${cents}-after-${toCents(booking.amountRefunded)}`;
+  // An occurrence's refunds are decided first and made by its series' settler: what it had back is what was decided.
+  const key = idempotencyKey ?? `${cents}-after-${booking.seriesId ? decidedRefundCents(booking) : toCents(booking.amountRefunded)}`;
   const [asked] = await db
     .select()
     .from(consoleRefunds)
@@ -419,24 +417,31 @@ async function refundOwnPayment(
       before: { status: locked!.status, paymentStatus: locked!.paymentStatus, amountRefunded: fromCents(before.amountRefunded) },
       after: { status: cancelled ? 'cancelled' : locked!.status, ...money, refund: fromCents(cents) },
     });
-    if (!cancelled) {
-      await notify(tx, {
-        userId: booking.renterId,
-        kind: 'booking_refunded',
-        title: `${formatUsd(cents)} refunded`,
-        body: `We refunded ${formatUsd(cents)} of your booking to your card. The reason: ${reason}`,
-        link: '/profile?tab=bookings',
-        data: { bookingId: booking.id, refundCents: cents, reason },
-      });
-    }
+    if (!cancelled) await tellRefunded(tx, booking, cents, reason);
+  });
+}
+
+/** Tells the renter of `booking` that `cents` of it were refunded, and why (a refund in part; one in full cancels, with its own notices). */
+function tellRefunded(tx: Database, booking: BookingRow, cents: number, reason: string) {
+  return notify(tx, {
+    userId: booking.renterId,
+    kind: 'booking_refunded',
+    title: `${formatUsd(cents)} refunded`,
+    body: `We refunded ${formatUsd(cents)} of your booking to your card. The reason: ${reason}`,
+    link: '/profile?tab=bookings',
+    data: { bookingId: booking.id, refundCents: cents, reason },
   });
 }
 
 /**
- * The refund of a series occurrence: in full only, by cancelling it with its price as the refund
- * decided (in the transaction of the audit record and the renter's notice), then made by the
- * series' one settler; a settler busy elsewhere or a provider failure leaves it to the
- * reconciliation job (the decision is recorded).
+ * The refund of a series occurrence, in part or in full, from its series' one payment: decided
+ * here and made by the series' one settler (`settleSeriesMoney`, docs/decisions/026-booking-series.md),
+ * or by the reconciliation job when the settler is busy or the provider fails (the decision is
+ * recorded). Under a lock of the series' occurrences (in the settler's order), the occurrence's
+ * decided refund (`refund_amount`) grows by `cents`, with the console refund's row, the audit
+ * record and the renter's notice, in one transaction; all of its price refunded cancels it. Two
+ * operators at once: the second reads what the first decided and may refund only what is left;
+ * the same request twice (its key) makes one refund.
  */
 async function refundOccurrence(
   db: Database,
@@ -452,38 +457,83 @@ async function refundOccurrence(
   const intentId = series?.stripePaymentIntentId;
   if (!series || !intentId || !['paid', 'partially_refunded'].includes(series.paymentStatus)) throw notRefundable();
   const intent = await payments.retrievePaymentIntent(intentId);
-  const left = refundableCents(booking, intent, await seriesRefundsPending(db, series.id));
-  if (cents > left) throw overRefund(left);
-  if (cents < left) throw badRequest(`An occurrence of a series is refunded in full (${formatUsd(left)}), which cancels it.`);
-  const refund = toCents(booking.amountRefunded) + cents;
-  await db.transaction(async (tx) => {
-    const cancelled = await transitionBooking(tx, booking.id, 'confirmed', 'cancel', {
-      refundAmount: fromCents(refund),
-      cancelledAt: now,
-      cancelledBy: null,
+  if (!intent || intent.status !== 'succeeded') throw notRefundable();
+  try {
+    await db.transaction(async (tx) => {
+      // The series' settler updates occurrences in this order, then the series: locking them first keeps clear of a deadlock.
+      const occurrences = await tx
+        .select()
+        .from(bookings)
+        .where(eq(bookings.seriesId, series.id))
+        .orderBy(asc(bookings.startAt), asc(bookings.id))
+        .for('update');
+      const [{ amountRefunded: seriesRefunded } = series] = await tx
+        .select({ amountRefunded: bookingSeries.amountRefunded })
+        .from(bookingSeries)
+        .where(eq(bookingSeries.id, series.id));
+      const current = occurrences.find((row) => row.id === booking.id);
+      if (current?.status !== 'confirmed') throw notRefundable();
+      const left = refundableCents(current, intent, seriesRefundsDue(occurrences), toCents(seriesRefunded));
+      if (cents > left) throw overRefund(left);
+      const decidedBefore = decidedRefundCents(current);
+      const decided = decidedBefore + cents;
+      const full = decided >= toCents(current.totalPrice);
+      let cancelled: BookingRow | null = null;
+      if (full) {
+        cancelled = await transitionBooking(tx, booking.id, 'confirmed', 'cancel', {
+          refundAmount: fromCents(decided),
+          cancelledAt: now,
+          cancelledBy: null,
+        });
+        if (!cancelled) throw conflict(CHANGED_MEANWHILE);
+      } else {
+        await tx
+          .update(bookings)
+          .set({ refundAmount: fromCents(decided) })
+          .where(eq(bookings.id, booking.id));
+      }
+      await tx.insert(consoleRefunds).values({
+        bookingId: booking.id,
+        paymentIntentId: intentId,
+        actorId: actor.id,
+        amountCents: cents,
+        reason,
+        idempotencyKey: key,
+        refundedBeforeCents: intent.amountRefunded,
+        completedAt: now,
+      });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'booking.refund',
+        targetType: 'booking',
+        targetId: booking.id,
+        reason,
+        before: {
+          status: 'confirmed',
+          seriesId: series.id,
+          refundAmount: fromCents(decidedBefore),
+          amountRefunded: current.amountRefunded,
+        },
+        after: {
+          status: full ? 'cancelled' : 'confirmed',
+          seriesId: series.id,
+          refundAmount: fromCents(decided),
+          refund: fromCents(cents),
+        },
+      });
+      if (cancelled) await tellBookingStep(tx, 'cancelled', cancelled, now);
+      else await tellRefunded(tx, current, cents, reason);
     });
-    if (!cancelled) throw conflict(CHANGED_MEANWHILE);
-    await tx.insert(consoleRefunds).values({
-      bookingId: booking.id,
-      paymentIntentId: intentId,
-      actorId: actor.id,
-      amountCents: cents,
-      reason,
-      idempotencyKey: key,
-      refundedBeforeCents: intent!.amountRefunded,
-      completedAt: now,
-    });
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'booking.refund',
-      targetType: 'booking',
-      targetId: booking.id,
-      reason,
-      before: { status: 'confirmed', seriesId: series.id, amountRefunded: booking.amountRefunded },
-      after: { status: 'cancelled', seriesId: series.id, refundAmount: fromCents(refund), refund: fromCents(cents) },
-    });
-    await tellBookingStep(tx, 'cancelled', cancelled, now);
-  });
+  } catch (error) {
+    // The same request at once (its key, per booking): the first made it; this one answers what it did.
+    if (sqlState(error) !== SQLSTATE.uniqueViolation) throw error;
+    const [first] = await db
+      .select({ amountCents: consoleRefunds.amountCents })
+      .from(consoleRefunds)
+      .where(and(eq(consoleRefunds.bookingId, booking.id), eq(consoleRefunds.idempotencyKey, key)));
+    if (first?.amountCents !== cents) throw conflict('This request was already made for another amount.');
+    return;
+  }
   // The series' one settler gives the money back (docs/decisions/026-booking-series.md); failing or busy, the job does.
   await settleSeriesMoney(db, payments, series.id, now).catch(() => undefined);
 }
