@@ -397,6 +397,17 @@ describe('a series occurrence', () => {
     expect(priceCents).toBeGreaterThan(1500);
   });
 
+  it('leaves a part decided while the settler is busy to the reconciliation job, which makes it', async () => {
+    const { occurrence, seriesId, intentId } = await seriesOccurrence();
+    await t.db.update(bookingSeries).set({ settlingAt: new Date() }).where(eq(bookingSeries.id, seriesId));
+    expect((await refund(occurrence.id, '10.00')).statusCode).toBe(200);
+    expect((await intentRow(intentId)).amountRefunded).toBe(0);
+    await t.db.update(bookingSeries).set({ settlingAt: null }).where(eq(bookingSeries.id, seriesId));
+    await reconcileBookings(t.db, new DemoPaymentProvider(t.db));
+    expect((await intentRow(intentId)).amountRefunded).toBe(1000);
+    expect(await row(occurrence.id)).toMatchObject({ status: 'confirmed', amountRefunded: '10.00', paymentStatus: 'partially_refunded' });
+  });
+
   it('keeps a refund decided from the console when the renter cancels it for less, and the reconciliation job makes it', async () => {
     // Strict: 50% back from 14 days before; the occurrence is 3 weeks or more ahead.
     const { renter, occurrence, seriesId, intentId, priceCents } = await seriesOccurrence({ cancellationPolicyTier: 'strict' });
