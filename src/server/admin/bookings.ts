@@ -69,21 +69,37 @@ function toAdminPayment(
   };
 }
 
-/** The cents of a series' payment decided for its occurrences (at cancellation, or from the console) but not yet given back by its settler. */
-const seriesRefundsDue = (occurrences: readonly BookingRow[]) => occurrences.reduce((sum, row) => sum + refundDueCents(row), 0);
+/** A series as {@link refundableCents} counts it: its occurrences, and what our record says its payment has had refunded, cents. */
+interface SeriesFigures {
+  occurrences: readonly BookingRow[];
+  refundedCents: number;
+}
+
+/**
+ * What the provider has refunded of a series' payment beyond the refunds decided for its
+ * occurrences (made outside ClinicShare, in the provider's dashboard), cents. The series' settler
+ * counts such a refund as made towards what is decided next (`settleSeriesMoney`), so a refund
+ * decided from the console would move no money while there is one.
+ */
+function refundedOutside(intent: PaymentIntentInfo, series: SeriesFigures): number {
+  const decided = series.occurrences.reduce((sum, row) => sum + decidedRefundCents(row), 0);
+  return Math.max(0, Math.max(intent.amountRefunded, series.refundedCents) - decided);
+}
 
 /**
  * The most the console can refund of `booking` now, cents: nothing unless it is confirmed and its
  * payment succeeded; else what the provider says is left of its own payment; or for an occurrence
  * of a series, its share still unrefunded (its price less the refund decided for it so far),
- * within what is left of the series' payment: less what the provider (or, if it says more, our
- * record of the series, `seriesRefunded`) has refunded and the refunds decided but not yet made
- * (`seriesDue`).
+ * within what is left of the series' payment once what the provider (or our record, if it says
+ * more) has refunded and the refunds decided but not yet made are counted; nothing while part of
+ * the series' payment was refunded outside ClinicShare ({@link refundedOutside}).
  */
-function refundableCents(booking: BookingRow, intent: PaymentIntentInfo | null, seriesDue = 0, seriesRefunded = 0): number {
+function refundableCents(booking: BookingRow, intent: PaymentIntentInfo | null, series?: SeriesFigures): number {
   if (booking.status !== 'confirmed' || intent?.status !== 'succeeded') return 0;
-  const left = Math.max(0, intent.amount - Math.max(intent.amountRefunded, seriesRefunded) - seriesDue);
-  if (!booking.seriesId) return left;
+  if (!series) return Math.max(0, intent.amount - intent.amountRefunded);
+  if (refundedOutside(intent, series) > 0) return 0;
+  const due = series.occurrences.reduce((sum, row) => sum + refundDueCents(row), 0);
+  const left = Math.max(0, intent.amount - Math.max(intent.amountRefunded, series.refundedCents) - due);
   return Math.min(left, Math.max(0, toCents(booking.totalPrice) - decidedRefundCents(booking)));
 }
 
@@ -138,7 +154,7 @@ export async function adminBooking(db: Database, payments: PaymentProvider | nul
         }
       : null;
     const occurrences = await db.select().from(bookings).where(eq(bookings.seriesId, booking.seriesId));
-    refundable = refundableCents(booking, intent, seriesRefundsDue(occurrences), toCents(seriesRow?.amountRefunded ?? '0'));
+    refundable = refundableCents(booking, intent, { occurrences, refundedCents: toCents(seriesRow?.amountRefunded ?? '0') });
   } else if (booking.stripePaymentIntentId) {
     const intent = await retrieve(booking.stripePaymentIntentId);
     payment = toAdminPayment(booking.stripePaymentIntentId, booking.platformFeeAmount, booking.paymentStatus, intent);
@@ -473,7 +489,12 @@ async function refundOccurrence(
         .where(eq(bookingSeries.id, series.id));
       const current = occurrences.find((row) => row.id === booking.id);
       if (current?.status !== 'confirmed') throw notRefundable();
-      const left = refundableCents(current, intent, seriesRefundsDue(occurrences), toCents(seriesRefunded));
+      const figures = { occurrences, refundedCents: toCents(seriesRefunded) };
+      if (refundedOutside(intent, figures) > 0)
+        throw conflict(
+          "Part of this series' payment was refunded outside ClinicShare: make this refund in the payment provider's dashboard.",
+        );
+      const left = refundableCents(current, intent, figures);
       if (cents > left) throw overRefund(left);
       const decidedBefore = decidedRefundCents(current);
       const decided = decidedBefore + cents;
