@@ -117,35 +117,36 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
                         <Badge variant="success">Active</Badge>
                       )}
                     </td>
-                    <td className="flex justify-end gap-2 px-3 py-2">
-                      <Button
-                        size="sm"
-                        variant={viewing === user.id ? 'secondary' : 'outline'}
-                        onClick={() => setViewing(user.id)}
-                        aria-label={`View ${name}`}
-                        aria-pressed={viewing === user.id}
-                      >
-                        View
-                      </Button>
-                      {user.suspendedAt ? (
+                    <td className="px-3 py-2">
+                      <div className="flex justify-end gap-2">
                         <Button
                           size="sm"
-                          variant="outline"
-                          onClick={() => open({ user, action: 'reinstate' })}
-                          aria-label={`Reinstate ${name}`}
+                          variant={viewing === user.id ? 'secondary' : 'outline'}
+                          onClick={() => setViewing(user.id)}
+                          aria-label={`View ${name}`}
                         >
-                          Reinstate
+                          View
                         </Button>
-                      ) : user.id === currentUserId ? null : (
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          onClick={() => open({ user, action: 'suspend' })}
-                          aria-label={`Suspend ${name}`}
-                        >
-                          Suspend
-                        </Button>
-                      )}
+                        {user.suspendedAt ? (
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            onClick={() => open({ user, action: 'reinstate' })}
+                            aria-label={`Reinstate ${name}`}
+                          >
+                            Reinstate
+                          </Button>
+                        ) : user.id === currentUserId ? null : (
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            onClick={() => open({ user, action: 'suspend' })}
+                            aria-label={`Suspend ${name}`}
+                          >
+                            Suspend
+                          </Button>
+                        )}
+                      </div>
                     </td>
                   </tr>
                 );
