@@ -4,7 +4,8 @@
  * change) and its payment as the provider reports it; refunds in part and in full (which cancels),
  * never more than was paid, one per request, one at a time per payment also when two operators
  * click at once, each with its audit record and the renter told; a series occurrence refunded
- * through its series' one settler. Runs on PGlite and PostgreSQL.
+ * through its series' one settler, in part or in full, never more than its share or what is left of
+ * the series' payment, once when two operators refund it at once. Runs on PGlite and PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -16,10 +17,11 @@ import { reconcileBookings } from '../../src/server/bookings/reconciliation';
 import { HttpError } from '../../src/server/http/errors';
 import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
 import type { PaymentIntentInfo } from '../../src/server/payments/provider';
-import { auditLog, bookingEvents, bookings, demoPaymentIntents, notifications, users } from '../../src/server/db/schema';
-import { insertSpace, insertUser } from '../factories/db';
-import { createBooking, createIntent, paidIntent, payIntent } from '../helpers/booking-flow';
-import { futureDate, futureWeekday } from '../helpers/dates';
+import { auditLog, bookingEvents, bookings, bookingSeries, demoPaymentIntents, notifications, users } from '../../src/server/db/schema';
+import { insertSpace, insertUser, type NewSpace } from '../factories/db';
+import { createBooking, createIntent, paidIntent } from '../helpers/booking-flow';
+import { futureDate } from '../helpers/dates';
+import { paidSeries } from '../helpers/series-flow';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -34,7 +36,7 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PUT';
 const call = (method: Method, url: string, cookie?: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, headers: { ...headers, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
 const refund = (id: string, amount: string, cookie = admin.cookie, headers: Record<string, string> = {}) =>
@@ -269,61 +271,166 @@ describe('two operators at once, side by side', () => {
   });
 });
 
-describe('a series occurrence', () => {
-  it('is refunded in full from its series’ payment through the series’ settler, which cancels it', async () => {
-    const owner = await insertUser(t.db, { userType: 'lister' });
-    const space = await insertSpace(t.db, owner.id, {
-      pricePeriod: 'session',
-      pricePerDay: '120.00',
-      schedule: {
-        weeklyHours: { tue: [{ start: '08:00', end: '12:00' }], thu: [{ start: '08:00', end: '12:00' }] },
-        sessions: [{ name: 'Morning', start: '08:00', end: '12:00' }],
-        bufferMinutes: 0,
-        minNoticeHours: 0,
-        maxAdvanceDays: null,
-      },
-    });
-    const renter = await signedInUser(t);
-    const date = futureWeekday(2, 3);
-    const first = { startDate: `${date}T08:00`, endDate: `${date}T12:00` };
-    const intent = await createIntent(t, renter.cookie, space.id, first, { recurrence: { weekdays: ['tue', 'thu'], count: 4 } });
-    expect(intent.statusCode, intent.body).toBe(200);
-    const body = intent.json<{ seriesId: string; paymentIntentId: string; clientSecret: string; amount: string }>();
-    expect((await payIntent(t, renter.cookie, body.clientSecret)).statusCode).toBe(200);
-    const booked = await createBooking(t, renter.cookie, {
-      spaceId: space.id,
-      ...first,
-      totalPrice: body.amount,
-      paymentIntentId: body.paymentIntentId,
-    });
-    expect(booked.statusCode, booked.body).toBe(201);
-    const [occurrence] = await t.db.select().from(bookings).where(eq(bookings.seriesId, body.seriesId)).orderBy(bookings.startAt);
+/** A confirmed, paid series of 4 and its first occurrence (its price, cents). */
+async function seriesOccurrence(space: NewSpace = {}) {
+  const renter = await signedInUser(t);
+  const series = await paidSeries(t, renter.cookie, space);
+  const [occurrence] = await t.db.select().from(bookings).where(eq(bookings.seriesId, series.seriesId)).orderBy(bookings.startAt);
+  return { renter, ...series, occurrence: occurrence!, priceCents: toCents(occurrence!.totalPrice) };
+}
+const row = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-    const shown = await detail(occurrence!.id);
+describe('a series occurrence', () => {
+  it('is refunded in part from its series’ payment through the series’ settler and stays confirmed; the rest cancels it', async () => {
+    const { renter, occurrence, seriesId, intentId, priceCents } = await seriesOccurrence();
+    const shown = await detail(occurrence.id);
     expect(shown).toMatchObject({
       payment: null,
-      series: { id: body.seriesId, occurrences: 4, payment: { intentId: body.paymentIntentId, paid: true, refunded: '0.00' } },
-      refundable: occurrence!.totalPrice,
+      series: { id: seriesId, occurrences: 4, payment: { intentId, paid: true, refunded: '0.00' } },
+      refundable: dollars(priceCents),
     });
-    // In part: refused (an occurrence is refunded in full); more than its price: refused.
-    expect((await refund(occurrence!.id, '10.00')).statusCode).toBe(400);
-    expect((await refund(occurrence!.id, '1000.00')).statusCode).toBe(400);
+    // More than its price: refused, nothing decided.
+    expect((await refund(occurrence.id, dollars(priceCents + 1))).statusCode).toBe(400);
+    expect((await row(occurrence.id)).refundAmount).toBeNull();
 
-    const done = await refund(occurrence!.id, occurrence!.totalPrice);
-    expect(done.statusCode, done.body).toBe(200);
-    expect(done.json<AdminBooking>()).toMatchObject({
+    const part = await refund(occurrence.id, '10.00');
+    expect(part.statusCode, part.body).toBe(200);
+    expect(part.json<AdminBooking>()).toMatchObject({
+      status: 'confirmed',
+      series: { payment: { refunded: '10.00' } },
+      amountRefunded: '10.00',
+      refundable: dollars(priceCents - 1000),
+    });
+    expect((await intentRow(intentId)).amountRefunded).toBe(1000);
+    expect(await row(occurrence.id)).toMatchObject({ status: 'confirmed', refundAmount: '10.00', paymentStatus: 'partially_refunded' });
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, renter.user.id), eq(notifications.kind, 'booking_refunded')));
+    expect(told.map((notice) => notice.title)).toEqual(['$10.00 refunded']);
+    const [first] = await audits(occurrence.id);
+    expect(first).toMatchObject({
+      actorId: admin.user.id,
+      before: { status: 'confirmed', refundAmount: '0.00' },
+      after: { status: 'confirmed', refundAmount: '10.00', refund: '10.00' },
+    });
+
+    // At most its share still unrefunded.
+    const over = await refund(occurrence.id, dollars(priceCents - 1000 + 1));
+    expect(over.statusCode).toBe(400);
+    expect(over.json<{ message: string }>().message).toContain(`$${dollars(priceCents - 1000)}`);
+
+    const rest = await refund(occurrence.id, dollars(priceCents - 1000));
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json<AdminBooking>()).toMatchObject({
       status: 'cancelled',
-      series: { payment: { refunded: occurrence!.totalPrice } },
+      series: { payment: { refunded: dollars(priceCents) } },
       refundable: '0.00',
     });
-    expect((await intentRow(body.paymentIntentId)).amountRefunded).toBe(toCents(occurrence!.totalPrice));
-    const others = await t.db.select().from(bookings).where(eq(bookings.seriesId, body.seriesId));
-    expect(others.filter((row) => row.status === 'confirmed')).toHaveLength(3);
-    const [record] = await audits(occurrence!.id);
-    expect(record).toMatchObject({ actorId: admin.user.id, before: { status: 'confirmed' }, after: { status: 'cancelled' } });
+    expect((await intentRow(intentId)).amountRefunded).toBe(priceCents);
+    expect(await row(occurrence.id)).toMatchObject({ status: 'cancelled', refundAmount: dollars(priceCents), paymentStatus: 'refunded' });
+    const others = await t.db.select().from(bookings).where(eq(bookings.seriesId, seriesId));
+    expect(others.filter((other) => other.status === 'confirmed')).toHaveLength(3);
+    expect((await audits(occurrence.id)).map((record) => record.after.status).sort()).toEqual(['cancelled', 'confirmed']);
     // Asked again: the same operator's repeat answers the booking; another's finds nothing to refund.
-    expect((await refund(occurrence!.id, occurrence!.totalPrice)).statusCode).toBe(200);
-    expect((await refund(occurrence!.id, occurrence!.totalPrice, otherAdmin.cookie)).statusCode).toBe(409);
-    expect((await intentRow(body.paymentIntentId)).amountRefunded).toBe(toCents(occurrence!.totalPrice));
+    expect((await refund(occurrence.id, dollars(priceCents - 1000))).statusCode).toBe(200);
+    expect((await refund(occurrence.id, dollars(priceCents - 1000), otherAdmin.cookie)).statusCode).toBe(409);
+    expect((await intentRow(intentId)).amountRefunded).toBe(priceCents);
+  });
+
+  it('is refunded once when two operators refund it at once, or one request is sent twice', async () => {
+    const { occurrence, intentId, priceCents } = await seriesOccurrence();
+    const share = dollars(Math.round(priceCents * 0.6));
+    const answers = await Promise.all([
+      refund(occurrence.id, share, admin.cookie, { 'idempotency-key': randomUUID() }),
+      refund(occurrence.id, share, otherAdmin.cookie, { 'idempotency-key': randomUUID() }),
+    ]);
+    const codes = answers.map((response) => response.statusCode).sort();
+    expect(codes[0], answers.map((response) => response.body).join('\n')).toBe(200);
+    expect([400, 409]).toContain(codes[1]);
+    expect((await intentRow(intentId)).amountRefunded).toBe(toCents(share));
+    expect(await audits(occurrence.id)).toHaveLength(1);
+
+    // One request twice at once (its key): one refund, both answered.
+    const key = { 'idempotency-key': randomUUID() };
+    const twice = await Promise.all([refund(occurrence.id, '5.00', admin.cookie, key), refund(occurrence.id, '5.00', admin.cookie, key)]);
+    expect(twice.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect((await intentRow(intentId)).amountRefunded).toBe(toCents(share) + 500);
+    expect(await audits(occurrence.id)).toHaveLength(2);
+    expect((await refund(occurrence.id, '6.00', admin.cookie, key)).statusCode).toBe(409);
+  });
+
+  it('lets one of two operators through even when both read the series’ payment first', async () => {
+    const { occurrence, intentId, priceCents } = await seriesOccurrence();
+    const provider = new SideBySideProvider(t.db);
+    const share = dollars(Math.round(priceCents * 0.6));
+    const results = await Promise.allSettled([
+      refundBooking(t.db, provider, admin.user, occurrence.id, { amount: share, reason: 'Double booked' }, randomUUID()),
+      refundBooking(t.db, provider, otherAdmin.user, occurrence.id, { amount: share, reason: 'Double booked' }, randomUUID()),
+    ]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(HttpError);
+    expect((refused.reason as HttpError).statusCode).toBe(400);
+    expect((await intentRow(intentId)).amountRefunded).toBe(toCents(share));
+    expect((await row(occurrence.id)).refundAmount).toBe(share);
+    expect(await audits(occurrence.id)).toHaveLength(1);
+  });
+
+  it('refuses a refund of an occurrence while part of its series’ payment was refunded outside the console', async () => {
+    const { occurrence, intentId } = await seriesOccurrence();
+    // Refunded in the provider's dashboard: the series' settler would count it as made towards the next refund decided.
+    const intent = await intentRow(intentId);
+    await t.db.update(demoPaymentIntents).set({ amountRefunded: 1500 }).where(eq(demoPaymentIntents.id, intentId));
+    expect((await detail(occurrence.id)).refundable).toBe('0.00');
+    const refused = await refund(occurrence.id, '10.00');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toContain('outside ClinicShare');
+    expect((await row(occurrence.id)).refundAmount).toBeNull();
+    expect((await intentRow(intentId)).amountRefunded).toBe(1500);
+    expect(intent.amount).toBeGreaterThan(1500);
+  });
+
+  it('leaves a part decided while the settler is busy to the reconciliation job, which makes it', async () => {
+    const { occurrence, seriesId, intentId } = await seriesOccurrence();
+    await t.db.update(bookingSeries).set({ settlingAt: new Date() }).where(eq(bookingSeries.id, seriesId));
+    expect((await refund(occurrence.id, '10.00')).statusCode).toBe(200);
+    expect((await intentRow(intentId)).amountRefunded).toBe(0);
+    await t.db.update(bookingSeries).set({ settlingAt: null }).where(eq(bookingSeries.id, seriesId));
+    await reconcileBookings(t.db, new DemoPaymentProvider(t.db));
+    expect((await intentRow(intentId)).amountRefunded).toBe(1000);
+    expect(await row(occurrence.id)).toMatchObject({ status: 'confirmed', amountRefunded: '10.00', paymentStatus: 'partially_refunded' });
+  });
+
+  it('keeps a refund decided from the console when the renter cancels it for less, and the reconciliation job makes it', async () => {
+    // Strict: 50% back from 14 days before; the occurrence is 3 weeks or more ahead.
+    const { renter, occurrence, seriesId, intentId, priceCents } = await seriesOccurrence({ cancellationPolicyTier: 'strict' });
+    const consoleCents = Math.round(priceCents * 0.75);
+    // The settler is busy: the console's refund is decided, not yet made.
+    await t.db.update(bookingSeries).set({ settlingAt: new Date() }).where(eq(bookingSeries.id, seriesId));
+    expect((await refund(occurrence.id, dollars(consoleCents))).statusCode).toBe(200);
+    expect((await intentRow(intentId)).amountRefunded).toBe(0);
+    const cancelled = await call('PUT', `/api/bookings/${occurrence.id}/cancel`, renter.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await row(occurrence.id)).toMatchObject({ status: 'cancelled', refundAmount: dollars(consoleCents) });
+    await t.db.update(bookingSeries).set({ settlingAt: null }).where(eq(bookingSeries.id, seriesId));
+    await reconcileBookings(t.db, new DemoPaymentProvider(t.db));
+    expect((await intentRow(intentId)).amountRefunded).toBe(consoleCents);
+    expect(await row(occurrence.id)).toMatchObject({ amountRefunded: dollars(consoleCents), paymentStatus: 'partially_refunded' });
+  });
+
+  it('after a part refunded from the console, a cancellation by the renter gives back what its policy says in all', async () => {
+    const { renter, occurrence, intentId } = await seriesOccurrence({ cancellationPolicyTier: 'strict' });
+    expect((await refund(occurrence.id, '10.00')).statusCode).toBe(200);
+    // Strict, 3 weeks ahead: half (less a kept first-booking fee), as the Cancel dialog quotes it, in all: the $10 included.
+    const quote = await call('GET', `/api/bookings/${occurrence.id}/cancellation`, renter.cookie);
+    expect(quote.statusCode, quote.body).toBe(200);
+    const policyCents = toCents(quote.json<{ refundAmount: string }>().refundAmount);
+    expect(policyCents).toBeGreaterThan(1000);
+    const cancelled = await call('PUT', `/api/bookings/${occurrence.id}/cancel`, renter.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await intentRow(intentId)).amountRefunded).toBe(policyCents);
+    expect(await row(occurrence.id)).toMatchObject({ status: 'cancelled', amountRefunded: dollars(policyCents) });
   });
 });

@@ -100,6 +100,7 @@ describe('access to the console', () => {
     // One request per route, in an order an admin can answer 2xx: the table must hold every route the app has.
     const requests: Record<string, { url: string; payload?: object }> = {
       'GET /api/admin/users': { url: '/api/admin/users?q=alex' },
+      'GET /api/admin/users/:id': { url: `/api/admin/users/${target.id}` },
       'POST /api/admin/users/:id/suspend': { url: `/api/admin/users/${target.id}/suspend`, payload: { reason: 'Spam listings' } },
       'POST /api/admin/users/:id/reinstate': { url: `/api/admin/users/${target.id}/reinstate` },
       'GET /api/admin/spaces': { url: '/api/admin/spaces?q=back%20bay' },

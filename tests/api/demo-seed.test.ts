@@ -12,7 +12,10 @@ import { DEMO_PASSWORD } from '../../src/server/seed/demo-users';
 import { BROWSER_TEST_DAYS } from '../../src/server/seed/demo-activity';
 import { seedDemoData } from '../../src/server/seed/seed-demo-data';
 import { createPrivateFileStorage } from '../../src/server/storage/private-files';
+import type { AuditLogPage } from '../../src/shared/schemas/admin';
+import type { AdminUserDetail } from '../../src/shared/schemas/admin-users';
 import type { Booking } from '../../src/shared/schemas/bookings';
+import type { InboxPage, ReportQueuePage } from '../../src/shared/schemas/reports';
 import type { Message } from '../../src/shared/schemas/messages';
 import type { Space } from '../../src/shared/schemas/spaces';
 import type { User } from '../../src/shared/schemas/users';
@@ -216,6 +219,37 @@ describe('demo seed', () => {
       .from(notifications)
       .where(eq(notifications.kind, 'review_invitation'));
     expect(invited.map((row) => row.userId).sort()).toEqual([owner.user.id, renter.user.id].sort());
+  });
+
+  it("fills the console's queue and inbox: open reports (one the demo renter's, about a listing), one resolved with its audit record, and contact messages", async () => {
+    const admin = await logIn('admin@demo.clinicshare.test');
+    const open = await get<ReportQueuePage>('/api/admin/reports?status=open', admin.cookie);
+    expect(open.reports.length).toBeGreaterThanOrEqual(3);
+    const byRenter = open.reports.find((report) => report.reporter.email === 'renter@demo.clinicshare.test');
+    expect(byRenter).toMatchObject({
+      targetType: 'space',
+      reason: 'fraud',
+      target: { label: expect.any(String), spaceId: byRenter?.targetId },
+    });
+    expect(byRenter!.comment.length).toBeGreaterThan(20);
+    expect(open.reports.map((report) => report.targetType)).toContain('user');
+    const resolved = await get<ReportQueuePage>('/api/admin/reports?status=resolved', admin.cookie);
+    expect(resolved.reports).toHaveLength(1);
+    expect(resolved.reports[0]).toMatchObject({ resolution: 'no_action', resolvedBy: 'Robin Okafor' });
+    const audit = await get<AuditLogPage>('/api/admin/audit-log', admin.cookie);
+    const record = audit.entries.find((entry) => entry.targetId === resolved.reports[0]!.id);
+    expect(record).toMatchObject({ action: 'report.resolve', actor: { email: 'admin@demo.clinicshare.test' } });
+    expect(Date.parse(record!.createdAt)).toBe(Date.parse(resolved.reports[0]!.resolvedAt!));
+    // The demo renter's is older than a day: they still have all of today's reports to send (at most 10 a day).
+    expect(Date.now() - Date.parse(byRenter!.createdAt)).toBeGreaterThan(DAY_MS);
+
+    const inbox = await get<InboxPage>('/api/admin/contact-messages', admin.cookie);
+    expect(inbox.messages).toHaveLength(3);
+    expect(inbox.messages.filter((message) => message.userId !== null)).toHaveLength(1);
+    // The renter's listing report shows in the user view too.
+    const renter = await logIn('renter@demo.clinicshare.test');
+    const view = await get<AdminUserDetail>(`/api/admin/users/${renter.user.id}`, admin.cookie);
+    expect(view.reportsMade.items.map((report) => report.id)).toContain(byRenter!.id);
   });
 
   it('seeds only an empty database', async () => {

@@ -41,6 +41,10 @@ export const paths = {
   verifyEmail: (token: string) => `/verify-email?token=${encodeURIComponent(token)}`,
   /** The operators' console; anyone else sees the not-found page (docs/decisions/029-operators-and-the-audit-log.md). */
   admin: () => '/admin',
+  /** A tab of the console (`users`, `bookings`...), with the booking the Bookings tab opens. */
+  adminTab: (tab: string, params: Record<string, string> = {}) => `/admin?${new URLSearchParams({ tab, ...params })}`,
+  /** The console's Bookings tab with booking `id` looked up. */
+  adminBooking: (id: string) => `/admin?${new URLSearchParams({ tab: 'bookings', booking: id })}`,
 } as const;
 
 /** Route patterns for the router, matching {@link paths}. */

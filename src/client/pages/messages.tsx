@@ -8,7 +8,7 @@ import { useAuth } from '@/client/lib/auth';
 import { cn } from '@/client/lib/cn';
 import { paths } from '@/client/lib/paths';
 
-// The Report button beside each message the other person sent (and its dialog) load after the thread.
+// The Report buttons (the other person, and each message they sent) and their dialog load after the thread.
 const ReportButton = lazy(() => import('@/client/features/reports/components/report-button'));
 
 /**
@@ -45,6 +45,11 @@ export function MessagesPage() {
             userId={user.id}
             summary={summary}
             onBack={() => navigate(paths.messages())}
+            participantActions={(other) => (
+              <Suspense fallback={null}>
+                <ReportButton targetType="user" targetId={other.id} label={`Report ${other.name}`} />
+              </Suspense>
+            )}
             messageActions={(message) => (
               <Suspense fallback={null}>
                 <ReportButton targetType="message" targetId={message.id} label={`Report this message from ${message.sender.firstName}`} />

@@ -20,16 +20,18 @@ export interface AuditRecord {
   /** What the record said before and after (JSON: instants as ISO-8601 UTC strings). */
   before: Record<string, unknown>;
   after: Record<string, unknown>;
+  /** When, if not now (the demo seed's records of what its operator did earlier). */
+  at?: Date;
 }
 
 /**
  * Appends `record` within `tx`, the transaction of the action's effect.
  * @returns the new record's id
  */
-export async function recordAudit(tx: Database, record: AuditRecord): Promise<string> {
+export async function recordAudit(tx: Database, { at, ...record }: AuditRecord): Promise<string> {
   const [row] = await tx
     .insert(auditLog)
-    .values({ ...record, reason: record.reason ?? null })
+    .values({ ...record, reason: record.reason ?? null, ...(at ? { createdAt: at } : {}) })
     .returning({ id: auditLog.id });
   return row!.id;
 }

@@ -9,9 +9,9 @@
  * through the provider with one key per request, then recorded with the booking's new figures,
  * the audit record and the renter's notice in one transaction; a refund of all that is left
  * cancels the booking through the state table (src/shared/booking-lifecycle.ts).
- * An occurrence of a series is paid by the series' one payment: it is refunded in full by
- * cancelling it with its whole price as the refund decided, which the series' one settler
- * (`settleSeriesMoney`, docs/decisions/026-booking-series.md) then makes.
+ * An occurrence of a series is paid by the series' one payment: its refund, in part or in full
+ * (which cancels it), is decided on the occurrence (`refund_amount`) and made by the series' one
+ * settler (`settleSeriesMoney`, docs/decisions/026-booking-series.md).
  */
 import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -19,6 +19,7 @@ import { fromCents, formatUsd, toCents } from '../../shared/money';
 import {
   ADMIN_BOOKINGS_PAGE_SIZE,
   type AdminBooking,
+  type AdminBookingRow,
   type AdminBookingsPage,
   type AdminPayment,
   type AdminRefund,
@@ -33,7 +34,7 @@ import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import { CHANGED_MEANWHILE, transitionBooking, type BookingRow } from '../bookings/booking-row';
 import { afterRefund, refundedStatus } from '../bookings/money-back';
 import { tellBookingStep } from '../bookings/notices';
-import { settleSeriesMoney } from '../bookings/series-money';
+import { decidedRefundCents, refundDueCents, settleSeriesMoney } from '../bookings/series-money';
 import { bookingPayout, owedTotal } from '../payouts/service';
 import { recordAudit } from './audit';
 
@@ -68,26 +69,38 @@ function toAdminPayment(
   };
 }
 
-/** The cents of a series' payment already promised to cancelled occurrences but not yet given back by its settler. */
-async function seriesRefundsPending(db: Database, seriesId: string): Promise<number> {
-  const rows = await db
-    .select({ refundAmount: bookings.refundAmount })
-    .from(bookings)
-    .where(and(eq(bookings.seriesId, seriesId), eq(bookings.status, 'cancelled'), isNull(bookings.refundedAt)));
-  return rows.reduce((sum, row) => sum + toCents(row.refundAmount ?? '0'), 0);
+/** A series as {@link refundableCents} counts it: its occurrences, and what our record says its payment has had refunded, cents. */
+interface SeriesFigures {
+  occurrences: readonly BookingRow[];
+  refundedCents: number;
+}
+
+/**
+ * What the provider has refunded of a series' payment beyond the refunds decided for its
+ * occurrences (made outside ClinicShare, in the provider's dashboard), cents. The series' settler
+ * counts such a refund as made towards what is decided next (`settleSeriesMoney`), so a refund
+ * decided from the console would move no money while there is one.
+ */
+function refundedOutside(intent: PaymentIntentInfo, series: SeriesFigures): number {
+  const decided = series.occurrences.reduce((sum, row) => sum + decidedRefundCents(row), 0);
+  return Math.max(0, Math.max(intent.amountRefunded, series.refundedCents) - decided);
 }
 
 /**
  * The most the console can refund of `booking` now, cents: nothing unless it is confirmed and its
- * payment succeeded; else what the provider says is left of its own payment, or for an occurrence
- * its price less what it had back, within what is left of its series' payment once the refunds
- * promised to cancelled occurrences are counted.
+ * payment succeeded; else what the provider says is left of its own payment; or for an occurrence
+ * of a series, its share still unrefunded (its price less the refund decided for it so far),
+ * within what is left of the series' payment once what the provider (or our record, if it says
+ * more) has refunded and the refunds decided but not yet made are counted; nothing while part of
+ * the series' payment was refunded outside ClinicShare ({@link refundedOutside}).
  */
-function refundableCents(booking: BookingRow, intent: PaymentIntentInfo | null, seriesPending = 0): number {
+function refundableCents(booking: BookingRow, intent: PaymentIntentInfo | null, series?: SeriesFigures): number {
   if (booking.status !== 'confirmed' || intent?.status !== 'succeeded') return 0;
-  const left = Math.max(0, intent.amount - intent.amountRefunded - seriesPending);
-  if (!booking.seriesId) return left;
-  return Math.min(left, Math.max(0, toCents(booking.totalPrice) - toCents(booking.amountRefunded)));
+  if (!series) return Math.max(0, intent.amount - intent.amountRefunded);
+  if (refundedOutside(intent, series) > 0) return 0;
+  const due = series.occurrences.reduce((sum, row) => sum + refundDueCents(row), 0);
+  const left = Math.max(0, intent.amount - Math.max(intent.amountRefunded, series.refundedCents) - due);
+  return Math.min(left, Math.max(0, toCents(booking.totalPrice) - decidedRefundCents(booking)));
 }
 
 /**
@@ -140,7 +153,8 @@ export async function adminBooking(db: Database, payments: PaymentProvider | nul
             : null,
         }
       : null;
-    refundable = refundableCents(booking, intent, await seriesRefundsPending(db, booking.seriesId));
+    const occurrences = await db.select().from(bookings).where(eq(bookings.seriesId, booking.seriesId));
+    refundable = refundableCents(booking, intent, { occurrences, refundedCents: toCents(seriesRow?.amountRefunded ?? '0') });
   } else if (booking.stripePaymentIntentId) {
     const intent = await retrieve(booking.stripePaymentIntentId);
     payment = toAdminPayment(booking.stripePaymentIntentId, booking.platformFeeAmount, booking.paymentStatus, intent);
@@ -182,16 +196,40 @@ export async function adminBooking(db: Database, payments: PaymentProvider | nul
   };
 }
 
+/** Bookings with their space's title, owner and renter, for the console's lists. */
+const selectBookingRows = (db: Database) =>
+  db
+    .select({ booking: bookings, spaceTitle: medicalSpaces.title, ownerId: medicalSpaces.ownerId, renter: users })
+    .from(bookings)
+    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
+    .innerJoin(users, eq(users.id, bookings.renterId))
+    .$dynamic();
+type BookingListRow = Awaited<ReturnType<ReturnType<typeof selectBookingRows>['execute']>>[number];
+
+function toAdminBookingRow({ booking, spaceTitle, ownerId, renter }: BookingListRow): AdminBookingRow {
+  return {
+    id: booking.id,
+    status: booking.status,
+    startDate: booking.startAt.toISOString(),
+    endDate: booking.endAt.toISOString(),
+    totalPrice: booking.totalPrice,
+    paymentStatus: booking.paymentStatus,
+    spaceId: booking.spaceId,
+    spaceTitle,
+    renterId: booking.renterId,
+    renterName: fullName(renter),
+    ownerId,
+    seriesId: booking.seriesId,
+    createdAt: booking.createdAt.toISOString(),
+  };
+}
+
 /**
  * Bookings a user made (as renter) or received (as owner of the space), or of a space; both
  * given: that user's bookings of that space. Newest first, {@link ADMIN_BOOKINGS_PAGE_SIZE} a page.
  */
 export async function adminBookings(db: Database, query: { userId?: string; spaceId?: string; page: number }): Promise<AdminBookingsPage> {
-  const rows = await db
-    .select({ booking: bookings, spaceTitle: medicalSpaces.title, ownerId: medicalSpaces.ownerId, renter: users })
-    .from(bookings)
-    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
-    .innerJoin(users, eq(users.id, bookings.renterId))
+  const rows = await selectBookingRows(db)
     .where(
       and(
         query.userId ? or(eq(bookings.renterId, query.userId), eq(medicalSpaces.ownerId, query.userId)) : undefined,
@@ -202,21 +240,7 @@ export async function adminBookings(db: Database, query: { userId?: string; spac
     .limit(ADMIN_BOOKINGS_PAGE_SIZE + 1)
     .offset((query.page - 1) * ADMIN_BOOKINGS_PAGE_SIZE);
   return {
-    bookings: rows.slice(0, ADMIN_BOOKINGS_PAGE_SIZE).map(({ booking, spaceTitle, ownerId, renter }) => ({
-      id: booking.id,
-      status: booking.status,
-      startDate: booking.startAt.toISOString(),
-      endDate: booking.endAt.toISOString(),
-      totalPrice: booking.totalPrice,
-      paymentStatus: booking.paymentStatus,
-      spaceId: booking.spaceId,
-      spaceTitle,
-      renterId: booking.renterId,
-      renterName: fullName(renter),
-      ownerId,
-      seriesId: booking.seriesId,
-      createdAt: booking.createdAt.toISOString(),
-    })),
+    bookings: rows.slice(0, ADMIN_BOOKINGS_PAGE_SIZE).map(toAdminBookingRow),
     page: query.page,
     hasMore: rows.length > ADMIN_BOOKINGS_PAGE_SIZE,
     owedPayouts: query.userId ? await owedPayoutsOf(db, query.userId) : null,
@@ -227,6 +251,26 @@ export async function adminBookings(db: Database, query: { userId?: string; spac
 async function owedPayoutsOf(db: Database, userId: string) {
   const owed = await owedTotal(db, userId);
   return { owedAmount: fromCents(owed.cents), payments: owed.payments };
+}
+
+/**
+ * The bookings user `userId` made (`renter`) or received for the spaces they own (`owner`),
+ * newest first: at most `limit`, and how many there are.
+ */
+export async function userBookings(
+  db: Database,
+  userId: string,
+  side: 'renter' | 'owner',
+  limit: number,
+): Promise<{ items: AdminBookingRow[]; total: number }> {
+  const where = side === 'renter' ? eq(bookings.renterId, userId) : eq(medicalSpaces.ownerId, userId);
+  const rows = await selectBookingRows(db).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(limit);
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(bookings)
+    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
+    .where(where);
+  return { items: rows.map(toAdminBookingRow), total: Number(counted?.total ?? 0) };
 }
 
 const notRefundable = () => conflict('Only a confirmed, paid booking can be refunded.');
@@ -257,7 +301,8 @@ export async function refundBooking(
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   if (!booking) throw notFound('Booking not found.');
   const cents = toCents(amount);
-  const key = idempotencyKey ?? `${cents}-after-${toCents(booking.amountRefunded)}`;
+  // An occurrence's refunds are decided first and made by its series' settler: what it had back is what was decided.
+  const key = idempotencyKey ?? `${cents}-after-${booking.seriesId ? decidedRefundCents(booking) : toCents(booking.amountRefunded)}`;
   const [asked] = await db
     .select()
     .from(consoleRefunds)
@@ -388,24 +433,31 @@ async function refundOwnPayment(
       before: { status: locked!.status, paymentStatus: locked!.paymentStatus, amountRefunded: fromCents(before.amountRefunded) },
       after: { status: cancelled ? 'cancelled' : locked!.status, ...money, refund: fromCents(cents) },
     });
-    if (!cancelled) {
-      await notify(tx, {
-        userId: booking.renterId,
-        kind: 'booking_refunded',
-        title: `${formatUsd(cents)} refunded`,
-        body: `We refunded ${formatUsd(cents)} of your booking to your card. The reason: ${reason}`,
-        link: '/profile?tab=bookings',
-        data: { bookingId: booking.id, refundCents: cents, reason },
-      });
-    }
+    if (!cancelled) await tellRefunded(tx, booking, cents, reason);
+  });
+}
+
+/** Tells the renter of `booking` that `cents` of it were refunded, and why (a refund in part; one in full cancels, with its own notices). */
+function tellRefunded(tx: Database, booking: BookingRow, cents: number, reason: string) {
+  return notify(tx, {
+    userId: booking.renterId,
+    kind: 'booking_refunded',
+    title: `${formatUsd(cents)} refunded`,
+    body: `We refunded ${formatUsd(cents)} of your booking to your card. The reason: ${reason}`,
+    link: '/profile?tab=bookings',
+    data: { bookingId: booking.id, refundCents: cents, reason },
   });
 }
 
 /**
- * The refund of a series occurrence: in full only, by cancelling it with its price as the refund
- * decided (in the transaction of the audit record and the renter's notice), then made by the
- * series' one settler; a settler busy elsewhere or a provider failure leaves it to the
- * reconciliation job (the decision is recorded).
+ * The refund of a series occurrence, in part or in full, from its series' one payment: decided
+ * here and made by the series' one settler (`settleSeriesMoney`, docs/decisions/026-booking-series.md),
+ * or by the reconciliation job when the settler is busy or the provider fails (the decision is
+ * recorded). Under a lock of the series' occurrences (in the settler's order), the occurrence's
+ * decided refund (`refund_amount`) grows by `cents`, with the console refund's row, the audit
+ * record and the renter's notice, in one transaction; all of its price refunded cancels it. Two
+ * operators at once: the second reads what the first decided and may refund only what is left;
+ * the same request twice (its key) makes one refund.
  */
 async function refundOccurrence(
   db: Database,
@@ -421,38 +473,88 @@ async function refundOccurrence(
   const intentId = series?.stripePaymentIntentId;
   if (!series || !intentId || !['paid', 'partially_refunded'].includes(series.paymentStatus)) throw notRefundable();
   const intent = await payments.retrievePaymentIntent(intentId);
-  const left = refundableCents(booking, intent, await seriesRefundsPending(db, series.id));
-  if (cents > left) throw overRefund(left);
-  if (cents < left) throw badRequest(`An occurrence of a series is refunded in full (${formatUsd(left)}), which cancels it.`);
-  const refund = toCents(booking.amountRefunded) + cents;
-  await db.transaction(async (tx) => {
-    const cancelled = await transitionBooking(tx, booking.id, 'confirmed', 'cancel', {
-      refundAmount: fromCents(refund),
-      cancelledAt: now,
-      cancelledBy: null,
+  if (!intent || intent.status !== 'succeeded') throw notRefundable();
+  try {
+    await db.transaction(async (tx) => {
+      // The series' settler updates occurrences in this order, then the series: locking them first keeps clear of a deadlock.
+      const occurrences = await tx
+        .select()
+        .from(bookings)
+        .where(eq(bookings.seriesId, series.id))
+        .orderBy(asc(bookings.startAt), asc(bookings.id))
+        .for('update');
+      const [{ amountRefunded: seriesRefunded } = series] = await tx
+        .select({ amountRefunded: bookingSeries.amountRefunded })
+        .from(bookingSeries)
+        .where(eq(bookingSeries.id, series.id));
+      const current = occurrences.find((row) => row.id === booking.id);
+      if (current?.status !== 'confirmed') throw notRefundable();
+      const figures = { occurrences, refundedCents: toCents(seriesRefunded) };
+      if (refundedOutside(intent, figures) > 0)
+        throw conflict(
+          "Part of this series' payment was refunded outside ClinicShare: make this refund in the payment provider's dashboard.",
+        );
+      const left = refundableCents(current, intent, figures);
+      if (cents > left) throw overRefund(left);
+      const decidedBefore = decidedRefundCents(current);
+      const decided = decidedBefore + cents;
+      const full = decided >= toCents(current.totalPrice);
+      let cancelled: BookingRow | null = null;
+      if (full) {
+        cancelled = await transitionBooking(tx, booking.id, 'confirmed', 'cancel', {
+          refundAmount: fromCents(decided),
+          cancelledAt: now,
+          cancelledBy: null,
+        });
+        if (!cancelled) throw conflict(CHANGED_MEANWHILE);
+      } else {
+        await tx
+          .update(bookings)
+          .set({ refundAmount: fromCents(decided) })
+          .where(eq(bookings.id, booking.id));
+      }
+      await tx.insert(consoleRefunds).values({
+        bookingId: booking.id,
+        paymentIntentId: intentId,
+        actorId: actor.id,
+        amountCents: cents,
+        reason,
+        idempotencyKey: key,
+        refundedBeforeCents: intent.amountRefunded,
+        completedAt: now,
+      });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'booking.refund',
+        targetType: 'booking',
+        targetId: booking.id,
+        reason,
+        before: {
+          status: 'confirmed',
+          seriesId: series.id,
+          refundAmount: fromCents(decidedBefore),
+          amountRefunded: current.amountRefunded,
+        },
+        after: {
+          status: full ? 'cancelled' : 'confirmed',
+          seriesId: series.id,
+          refundAmount: fromCents(decided),
+          refund: fromCents(cents),
+        },
+      });
+      if (cancelled) await tellBookingStep(tx, 'cancelled', cancelled, now);
+      else await tellRefunded(tx, current, cents, reason);
     });
-    if (!cancelled) throw conflict(CHANGED_MEANWHILE);
-    await tx.insert(consoleRefunds).values({
-      bookingId: booking.id,
-      paymentIntentId: intentId,
-      actorId: actor.id,
-      amountCents: cents,
-      reason,
-      idempotencyKey: key,
-      refundedBeforeCents: intent!.amountRefunded,
-      completedAt: now,
-    });
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'booking.refund',
-      targetType: 'booking',
-      targetId: booking.id,
-      reason,
-      before: { status: 'confirmed', seriesId: series.id, amountRefunded: booking.amountRefunded },
-      after: { status: 'cancelled', seriesId: series.id, refundAmount: fromCents(refund), refund: fromCents(cents) },
-    });
-    await tellBookingStep(tx, 'cancelled', cancelled, now);
-  });
+  } catch (error) {
+    // The same request at once (its key, per booking): the first made it; this one answers what it did.
+    if (sqlState(error) !== SQLSTATE.uniqueViolation) throw error;
+    const [first] = await db
+      .select({ amountCents: consoleRefunds.amountCents })
+      .from(consoleRefunds)
+      .where(and(eq(consoleRefunds.bookingId, booking.id), eq(consoleRefunds.idempotencyKey, key)));
+    if (first?.amountCents !== cents) throw conflict('This request was already made for another amount.');
+    return;
+  }
   // The series' one settler gives the money back (docs/decisions/026-booking-series.md); failing or busy, the job does.
   await settleSeriesMoney(db, payments, series.id, now).catch(() => undefined);
 }

@@ -240,6 +240,37 @@ export async function resolveReport(
   return toAdminReport(row!);
 }
 
+/**
+ * The reports user `userId` filed (`made`), or those about them (`about`: of them, of a listing
+ * they own, of a review they wrote or of a message they sent), newest first: at most `limit`, and
+ * how many there are.
+ */
+export async function userReports(
+  db: Database,
+  userId: string,
+  side: 'made' | 'about',
+  limit: number,
+): Promise<{ items: AdminReport[]; total: number }> {
+  const where =
+    side === 'made'
+      ? eq(reports.reporterId, userId)
+      : or(
+          and(eq(reports.targetType, 'user'), eq(reports.targetId, userId)),
+          eq(medicalSpaces.ownerId, userId),
+          eq(reviews.authorId, userId),
+          eq(messages.senderId, userId),
+        );
+  const rows = await selectReports(db).where(where).orderBy(desc(reports.createdAt), desc(reports.id)).limit(limit);
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(reports)
+    .leftJoin(medicalSpaces, and(eq(reports.targetType, 'space'), eq(medicalSpaces.id, reports.targetId)))
+    .leftJoin(reviews, and(eq(reports.targetType, 'review'), eq(reviews.id, reports.targetId)))
+    .leftJoin(messages, and(eq(reports.targetType, 'message'), eq(messages.id, reports.targetId)))
+    .where(where);
+  return { items: rows.map(toAdminReport), total: Number(counted?.total ?? 0) };
+}
+
 /** A page of the contact form's messages, newest first ({@link QUEUE_PAGE_SIZE} a page). */
 export async function readInbox(db: Database, page: number): Promise<InboxPage> {
   const rows = await db

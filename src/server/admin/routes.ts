@@ -14,6 +14,7 @@ import {
   auditLogQuerySchema,
   moderationReasonSchema,
 } from '../../shared/schemas/admin';
+import { adminUserDetailSchema } from '../../shared/schemas/admin-users';
 import { idParamSchema } from '../../shared/schemas/fields';
 import { requireUser } from '../auth/session';
 import type { Database } from '../db/client';
@@ -21,6 +22,7 @@ import type { PaymentProvider } from '../payments/provider';
 import type { SpaceChanges } from '../spaces/changes';
 import { readAuditLog } from './audit';
 import { registerAdminBookingRoutes } from './booking-routes';
+import { adminUserDetail } from './users';
 import { reinstateUser, restoreSpace, searchSpaces, searchUsers, suspendUser, takeDownSpace } from './service';
 
 /** Where the console's API lives: every route under it is an operator's. */
@@ -54,6 +56,20 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       config: { auth: 'admin' },
     },
     async (request) => searchUsers(db, request.query.q),
+  );
+
+  app.get(
+    '/api/admin/users/:id',
+    {
+      schema: {
+        summary:
+          'Console: a user with their listings, bookings (as renter and owner), payments and reports, each the newest 50 and a total.',
+        params: idParams,
+        response: { 200: adminUserDetailSchema },
+      },
+      config: { auth: 'admin' },
+    },
+    async (request) => adminUserDetail(db, request.params.id),
   );
 
   app.post(

@@ -78,7 +78,8 @@ export async function searchUsers(db: Database, q: string): Promise<AdminUser[]>
   return (await selectUsers(db, where)).map(toAdminUser);
 }
 
-async function adminUserById(db: Database, id: string): Promise<AdminUser> {
+/** User `id` as the console lists them. @throws HttpError 404 for an unknown user */
+export async function adminUserById(db: Database, id: string): Promise<AdminUser> {
   const [row] = await selectUsers(db, eq(users.id, id));
   if (!row) throw notFound('User not found.');
   return toAdminUser(row);
@@ -260,6 +261,16 @@ async function adminSpaceById(db: Database, id: string): Promise<AdminSpace> {
   const [row] = await selectSpaces(db, eq(medicalSpaces.id, id));
   if (!row) throw notFound('Space not found.');
   return toAdminSpace(row);
+}
+
+/** The listings of `ownerId`, whatever their status, newest first: at most {@link ADMIN_SEARCH_LIMIT}, and how many there are. */
+export async function listingsOf(db: Database, ownerId: string): Promise<{ items: AdminSpace[]; total: number }> {
+  const rows = await selectSpaces(db, eq(medicalSpaces.ownerId, ownerId));
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(medicalSpaces)
+    .where(eq(medicalSpaces.ownerId, ownerId));
+  return { items: rows.map(toAdminSpace), total: Number(counted?.total ?? 0) };
 }
 
 /** The listing row locked for an action (`FOR UPDATE`), or 404. */

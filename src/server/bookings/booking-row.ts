@@ -7,6 +7,7 @@
  * (docs/decisions/005-bookings-as-holds.md).
  */
 import { and, eq, isNull } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { nextStatus, type BookingTransition } from '../../shared/booking-lifecycle';
 import type { BookingStatus } from '../../shared/constants';
 import { fromCents, toCents } from '../../shared/money';
@@ -53,7 +54,7 @@ export async function transitionBooking(
   id: string,
   from: BookingStatus,
   transition: BookingTransition,
-  changes: Partial<typeof bookings.$inferInsert> = {},
+  changes: PgUpdateSetSource<typeof bookings> = {},
   claim?: Date,
 ): Promise<BookingRow | null> {
   const to = nextStatus(from, transition);

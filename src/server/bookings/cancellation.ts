@@ -25,7 +25,7 @@ import { CHANGED_MEANWHILE, requireBookingWithSpace, toBooking, transitionBookin
 import { holdsOtherBookingsWithOwner } from './first-booking';
 import { afterRefund, refundedStatus } from './money-back';
 import { tellBookingStep } from './notices';
-import { settleSeriesMoney } from './series-money';
+import { cancellationRefundAmount, settleSeriesMoney } from './series-money';
 
 /**
  * What cancelling `booking` at `now` refunds and keeps: the policy's share,
@@ -111,7 +111,7 @@ export async function cancelBooking(
   const refund = decision.refundCents;
   const cancelled = await db.transaction(async (tx) => {
     const moved = await transitionBooking(tx, id, booking.status, 'cancel', {
-      refundAmount: fromCents(refund),
+      refundAmount: cancellationRefundAmount(refund),
       feeRetained: decision.keptFeeCents > 0,
       cancelledBy,
       cancelledAt: now,

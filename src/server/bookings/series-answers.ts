@@ -21,6 +21,7 @@ import { acceptBookingRequest, declineBookingRequest } from './owner-answers';
 import { tellSeriesStep } from './notices';
 import { releaseSeriesHold } from './series-checkout';
 import {
+  cancellationRefundAmount,
   findSeries,
   recordSeriesPayment,
   SeriesMovedMeanwhile,
@@ -345,7 +346,7 @@ export async function cancelSeriesRest(
       const moved: BookingRow[] = [];
       for (const { row, decision } of decisions) {
         const done = await transitionBooking(tx, row.id, 'confirmed', 'cancel', {
-          refundAmount: fromCents(decision.refundCents),
+          refundAmount: cancellationRefundAmount(decision.refundCents),
           feeRetained: decision.keptFeeCents > 0,
           cancelledBy,
           cancelledAt: now,

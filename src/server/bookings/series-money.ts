@@ -6,7 +6,7 @@
  * whole payment of a series that is not going ahead. Amounts refunded are read back from the
  * provider, never from our own arithmetic, and never exceed what was paid.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { nextStatus, type BookingTransition } from '../../shared/booking-lifecycle';
 import type { BookingStatus } from '../../shared/constants';
 import { fromCents, toCents } from '../../shared/money';
@@ -104,9 +104,31 @@ const wentAhead = (occurrences: readonly BookingRow[]) =>
 const isNotGoingAhead = (occurrences: readonly BookingRow[]) =>
   occurrences.length > 0 && occurrences.every((row) => row.status === 'expired' || row.status === 'declined');
 
-/** Cancelled occurrences whose decided refund the provider has not been asked for yet. */
-const refundsPending = (occurrences: readonly BookingRow[]) =>
-  occurrences.filter((row) => row.status === 'cancelled' && !row.refundedAt && toCents(row.refundAmount ?? '0') > 0);
+/**
+ * What is to be given back of an occurrence in all, cents: the refund decided at its cancellation
+ * or by an operator's refund from the console (a confirmed occurrence refunded in part), never
+ * less than what it already had back. Only a confirmed or cancelled occurrence has one.
+ */
+export function decidedRefundCents(row: Pick<BookingRow, 'status' | 'refundAmount' | 'amountRefunded'>): number {
+  if (row.status !== 'cancelled' && row.status !== 'confirmed') return 0;
+  return Math.max(toCents(row.refundAmount ?? '0'), toCents(row.amountRefunded));
+}
+
+/** What has been decided but not yet given back of an occurrence, cents. */
+export const refundDueCents = (row: Pick<BookingRow, 'status' | 'refundAmount' | 'amountRefunded'>) =>
+  decidedRefundCents(row) - toCents(row.amountRefunded);
+
+/**
+ * The `refund_amount` a cancellation of a booking records when its policy decides `policyCents`:
+ * never less than a refund an operator decided for it before (a series occurrence refunded in part
+ * from the console, docs/decisions/031-console-refunds-and-booking-history.md), read from the row
+ * as the cancelling UPDATE finds it, so a console refund committed meanwhile is not lost.
+ */
+export const cancellationRefundAmount = (policyCents: number) =>
+  sql<string>`greatest(${bookings.refundAmount}, ${fromCents(policyCents)}::numeric)`;
+
+/** Occurrences whose decided refund the provider has not made yet (cancelled ones, or confirmed ones refunded in part from the console). */
+const refundsPending = (occurrences: readonly BookingRow[]) => occurrences.filter((row) => refundDueCents(row) > 0);
 
 /** What {@link settleSeriesMoney} did. */
 export type SeriesSettlement = 'settled' | 'nothing_due' | 'busy';
@@ -116,7 +138,8 @@ export type SeriesSettlement = 'settled' | 'nothing_due' | 'busy';
  * series (`settling_at`; a claim older than {@link SETTLING_CLAIM_STALE_MS} is taken over), then
  * - a series not going ahead (every occurrence expired or declined): a paid payment is refunded in
  *   full (key `release-series-<id>`), an authorised or unpaid one cancelled (`release-card-series-<id>`);
- * - otherwise, the refunds decided for its cancelled occurrences: their sum, at most what was paid,
+ * - otherwise, the refunds decided for its occurrences (at their cancellation, or by an operator's
+ *   refund of a confirmed one in part: {@link decidedRefundCents}): their sum, at most what was paid,
  *   less what the provider has already refunded, in one refund keyed by that sum
  *   (`series-<id>-refunds-<cents>`), so two settlers asking for the same total make one refund.
  * Then records what the provider says it has refunded. It repeats while a cancellation committed
@@ -166,7 +189,7 @@ async function settleOnce(db: Database, payments: PaymentProvider, series: Serie
   if (pending.length === 0) return false;
   const intent = await payments.retrievePaymentIntent(series.stripePaymentIntentId);
   if (!intent || intent.status !== 'succeeded') return false;
-  const decided = occurrences.filter((row) => row.status === 'cancelled').reduce((sum, row) => sum + toCents(row.refundAmount ?? '0'), 0);
+  const decided = occurrences.reduce((sum, row) => sum + decidedRefundCents(row), 0);
   const target = Math.min(decided, intent.amount);
   let after: PaymentIntentInfo = intent;
   if (target > intent.amountRefunded) {
@@ -185,7 +208,7 @@ async function settleOnce(db: Database, payments: PaymentProvider, series: Serie
   if (after.amountRefunded < target) throw new Error(`The provider refunded less than due on series ${series.id}.`);
   await db.transaction(async (tx) => {
     for (const row of pending) {
-      const refund = toCents(row.refundAmount ?? '0');
+      const refund = decidedRefundCents(row);
       await tx
         .update(bookings)
         .set({
@@ -193,7 +216,7 @@ async function settleOnce(db: Database, payments: PaymentProvider, series: Serie
           amountRefunded: fromCents(refund),
           paymentStatus: refund >= toCents(row.totalPrice) ? 'refunded' : 'partially_refunded',
         })
-        .where(and(eq(bookings.id, row.id), isNull(bookings.refundedAt)));
+        .where(and(eq(bookings.id, row.id), lt(bookings.amountRefunded, fromCents(refund))));
     }
     await tx
       .update(bookingSeries)
@@ -232,7 +255,7 @@ async function releaseSeries(db: Database, payments: PaymentProvider, series: Se
 
 /**
  * The series whose money {@link settleSeriesMoney} has to settle (the reconciliation job's list):
- * a cancelled occurrence's refund not yet made, or a series not going ahead whose payment was not
+ * an occurrence's decided refund not yet made, or a series not going ahead whose payment was not
  * given back. At most `limit`.
  */
 export async function seriesWithMoneyDue(db: Database, limit = 500): Promise<string[]> {
@@ -241,8 +264,9 @@ export async function seriesWithMoneyDue(db: Database, limit = 500): Promise<str
     .from(bookingSeries)
     .where(
       or(
-        sql`exists (select 1 from ${bookings} b where b.series_id = ${bookingSeries.id} and b.status = 'cancelled'
-          and b.refunded_at is null and b.refund_amount is not null and b.refund_amount <> 0)`,
+        // An occurrence with a refund decided but not yet made (as refundDueCents says).
+        sql`exists (select 1 from ${bookings} b where b.series_id = ${bookingSeries.id} and b.status in ('cancelled', 'confirmed')
+          and b.refund_amount is not null and b.refund_amount > b.amount_refunded)`,
         and(
           inArray(bookingSeries.paymentStatus, ['none', 'requires_payment', 'authorized', 'paid']),
           isNotNull(bookingSeries.stripePaymentIntentId),

@@ -2,7 +2,8 @@
  * Demo data (issues 2 and 9): demo users and 150+ spaces across 30+ US
  * cities, from the deterministic generator in `demo-data.ts`, and the
  * two documented accounts' bookings, favourites and conversations
- * (`demo-activity.ts`), and the demo renter's weekly series (`demo-series.ts`). Seeds only an empty database, so a restart
+ * (`demo-activity.ts`), the demo renter's weekly series (`demo-series.ts`), and the console's
+ * reports and contact messages (`demo-reports.ts`). Seeds only an empty database, so a restart
  * never duplicates or overwrites real data. Run by `npm run seed`
  * (scripts/seed.ts) and at boot with SEED_DEMO_DATA; it sits above the
  * features whose rules it uses (docs/architecture.md).
@@ -29,6 +30,7 @@ import { buildDemoSpaces } from './demo-data';
 import { holidayClosures } from './demo-schedules';
 import { sweepReviewInvitations } from '../reviews/invitations';
 import { insertDemoReviews, planDemoReviews } from './demo-reviews';
+import { insertDemoReports } from './demo-reports';
 import { insertDemoSeries } from './demo-series';
 import { insertDemoCertificate, insuranceDemoSpaceIndex } from './demo-insurance';
 import { DEMO_PASSWORD, demoUsers } from './demo-users';
@@ -109,6 +111,8 @@ export async function seedDemoData(
   await insertDemoReviews(db, planDemoReviews(spaces), { userIds, titles: spaces.map((space) => space.title), now: new Date(now) });
   // The demo renter and owner are invited to review the stay that ended 3 days ago (the sweep's work, done now).
   await sweepReviewInvitations(db, new Date(now));
+  // The console's queue and inbox: a few reports (one the demo renter's, about a listing) and contact messages.
+  await insertDemoReports(db, spaces, { userIds, spaceIds, now: new Date(now) });
   const renter = demoUsers.find((user) => user.key === 'renter');
   if (options.privateFiles && renter) {
     const name = `${renter.firstName} ${renter.lastName}`;

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { SkeletonRows } from '@/client/components/ui/states';
+import { paths } from '@/client/lib/paths';
 import { AuditLogPanel } from './audit-log-panel';
 import { OverviewPanel } from './overview-panel';
 import { ReportsPanel } from './reports-panel';
@@ -13,11 +15,14 @@ const BookingsPanel = lazy(() => import('./bookings-panel'));
 /**
  * The operators' console (docs/product.md#the-console): Users, Listings, Bookings, Overview, Reports
  * (with the contact inbox) and the Audit log as tabs
- * (arrow keys move between them). Each panel loads when its tab is first opened.
+ * (arrow keys move between them). Each panel loads when its tab is first opened. The open tab is
+ * the address's `?tab=` (so a link such as {@link paths.adminBooking} opens the Bookings lookup).
  */
 export function AdminConsole({ currentUserId }: { currentUserId: string }) {
+  const tab = new URLSearchParams(useSearch()).get('tab') || 'users';
+  const [, navigate] = useLocation();
   return (
-    <Tabs defaultValue="users">
+    <Tabs value={tab} onValueChange={(next) => navigate(paths.adminTab(next), { replace: true })}>
       <TabsList aria-label="Console sections">
         <TabsTrigger value="users">Users</TabsTrigger>
         <TabsTrigger value="listings">Listings</TabsTrigger>

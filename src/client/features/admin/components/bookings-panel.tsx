@@ -1,5 +1,6 @@
 import { CalendarSearch } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useSearch } from 'wouter';
 import { statusColor } from '@/shared/booking-lifecycle';
 import type { BookingStatus } from '@/shared/constants';
 import { formatUsd, toCents } from '@/shared/money';
@@ -34,16 +35,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * The console's Bookings and payments (docs/product.md#the-console): look a booking up by its id,
  * or list a user's or a space's; a booking's parties, status history and payment as the provider
- * reports it, and the Refund dialog.
+ * reports it, and the Refund dialog. `?booking=` in the address opens that booking (the user view's links).
  */
 export default function BookingsPanel() {
   const id = useId();
+  const linked = new URLSearchParams(useSearch()).get('booking') ?? '';
+  const opened = UUID.test(linked) ? linked : '';
   const [kind, setKind] = useState<LookupKind>('booking');
-  const [text, setText] = useState('');
+  const [text, setText] = useState(opened);
   const [inputError, setInputError] = useState<string | null>(null);
   const [lookup, setLookup] = useState<BookingsLookup | null>(null);
   const [page, setPage] = useState(1);
-  const [bookingId, setBookingId] = useState('');
+  const [bookingId, setBookingId] = useState(opened);
 
   const search = () => {
     const value = text.trim();

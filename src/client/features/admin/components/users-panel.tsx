@@ -1,5 +1,5 @@
 import { Users } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AdminUser } from '@/shared/schemas/admin';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
@@ -12,14 +12,23 @@ import { useSuspendUser } from '../api/suspend-user';
 import { formatInstant } from '../lib/format-instant';
 import { ConfirmActionDialog } from './confirm-action-dialog';
 import { SearchBox } from './search-box';
+import { UserDetail } from './user-detail';
 
 type Pending = { user: AdminUser; action: 'suspend' | 'reinstate' };
 
-/** The console's Users: search by name or email, each user's counts and standing, suspend and reinstate. */
+/**
+ * The console's Users: search by name or email, each user's counts and standing, suspend and
+ * reinstate; View opens a user's listings, bookings, payments and reports below the list.
+ */
 export function UsersPanel({ currentUserId }: { currentUserId: string }) {
   const [q, setQ] = useState('');
   const users = useAdminUsers(q);
   const [pending, setPending] = useState<Pending | null>(null);
+  const [viewing, setViewing] = useState<string | null>(null);
+  // The opened user's heading takes the focus (and scrolls into view), so keyboard and screen reader users land on it.
+  useEffect(() => {
+    if (viewing) document.getElementById(`user-${viewing}`)?.focus();
+  }, [viewing]);
   const suspend = useSuspendUser();
   const reinstate = useReinstateUser();
   const mutation = pending?.action === 'suspend' ? suspend : reinstate;
@@ -108,26 +117,36 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
                         <Badge variant="success">Active</Badge>
                       )}
                     </td>
-                    <td className="px-3 py-2 text-right">
-                      {user.suspendedAt ? (
+                    <td className="px-3 py-2">
+                      <div className="flex justify-end gap-2">
                         <Button
                           size="sm"
-                          variant="outline"
-                          onClick={() => open({ user, action: 'reinstate' })}
-                          aria-label={`Reinstate ${name}`}
+                          variant={viewing === user.id ? 'secondary' : 'outline'}
+                          onClick={() => setViewing(user.id)}
+                          aria-label={`View ${name}`}
                         >
-                          Reinstate
+                          View
                         </Button>
-                      ) : user.id === currentUserId ? null : (
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          onClick={() => open({ user, action: 'suspend' })}
-                          aria-label={`Suspend ${name}`}
-                        >
-                          Suspend
-                        </Button>
-                      )}
+                        {user.suspendedAt ? (
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            onClick={() => open({ user, action: 'reinstate' })}
+                            aria-label={`Reinstate ${name}`}
+                          >
+                            Reinstate
+                          </Button>
+                        ) : user.id === currentUserId ? null : (
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            onClick={() => open({ user, action: 'suspend' })}
+                            aria-label={`Suspend ${name}`}
+                          >
+                            Suspend
+                          </Button>
+                        )}
+                      </div>
                     </td>
                   </tr>
                 );
@@ -136,6 +155,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
           </table>
         </div>
       )}
+      {viewing ? <UserDetail id={viewing} onClose={() => setViewing(null)} /> : null}
       {pending ? (
         <ConfirmActionDialog
           open

@@ -22,6 +22,8 @@ interface MessageThreadProps {
   className?: string;
   /** What the page offers beside each message the other participant sent (its Report button). */
   messageActions?: (message: Message) => ReactNode;
+  /** What the page offers in the header about the other participant (Report this user). */
+  participantActions?: (other: { id: string; name: string }) => ReactNode;
 }
 
 /** The other participant and the space, from the summary or else from the messages themselves. */
@@ -38,7 +40,15 @@ function counterpart(summary: ConversationSummary | undefined, thread: Message[]
  * and an input that sends on Enter (Shift+Enter adds a line), disabled while
  * disconnected. Opening it marks what the user received as read.
  */
-export function MessageThread({ conversationId, userId, summary, onBack, className, messageActions }: MessageThreadProps) {
+export function MessageThread({
+  conversationId,
+  userId,
+  summary,
+  onBack,
+  className,
+  messageActions,
+  participantActions,
+}: MessageThreadProps) {
   const thread = useConversationMessages(conversationId);
   const live = useLiveMessages();
   const markRead = useMarkConversationRead(userId);
@@ -115,6 +125,7 @@ export function MessageThread({ conversationId, userId, summary, onBack, classNa
           <span className={cn('size-2 rounded-full', connected ? 'bg-green-500' : 'bg-slate-400')} aria-hidden="true" />
           {connected ? 'Connected' : 'Disconnected'}
         </span>
+        {other && participantActions ? participantActions({ id: other, name }) : null}
       </header>
 
       <div className="min-h-0 flex-1 overflow-y-auto p-4" aria-live="polite">
