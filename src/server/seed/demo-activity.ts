@@ -114,16 +114,18 @@ export function planDemoActivity(spaces: readonly DemoSpaceSummary[]): DemoActiv
     );
   }
   // A year of stays by other renters on the owner's rooms, so the Earnings tab has a history
-  // (docs/decisions/034-owner-earnings.md); all long past, clear of the stays above.
+  // (docs/decisions/034-owner-earnings.md); all long past, clear of the stays above. Each starts a day
+  // after a multiple of 5 days ago and lasts at most 4 days, so none meets a reviewed stay of
+  // `demo-reviews.ts` (a day a multiple of 5 days ago) on whichever space the list gives the owner.
   const history: [string, number | undefined, number, number][] = [
-    ['michael.thompson', ownerA, -330, 3],
-    ['aisha.williams', ownerB, -290, 2],
-    ['michael.thompson', ownerA, -250, 2],
-    ['kevin.obrien', ownerB, -205, 4],
-    ['laura.bennett', ownerA, -160, 1],
-    ['aisha.williams', ownerB, -120, 3],
-    ['kevin.obrien', ownerA, -85, 2],
-    ['laura.bennett', ownerB, -50, 2],
+    ['michael.thompson', ownerA, -329, 3],
+    ['aisha.williams', ownerB, -289, 2],
+    ['michael.thompson', ownerA, -249, 2],
+    ['kevin.obrien', ownerB, -204, 4],
+    ['laura.bennett', ownerA, -159, 1],
+    ['aisha.williams', ownerB, -119, 3],
+    ['kevin.obrien', ownerA, -84, 2],
+    ['laura.bennett', ownerB, -49, 2],
   ];
   for (const [renterKey, spaceIndex, startDay, days] of history) {
     if (spaceIndex !== undefined) bookings.push({ renterKey, spaceIndex, startDay, days, status: 'confirmed', notes: null });

@@ -116,6 +116,7 @@ export function planDemoReviews(spaces: readonly Pick<DemoSpace, 'ownerKey' | 'p
       plans.push({
         spaceIndex,
         reviewerKey: reviewerKey === spaces[spaceIndex]!.ownerKey ? REVIEWERS[(position + stay * 3 + 1) % REVIEWERS.length]! : reviewerKey,
+        // Always a multiple of 5 days ago: the owner's earnings history (demo-activity.ts) keeps clear of those days.
         startDay: -(60 + stay * 70 + (position % 9) * 5),
         renterRating,
         renterComment: renterComments[turn % renterComments.length]!,
