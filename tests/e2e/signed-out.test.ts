@@ -149,7 +149,9 @@ describe('signed-out visits to pages that need a session', () => {
     await page.getByRole('tab', { name: /^Messages/ }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
 
-    // The session ends (expired, or revoked elsewhere): the next call the page makes answers 401.
+    // The session ends (expired, or revoked elsewhere): the next call the page makes answers 401. The
+    // profile's own first requests are left to settle first, so that call is the click's.
+    await page.waitForLoadState('networkidle');
     await session.context.clearCookies();
     await page.getByRole('tab', { name: /^Messages/ }).click();
     await loginDialog(page).waitFor();
