@@ -73,7 +73,7 @@ describe('stayEarnings', () => {
 
 describe('the earnings range', () => {
   it('defaults to the last 12 months through the next 3', () => {
-    expect(defaultEarningsRange('2026-11-26')).toEqual({ from: '2025-12-01', to: '2027-02-28' });
+    expect(defaultEarningsRange('2025-11-26')).toEqual({ from: '2024-12-01', to: '2026-02-28' });
     expect(defaultEarningsRange('2026-01-31')).toEqual({ from: '2025-02-01', to: '2026-04-30' });
   });
 

@@ -9,6 +9,8 @@ import { owedCents, owedPayoutStep, reversalDueCents } from '../../src/shared/ow
 import { payoutFigures } from '../../src/shared/receipt';
 import type { StoredPayment } from '../../src/shared/schemas/paperwork';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** A single booking's payment of $200 with a $20 fee, `refunded` cents given back, its booking `status`. */
 function payment(refunded = 0, status = 'confirmed', feeRetained = false): StoredPayment {
   return {
@@ -21,8 +23,8 @@ function payment(refunded = 0, status = 'confirmed', feeRetained = false): Store
     occurrences: [
       {
         bookingId: '00000000-0000-4000-8000-000000000001',
-        startAt: '2030-01-01T00:00:00.000Z',
-        endAt: '2030-01-02T00:00:00.000Z',
+        startAt: new Date(Date.now() + 30 * DAY_MS).toISOString(),
+        endAt: new Date(Date.now() + 31 * DAY_MS).toISOString(),
         status,
         units: 1,
         totalCents: 20000,
