@@ -180,8 +180,9 @@ const dayFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 *
 /**
  * Inserts up to `count` confirmed bookings in one statement: the same number on every space (the
  * newest first when it does not divide), 3 days apart from tomorrow on (so a date of the next two
- * weeks finds about a third of the spaces booked), 14:00 UTC (morning in the US), two hours with
- * the listing's buffer for hours and sessions, a day otherwise. One that would overlap a booking of
+ * weeks finds about a third of the spaces booked): for hours and sessions 14:00 UTC (morning in
+ * the US), two hours with the listing's buffer; otherwise a whole day as the app books one, from the
+ * space's local midnight to the next. One that would overlap a booking of
  * the demo seed is skipped (the exclusion constraint, ON CONFLICT DO NOTHING).
  */
 async function seedBookings(db: DatabaseHandle, count: number, spaces: number): Promise<number> {
@@ -189,15 +190,23 @@ async function seedBookings(db: DatabaseHandle, count: number, spaces: number): 
   const perSpace = Math.ceil(count / spaces);
   const [inserted] = await db.query<{ n: number }>(
     `WITH renter AS (SELECT id FROM users ORDER BY created_at LIMIT 1),
-     space AS (SELECT id, price_period, schedule, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM medical_spaces),
+     space AS (SELECT id, price_period, schedule, time_zone, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM medical_spaces),
      made AS (
        INSERT INTO bookings (space_id, renter_id, start_at, end_at, buffer_minutes, total_price, platform_fee_amount, status)
-       SELECT space.id, renter.id, slot.start_at,
-         slot.start_at + CASE WHEN space.price_period IN ('hourly', 'session') THEN interval '2 hours' ELSE interval '1 day' END,
+       SELECT space.id, renter.id, slot.start_at, slot.end_at,
          CASE WHEN space.price_period IN ('hourly', 'session') THEN coalesce((space.schedule ->> 'bufferMinutes')::int, 0) ELSE 0 END,
          100, 0, 'confirmed'
        FROM space CROSS JOIN renter CROSS JOIN generate_series(0, $1::int - 1) AS j
-       CROSS JOIN LATERAL (SELECT date_trunc('day', now()) + (1 + j * 3 + space.n % 3) * interval '1 day' + interval '14 hours' AS start_at) AS slot
+       CROSS JOIN LATERAL (SELECT (1 + j * 3 + space.n % 3)::int AS days) AS ahead
+       CROSS JOIN LATERAL (SELECT (now() AT TIME ZONE space.time_zone)::date + ahead.days AS day) AS local
+       CROSS JOIN LATERAL (
+         SELECT date_trunc('day', now()) + ahead.days * interval '1 day' + interval '14 hours' AS start_at,
+           date_trunc('day', now()) + ahead.days * interval '1 day' + interval '16 hours' AS end_at
+         WHERE space.price_period IN ('hourly', 'session')
+         UNION ALL
+         SELECT local.day::timestamp AT TIME ZONE space.time_zone, (local.day + 1)::timestamp AT TIME ZONE space.time_zone
+         WHERE space.price_period NOT IN ('hourly', 'session')
+       ) AS slot
        ORDER BY space.n, j
        LIMIT $2
        ON CONFLICT DO NOTHING

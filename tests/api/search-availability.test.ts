@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { medicalSpaces, NO_WEEKLY_HOURS_BIT, OPEN_DAY_BIT, spaceBlockedDates } from '../../src/server/db/schema';
+import { bookings, medicalSpaces, NO_WEEKLY_HOURS_BIT, OPEN_DAY_BIT, spaceBlockedDates } from '../../src/server/db/schema';
 import { createSearchCountCache, searchSpaces } from '../../src/server/spaces/search';
 import { WEEKDAYS } from '../../src/shared/constants';
 import { spaceSearchSchema } from '../../src/shared/schemas/spaces';
@@ -89,6 +89,19 @@ const SCHEDULES: { name: string; period: PricingPeriod; schedule: ScheduleInput 
     period: 'daily',
     schedule: { weeklyHours: Object.fromEntries(['mon', 'tue', 'thu', 'fri'].map((d) => [d, [{ start: '00:00', end: '24:00' }]])) },
   },
+  {
+    // Wednesday opens, but no session fits its hours: no slot to book that day however free it is.
+    name: 'sessions outside a day',
+    period: 'session',
+    stored: true,
+    schedule: {
+      weeklyHours: { tue: halfDays, wed: [{ start: '09:00', end: '11:00' }] },
+      sessions: [
+        { name: 'Morning', start: '08:00', end: '12:00' },
+        { name: 'Afternoon', start: '13:00', end: '17:00' },
+      ],
+    },
+  },
   { name: 'by the month', period: 'monthly', schedule: null },
   { name: 'short horizon', period: 'hourly', schedule: { maxAdvanceDays: 5 } },
   { name: 'long notice', period: 'hourly', schedule: { minNoticeHours: 720 } },
@@ -106,6 +119,8 @@ const VARIANTS = [
   'morning-hour',
   'lunch',
   'cancelled',
+  'cancelled-after-holding',
+  'moved',
   'expired-hold',
   'overnight',
   'overnight-under-cancelled',
@@ -146,8 +161,9 @@ beforeAll(async () => {
         const taken: TakenRange[] = [];
         const book = async (startAt: Date, endAt: Date, values: Partial<NewBooking> = {}, holds = true) => {
           const bufferMinutes = period === 'hourly' || period === 'session' ? (schedule?.bufferMinutes ?? 0) : 0;
-          await insertBooking(t.db, { spaceId: space!.id, renterId: renter, startAt, endAt, bufferMinutes, ...values });
+          const booking = await insertBooking(t.db, { spaceId: space!.id, renterId: renter, startAt, endAt, bufferMinutes, ...values });
           if (holds) taken.push({ startAt, endAt, bufferMinutes });
+          return booking;
         };
         if (variant === 'blocked') {
           await t.db.insert(spaceBlockedDates).values({ spaceId: space!.id, startDate: DAY, endDate: DAY });
@@ -156,6 +172,20 @@ beforeAll(async () => {
         if (variant === 'morning-hour') await book(at(DAY, '09:00'), at(DAY, '10:00'));
         if (variant === 'lunch') await book(at(DAY, '12:00'), at(DAY, '12:45'));
         if (variant === 'cancelled') await book(at(DAY, '00:00'), at(shiftDate(DAY, 2), '00:00'), { status: 'cancelled' }, false);
+        // Held, then let go: its range stays among the space's taken ranges, so the day's bookings are read (and found free).
+        if (variant === 'cancelled-after-holding') {
+          const booking = await book(at(DAY, '00:00'), at(shiftDate(DAY, 2), '00:00'), {}, false);
+          await t.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.id));
+        }
+        // Held on the Wednesday afternoon, then moved to the Tuesday morning: both ranges are among its taken ranges.
+        if (variant === 'moved') {
+          const booking = await book(at(shiftDate(DAY, 1), '13:00'), at(shiftDate(DAY, 1), '14:00'), {}, false);
+          await t.db
+            .update(bookings)
+            .set({ startAt: at(DAY, '08:00'), endAt: at(DAY, '09:00') })
+            .where(eq(bookings.id, booking.id));
+          taken.push({ startAt: at(DAY, '08:00'), endAt: at(DAY, '09:00'), bufferMinutes: booking.bufferMinutes });
+        }
         if (variant === 'expired-hold')
           await book(
             at(DAY, '08:00'),
@@ -336,6 +366,133 @@ describe('the stored columns search by availability reads', () => {
       expect(space.openDays, space.title).toBe(want);
       expect(want >= NO_WEEKLY_HOURS_BIT, space.title).toBe(dayHours(hours, 'mon') === null);
     }
+  });
+});
+
+describe('the columns that spare a search reading bookings', () => {
+  it('gives each space the weekdays it has a slot to book on', async () => {
+    const spaces = await t.db
+      .select({
+        title: medicalSpaces.title,
+        schedule: medicalSpaces.schedule,
+        period: medicalSpaces.pricePeriod,
+        slotDays: medicalSpaces.slotDays,
+      })
+      .from(medicalSpaces)
+      .where(eq(medicalSpaces.city, TOWN));
+    // A weekday has a slot when, nothing booked and no notice, the shared rules offer one on it.
+    const calendarOf = (space: (typeof spaces)[number]): ListingCalendar => ({
+      period: space.period as PricingPeriod,
+      timeZone: 'America/Phoenix',
+      schedule: space.schedule ? { ...space.schedule, minNoticeHours: 0, maxAdvanceDays: undefined } : null,
+      blockedDates: [],
+    });
+    const week = Array.from({ length: 7 }, (_, index) => shiftDate(DAY, index));
+    const bitsOf = (space: (typeof spaces)[number]) =>
+      availableDays(calendarOf(space), [], { from: week[0]!, to: week[6]! }, new Date()).reduce(
+        (bits, day, index) => (day.slots.some((slot) => slot.available) ? bits | OPEN_DAY_BIT[WEEKDAYS[(TUE - 1 + index) % 7]!] : bits),
+        0,
+      );
+    const slotDays = new Map(spaces.map((space) => [space.title, space.slotDays]));
+    for (const space of spaces) expect(space.slotDays, space.title).toBe(bitsOf(space));
+    // Not vacuous: a weekday open without a slot (30 minutes by the hour; no session in its hours).
+    expect(slotDays.get(`${TOWN} MA touching intervals free`)).toBe(OPEN_DAY_BIT.tue);
+    expect(slotDays.get(`${TOWN} MA sessions outside a day free`)).toBe(OPEN_DAY_BIT.tue);
+  });
+
+  it("keeps every holding booking's range among its space's taken ranges, added as bookings are written", async () => {
+    const owner = (await insertUser(t.db)).id;
+    const renter = (await insertUser(t.db)).id;
+    const [space] = await t.db
+      .insert(medicalSpaces)
+      .values(spaceValues(owner, { title: 'Taken ranges', city: 'Rangeville', state: 'AZ', pricePeriod: 'hourly' }))
+      .returning();
+    const at = (date: string, time: string) => localInstant(date, minutesOfDay(time)!, 'America/Phoenix');
+    const rangesOf = async () => {
+      const rows = await t.handle.query<{ ranges: string[] }>(
+        `select array(select to_char(lower(r) at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || '/' || to_char(upper(r) at time zone 'UTC', 'YYYY-MM-DD HH24:MI')
+           from unnest(taken_ranges) r order by lower(r)) as ranges from medical_spaces where id = $1`,
+        [space!.id],
+      );
+      return rows[0]!.ranges;
+    };
+    const utc = (instant: Date) => instant.toISOString().slice(0, 16).replace('T', ' ');
+    const range = (start: Date, end: Date) => `${utc(start)}/${utc(end)}`;
+    expect(await rangesOf()).toEqual([]);
+
+    // Several bookings in one statement, a buffer, and one that does not hold.
+    await t.db.insert(bookings).values([
+      {
+        spaceId: space!.id,
+        renterId: renter,
+        startAt: at(DAY, '09:00'),
+        endAt: at(DAY, '10:00'),
+        bufferMinutes: 15,
+        totalPrice: '1',
+        platformFeeAmount: '0',
+        status: 'confirmed',
+      },
+      {
+        spaceId: space!.id,
+        renterId: renter,
+        startAt: at(DAY, '10:15'),
+        endAt: at(DAY, '11:00'),
+        bufferMinutes: 0,
+        totalPrice: '1',
+        platformFeeAmount: '0',
+        status: 'pending',
+      },
+      {
+        spaceId: space!.id,
+        renterId: renter,
+        startAt: at(DAY, '13:00'),
+        endAt: at(DAY, '14:00'),
+        bufferMinutes: 0,
+        totalPrice: '1',
+        platformFeeAmount: '0',
+        status: 'cancelled',
+      },
+    ]);
+    expect(await rangesOf()).toEqual([range(at(DAY, '09:00'), at(DAY, '11:00'))]);
+
+    // Cancelled, then held again; a hold moved; a range no longer held stays.
+    const later = await insertBooking(t.db, {
+      spaceId: space!.id,
+      renterId: renter,
+      startAt: at(DAY, '15:00'),
+      endAt: at(DAY, '16:00'),
+      status: 'cancelled',
+    });
+    expect(await rangesOf()).toEqual([range(at(DAY, '09:00'), at(DAY, '11:00'))]);
+    await t.db
+      .update(bookings)
+      .set({ status: 'awaiting_payment', holdExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(bookings.id, later.id));
+    expect(await rangesOf()).toEqual([range(at(DAY, '09:00'), at(DAY, '11:00')), range(at(DAY, '15:00'), at(DAY, '16:00'))]);
+    await t.db
+      .update(bookings)
+      .set({ startAt: at(DAY, '17:00'), endAt: at(DAY, '18:00') })
+      .where(eq(bookings.id, later.id));
+    await t.db.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.id, later.id));
+    expect(await rangesOf()).toEqual([
+      range(at(DAY, '09:00'), at(DAY, '11:00')),
+      range(at(DAY, '15:00'), at(DAY, '16:00')),
+      range(at(DAY, '17:00'), at(DAY, '18:00')),
+    ]);
+
+    // Ranges over two days past are dropped when one is added.
+    const past = futureDate(-5);
+    await insertBooking(t.db, { spaceId: space!.id, renterId: renter, startAt: at(past, '09:00'), endAt: at(past, '10:00') });
+    await t.handle.query(`update medical_spaces set taken_ranges = taken_ranges + tstzmultirange(tstzrange($2, $3)) where id = $1`, [
+      space!.id,
+      at(past, '09:00').toISOString(),
+      at(past, '10:00').toISOString(),
+    ]);
+    await insertBooking(t.db, { spaceId: space!.id, renterId: renter, startAt: at(DAY, '19:00'), endAt: at(DAY, '20:00') });
+    expect((await rangesOf())[0]).toBe(range(at(DAY, '09:00'), at(DAY, '11:00')));
+    expect((await rangesOf()).at(-1)).toBe(range(at(DAY, '19:00'), at(DAY, '20:00')));
+    await t.db.delete(bookings).where(eq(bookings.spaceId, space!.id));
+    await t.db.delete(medicalSpaces).where(eq(medicalSpaces.id, space!.id));
   });
 });
 

@@ -14,6 +14,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -68,6 +69,12 @@ const OPEN_DAYS_OF_SCHEDULE = (() => {
   );
   return `case when coalesce("schedule" @? '$.weeklyHours.*[*]', false) then (${bits.join(' | ')}) else 255 end`;
 })();
+
+/**
+ * A `tstzmultirange` column as PostgreSQL writes it (`{["2026-12-01 14:00:00+00","2026-12-01 16:15:00+00")}`);
+ * only SQL reads it.
+ */
+const tstzMultirange = customType<{ data: string; driverData: string }>({ dataType: () => 'tstzmultirange' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -253,6 +260,26 @@ export const medicalSpaces = pgTable(
      * every day): search by availability drops the spaces closed on the date before any other check.
      */
     openDays: integer('open_days').notNull().generatedAlwaysAs(sql.raw(OPEN_DAYS_OF_SCHEDULE)),
+    /**
+     * The weekdays with a slot to book, as bits ({@link OPEN_DAY_BIT}): an opening interval of at
+     * least an hour (hourly), a session inside an opening interval (sessions), an opening interval
+     * (days and months); every day when the schedule has no weekly hours (a session listing also
+     * needs a session). `schedule_slot_days` (migration 0026) is the SQL of `availableDays`'
+     * candidates (src/shared/availability.ts) on a day nothing is booked.
+     */
+    slotDays: integer('slot_days')
+      .notNull()
+      .generatedAlwaysAs(sql`schedule_slot_days("schedule", "price_period")`),
+    /**
+     * A superset of the ranges its holding bookings (and their buffers) take, for search by
+     * availability: a date whose day (plus the listing's buffer) meets none of them is free of
+     * bookings without reading them (docs/decisions/014-search-in-the-database.md). Kept by the
+     * bookings' triggers (migration 0026), which only add: a range stays after its booking is
+     * cancelled or lapses, and ranges over two days in the past are dropped when one is added.
+     */
+    takenRanges: tstzMultirange('taken_ranges')
+      .notNull()
+      .default(sql`'{}'`),
     /**
      * The published renter reviews of the space (docs/decisions/028-reviews.md): how many, the sum
      * of their ratings and the average to two decimals (0 while there are none; the API says null).

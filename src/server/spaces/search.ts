@@ -7,7 +7,7 @@
 import { and, desc, inArray, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { weekdayOf } from '../../shared/availability';
+import { localDate, localInstant, shiftDate, weekdayOf } from '../../shared/availability';
 import { BLOCKING_BOOKING_STATUSES } from '../../shared/constants';
 import { locationParts, type Bbox, type SpaceCard, type spaceSearchSchema } from '../../shared/schemas/spaces';
 import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
@@ -172,6 +172,35 @@ const ZONES = [...new Set([...Object.values(US_STATES).map((state) => state.time
 /** Minutes since midnight of an `HH:mm` SQL text (`24:00` is 1440). */
 const minutesSql = (text: SQL) => sql`(split_part(${text}, ':', 1)::int * 60 + split_part(${text}, ':', 2)::int)`;
 
+/** Each zone's first instant of a date and of the next, and its date today, in the order of ZONES. */
+interface ZoneDays {
+  availableDayStarts: string[];
+  availableDayEnds: string[];
+  availableTodays: string[];
+}
+
+/** {@link zoneDays} by date and hour (every zone's midnight falls on a whole hour of UTC). */
+const zoneDaysCache = new LRUCache<string, ZoneDays>({ max: 64 });
+
+/**
+ * Each zone's first instant of `date` and of the day after (ISO 8601, UTC) and its local date at `now`, in the order
+ * of {@link ZONES}: the values of a search by availability's nothing-booked test, computed once per date and hour.
+ */
+function zoneDays(date: string, now: Date): ZoneDays {
+  const key = `${date}|${now.toISOString().slice(0, 13)}`;
+  let days = zoneDaysCache.get(key);
+  if (!days) {
+    const next = shiftDate(date, 1);
+    days = {
+      availableDayStarts: ZONES.map((zone) => localInstant(date, 0, zone).toISOString()),
+      availableDayEnds: ZONES.map((zone) => localInstant(next, 0, zone).toISOString()),
+      availableTodays: ZONES.map((zone) => localDate(now, zone)),
+    };
+    zoneDaysCache.set(key, days);
+  }
+  return days;
+}
+
 /** The fields of a search by availability. */
 type AvailabilityQuery = Pick<SpaceSearchQuery, 'availableOn' | 'availableFrom' | 'availableTo'>;
 
@@ -188,6 +217,7 @@ function availabilityValues(query: AvailabilityQuery, now = new Date()): Values 
     now: now.toISOString(),
     availableWeekday: weekday,
     availableZones: ZONES,
+    ...zoneDays(date, now),
   };
   if (query.availableFrom !== undefined && query.availableTo !== undefined) {
     values.availableFrom = minutesOfDay(query.availableFrom);
@@ -293,13 +323,14 @@ export function availabilityFilter(query: AvailabilityQuery, bind: Bind = litera
   const withinHorizon = sql`(v.horizon_days = 0 or ${day} - v.today <= v.horizon_days)`;
   const wholeDay = sql`(v.day_start >= v.earliest and ${spanFree(sql.raw('v.day_start'), sql.raw('v.day_end'))})`;
   const interval = (column: 'start' | 'end') => minutesSql(sql.raw(`h.i ->> '${column}'`));
-  let byTime: SQL;
-  if (query.availableFrom !== undefined && query.availableTo !== undefined) {
-    const from = sql`${bind('availableFrom')}::int`;
-    const to = sql`${bind('availableTo')}::int`;
-    // The intervals never overlap, so they cover the window when their overlaps with it add up to it.
-    const covered = sql`(not ${hasHours} or (select coalesce(sum(greatest(0, least(${interval('end')}, ${to}) - greatest(${interval('start')}, ${from}))), 0)
+  const windowed = query.availableFrom !== undefined && query.availableTo !== undefined;
+  const from = sql`${bind('availableFrom')}::int`;
+  const to = sql`${bind('availableTo')}::int`;
+  // The intervals never overlap, so they cover the window when their overlaps with it add up to it.
+  const covered = sql`(not ${hasHours} or (select coalesce(sum(greatest(0, least(${interval('end')}, ${to}) - greatest(${interval('start')}, ${from}))), 0)
       from jsonb_array_elements(${dayIntervals}) h(i)) = ${to} - ${from})`;
+  let byTime: SQL;
+  if (windowed) {
     const start = local(from);
     byTime = sql`(${covered} and ${start} >= v.earliest and ${spanFree(start, sql`${local(to)} + ${buffer} * interval '1 minute'`)})`;
   } else {
@@ -312,10 +343,26 @@ export function availabilityFilter(query: AvailabilityQuery, bind: Bind = litera
         where exists (select 1 from ${intervals} where ${interval('start')} <= ${sessionStart} and ${sessionEnd} <= ${interval('end')})
         and ${bookable(sessionStart, sessionEnd, buffer)}) end)`;
   }
+  // Nothing booked (most spaces on most dates): the date's day in the space's zone has 24 hours, starts past the
+  // notice, and the day plus the listing's buffer meets none of the space's taken ranges (a superset of its holding
+  // bookings' ranges plus buffers, kept by triggers): then every hour of it is free, so a window is available when
+  // the opening hours cover it, any time when the weekday has a slot to book (`slot_days`), and a day or month
+  // when the date is open; the space's bookings are not read. The zone's day is bound, computed per zone in Node.
+  const zoneIndex = sql`array_position(${zoneList}, ${zone})`;
+  const zoneDayStart = sql`(${bind('availableDayStarts')}::timestamptz[])[${zoneIndex}]`;
+  const zoneDayEnd = sql`(${bind('availableDayEnds')}::timestamptz[])[${zoneIndex}]`;
+  const zoneToday = sql`(${bind('availableTodays')}::date[])[${zoneIndex}]`;
+  const listingBuffer = sql`case when ${byHours} then coalesce((${schedule} ->> 'bufferMinutes')::int, 0) else 0 end`;
+  const nothingBooked = sql`(${zoneDayEnd} - ${zoneDayStart} = interval '24 hours'
+    and ${zoneDayStart} >= ${now} + coalesce((${schedule} ->> 'minNoticeHours')::int, 0) * interval '1 hour'
+    and not (${medicalSpaces.takenRanges} && tstzrange(${zoneDayStart}, ${zoneDayEnd} + ${listingBuffer} * interval '1 minute', '[)')))`;
+  const slotToBook = windowed ? covered : sql`(${medicalSpaces.slotDays} & ${dayBit}) <> 0`;
+  const freeAllDay = sql`((${horizonDays} = 0 or ${day} - ${zoneToday} <= ${horizonDays}) and (not ${byHours} or ${slotToBook}))`;
   return and(
     sql`(${medicalSpaces.openDays} & ${dayBit}) <> 0`,
     sql`not exists (select 1 from ${spaceBlockedDates} b where b.space_id = ${medicalSpaces.id} and b.start_date <= ${day} and b.end_date >= ${day})`,
-    sql`exists (select 1 from (${perSpace}) v where ${withinHorizon} and case when ${byHours} then ${byTime} else ${wholeDay} end)`,
+    sql`case when ${nothingBooked} then ${freeAllDay}
+      else exists (select 1 from (${perSpace}) v where ${withinHorizon} and case when ${byHours} then ${byTime} else ${wholeDay} end) end`,
   )!;
 }
 
