@@ -310,7 +310,9 @@ async function main() {
       log(`${database.kind}: ${spaceCount} spaces seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
       const bookingsStart = Date.now();
       taken = await seedBookings(database, seededBookings, spaceCount);
+      // The bookings' triggers wrote each space's taken ranges: settle both tables again.
       await database.query('VACUUM ANALYZE bookings');
+      await database.query('VACUUM ANALYZE medical_spaces');
       log(`${database.kind}: ${taken} bookings seeded in ${((Date.now() - bookingsStart) / 1000).toFixed(1)} s`);
     }
     if (server && keepDatabase) log(`kept database: ${server.url}`);
