@@ -496,6 +496,42 @@ describe('the columns that spare a search reading bookings', () => {
   });
 });
 
+describe("a space's blocked dates on its row", () => {
+  it('follows every insert, update and delete of its blocked dates, several spaces in one statement', async () => {
+    const owner = (await insertUser(t.db)).id;
+    const spaces = await t.db
+      .insert(medicalSpaces)
+      .values([1, 2].map((n) => spaceValues(owner, { title: `Blocked rows ${n}`, city: 'Blockville', state: 'MA' })))
+      .returning({ id: medicalSpaces.id });
+    const [first, second] = spaces.map((space) => space.id) as [string, string];
+    const rangesOf = async (id: string) =>
+      (await t.handle.query<{ ranges: string }>('select blocked_date_ranges::text as ranges from medical_spaces where id = $1', [id]))[0]!
+        .ranges;
+    const [a, b, c] = [futureDate(20), futureDate(22), futureDate(23)];
+    expect(await rangesOf(first)).toBe('{}');
+
+    await t.db.insert(spaceBlockedDates).values([
+      { spaceId: first, startDate: a, endDate: a },
+      { spaceId: first, startDate: b, endDate: c },
+      { spaceId: second, startDate: b, endDate: b },
+    ]);
+    expect(await rangesOf(first)).toBe(`{[${a},${shiftDate(a, 1)}),[${b},${shiftDate(c, 1)})}`);
+    expect(await rangesOf(second)).toBe(`{[${b},${shiftDate(b, 1)})}`);
+
+    // Moved from one space to the other, then removed.
+    await t.db.update(spaceBlockedDates).set({ spaceId: second }).where(eq(spaceBlockedDates.startDate, a));
+    expect(await rangesOf(first)).toBe(`{[${b},${shiftDate(c, 1)})}`);
+    expect(await rangesOf(second)).toBe(`{[${a},${shiftDate(a, 1)}),[${b},${shiftDate(b, 1)})}`);
+    await t.db.delete(spaceBlockedDates).where(eq(spaceBlockedDates.spaceId, second));
+    expect(await rangesOf(second)).toBe('{}');
+    expect(await rangesOf(first)).toBe(`{[${b},${shiftDate(c, 1)})}`);
+
+    // Removing the space removes its blocked dates with it.
+    await t.db.delete(medicalSpaces).where(eq(medicalSpaces.city, 'Blockville'));
+    expect(await t.handle.query('select 1 from space_blocked_dates where space_id = $1', [first])).toEqual([]);
+  });
+});
+
 describe('the count of a search by availability', () => {
   it('answers an expired count at once and counts again in the background', async () => {
     const counts = createSearchCountCache(50);

@@ -76,6 +76,9 @@ const OPEN_DAYS_OF_SCHEDULE = (() => {
  */
 const tstzMultirange = customType<{ data: string; driverData: string }>({ dataType: () => 'tstzmultirange' });
 
+/** A `datemultirange` column as PostgreSQL writes it (`{[2026-12-24,2026-12-27)}`); only SQL reads it. */
+const dateMultirange = customType<{ data: string; driverData: string }>({ dataType: () => 'datemultirange' });
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
@@ -278,6 +281,14 @@ export const medicalSpaces = pgTable(
      * cancelled or lapses, and ranges over two days in the past are dropped when one is added.
      */
     takenRanges: tstzMultirange('taken_ranges')
+      .notNull()
+      .default(sql`'{}'`),
+    /**
+     * The space's blocked dates (`space_blocked_dates`, ends inclusive) as one value, so that search by
+     * availability tells a blocked date from the row it reads rather than by a probe of that table. Kept by
+     * that table's triggers (migration 0027), in the statement that changes it.
+     */
+    blockedDateRanges: dateMultirange('blocked_date_ranges')
       .notNull()
       .default(sql`'{}'`),
     /**

@@ -15,7 +15,7 @@ import { locationParts, type Bbox, type SpaceCard, type spaceSearchSchema } from
 import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
 import { minutesOfDay } from '../../shared/time-of-day';
 import type { Database } from '../db/client';
-import { bookings, medicalSpaces, NO_WEEKLY_HOURS_BIT, OPEN_DAY_BIT, spaceBlockedDates } from '../db/schema';
+import { bookings, medicalSpaces, NO_WEEKLY_HOURS_BIT, OPEN_DAY_BIT } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { foldPublishedRatingsWhenDue, ratingOf } from './ratings';
 
@@ -285,7 +285,7 @@ function availabilityValues(query: AvailabilityQuery, now = new Date()): Values 
  * (tests/api/search-availability.test.ts compares them):
  *
  * - the weekday is open (the stored `open_days` bits, so a space closed that day costs no more);
- * - the date is not blocked (`space_blocked_dates`);
+ * - the date is not blocked (`blocked_date_ranges`, the space's `space_blocked_dates` on its row);
  * - hours and sessions: with a window, the window lies inside the day's opening hours (touching
  *   intervals join, as `scheduleProblem` joins them) and a booking of it would be accepted;
  *   without, some bookable hour (every hour on the 15-minute step inside one opening interval) or
@@ -407,7 +407,7 @@ export function availabilityFilter(query: AvailabilityQuery, bind: Bind = litera
   const freeAllDay = sql`((${horizonDays} = 0 or (${bind('availableDaysAhead')}::int[])[${zoneIndex}] <= ${horizonDays}) and (not ${byHours} or ${slotToBook}))`;
   return and(
     sql`(${medicalSpaces.openDays} & ${dayBit}) <> 0`,
-    sql`not exists (select 1 from ${spaceBlockedDates} b where b.space_id = ${medicalSpaces.id} and b.start_date <= ${day} and b.end_date >= ${day})`,
+    sql`not (${medicalSpaces.blockedDateRanges} @> ${day})`,
     sql`case when ${nothingBooked} then ${freeAllDay}
       else exists (select 1 from (${perSpace}) v where ${withinHorizon} and case when ${byHours} then ${byTime} else ${wholeDay} end) end`,
   )!;
