@@ -366,6 +366,35 @@ describe('the stored columns search by availability reads', () => {
       expect(space.openDays, space.title).toBe(want);
       expect(want >= NO_WEEKLY_HOURS_BIT, space.title).toBe(dayHours(hours, 'mon') === null);
     }
+
+    // Each weekday's opening hours in minutes, touching intervals joined (none without weekly hours).
+    const minutes = await t.handle.query<{ title: string; days: string[] }>(
+      'select title, array(select day::text from unnest(open_minutes) with ordinality u(day, n) order by n) as days from medical_spaces where city = $1',
+      [TOWN],
+    );
+    const joined = (intervals: { start: string; end: string }[]) =>
+      intervals
+        .map((interval) => [minutesOfDay(interval.start)!, minutesOfDay(interval.end)!] as [number, number])
+        .sort((a, b) => a[0] - b[0])
+        .reduce<[number, number][]>((all, [start, end]) => {
+          const last = all[all.length - 1];
+          if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+          else all.push([start, end]);
+          return all;
+        }, []);
+    const byTitle = new Map(spaces.map((space) => [space.title, space.schedule]));
+    for (const { title, days } of minutes) {
+      const hours = byTitle.get(title)?.weeklyHours;
+      const want = WEEKDAYS.map(
+        (day) =>
+          `{${joined(dayHours(hours, day) ?? [])
+            .map(([start, end]) => `[${start},${end})`)
+            .join(',')}}`,
+      );
+      expect(days, title).toEqual(want);
+    }
+    // Not vacuous: touching intervals are one range.
+    expect(minutes.find((row) => row.title === `${TOWN} MA touching intervals free`)?.days[1]).toBe('{[480,1080)}');
   });
 });
 

@@ -76,6 +76,9 @@ const OPEN_DAYS_OF_SCHEDULE = (() => {
  */
 const tstzMultirange = customType<{ data: string; driverData: string }>({ dataType: () => 'tstzmultirange' });
 
+/** An `int4multirange[]` column (one multirange a weekday); only SQL reads it. */
+const int4MultirangeArray = customType<{ data: string; driverData: string }>({ dataType: () => 'int4multirange[]' });
+
 /** A `datemultirange` column as PostgreSQL writes it (`{[2026-12-24,2026-12-27)}`); only SQL reads it. */
 const dateMultirange = customType<{ data: string; driverData: string }>({ dataType: () => 'datemultirange' });
 
@@ -263,6 +266,15 @@ export const medicalSpaces = pgTable(
      * every day): search by availability drops the spaces closed on the date before any other check.
      */
     openDays: integer('open_days').notNull().generatedAlwaysAs(sql.raw(OPEN_DAYS_OF_SCHEDULE)),
+    /**
+     * Each weekday's opening hours in minutes of the day (`mon` first), touching intervals joined:
+     * search by availability asks whether they cover a window without reading the schedule's JSON.
+     * Empty when the schedule has no weekly hours (see `open_days`). `schedule_open_minutes`
+     * (migration 0028) is the SQL of `dayHours` (src/shared/schemas/schedules.ts).
+     */
+    openMinutes: int4MultirangeArray('open_minutes')
+      .notNull()
+      .generatedAlwaysAs(sql`schedule_open_minutes("schedule")`),
     /**
      * The weekdays with a slot to book, as bits ({@link OPEN_DAY_BIT}): an opening interval of at
      * least an hour (hourly), a session inside an opening interval (sessions), an opening interval

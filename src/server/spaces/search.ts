@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { TZDate } from '@date-fns/tz';
 import { startOfHour } from 'date-fns';
 import { localDate, localInstant, shiftDate, weekdayOf } from '../../shared/availability';
-import { BLOCKING_BOOKING_STATUSES } from '../../shared/constants';
+import { BLOCKING_BOOKING_STATUSES, WEEKDAYS } from '../../shared/constants';
 import { locationParts, type Bbox, type SpaceCard, type spaceSearchSchema } from '../../shared/schemas/spaces';
 import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
 import { minutesOfDay } from '../../shared/time-of-day';
@@ -267,6 +267,7 @@ function availabilityValues(query: AvailabilityQuery, now = new Date()): Values 
     availableDayBit: OPEN_DAY_BIT[weekday],
     now: now.toISOString(),
     availableWeekday: weekday,
+    availableWeekdayIndex: WEEKDAYS.indexOf(weekday) + 1,
     availableZones: ZONES_ARRAY,
   };
   const days = zoneDays(date, now);
@@ -376,9 +377,8 @@ export function availabilityFilter(query: AvailabilityQuery, bind: Bind = litera
   const windowed = query.availableFrom !== undefined && query.availableTo !== undefined;
   const from = sql`${bind('availableFrom')}::int`;
   const to = sql`${bind('availableTo')}::int`;
-  // The intervals never overlap, so they cover the window when their overlaps with it add up to it.
-  const covered = sql`(not ${hasHours} or (select coalesce(sum(greatest(0, least(${interval('end')}, ${to}) - greatest(${interval('start')}, ${from}))), 0)
-      from jsonb_array_elements(${dayIntervals}) h(i)) = ${to} - ${from})`;
+  // The weekday's opening hours (touching intervals joined) cover the window: the stored multiranges, no JSON read.
+  const covered = sql`(not ${hasHours} or ${medicalSpaces.openMinutes}[${bind('availableWeekdayIndex')}::int] @> int4range(${from}, ${to}))`;
   let byTime: SQL;
   if (windowed) {
     const start = local(from);
