@@ -72,6 +72,11 @@ export function shiftDate(date: string, days: number): string {
     .slice(0, 10);
 }
 
+/** Whole days between two `YYYY-MM-DD` dates (`to` minus `from`; calendar arithmetic, no zone). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
 /** The weekday of `date` (`YYYY-MM-DD`). */
 export function weekdayOf(date: string): Weekday {
   return WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;

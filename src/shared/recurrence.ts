@@ -6,7 +6,7 @@
  * each occurrence into instants, so every occurrence keeps its wall-clock times across a
  * daylight-saving change.
  */
-import { shiftDate, weekdayOf } from './availability';
+import { daysBetween, shiftDate, weekdayOf } from './availability';
 import { bookedByTime, BookingRuleError } from './booking-rules';
 import { MAX_RECURRENCE_WEEKS, type PricingPeriod } from './constants';
 import type { Recurrence } from './schemas/booking-series';
@@ -15,11 +15,6 @@ import type { Recurrence } from './schemas/booking-series';
 export interface Occurrence {
   startDate: string;
   endDate: string;
-}
-
-/** Whole days between two `YYYY-MM-DD` dates (`to` minus `from`). */
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /**

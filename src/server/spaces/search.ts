@@ -9,7 +9,7 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { TZDate } from '@date-fns/tz';
 import { startOfHour } from 'date-fns';
-import { localDate, localInstant, shiftDate, weekdayOf } from '../../shared/availability';
+import { daysBetween, localDate, localInstant, shiftDate, weekdayOf } from '../../shared/availability';
 import { BLOCKING_BOOKING_STATUSES, WEEKDAYS } from '../../shared/constants';
 import { locationParts, type Bbox, type SpaceCard, type spaceSearchSchema } from '../../shared/schemas/spaces';
 import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
@@ -225,8 +225,7 @@ function zoneDays(date: string, now: Date): ZoneDays {
       return {
         epochs: instants.map((instant) => instant.getTime() / 1000),
         wholeDay: instants[1]!.getTime() - instants[0]!.getTime() === DAY_MS,
-        // Both dates as UTC midnights: a whole number of days apart.
-        daysAhead: (Date.parse(date) - Date.parse(today)) / DAY_MS,
+        daysAhead: daysBetween(today, date),
       };
     });
     const epochs = perZone.flatMap((zone) => zone.epochs);
@@ -318,11 +317,15 @@ export function availabilityFilter(query: AvailabilityQuery, bind: Bind = litera
   const hasHours = sql`(${medicalSpaces.openDays} < ${sql.raw(String(NO_WEEKLY_HOURS_BIT))})`;
   // The day's intervals (a non-empty array once its bit is set and the schedule has hours).
   const dayIntervals = sql`(${schedule} -> 'weeklyHours' -> ${bind('availableWeekday')}::text)`;
-  // Per zone, in the order of ZONES (bound arrays computed in Node, {@link zoneDays}, each read once per statement):
-  // `zoneIndex` is the space's zone's.
+  // Per zone, in the order of ZONES (bound arrays computed in Node, {@link zoneDays}): `zoneIndex` is the space's zone's.
   const zoneList = sql`${bind('availableZones')}::text[]`;
   const zoneIndex = sql`array_position(${zoneList}, ${zone})`;
-  const epochs = (): SQL => sql`${bind('availableEpochs')}::float8[]`;
+  const epochs = sql`${bind('availableEpochs')}::float8[]`;
+  const wholeDays = sql`${bind('availableWholeDays')}::boolean[]`;
+  const daysAhead = sql`${bind('availableDaysAhead')}::int[]`;
+  // The listing's minimum notice (hours) and buffer after a booking (minutes; days and months have none).
+  const noticeHours = sql`coalesce((${schedule} ->> 'minNoticeHours')::int, 0)`;
+  const listingBuffer = sql`case when ${byHours} then coalesce((${schedule} ->> 'bufferMinutes')::int, 0) else 0 end`;
   /**
    * The instant of local minute `minutes` (0 to 1440) of the date: minutes after its first instant on a day of 24
    * hours (no daylight-saving change: its offset is the same all day), else converted as written.
@@ -333,12 +336,10 @@ export function availabilityFilter(query: AvailabilityQuery, bind: Bind = litera
   const horizonDays = sql`coalesce((${schedule} ->> 'maxAdvanceDays')::int, 0)`;
   const perSpace = sql`select a.days_ahead, to_timestamp(a.at[a.n * 4 + 1]) as day_start, to_timestamp(a.at[a.n * 4 + 2]) as day_end,
       a.whole_day,
-      greatest(to_timestamp(a.at[a.n * 4 + case when ${byHours} then 3 else 4 end]),
-        ${now} + coalesce((${schedule} ->> 'minNoticeHours')::int, 0) * interval '1 hour') as earliest,
-      ${horizonDays} as horizon_days,
-      case when ${byHours} then coalesce((${schedule} ->> 'bufferMinutes')::int, 0) else 0 end as buffer
-      from (select ${epochs()} as at, (${bind('availableWholeDays')}::boolean[])[${zoneIndex}] as whole_day,
-        (${bind('availableDaysAhead')}::int[])[${zoneIndex}] as days_ahead, ${zoneIndex} - 1 as n offset 0) a
+      greatest(to_timestamp(a.at[a.n * 4 + case when ${byHours} then 3 else 4 end]), ${now} + ${noticeHours} * interval '1 hour') as earliest,
+      ${horizonDays} as horizon_days, ${listingBuffer} as buffer
+      from (select ${epochs} as at, (${wholeDays})[${zoneIndex}] as whole_day, (${daysAhead})[${zoneIndex}] as days_ahead,
+        ${zoneIndex} - 1 as n offset 0) a
       offset 0`;
   const buffer = sql.raw('v.buffer');
   const statuses = sql.raw(BLOCKING_BOOKING_STATUSES.map(sqlString).join(', '));
@@ -398,13 +399,12 @@ export function availabilityFilter(query: AvailabilityQuery, bind: Bind = litera
   // bookings' ranges plus buffers, kept by triggers): then every hour of it is free, so a window is available when
   // the opening hours cover it, any time when the weekday has a slot to book (`slot_days`), and a day or month
   // when the date is open; the space's bookings are not read. The zone's day is bound, computed per zone in Node.
-  const listingBuffer = sql`case when ${byHours} then coalesce((${schedule} ->> 'bufferMinutes')::int, 0) else 0 end`;
-  const zoneEpoch = (which: 1 | 2) => sql`to_timestamp((${epochs()})[(${zoneIndex} - 1) * 4 + ${sql.raw(String(which))}])`;
-  const nothingBooked = sql`((${bind('availableWholeDays')}::boolean[])[${zoneIndex}]
-    and coalesce((${schedule} ->> 'minNoticeHours')::int, 0) <= (${bind('availableHoursUntil')}::int[])[${zoneIndex}]
+  const zoneEpoch = (which: 1 | 2) => sql`to_timestamp((${epochs})[(${zoneIndex} - 1) * 4 + ${sql.raw(String(which))}])`;
+  const nothingBooked = sql`((${wholeDays})[${zoneIndex}]
+    and ${noticeHours} <= (${bind('availableHoursUntil')}::int[])[${zoneIndex}]
     and not (${medicalSpaces.takenRanges} && tstzrange(${zoneEpoch(1)}, ${zoneEpoch(2)} + ${listingBuffer} * interval '1 minute', '[)')))`;
   const slotToBook = windowed ? covered : sql`(${medicalSpaces.slotDays} & ${dayBit}) <> 0`;
-  const freeAllDay = sql`((${horizonDays} = 0 or (${bind('availableDaysAhead')}::int[])[${zoneIndex}] <= ${horizonDays}) and (not ${byHours} or ${slotToBook}))`;
+  const freeAllDay = sql`((${horizonDays} = 0 or (${daysAhead})[${zoneIndex}] <= ${horizonDays}) and (not ${byHours} or ${slotToBook}))`;
   return and(
     sql`(${medicalSpaces.openDays} & ${dayBit}) <> 0`,
     sql`not (${medicalSpaces.blockedDateRanges} @> ${day})`,
