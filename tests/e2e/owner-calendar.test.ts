@@ -45,6 +45,12 @@ async function dayCellPoint(page: Page, day: number): Promise<{ x: number; y: nu
   return point;
 }
 
+/**
+ * Waits until the calendar holds the dates it shows: while a range loads, the previous range's items
+ * stay on screen, dimmed, and the accessibility pass would measure the dimmed colours.
+ */
+const calendarSettled = (page: Page) => page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
+
 const availability = async (page: Page, spaceId: string, from: string, to: string) => {
   const response = await page.request.get(`/api/spaces/${spaceId}/availability?from=${from}&to=${to}`);
   expect(response.status()).toBe(200);
@@ -75,6 +81,7 @@ describe('the owner’s calendar', () => {
     await page.getByRole('link', { name: 'Calendar' }).first().waitFor();
     await page.getByRole('button', { name: 'Agenda' }).click();
     await page.locator('.rbc-agenda-view').getByText(`Confirmed · ${booking.renterFirstName} · ${booking.spaceTitle}`).first().waitFor();
+    await calendarSettled(page);
     await expectNoSeriousA11yViolations(page, 'owner calendar agenda');
 
     // Month view, three months on: drag across two days.
@@ -85,6 +92,7 @@ describe('the owner’s calendar', () => {
       .locator('.rbc-toolbar-label')
       .filter({ hasText: format(first, 'MMMM yyyy') })
       .waitFor();
+    await calendarSettled(page);
     await expectNoSeriousA11yViolations(page, 'owner calendar month');
     const from = await dayCellPoint(page, first.getDate());
     const to = await dayCellPoint(page, second.getDate());

@@ -130,7 +130,7 @@ export function OwnerCalendar({ userId, StatusBadge }: { userId: string; StatusB
             : `${bookingCount} ${bookingCount === 1 ? 'booking' : 'bookings'} and ${blockedCount} blocked ${blockedCount === 1 ? 'range' : 'ranges'} shown.`}
         {view === 'month' ? ' Drag across days to block them.' : null}
       </p>
-      <div className={events.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={events.isFetching || undefined}>
+      <div className={events.isPlaceholderData ? 'owner-calendar-stale' : undefined} aria-busy={events.isFetching || undefined}>
         <Suspense
           fallback={
             <div className="flex h-[32rem] items-center justify-center rounded-lg border border-slate-200" aria-busy="true">
