@@ -3,11 +3,12 @@
  * of a price range, the location column and its index, and the compact
  * result cards; on PGlite and on PostgreSQL (api-postgres).
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSpace, insertUser, spaceValues } from '../factories/db';
-import { medicalSpaces } from '../../src/server/db/schema';
+import { locationVocabulary, medicalSpaces, spaceLocationWords } from '../../src/server/db/schema';
 import { COUNT_LIMIT, locationFilter } from '../../src/server/spaces/search';
+import { futureDate } from '../helpers/dates';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -202,6 +203,108 @@ describe('the location column', () => {
     const zip = await plan('78701');
     expect(zip).toMatch(/Index Scan on medical_spaces_zip_code_idx/);
     expect(zip).toMatch(/Index Scan on medical_spaces_search_text_trgm_idx/);
+  });
+});
+
+describe("the location's words", () => {
+  /** Every space's words as `location_words` splits its `search_text`, and the stored ones, by space. */
+  async function wordsBySpace() {
+    const wanted = (await t.db.execute(
+      sql`select id, created_at, location_words(search_text) as words from ${medicalSpaces} order by id`,
+    )) as unknown as { rows: { id: string; created_at: unknown; words: string[] }[] };
+    const stored = await t.db.select().from(spaceLocationWords);
+    const vocabulary = new Set((await t.db.select().from(locationVocabulary)).map((row) => row.word));
+    return { wanted: wanted.rows, stored, vocabulary };
+  }
+
+  it('are kept for every space inserted, edited or removed, and every word is in the vocabulary', async () => {
+    const check = async () => {
+      const { wanted, stored, vocabulary } = await wordsBySpace();
+      const byId = new Map<string, string[]>();
+      for (const row of stored) byId.set(row.spaceId, [...(byId.get(row.spaceId) ?? []), row.word]);
+      for (const space of wanted) {
+        expect((byId.get(space.id) ?? []).sort(), space.id).toEqual([...space.words].sort());
+        for (const word of space.words) expect(vocabulary.has(word), word).toBe(true);
+      }
+      expect(stored.length).toBe(wanted.reduce((sum, space) => sum + space.words.length, 0));
+      return wanted;
+    };
+    const before = await check();
+    // Split at spaces, punctuation and between fields; letters beyond ASCII stay in their word.
+    const owner = (await insertUser(t.db)).id;
+    const added = await insertSpace(t.db, owner, {
+      title: 'Café-Room #2 (São Paulo St.)',
+      city: 'Tulsa',
+      state: 'OK',
+      address: '9 Main St',
+    });
+    await t.db.update(medicalSpaces).set({ city: 'Broken Arrow' }).where(eq(medicalSpaces.id, added.id));
+    const words = (await t.db.select().from(spaceLocationWords).where(eq(spaceLocationWords.spaceId, added.id))).map((row) => row.word);
+    expect(words.sort()).toEqual(['2', '9', 'arrow', 'broken', 'café', 'main', 'ok', 'paulo', 'room', 'st', 'são'].sort());
+    await check();
+    await t.db.delete(medicalSpaces).where(eq(medicalSpaces.id, added.id));
+    expect(await check()).toHaveLength(before.length);
+  });
+
+  it('answer a search by availability with a location as the location alone does, whichever way it is asked', async () => {
+    // Spaces without a schedule or bookings are available any day ahead: the answers must be the location's.
+    const day = futureDate(10);
+    const owner = (await insertUser(t.db)).id;
+    // A piece in more words than the search walks (16): asked by the trigram index instead.
+    await t.db
+      .insert(medicalSpaces)
+      .values(
+        Array.from({ length: 17 }, (_, i) =>
+          spaceValues(owner, { title: `Zed${i}quux Room`, city: 'Quuxville', createdAt: new Date(Date.now() - i * 1000) }),
+        ),
+      );
+    try {
+      for (const query of [
+        'location=Tulsa',
+        'location=uls', // inside a word
+        'location=tulsa%2C%20ok',
+        'location=Tulsa%20OK', // city and state are separate fields
+        'location=okla', // the address
+        'location=Main%20St.', // the longest word, then the whole part
+        'location=7410', // a ZIP: by the trigram and ZIP indexes
+        'location=ok', // a piece too short for the vocabulary's index
+        'location=quux',
+        'location=archived',
+        'location=Nowhere',
+        'location=Springfield&limit=5',
+        'location=Springfield&limit=5&offset=5',
+        'location=Springfield%2C%20IL&limit=3&offset=600',
+      ]) {
+        const plain = await get(`?${query}`);
+        const available = await get(`?${query}&availableOn=${day}`);
+        const window = await get(`?${query}&availableOn=${day}&availableFrom=08:00&availableTo=12:00`);
+        expect(available.status, query).toBe(200);
+        expect(available.ids, query).toEqual(plain.ids);
+        expect(window.ids, query).toEqual(plain.ids);
+        expect(Boolean(available.cursor), query).toBe(Boolean(plain.cursor));
+        if (plain.cursor) {
+          const after = `&after=${encodeURIComponent(plain.cursor)}`;
+          expect((await get(`?${query}&availableOn=${day}${after}`)).ids, query).toEqual((await get(`?${query}${after}`)).ids);
+        }
+      }
+      expect((await get(`?location=quux&availableOn=${day}`)).total).toBe(17);
+      expect((await get(`?location=uls&availableOn=${day}`)).titles).toEqual(['Monthly Suite', 'Daily Exam Room', 'Hourly Consult Room']);
+    } finally {
+      await t.db.delete(medicalSpaces).where(eq(medicalSpaces.city, 'Quuxville'));
+    }
+  });
+
+  it("follow a space's new city", async () => {
+    const day = futureDate(10);
+    const [lakeside] = await t.db.select().from(medicalSpaces).where(eq(medicalSpaces.title, 'Lakeside Room'));
+    await t.db.update(medicalSpaces).set({ city: 'Racine' }).where(eq(medicalSpaces.id, lakeside!.id));
+    try {
+      expect((await get(`?location=Racine&availableOn=${day}`)).titles).toEqual(['Lakeside Room']);
+      expect((await get(`?location=Madison&availableOn=${day}`)).titles).toEqual([]);
+    } finally {
+      await t.db.update(medicalSpaces).set({ city: 'Madison' }).where(eq(medicalSpaces.id, lakeside!.id));
+    }
+    expect((await get(`?location=Madison&availableOn=${day}`)).titles).toEqual(['Lakeside Room']);
   });
 });
 

@@ -342,6 +342,33 @@ export const medicalSpaces = pgTable(
   ],
 );
 
+/**
+ * The words of each space's `search_text` (runs of characters between ASCII spaces, punctuation and
+ * control characters, as `location_words` splits them, migration 0029), with its creation instant:
+ * a location search walks the spaces having a word, newest first, rather than the newest-first index
+ * past every space that does not match (docs/decisions/014-search-in-the-database.md). Kept by
+ * `medical_spaces`' triggers.
+ */
+export const spaceLocationWords = pgTable(
+  'space_location_words',
+  {
+    word: text('word').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => medicalSpaces.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.word, t.createdAt, t.spaceId] }), index('space_location_words_space_id_idx').on(t.spaceId)],
+);
+
+/**
+ * Every word any space's `search_text` has had (add-only: a word no space has any more only finds
+ * nothing), with a trigram index: the words containing a location search's longest word.
+ */
+export const locationVocabulary = pgTable('location_vocabulary', { word: text('word').primaryKey() }, (t) => [
+  index('location_vocabulary_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
+
 /** Dates a listing is closed (holidays, maintenance), `end_date` inclusive, in the space's time zone; the note is the owner's. */
 export const spaceBlockedDates = pgTable(
   'space_blocked_dates',

@@ -45,6 +45,12 @@ const literals =
     sql.param(values[name]);
 const placeholder: Bind = (name) => sql.placeholder(name);
 
+/**
+ * The location's parts a search by its words can take its piece from: those that cannot be a ZIP code (a ZIP
+ * part also matches `zip_code`, which has no words).
+ */
+const wordParts = (location: string) => locationParts(location).filter((part) => !ZIP_PREFIX.test(part));
+
 /** The values of {@link locationFilter}'s placeholders. */
 function locationValues(location: string | undefined): Values {
   const values: Values = {};
@@ -53,6 +59,7 @@ function locationValues(location: string | undefined): Values {
       values[`location${index}`] = `%${likeLiteral(part)}%`;
       if (ZIP_PREFIX.test(part)) values[`zip${index}`] = `${likeLiteral(part)}%`;
     });
+  if (location) values.locationWordParts = wordParts(location);
   return values;
 }
 
@@ -128,25 +135,59 @@ const asksLocationFirst = (query: Pick<SpaceSearchQuery, 'availableOn' | 'locati
 const LOCATION_WINDOW = 8;
 
 /**
+ * Whether a page of a search by availability with a location is first asked of the spaces having a word of the
+ * location ({@link locationFirst}'s `words`): newest first (the words are kept newest first), with a part that is
+ * not a ZIP code.
+ */
+const asksByWords = (query: SpaceSearchQuery) =>
+  asksLocationFirst(query) && query.sort === 'newest' && wordParts(query.location!).length > 0;
+
+/** At most how many words of the vocabulary a location's piece may be in for a page to be asked by words. */
+const MAX_LOCATION_WORDS = 16;
+
+/**
+ * The spaces having a word of the location, newest first, at most `size` of them after the cursor: a superset of
+ * the location's matches (migration 0029, docs/decisions/014-search-in-the-database.md). The location's piece is
+ * the longest word of its parts that are not ZIP codes, as `location_words` splits them; a space whose text holds
+ * the part holds the piece inside one of its words, and that word is in the vocabulary. None when the piece is
+ * shorter than 3 characters (the vocabulary's trigram index cannot narrow it) or is in more than
+ * {@link MAX_LOCATION_WORDS} words: the caller then asks the location's matches by the trigram index. Each row
+ * also says how many candidates the window holds (`candidates`): fewer than `size`, and they are all there are.
+ * @param after the cursor's condition on `space_location_words` (`l`), when a page comes by cursor
+ */
+function spacesByWords(bind: Bind, size: SQLWrapper, after?: SQL): SQL {
+  const piece = sql`(select w from unnest(${bind('locationWordParts')}::text[]) p, unnest(location_words(lower(p))) w
+    order by length(w) desc, w limit 1)`;
+  const words = sql`(select array(select v.word from location_vocabulary v, ${piece} piece(w)
+    where length(piece.w) >= 3 and v.word like '%' || piece.w || '%' limit ${sql.raw(String(MAX_LOCATION_WORDS + 1))}))`;
+  // unnest(null) is no row: more words than that, and no candidate at all. (`offset 0`: the words are found once.)
+  return sql`(select n.created_at, n.space_id, count(*) over () as candidates from (select distinct n.created_at, n.space_id from (select ${words} as list offset 0) found
+    cross join lateral unnest(case when cardinality(found.list) <= ${sql.raw(String(MAX_LOCATION_WORDS))} then found.list end) v(word)
+    cross join lateral (select l.created_at, l.space_id from space_location_words l where l.word = v.word${after ? sql` and ${after}` : sql``}
+      order by l.created_at desc, l.space_id desc limit ${size}) n
+    order by n.created_at desc, n.space_id desc limit ${size}) n)`;
+}
+
+/**
  * The ids of a search by availability with a location, newest first: the spaces matching every other filter
  * (the location) are taken newest first, and each is asked its availability, in that order, until the page is
  * full.
  *
- * A page is first asked of the location's newest matches only (`window`): {@link LOCATION_WINDOW} per row of
- * the page and the pages before it, in a subquery of that limit, so that PostgreSQL walks the newest-first index
- * and reads matches only until the page is full, rather than finding all of them by the trigram index and
- * sorting them (Austin: 2,248 at 100,000 spaces) before asking any. When that fills the page, it is the page
- * (the window is a prefix of the matches, so its available ones are a prefix of all the available ones);
- * otherwise {@link searchSpaces} asks again of all the matches, found and sorted first in a subquery the planner
- * keeps apart (`offset 0`). Asked together, PostgreSQL read the location's spaces by bitmap and asked every one
- * of them before sorting.
- * @param page the page's extra condition (the cursor), the limit and the offset, and whether to ask the window
- *   only; none for a count
+ * A page is first asked of the spaces having the location's words ({@link preparePage}'s `words`), then of the
+ * location's newest matches only (`window`): {@link LOCATION_WINDOW} per row of the page and the pages before it,
+ * in a subquery of that limit, so that PostgreSQL walks the newest-first index and reads matches only until the
+ * page is full, rather than finding all of them by the trigram index and sorting them (Austin: 2,248 at 100,000
+ * spaces) before asking any. When that fills the page, it is the page (the window is a prefix of the matches, so
+ * its available ones are a prefix of all the available ones); otherwise {@link searchSpaces} asks again of all
+ * the matches (`all`), found and sorted first in a subquery the planner keeps apart (`offset 0`). Asked
+ * together, PostgreSQL read the location's spaces by bitmap and asked every one of them before sorting.
+ * @param page the page's extra condition (the cursor), the limit and the offset, and which matches to ask; none
+ *   for a count
  */
 function locationFirst(
   query: SpaceSearchQuery,
   bind: Bind,
-  page?: { where?: SQL; limit: SQLWrapper; offset: SQLWrapper; window: boolean },
+  page?: { where?: SQL; limit: SQLWrapper; offset: SQLWrapper; source: 'window' | 'all' },
 ): SQL {
   const { availableOn: _on, availableFrom: _from, availableTo: _to, ...others } = query;
   const candidates = and(searchFilter(others, bind), page?.where)!;
@@ -154,9 +195,10 @@ function locationFirst(
   if (!page)
     return sql`select 1 from (select ${medicalSpaces.id} as id from ${medicalSpaces} where ${candidates} offset 0) c where ${available}`;
   const byRating = query.sort === 'rating';
-  const window = page.window
-    ? sql`limit (${page.offset}::bigint + ${page.limit}::bigint) * ${sql.raw(String(LOCATION_WINDOW))}`
-    : sql`offset 0`;
+  const window =
+    page.source === 'window'
+      ? sql`limit (${page.offset}::bigint + ${page.limit}::bigint) * ${sql.raw(String(LOCATION_WINDOW))}`
+      : sql`offset 0`;
   return sql`(select c.id from (select ${medicalSpaces.id} as id, ${medicalSpaces.createdAt} as created_at, ${medicalSpaces.ratingAverage} as rating from ${medicalSpaces}
         where ${candidates} order by ${byRating ? sql`${medicalSpaces.ratingAverage} desc, ` : sql``}${medicalSpaces.createdAt} desc, ${medicalSpaces.id} desc ${window}) c
         where ${available} order by ${byRating ? sql`c.rating desc, ` : sql``}c.created_at desc, c.id desc limit ${page.limit} offset ${page.offset})`;
@@ -603,7 +645,14 @@ function searchValues(query: SpaceSearchQuery, cursor: Cursor | null): Values {
  *   that the generic plan knows it (with `limit $1` PostgreSQL plans a generic statement for a
  *   tenth of the table: a sequential scan and a sort, which it never picks, planning every run)
  */
-function preparePage(db: Database, query: SpaceSearchQuery, cursor: boolean, name: string, firstPage?: number, window = false) {
+function preparePage(
+  db: Database,
+  query: SpaceSearchQuery,
+  cursor: boolean,
+  name: string,
+  firstPage?: number,
+  source: 'words' | 'window' | 'all' = 'all',
+) {
   const byRating = query.sort === 'rating';
   const after = !cursor
     ? undefined
@@ -616,6 +665,23 @@ function preparePage(db: Database, query: SpaceSearchQuery, cursor: boolean, nam
     : [desc(medicalSpaces.createdAt), desc(medicalSpaces.id)];
   const limit = firstPage === undefined ? sql.placeholder('limit') : sql.raw(String(firstPage + 1));
   const offset = firstPage === undefined ? sql.placeholder('offset') : sql.raw('0');
+  if (source === 'words') {
+    // The window of spaces having the location's words comes newest first; each is read by its key, asked every
+    // filter and its availability in that order, and the page's cards are taken from those rows.
+    const size = sql`(${offset}::bigint + ${limit}::bigint) * ${sql.raw(String(LOCATION_WINDOW))}`;
+    const wordsAfter = cursor
+      ? sql`(l.created_at, l.space_id) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`
+      : undefined;
+    return db
+      .select({ ...cardColumns, sortKey, windowFull: sql<boolean>`n.candidates >= ${size}` })
+      .from(medicalSpaces)
+      .innerJoin(sql`${spacesByWords(placeholder, size, wordsAfter)} n`, sql`${medicalSpaces.id} = n.space_id`)
+      .where(and(searchFilter(query, placeholder), after))
+      .orderBy(sql`n.created_at desc`, sql`n.space_id desc`)
+      .limit(limit as Placeholder)
+      .offset(offset as Placeholder)
+      .prepare(name);
+  }
   if (query.availableOn && !asksLocationFirst(query))
     // A search by availability reads each candidate's row for its schedule: the cards are taken from those rows,
     // not looked up again by id. (Drizzle writes an SQL `limit` as it is, a first page's size included.)
@@ -630,7 +696,7 @@ function preparePage(db: Database, query: SpaceSearchQuery, cursor: boolean, nam
   // Deferred join: the filters and the offset pick ids (an index-only scan of the covering index when
   // the filters are on its columns), then only the page's rows are read.
   const ids = asksLocationFirst(query)
-    ? locationFirst(query, placeholder, { where: after, limit, offset, window })
+    ? locationFirst(query, placeholder, { where: after, limit, offset, source })
     : sql`(select ${medicalSpaces.id} from ${medicalSpaces} where ${and(searchFilter(query, placeholder), after)}
         order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset})`;
   return db
@@ -656,8 +722,16 @@ function prepareCount(db: Database, query: SpaceSearchQuery, name: string) {
     .prepare(name);
 }
 
+/** A row of a page: a card's columns and its sort key; a page by words also says whether its window was full. */
+type PageRow = Awaited<ReturnType<ReturnType<typeof preparePage>['execute']>>[number] & { windowFull?: boolean };
+
 interface Statements {
   page: ReturnType<typeof preparePage>;
+  /**
+   * A search by availability with a location whose piece has words: the page asked of the spaces having them
+   * first ({@link locationFirst}'s `words`), then `page` and `pageOfAll` when that does not fill it.
+   */
+  pageByWords?: ReturnType<typeof preparePage>;
   /** A search by availability with a location: `page` asks the location's newest matches only, this all of them ({@link locationFirst}). */
   pageOfAll?: ReturnType<typeof preparePage>;
   count?: ReturnType<typeof prepareCount>;
@@ -708,11 +782,20 @@ function statementsFor(db: Database, query: SpaceSearchQuery, cursor: boolean): 
   const shape = searchShape(query, cursor);
   // A named page statement is a first page (offset 0: the first page or one by cursor) of its size; others are planned per run.
   const pageName = query.offset === 0 ? statementName(query, 'page', shape) : UNNAMED;
-  const key = pageName === UNNAMED ? shape : `${shape}|${query.limit}`;
+  // A page by words is named too when it is a first page.
+  const key = pageName !== UNNAMED || (asksByWords(query) && query.offset === 0) ? `${shape}|${query.limit}` : shape;
   let statements = byShape.get(key);
   if (!statements) {
     statements = asksLocationFirst(query)
-      ? { page: preparePage(db, query, cursor, UNNAMED, undefined, true), pageOfAll: preparePage(db, query, cursor, UNNAMED) }
+      ? {
+          pageByWords: !asksByWords(query)
+            ? undefined
+            : query.offset === 0
+              ? preparePage(db, query, cursor, `search_words_${shape}_${query.limit}`, query.limit, 'words')
+              : preparePage(db, query, cursor, UNNAMED, undefined, 'words'),
+          page: preparePage(db, query, cursor, UNNAMED, undefined, 'window'),
+          pageOfAll: preparePage(db, query, cursor, UNNAMED),
+        }
       : {
           page:
             pageName === UNNAMED
@@ -777,13 +860,20 @@ export async function searchSpaces(db: Database, query: SpaceSearchQuery, counts
   // The page, one row more than asked, to know whether another follows.
   const statements = statementsFor(db, query, cursor !== null);
   const values = searchValues(query, cursor);
-  let rows = await statements.page.execute(values);
-  // A search by availability with a location whose newest matches did not fill the page: ask all of them.
-  if (statements.pageOfAll && rows.length <= query.limit) rows = await statements.pageOfAll.execute(values);
+  // A search by availability with a location: asked first of the spaces having its words, then of its newest
+  // matches, then of all of them, until the page is full (the last answer is exact whatever it holds). The page by
+  // words is exact too when it is full or when its window held every space having the words.
+  const byWords: PageRow[] = statements.pageByWords ? await statements.pageByWords.execute(values) : [];
+  let rows: PageRow[] = byWords;
+  const exactByWords = byWords.length > query.limit || (byWords.length > 0 && !byWords[0]!.windowFull);
+  if (!exactByWords) {
+    rows = await statements.page.execute(values);
+    if (statements.pageOfAll && rows.length <= query.limit) rows = await statements.pageOfAll.execute(values);
+  }
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page[page.length - 1];
-  const spaces = page.map(({ sortKey: _sortKey, ratingCount, ratingAverage, ...card }) => ({
+  const spaces = page.map(({ sortKey: _sortKey, ratingCount, ratingAverage, windowFull: _windowFull, ...card }) => ({
     ...card,
     rating: ratingOf({ ratingCount, ratingAverage }),
   }));
