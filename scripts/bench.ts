@@ -305,8 +305,11 @@ async function main() {
     } else {
       const seedStart = Date.now();
       await seedDemoData(database.db, { spaces: spaceCount });
-      // As autovacuum leaves a settled table (PGlite has no autovacuum: its visibility map is set here).
+      // As autovacuum leaves a settled table (PGlite has no autovacuum: its visibility map is set here), the
+      // spaces' location words (written by their triggers) too.
       await database.query('VACUUM ANALYZE medical_spaces');
+      await database.query('VACUUM ANALYZE space_location_words');
+      await database.query('VACUUM ANALYZE location_vocabulary');
       log(`${database.kind}: ${spaceCount} spaces seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
       const bookingsStart = Date.now();
       taken = await seedBookings(database, seededBookings, spaceCount);
