@@ -153,6 +153,8 @@ const MAX_LOCATION_WORDS = 16;
  * shorter than 3 characters (the vocabulary's trigram index cannot narrow it) or is in more than
  * {@link MAX_LOCATION_WORDS} words: the caller then asks the location's matches by the trigram index. Each row
  * also says how many candidates the window holds (`candidates`): fewer than `size`, and they are all there are.
+ * The rows come newest first (ordered again after the count, so that the planner knows it and the page that
+ * reads them stops when it is full rather than asking every candidate and sorting).
  * @param after the cursor's condition on `space_location_words` (`l`), when a page comes by cursor
  */
 function spacesByWords(bind: Bind, size: SQLWrapper, after?: SQL): SQL {
@@ -165,7 +167,8 @@ function spacesByWords(bind: Bind, size: SQLWrapper, after?: SQL): SQL {
     cross join lateral unnest(case when cardinality(found.list) <= ${sql.raw(String(MAX_LOCATION_WORDS))} then found.list end) v(word)
     cross join lateral (select l.created_at, l.space_id from space_location_words l where l.word = v.word${after ? sql` and ${after}` : sql``}
       order by l.created_at desc, l.space_id desc limit ${size}) n
-    order by n.created_at desc, n.space_id desc limit ${size}) n)`;
+    order by n.created_at desc, n.space_id desc limit ${size}) n
+    order by n.created_at desc, n.space_id desc)`;
 }
 
 /**
