@@ -305,6 +305,38 @@ describe('GET /api/spaces?availableOn', () => {
     }
   });
 
+  it('with a location, widens the window of spaces having its words when the first does not fill the page', async () => {
+    // limit=2 asks the 6 newest spaces having the word first: the 5 newest are blocked that day, so that finds
+    // one, and the page comes from the wider window (24), with the cursor after its second row.
+    const town = 'Widerville';
+    const owner = (await insertUser(t.db)).id;
+    const start = Date.now() - 60 * 60 * 1000;
+    const spaces = await t.db
+      .insert(medicalSpaces)
+      .values(
+        Array.from({ length: 12 }, (_, index) =>
+          spaceValues(owner, { title: `${town} ${index}`, city: town, createdAt: new Date(start + index * 1000) }),
+        ),
+      )
+      .returning({ id: medicalSpaces.id, title: medicalSpaces.title });
+    const blocked = spaces.filter((space) => Number(space.title.split(' ')[1]) >= 7);
+    await t.db.insert(spaceBlockedDates).values(blocked.map((space) => ({ spaceId: space.id, startDate: DAY, endDate: DAY })));
+    try {
+      for (const query of [`limit=2&availableOn=${DAY}`, `limit=2&availableOn=${DAY}&availableFrom=08:00&availableTo=12:00`]) {
+        const response = await t.app.inject({ method: 'GET', url: `/api/spaces?location=${town}&${query}` });
+        expect(response.statusCode, response.body).toBe(200);
+        expect((response.json() as { title: string }[]).map((space) => space.title)).toEqual([`${town} 6`, `${town} 5`]);
+        const next = await t.app.inject({
+          method: 'GET',
+          url: `/api/spaces?location=${town}&${query}&after=${response.headers['x-next-cursor'] as string}`,
+        });
+        expect((next.json() as { title: string }[]).map((space) => space.title)).toEqual([`${town} 4`, `${town} 3`]);
+      }
+    } finally {
+      await t.db.delete(medicalSpaces).where(eq(medicalSpaces.city, town));
+    }
+  });
+
   it('gives the map points the same filter', async () => {
     const window = 'availableOn=' + DAY + '&availableFrom=08:00&availableTo=12:00';
     const response = await t.app.inject({
