@@ -253,6 +253,25 @@ function expected(date: string, window: [string, string] | null, now: Date): str
     .sort();
 }
 
+/**
+ * Lists `count` spaces in `town`, titled `<town> <index>` and created a second apart (index 0 the oldest), and
+ * blocks the date {@link DAY} on those `blocked` says.
+ */
+async function insertTown(town: string, count: number, blocked: (index: number) => boolean): Promise<void> {
+  const owner = (await insertUser(t.db)).id;
+  const start = Date.now() - 60 * 60 * 1000;
+  const spaces = await t.db
+    .insert(medicalSpaces)
+    .values(
+      Array.from({ length: count }, (_, index) =>
+        spaceValues(owner, { title: `${town} ${index}`, city: town, createdAt: new Date(start + index * 1000) }),
+      ),
+    )
+    .returning({ id: medicalSpaces.id, title: medicalSpaces.title });
+  const closed = spaces.filter((space) => blocked(Number(space.title.slice(town.length + 1))));
+  await t.db.insert(spaceBlockedDates).values(closed.map((space) => ({ spaceId: space.id, startDate: DAY, endDate: DAY })));
+}
+
 describe('GET /api/spaces?availableOn', () => {
   for (const date of DATES) {
     for (const window of WINDOWS) {
@@ -277,22 +296,11 @@ describe('GET /api/spaces?availableOn', () => {
   });
 
   it('with a location, finds the page beyond the newest matches it asks first', async () => {
-    // A page with a location first asks only the location's newest 8 per row of the pages so far (16 for limit=1):
-    // here the 20 newest are blocked that day, so the one free space, the oldest, is found only by asking all.
+    // A page with a location first asks only the newest spaces having its words (2 per row of the pages so far),
+    // then its newest matches (8 per row: 16 for limit=1): here the 20 newest are blocked that day, so the one free
+    // space, the oldest, is found only by asking all.
     const town = 'Windowville';
-    const owner = (await insertUser(t.db)).id;
-    const start = Date.now() - 60 * 60 * 1000;
-    const spaces = await t.db
-      .insert(medicalSpaces)
-      .values(
-        Array.from({ length: 21 }, (_, index) =>
-          spaceValues(owner, { title: `${town} ${index}`, city: town, createdAt: new Date(start + index * 1000) }),
-        ),
-      )
-      .returning({ id: medicalSpaces.id, title: medicalSpaces.title });
-    await t.db
-      .insert(spaceBlockedDates)
-      .values(spaces.filter((space) => space.title !== `${town} 0`).map((space) => ({ spaceId: space.id, startDate: DAY, endDate: DAY })));
+    await insertTown(town, 21, (index) => index !== 0);
     try {
       for (const query of [`limit=1&availableOn=${DAY}`, `limit=1&availableOn=${DAY}&availableFrom=08:00&availableTo=12:00`]) {
         const response = await t.app.inject({ method: 'GET', url: `/api/spaces?location=${town}&${query}` });
@@ -309,18 +317,7 @@ describe('GET /api/spaces?availableOn', () => {
     // limit=2 asks the 6 newest spaces having the word first: the 5 newest are blocked that day, so that finds
     // one, and the page comes from the wider window (24), with the cursor after its second row.
     const town = 'Widerville';
-    const owner = (await insertUser(t.db)).id;
-    const start = Date.now() - 60 * 60 * 1000;
-    const spaces = await t.db
-      .insert(medicalSpaces)
-      .values(
-        Array.from({ length: 12 }, (_, index) =>
-          spaceValues(owner, { title: `${town} ${index}`, city: town, createdAt: new Date(start + index * 1000) }),
-        ),
-      )
-      .returning({ id: medicalSpaces.id, title: medicalSpaces.title });
-    const blocked = spaces.filter((space) => Number(space.title.split(' ')[1]) >= 7);
-    await t.db.insert(spaceBlockedDates).values(blocked.map((space) => ({ spaceId: space.id, startDate: DAY, endDate: DAY })));
+    await insertTown(town, 12, (index) => index >= 7);
     try {
       for (const query of [`limit=2&availableOn=${DAY}`, `limit=2&availableOn=${DAY}&availableFrom=08:00&availableTo=12:00`]) {
         const response = await t.app.inject({ method: 'GET', url: `/api/spaces?location=${town}&${query}` });

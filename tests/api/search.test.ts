@@ -1,7 +1,8 @@
 /**
  * The search path of issue 10: the bounded count, keyset pages, the period
- * of a price range, the location column and its index, and the compact
- * result cards; on PGlite and on PostgreSQL (api-postgres).
+ * of a price range, the location column and its index, the location's words
+ * (search by availability with a location) and the compact result cards; on
+ * PGlite and on PostgreSQL (api-postgres).
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -210,8 +211,8 @@ describe("the location's words", () => {
   /** Every space's words as `location_words` splits its `search_text`, and the stored ones, by space. */
   async function wordsBySpace() {
     const wanted = (await t.db.execute(
-      sql`select id, created_at, location_words(search_text) as words from ${medicalSpaces} order by id`,
-    )) as unknown as { rows: { id: string; created_at: unknown; words: string[] }[] };
+      sql`select id, location_words(search_text) as words from ${medicalSpaces} order by id`,
+    )) as unknown as { rows: { id: string; words: string[] }[] };
     const stored = await t.db.select().from(spaceLocationWords);
     const vocabulary = new Set((await t.db.select().from(locationVocabulary)).map((row) => row.word));
     return { wanted: wanted.rows, stored, vocabulary };

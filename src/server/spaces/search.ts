@@ -145,7 +145,7 @@ const WORDS_WINDOW = 2;
 
 /**
  * Whether a page of a search by availability with a location is first asked of the spaces having a word of the
- * location ({@link locationFirst}'s `words`): newest first (the words are kept newest first), with a part that is
+ * location ({@link preparePage}'s `words`): newest first (the words are kept newest first), with a part that is
  * not a ZIP code.
  */
 const asksByWords = (query: SpaceSearchQuery) =>
@@ -742,7 +742,7 @@ interface Statements {
   page: ReturnType<typeof preparePage>;
   /**
    * A search by availability with a location whose piece has words: the page asked of the spaces having them
-   * first ({@link locationFirst}'s `words`), then `page` and `pageOfAll` when that does not fill it.
+   * first ({@link preparePage}'s `words`), then `page` and `pageOfAll` when that does not fill it.
    */
   pageByWords?: ReturnType<typeof preparePage>;
   /** The same with a wider window ({@link LOCATION_WINDOW} per row rather than {@link WORDS_WINDOW}). */
@@ -801,19 +801,15 @@ function statementsFor(db: Database, query: SpaceSearchQuery, cursor: boolean): 
   const key = pageName !== UNNAMED || (asksByWords(query) && query.offset === 0) ? `${shape}|${query.limit}` : shape;
   let statements = byShape.get(key);
   if (!statements) {
+    // A first page by words is named per size (its generic plan does not depend on the place); others are unnamed.
+    const byWords = (source: 'words' | 'moreWords', name: string) =>
+      query.offset === 0
+        ? preparePage(db, query, cursor, `${name}_${shape}_${query.limit}`, query.limit, source)
+        : preparePage(db, query, cursor, UNNAMED, undefined, source);
     statements = asksLocationFirst(query)
       ? {
           ...(asksByWords(query)
-            ? {
-                pageByWords:
-                  query.offset === 0
-                    ? preparePage(db, query, cursor, `search_words_${shape}_${query.limit}`, query.limit, 'words')
-                    : preparePage(db, query, cursor, UNNAMED, undefined, 'words'),
-                pageByMoreWords:
-                  query.offset === 0
-                    ? preparePage(db, query, cursor, `search_more_words_${shape}_${query.limit}`, query.limit, 'moreWords')
-                    : preparePage(db, query, cursor, UNNAMED, undefined, 'moreWords'),
-              }
+            ? { pageByWords: byWords('words', 'search_words'), pageByMoreWords: byWords('moreWords', 'search_more_words') }
             : {}),
           page: preparePage(db, query, cursor, UNNAMED, undefined, 'window'),
           pageOfAll: preparePage(db, query, cursor, UNNAMED),
