@@ -257,7 +257,12 @@ function expected(date: string, window: [string, string] | null, now: Date): str
  * Lists `count` spaces in `town`, titled `<town> <index>` and created a second apart (index 0 the oldest), and
  * blocks the date {@link DAY} on those `blocked` says.
  */
-async function insertTown(town: string, count: number, blocked: (index: number) => boolean): Promise<void> {
+/**
+ * `count` spaces in `town` (titled `<town> <index>`, the oldest first), those `blocked` closed on DAY. With
+ * `longerWord`, also an unlisted space titled `<town>s Annex`: another word of the vocabulary contains the town's,
+ * so a search for the town is asked by the windows of spaces having its words rather than by its one word.
+ */
+async function insertTown(town: string, count: number, blocked: (index: number) => boolean, longerWord = false): Promise<void> {
   const owner = (await insertUser(t.db)).id;
   const start = Date.now() - 60 * 60 * 1000;
   const spaces = await t.db
@@ -270,6 +275,7 @@ async function insertTown(town: string, count: number, blocked: (index: number) 
     .returning({ id: medicalSpaces.id, title: medicalSpaces.title });
   const closed = spaces.filter((space) => blocked(Number(space.title.slice(town.length + 1))));
   await t.db.insert(spaceBlockedDates).values(closed.map((space) => ({ spaceId: space.id, startDate: DAY, endDate: DAY })));
+  if (longerWord) await t.db.insert(medicalSpaces).values(spaceValues(owner, { title: `${town}s Annex`, city: town, active: false }));
 }
 
 describe('GET /api/spaces?availableOn', () => {
@@ -295,29 +301,32 @@ describe('GET /api/spaces?availableOn', () => {
     }
   });
 
-  it('with a location, finds the page beyond the newest matches it asks first', async () => {
-    // A page with a location first asks only the newest spaces having its words (2 per row of the pages so far),
-    // then its newest matches (8 per row: 16 for limit=1): here the 20 newest are blocked that day, so the one free
-    // space, the oldest, is found only by asking all.
-    const town = 'Windowville';
-    await insertTown(town, 21, (index) => index !== 0);
-    try {
-      for (const query of [`limit=1&availableOn=${DAY}`, `limit=1&availableOn=${DAY}&availableFrom=08:00&availableTo=12:00`]) {
-        const response = await t.app.inject({ method: 'GET', url: `/api/spaces?location=${town}&${query}` });
-        expect(response.statusCode, response.body).toBe(200);
-        expect((response.json() as { title: string }[]).map((space) => space.title)).toEqual([`${town} 0`]);
-        expect(response.headers['x-total-count']).toBe('1');
+  for (const longerWord of [false, true])
+    it(`with a location${longerWord ? ' inside a longer word' : ''}, finds the page beyond the newest matches it asks first`, async () => {
+      // The 20 newest spaces of the town are blocked that day, so the one free space, the oldest, is found only by
+      // asking every space of the town. A location that is one word of the vocabulary walks the spaces having it
+      // to the end; one inside a longer word first asks only the newest spaces having its words (2, then 8 per row
+      // of the pages so far), then its newest matches (8 per row: 16 for limit=1), then all.
+      const town = longerWord ? 'Windowburg' : 'Windowville';
+      await insertTown(town, 21, (index) => index !== 0, longerWord);
+      try {
+        for (const query of [`limit=1&availableOn=${DAY}`, `limit=1&availableOn=${DAY}&availableFrom=08:00&availableTo=12:00`]) {
+          const response = await t.app.inject({ method: 'GET', url: `/api/spaces?location=${town}&${query}` });
+          expect(response.statusCode, response.body).toBe(200);
+          expect((response.json() as { title: string }[]).map((space) => space.title)).toEqual([`${town} 0`]);
+          expect(response.headers['x-total-count']).toBe('1');
+        }
+      } finally {
+        await t.db.delete(medicalSpaces).where(eq(medicalSpaces.city, town));
       }
-    } finally {
-      await t.db.delete(medicalSpaces).where(eq(medicalSpaces.city, town));
-    }
-  });
+    });
 
   it('with a location, widens the window of spaces having its words when the first does not fill the page', async () => {
-    // limit=2 asks the 6 newest spaces having the word first: the 5 newest are blocked that day, so that finds
-    // one, and the page comes from the wider window (24), with the cursor after its second row.
+    // A location inside a longer word: limit=2 asks the 6 newest spaces having its words first: the 5 newest are
+    // blocked that day, so that finds one, and the page comes from the wider window (24), with the cursor after its
+    // second row.
     const town = 'Widerville';
-    await insertTown(town, 12, (index) => index >= 7);
+    await insertTown(town, 12, (index) => index >= 7, true);
     try {
       for (const query of [`limit=2&availableOn=${DAY}`, `limit=2&availableOn=${DAY}&availableFrom=08:00&availableTo=12:00`]) {
         const response = await t.app.inject({ method: 'GET', url: `/api/spaces?location=${town}&${query}` });

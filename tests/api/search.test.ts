@@ -4,11 +4,11 @@
  * (search by availability with a location) and the compact result cards; on
  * PGlite and on PostgreSQL (api-postgres).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSpace, insertUser, spaceValues } from '../factories/db';
 import { locationVocabulary, medicalSpaces, spaceLocationWords } from '../../src/server/db/schema';
-import { COUNT_LIMIT, locationFilter } from '../../src/server/spaces/search';
+import { COUNT_LIMIT, locationFilter, locationPiece } from '../../src/server/spaces/search';
 import { futureDate } from '../helpers/dates';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
@@ -259,6 +259,8 @@ describe("the location's words", () => {
           spaceValues(owner, { title: `Zed${i}quux Room`, city: 'Quuxville', createdAt: new Date(Date.now() - i * 1000) }),
         ),
       );
+    // "main" is a word of the Tulsa spaces and inside this space's word "mainline": it is found by "Main" too.
+    await insertSpace(t.db, owner, { title: 'Mainline Suite', city: 'Sideton', state: 'KS', address: '5 Elm St' });
     try {
       for (const query of [
         'location=Tulsa',
@@ -267,6 +269,8 @@ describe("the location's words", () => {
         'location=Tulsa%20OK', // city and state are separate fields
         'location=okla', // the address
         'location=Main%20St.', // the longest word, then the whole part
+        'location=Main', // a word, and inside another word
+        'location=mainline', // a word in no other word
         'location=7410', // a ZIP: by the trigram and ZIP indexes
         'location=ok', // a piece too short for the vocabulary's index
         'location=quux',
@@ -291,7 +295,21 @@ describe("the location's words", () => {
       expect((await get(`?location=quux&availableOn=${day}`)).total).toBe(17);
       expect((await get(`?location=uls&availableOn=${day}`)).titles).toEqual(['Monthly Suite', 'Daily Exam Room', 'Hourly Consult Room']);
     } finally {
-      await t.db.delete(medicalSpaces).where(eq(medicalSpaces.city, 'Quuxville'));
+      await t.db.delete(medicalSpaces).where(inArray(medicalSpaces.city, ['Quuxville', 'Sideton']));
+    }
+  });
+
+  it('are split in the search as location_words splits them in the database', async () => {
+    // A search's piece must hold no character the database splits at, or a space's word would not contain it.
+    const texts = [...Array.from({ length: 127 }, (_, i) => `abc${String.fromCharCode(i + 1)}def`), 'São Paulo', 'Café-Room', 'Zürich'];
+    const { rows } = (await t.db.execute(
+      sql`select t.text, location_words(lower(t.text)) as words from unnest(${sql.param(texts)}::text[]) t(text)`,
+    )) as unknown as { rows: { text: string; words: string[] }[] };
+    expect(rows).toHaveLength(texts.length);
+    for (const { text, words } of rows) {
+      const longest = [...words].sort((a, b) => [...b].length - [...a].length)[0];
+      const piece = locationPiece(text);
+      expect(piece?.toLowerCase(), JSON.stringify(text)).toBe(longest);
     }
   });
 

@@ -4,7 +4,7 @@
  * keyset cursor, bounded and cached counts, and the cache helpers the map
  * points (map-points.ts) and the sitemap share. Listing CRUD is in service.ts.
  */
-import { and, desc, inArray, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, getTableName, inArray, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { TZDate } from '@date-fns/tz';
@@ -46,10 +46,30 @@ const literals =
 const placeholder: Bind = (name) => sql.placeholder(name);
 
 /**
- * The location's parts a search by its words can take its piece from: those that cannot be a ZIP code (a ZIP
- * part also matches `zip_code`, which has no words).
+ * What separates the words of a location: a run of ASCII characters that are not letters or digits, as the SQL
+ * function `location_words` splits a space's text into the words it is found by (migration 0029;
+ * tests/api/search.test.ts holds the two together). Characters beyond ASCII are always part of words.
  */
-const wordParts = (location: string) => locationParts(location).filter((part) => !ZIP_PREFIX.test(part));
+// eslint-disable-next-line no-control-regex -- control characters separate words too, as in the database
+const WORD_SEPARATORS = /[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/;
+
+/** The shortest piece the vocabulary's trigram index can narrow (a trigram is 3 characters). */
+const MIN_PIECE_LENGTH = 3;
+
+/**
+ * The piece of a location a search by its words walks (docs/decisions/014-search-in-the-database.md): the
+ * longest word of its parts that cannot be a ZIP code (a ZIP part also matches `zip_code`, which has no words),
+ * as written (the SQL lowers it as it lowers the part). A space whose text holds the part holds the piece
+ * inside one of its words: the piece has no separator in it. None when that word is shorter than
+ * {@link MIN_PIECE_LENGTH} characters.
+ */
+export function locationPiece(location: string): string | undefined {
+  let piece: string | undefined;
+  for (const part of locationParts(location))
+    if (!ZIP_PREFIX.test(part))
+      for (const word of part.split(WORD_SEPARATORS)) if ([...word].length > [...(piece ?? '')].length) piece = word;
+  return piece && [...piece].length >= MIN_PIECE_LENGTH ? piece : undefined;
+}
 
 /** The values of {@link locationFilter}'s placeholders. */
 function locationValues(location: string | undefined): Values {
@@ -59,7 +79,8 @@ function locationValues(location: string | undefined): Values {
       values[`location${index}`] = `%${likeLiteral(part)}%`;
       if (ZIP_PREFIX.test(part)) values[`zip${index}`] = `${likeLiteral(part)}%`;
     });
-  if (location) values.locationWordParts = wordParts(location);
+  const piece = location ? locationPiece(location) : undefined;
+  if (piece) values.locationPiece = piece;
   return values;
 }
 
@@ -136,41 +157,57 @@ const LOCATION_WINDOW = 8;
 
 /**
  * How many candidates per row of the page and the pages before it a page by the location's words asks first
- * ({@link spacesByWords}); when those neither fill the page nor are all the candidates, it asks
- * {@link LOCATION_WINDOW} per row. Each candidate in the window costs its place in the merge and sort of the
- * window, whether or not it is asked: a window of 8 per row cost Austin's page about 0.2 ms of 0.65 ms, while
- * 2 per row is enough where at least half of the candidates are available.
+ * when its piece is in several words ({@link spacesByWords}); when those neither fill the page nor are all the
+ * candidates, it asks {@link LOCATION_WINDOW} per row. Each candidate in the window costs its place in the merge
+ * and sort of the window, whether or not it is asked: a window of 8 per row cost Austin's page about 0.2 ms of
+ * 0.65 ms, while 2 per row is enough where at least half of the candidates are available.
  */
 const WORDS_WINDOW = 2;
 
 /**
  * Whether a page of a search by availability with a location is first asked of the spaces having a word of the
- * location ({@link preparePage}'s `words`): newest first (the words are kept newest first), with a part that is
- * not a ZIP code.
+ * location ({@link preparePage}'s `word`, then `words`): newest first (the words are kept newest first), with a
+ * piece ({@link locationPiece}).
  */
 const asksByWords = (query: SpaceSearchQuery) =>
-  asksLocationFirst(query) && query.sort === 'newest' && wordParts(query.location!).length > 0;
+  asksLocationFirst(query) && query.sort === 'newest' && locationPiece(query.location!) !== undefined;
 
 /** At most how many words of the vocabulary a location's piece may be in for a page to be asked by words. */
 const MAX_LOCATION_WORDS = 16;
 
+/** The location's piece as the vocabulary has it (lower case), an SQL text. */
+const lowerPiece = (bind: Bind) => sql`lower(${bind('locationPiece')})`;
+
 /**
- * The spaces having a word of the location, newest first, at most `size` of them after the cursor: a superset of
- * the location's matches (migration 0029, docs/decisions/014-search-in-the-database.md). The location's piece is
- * the longest word of its parts that are not ZIP codes, as `location_words` splits them; a space whose text holds
- * the part holds the piece inside one of its words, and that word is in the vocabulary. None when the piece is
- * shorter than 3 characters (the vocabulary's trigram index cannot narrow it) or is in more than
- * {@link MAX_LOCATION_WORDS} words: the caller then asks the location's matches by the trigram index. Each row
- * also says how many candidates the window holds (`candidates`): fewer than `size`, and they are all there are.
- * The rows come newest first (ordered again after the count, so that the planner knows it and the page that
- * reads them stops when it is full rather than asking every candidate and sorting).
+ * The spaces having the location's piece as a word, newest first, after the cursor: a superset of the location's
+ * matches when no other word of the vocabulary contains the piece (migration 0029,
+ * docs/decisions/014-search-in-the-database.md), and none at all otherwise (the vocabulary's trigram index asked
+ * once, before the first row). Walked along the words' key, as a search without a location walks the
+ * newest-first index, to the end when need be: no window, no merge, no sort.
+ * @param after the cursor's condition on `space_location_words` (`l`), when a page comes by cursor
+ */
+function spacesByWord(bind: Bind, after?: SQL): SQL {
+  const word = lowerPiece(bind);
+  // Counted rather than `not exists`, which PostgreSQL plans to stop at the first row: a sequential scan.
+  const onlyWord = sql`(select count(*) from location_vocabulary v where v.word like '%' || ${lowerPiece(bind)} || '%' and v.word <> ${lowerPiece(bind)}) = 0`;
+  return sql`(select l.created_at, l.space_id from space_location_words l where l.word = ${word} and ${onlyWord}${after ? sql` and ${after}` : sql``}
+    order by l.created_at desc, l.space_id desc offset 0)`;
+}
+
+/**
+ * The spaces having a word of the vocabulary that contains the location's piece ({@link locationPiece}), newest
+ * first, at most `size` of them after the cursor: a superset of the location's matches (migration 0029,
+ * docs/decisions/014-search-in-the-database.md): a space whose text holds the part holds the piece inside one of
+ * its words, and that word is in the vocabulary. None when the piece is in more than {@link MAX_LOCATION_WORDS}
+ * words: the caller then asks the location's matches by the trigram index. Each row also says how many
+ * candidates the window holds (`candidates`): fewer than `size`, and they are all there are. The rows come
+ * newest first (ordered again after the count, so that the planner knows it and the page that reads them stops
+ * when it is full rather than asking every candidate and sorting).
  * @param after the cursor's condition on `space_location_words` (`l`), when a page comes by cursor
  */
 function spacesByWords(bind: Bind, size: SQLWrapper, after?: SQL): SQL {
-  const piece = sql`(select w from unnest(${bind('locationWordParts')}::text[]) p, unnest(location_words(lower(p))) w
-    order by length(w) desc, w limit 1)`;
-  const words = sql`(select array(select v.word from location_vocabulary v, ${piece} piece(w)
-    where length(piece.w) >= 3 and v.word like '%' || piece.w || '%' limit ${sql.raw(String(MAX_LOCATION_WORDS + 1))}))`;
+  const words = sql`(select array(select v.word from location_vocabulary v
+    where v.word like '%' || ${lowerPiece(bind)} || '%' limit ${sql.raw(String(MAX_LOCATION_WORDS + 1))}))`;
   // unnest(null) is no row: more words than that, and no candidate at all. (`offset 0`: the words are found once.)
   return sql`(select n.created_at, n.space_id, count(*) over () as candidates from (select distinct n.created_at, n.space_id from (select ${words} as list offset 0) found
     cross join lateral unnest(case when cardinality(found.list) <= ${sql.raw(String(MAX_LOCATION_WORDS))} then found.list end) v(word)
@@ -252,8 +289,8 @@ function sqlArray(items: readonly (number | boolean)[]): string {
   return `{${items.map((item) => (typeof item === 'boolean' ? (item ? 't' : 'f') : String(item))).join(',')}}`;
 }
 
-/** {@link ZONES} as an SQL array literal, each name quoted (they hold no quote or backslash). */
-const ZONES_ARRAY = `{${ZONES.map((zone) => `"${zone}"`).join(',')}}`;
+/** {@link ZONES} as an SQL array, written into a statement (each name a plain literal, {@link sqlString}). */
+const ZONES_SQL = `array[${ZONES.map(sqlString).join(', ')}]::text[]`;
 
 /** {@link zoneDays} by date and quarter hour (every zone's hours and days start on a quarter hour of UTC). */
 const zoneDaysCache = new LRUCache<string, ZoneDays>({ max: 64 });
@@ -310,7 +347,7 @@ type AvailabilityQuery = Pick<SpaceSearchQuery, 'availableOn' | 'availableFrom' 
 
 /**
  * The values of {@link availabilityFilter}'s placeholders: the date, its weekday (name and bit), the instant
- * notice and holds count from, every zone a space can be in, and the window in minutes of the day when set.
+ * notice and holds count from, what each zone's day is, and the window in minutes of the day when set.
  */
 function availabilityValues(query: AvailabilityQuery, now = new Date()): Values {
   const date = query.availableOn!;
@@ -321,7 +358,6 @@ function availabilityValues(query: AvailabilityQuery, now = new Date()): Values 
     now: now.toISOString(),
     availableWeekday: weekday,
     availableWeekdayIndex: WEEKDAYS.indexOf(weekday) + 1,
-    availableZones: ZONES_ARRAY,
   };
   const days = zoneDays(date, now);
   Object.assign(values, days.values, { availableHoursUntil: sqlArray(hoursUntilDay(days, now)) });
@@ -372,7 +408,9 @@ export function availabilityFilter(query: AvailabilityQuery, bind: Bind = litera
   // The day's intervals (a non-empty array once its bit is set and the schedule has hours).
   const dayIntervals = sql`(${schedule} -> 'weeklyHours' -> ${bind('availableWeekday')}::text)`;
   // Per zone, in the order of ZONES (bound arrays computed in Node, {@link zoneDays}): `zoneIndex` is the space's zone's.
-  const zoneList = sql`${bind('availableZones')}::text[]`;
+  // The zones are the same for every search: written into the SQL, parsed once per statement rather than bound (a
+  // filter names the list four times) and parsed per run.
+  const zoneList = sql.raw(ZONES_SQL);
   const zoneIndex = sql`array_position(${zoneList}, ${zone})`;
   const epochs = sql`${bind('availableEpochs')}::float8[]`;
   const wholeDays = sql`${bind('availableWholeDays')}::boolean[]`;
@@ -506,7 +544,9 @@ const cardColumns = {
   pricePerDay: medicalSpaces.pricePerDay,
   pricePeriod: medicalSpaces.pricePeriod,
   capacity: medicalSpaces.capacity,
-  images: medicalSpaces.images,
+  // As JSON, which the driver parses natively: a `text[]` is parsed character by character in JavaScript (about
+  // 50 µs of Node's CPU a page of 25 cards).
+  images: sql<string[]>`array_to_json(${medicalSpaces.images})`,
   ratingCount: medicalSpaces.ratingCount,
   ratingAverage: medicalSpaces.ratingAverage,
 };
@@ -663,7 +703,7 @@ function preparePage(
   cursor: boolean,
   name: string,
   firstPage?: number,
-  source: 'words' | 'moreWords' | 'window' | 'all' = 'all',
+  source: 'word' | 'words' | 'moreWords' | 'window' | 'all' = 'all',
 ) {
   const byRating = query.sort === 'rating';
   const after = !cursor
@@ -677,14 +717,34 @@ function preparePage(
     : [desc(medicalSpaces.createdAt), desc(medicalSpaces.id)];
   const limit = firstPage === undefined ? sql.placeholder('limit') : sql.raw(String(firstPage + 1));
   const offset = firstPage === undefined ? sql.placeholder('offset') : sql.raw('0');
+  const wordsAfter = cursor
+    ? sql`(l.created_at, l.space_id) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`
+    : undefined;
+  if (source === 'word') {
+    // The spaces having the piece as a word come newest first; each is read by its key in a subquery of its own
+    // (`offset 0`: kept apart, so the generic plan cannot trade the walk for the trigram index and a sort) and
+    // asked every filter and its availability, in that order, until the page is full. The cards are its rows (the
+    // subquery is named as the table, so the card's columns are read from it).
+    const candidate = db
+      .select()
+      .from(medicalSpaces)
+      .where(and(sql`${medicalSpaces.id} = n.space_id`, searchFilter(query, placeholder)))
+      .offset(sql.raw('0') as unknown as Placeholder)
+      .as(getTableName(medicalSpaces));
+    return db
+      .select({ ...cardColumns, sortKey })
+      .from(sql`${spacesByWord(placeholder, wordsAfter)} n`)
+      .crossJoinLateral(candidate)
+      .orderBy(sql`n.created_at desc`, sql`n.space_id desc`)
+      .limit(limit as Placeholder)
+      .offset(offset as Placeholder)
+      .prepare(name);
+  }
   if (source === 'words' || source === 'moreWords') {
     // The window of spaces having the location's words comes newest first; each is read by its key, asked every
     // filter and its availability in that order, and the page's cards are taken from those rows.
     const perRow = source === 'words' ? WORDS_WINDOW : LOCATION_WINDOW;
     const size = sql`(${offset}::bigint + ${limit}::bigint) * ${sql.raw(String(perRow))}`;
-    const wordsAfter = cursor
-      ? sql`(l.created_at, l.space_id) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`
-      : undefined;
     return db
       .select({ ...cardColumns, sortKey, windowFull: sql<boolean>`n.candidates >= ${size}` })
       .from(medicalSpaces)
@@ -741,9 +801,12 @@ type PageRow = Awaited<ReturnType<ReturnType<typeof preparePage>['execute']>>[nu
 interface Statements {
   page: ReturnType<typeof preparePage>;
   /**
-   * A search by availability with a location whose piece has words: the page asked of the spaces having them
-   * first ({@link preparePage}'s `words`), then `page` and `pageOfAll` when that does not fill it.
+   * A search by availability with a location that has a piece ({@link locationPiece}): the page asked of the
+   * spaces having the piece as a word first ({@link preparePage}'s `word`), exact whenever it finds a row; then
+   * of those having a word that contains it (`words`), then `page` and `pageOfAll` when that does not fill it.
    */
+  pageByWord?: ReturnType<typeof preparePage>;
+  /** The page asked of the spaces having a word that contains the piece ({@link WORDS_WINDOW} per row). */
   pageByWords?: ReturnType<typeof preparePage>;
   /** The same with a wider window ({@link LOCATION_WINDOW} per row rather than {@link WORDS_WINDOW}). */
   pageByMoreWords?: ReturnType<typeof preparePage>;
@@ -797,19 +860,24 @@ function statementsFor(db: Database, query: SpaceSearchQuery, cursor: boolean): 
   const shape = searchShape(query, cursor);
   // A named page statement is a first page (offset 0: the first page or one by cursor) of its size; others are planned per run.
   const pageName = query.offset === 0 ? statementName(query, 'page', shape) : UNNAMED;
-  // A page by words is named too when it is a first page.
-  const key = pageName !== UNNAMED || (asksByWords(query) && query.offset === 0) ? `${shape}|${query.limit}` : shape;
+  // A page by words is named too when it is a first page; whether a search has a piece is not in its shape.
+  const byWords = asksByWords(query);
+  const key = `${shape}${byWords ? '|w' : ''}${pageName !== UNNAMED || (byWords && query.offset === 0) ? `|${query.limit}` : ''}`;
   let statements = byShape.get(key);
   if (!statements) {
     // A first page by words is named per size (its generic plan does not depend on the place); others are unnamed.
-    const byWords = (source: 'words' | 'moreWords', name: string) =>
+    const pageBy = (source: 'word' | 'words' | 'moreWords', name: string) =>
       query.offset === 0
         ? preparePage(db, query, cursor, `${name}_${shape}_${query.limit}`, query.limit, source)
         : preparePage(db, query, cursor, UNNAMED, undefined, source);
     statements = asksLocationFirst(query)
       ? {
-          ...(asksByWords(query)
-            ? { pageByWords: byWords('words', 'search_words'), pageByMoreWords: byWords('moreWords', 'search_more_words') }
+          ...(byWords
+            ? {
+                pageByWord: pageBy('word', 'search_word'),
+                pageByWords: pageBy('words', 'search_words'),
+                pageByMoreWords: pageBy('moreWords', 'search_more_words'),
+              }
             : {}),
           page: preparePage(db, query, cursor, UNNAMED, undefined, 'window'),
           pageOfAll: preparePage(db, query, cursor, UNNAMED),
@@ -878,14 +946,20 @@ export async function searchSpaces(db: Database, query: SpaceSearchQuery, counts
   // The page, one row more than asked, to know whether another follows.
   const statements = statementsFor(db, query, cursor !== null);
   const values = searchValues(query, cursor);
-  // A search by availability with a location: asked first of the spaces having its words (a narrow window, then a
-  // wider one), then of its newest matches, then of all of them, until the page is full (the last answer is exact
-  // whatever it holds). A page by words is exact too when its window held every space having the words. One that
-  // found nothing says nothing of its window: the words may not have answered at all.
+  // A search by availability with a location: asked first of the spaces having its piece as a word (exact when it
+  // finds any: it finds none when another word contains the piece), then of those having its words (a narrow
+  // window, then a wider one), then of its newest matches, then of all of them, until the page is full (the last
+  // answer is exact whatever it holds). A page by words is exact too when its window held every space having the
+  // words. One that found nothing says nothing of its window: the words may not have answered at all.
   const exactByWords = (found: PageRow[]) => found.length > query.limit || (found.length > 0 && !found[0]!.windowFull);
-  let rows: PageRow[] = statements.pageByWords ? await statements.pageByWords.execute(values) : [];
-  if (statements.pageByMoreWords && rows.length > 0 && !exactByWords(rows)) rows = await statements.pageByMoreWords.execute(values);
-  if (!exactByWords(rows)) {
+  let rows: PageRow[] = statements.pageByWord ? await statements.pageByWord.execute(values) : [];
+  let answered = rows.length > 0;
+  if (!answered && statements.pageByWords) {
+    rows = await statements.pageByWords.execute(values);
+    if (statements.pageByMoreWords && rows.length > 0 && !exactByWords(rows)) rows = await statements.pageByMoreWords.execute(values);
+    answered = exactByWords(rows);
+  }
+  if (!answered) {
     rows = await statements.page.execute(values);
     if (statements.pageOfAll && rows.length <= query.limit) rows = await statements.pageOfAll.execute(values);
   }
