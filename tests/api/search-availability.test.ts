@@ -255,12 +255,9 @@ function expected(date: string, window: [string, string] | null, now: Date): str
 
 /**
  * Lists `count` spaces in `town`, titled `<town> <index>` and created a second apart (index 0 the oldest), and
- * blocks the date {@link DAY} on those `blocked` says.
- */
-/**
- * `count` spaces in `town` (titled `<town> <index>`, the oldest first), those `blocked` closed on DAY. With
- * `longerWord`, also an unlisted space titled `<town>s Annex`: another word of the vocabulary contains the town's,
- * so a search for the town is asked by the windows of spaces having its words rather than by its one word.
+ * blocks the date {@link DAY} on those `blocked` says. With `longerWord`, also an unlisted space titled
+ * `<town>s Annex`: another word of the vocabulary contains the town's, so a search for the town is asked by the
+ * windows of spaces having its words rather than by its one word.
  */
 async function insertTown(town: string, count: number, blocked: (index: number) => boolean, longerWord = false): Promise<void> {
   const owner = (await insertUser(t.db)).id;

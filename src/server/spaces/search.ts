@@ -178,6 +178,9 @@ const MAX_LOCATION_WORDS = 16;
 /** The location's piece as the vocabulary has it (lower case), an SQL text. */
 const lowerPiece = (bind: Bind) => sql`lower(${bind('locationPiece')})`;
 
+/** A word of the vocabulary (`v`) contains the location's piece (the trigram index's condition). */
+const holdsPiece = (bind: Bind) => sql`v.word like '%' || ${lowerPiece(bind)} || '%'`;
+
 /**
  * The spaces having the location's piece as a word, newest first, after the cursor: a superset of the location's
  * matches when no other word of the vocabulary contains the piece (migration 0029,
@@ -189,7 +192,7 @@ const lowerPiece = (bind: Bind) => sql`lower(${bind('locationPiece')})`;
 function spacesByWord(bind: Bind, after?: SQL): SQL {
   const word = lowerPiece(bind);
   // Counted rather than `not exists`, which PostgreSQL plans to stop at the first row: a sequential scan.
-  const onlyWord = sql`(select count(*) from location_vocabulary v where v.word like '%' || ${lowerPiece(bind)} || '%' and v.word <> ${lowerPiece(bind)}) = 0`;
+  const onlyWord = sql`(select count(*) from location_vocabulary v where ${holdsPiece(bind)} and v.word <> ${word}) = 0`;
   return sql`(select l.created_at, l.space_id from space_location_words l where l.word = ${word} and ${onlyWord}${after ? sql` and ${after}` : sql``}
     order by l.created_at desc, l.space_id desc offset 0)`;
 }
@@ -207,7 +210,7 @@ function spacesByWord(bind: Bind, after?: SQL): SQL {
  */
 function spacesByWords(bind: Bind, size: SQLWrapper, after?: SQL): SQL {
   const words = sql`(select array(select v.word from location_vocabulary v
-    where v.word like '%' || ${lowerPiece(bind)} || '%' limit ${sql.raw(String(MAX_LOCATION_WORDS + 1))}))`;
+    where ${holdsPiece(bind)} limit ${sql.raw(String(MAX_LOCATION_WORDS + 1))}))`;
   // unnest(null) is no row: more words than that, and no candidate at all. (`offset 0`: the words are found once.)
   return sql`(select n.created_at, n.space_id, count(*) over () as candidates from (select distinct n.created_at, n.space_id from (select ${words} as list offset 0) found
     cross join lateral unnest(case when cardinality(found.list) <= ${sql.raw(String(MAX_LOCATION_WORDS))} then found.list end) v(word)
