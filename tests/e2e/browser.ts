@@ -2,7 +2,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { CreateSpaceInput, Space } from '../../src/shared/schemas/spaces';
+import { buildDemoSpaces } from '../../src/server/seed/demo-data';
+import type { CreateSpaceInput, Space, SpaceCard } from '../../src/shared/schemas/spaces';
 
 export interface BrowserSession {
   browser: Browser;
@@ -113,6 +114,18 @@ export async function listSpaceThroughApi(page: Page, fields: Partial<CreateSpac
   });
   expect(created.status()).toBe(201);
   return (await created.json()) as Space;
+}
+
+/**
+ * The demo seed's newest space (the first of `buildDemoSpaces()`, created last), found by its title
+ * among the newest listings: `GET /api/spaces?limit=1` answers whatever another browser test listed last.
+ */
+export async function newestDemoSpace(baseUrl: string): Promise<SpaceCard> {
+  const title = buildDemoSpaces()[0]!.title;
+  const spaces = (await (await fetch(`${baseUrl}/api/spaces?limit=100`)).json()) as SpaceCard[];
+  const space = spaces.find((card) => card.title === title);
+  if (!space) throw new Error(`The demo space "${title}" is not among the newest 100 listings`);
+  return space;
 }
 
 /** How the booking calendar names a date's day button (`YYYY-MM-DD` -> "Monday, March 2, 2026"), before ", available" or ", unavailable". */

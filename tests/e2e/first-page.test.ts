@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE } from '../../src/shared/constants';
 import type { SpaceCard } from '../../src/shared/schemas/spaces';
-import { openBrowser, type BrowserSession } from './browser';
+import { newestDemoSpace, openBrowser, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;
@@ -47,12 +47,6 @@ const layoutShift = (page: Page) =>
         setTimeout(() => resolve(total), 100);
       }),
   );
-
-async function newestSpace(): Promise<SpaceCard> {
-  const [space] = (await (await fetch(`${baseUrl}/api/spaces?limit=1`)).json()) as SpaceCard[];
-  if (!space) throw new Error('The demo data has no spaces');
-  return space;
-}
 
 /**
  * The newest space with photos (a demo space at least): its gallery puts the map well below the fold. A bare
@@ -97,7 +91,7 @@ describe('the first page shows its data without waiting for the API', () => {
 
   it('on a space page, the space', async () => {
     const { page } = session;
-    const space = await newestSpace();
+    const space = await newestDemoSpace(baseUrl);
     const requests = recordRequests(page);
     await page.goto(`/spaces/${space.id}`);
     await page.getByRole('heading', { level: 1, name: space.title }).waitFor();

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SpaceCard } from '../../src/shared/schemas/spaces';
-import { openBrowser, type BrowserSession } from './browser';
+import { newestDemoSpace, openBrowser, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;
@@ -96,7 +96,7 @@ describe('Back to Search', () => {
 
 describe('the space page', () => {
   it('keeps the price and Book Space on screen on a phone', async () => {
-    const space = ((await (await fetch(`${baseUrl}/api/spaces?limit=1`)).json()) as SpaceCard[])[0]!;
+    const space = await newestDemoSpace(baseUrl);
     const phone = await openBrowser(baseUrl, { width: 375, height: 812 });
     try {
       await phone.page.goto(`/spaces/${space.id}`);
@@ -116,7 +116,7 @@ describe('the space page', () => {
     await session.context.clearCookies();
     await page.goto('/');
     await page.evaluate(() => localStorage.clear());
-    const space = ((await (await fetch(`${baseUrl}/api/spaces?limit=1`)).json()) as SpaceCard[])[0]!;
+    const space = await newestDemoSpace(baseUrl);
     await page.goto(`/space/${space.id}?payment_success=true`);
     await expect.poll(() => page.getByRole('heading', { name: space.title }).isVisible()).toBe(true);
     await page.waitForLoadState('networkidle');
