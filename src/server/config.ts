@@ -82,97 +82,188 @@ function isMailbox(value: string): boolean {
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
-const envSchema = z
+/**
+ * Every variable the app reads, each with its description: `docs/configuration.md` is generated
+ * from this schema (`npm run docs:config`, held to it by `tests/unit/configuration-doc.test.ts`).
+ */
+export const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
-    PORT: z.coerce.number().int().min(0).max(65535, 'must be a port number (0-65535)').default(5000),
-    /** Public origin for canonical URLs; defaults to http://localhost:PORT. */
-    PUBLIC_URL: z.url('must be a URL like https://clinicshare.example').optional(),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'])
+      .default('development')
+      .describe(
+        '`production` sets Secure cookies and HSTS (serve it behind TLS) and refuses unsafe settings (docs/operations.md, "Deploy to production").',
+      ),
+    HOST: z
+      .string()
+      .default('0.0.0.0')
+      .describe('Interface to listen on: every one by default (containers, a LAN); `127.0.0.1` serves this machine only.'),
+    PORT: z.coerce.number().int().min(0).max(65535, 'must be a port number (0-65535)').default(5000).describe('HTTP port.'),
+    PUBLIC_URL: z
+      .url('must be a URL like https://clinicshare.example')
+      .optional()
+      .describe(
+        'Public origin of canonical URLs, og:url, robots.txt, the sitemap, email links and Stripe return URLs; default `http://localhost:$PORT`. Never taken from the Host header. Required, and `https://`, in production.',
+      ),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for the embedded database)')
-      .optional(),
-    DATA_DIR: z.string().min(1).default('./data'),
-    PAYMENTS: z.enum(['demo', 'stripe', 'none'], 'must be demo, stripe or none').optional(),
-    STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
-    STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
-    /** Only for tests against a local fake: e.g. http://127.0.0.1:12111 */
-    STRIPE_API_BASE: z.url().optional(),
-    /** Default: true, except in production (where true needs ALLOW_DEMO_IN_PRODUCTION). */
-    SEED_DEMO_DATA: booleanFlag.optional(),
-    /** A public demo in production: allows PAYMENTS=demo (or unset) and SEED_DEMO_DATA=true there. */
-    ALLOW_DEMO_IN_PRODUCTION: booleanFlag.default(false),
-    /** Raster tile template; default OpenStreetMap's standard tiles; `none` loads no tiles (the offline base map only). */
+      .optional()
+      .describe('PostgreSQL connection URL; unset: the embedded PGlite database under `DATA_DIR/pglite`.'),
+    DATA_DIR: z
+      .string()
+      .min(1)
+      .default('./data')
+      .describe(
+        'PGlite files, uploaded images (`uploads/`) and private files such as certificates of insurance (`private-files/`, never served as they are).',
+      ),
+    PAYMENTS: z
+      .enum(['demo', 'stripe', 'none'], 'must be demo, stripe or none')
+      .optional()
+      .describe(
+        '`demo` (a test-mode card form of our own; no money moves), `stripe` or `none` (the payment screens say payments are not available). Default: `stripe` when both Stripe keys are set, else `demo`. Must be set in production, where `demo` needs `ALLOW_DEMO_IN_PRODUCTION`.',
+      ),
+    STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional().describe('Stripe secret key, for real payments.'),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .startsWith('pk_', 'must start with pk_')
+      .optional()
+      .describe('Stripe publishable key, for real payments.'),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .startsWith('whsec_', 'must start with whsec_')
+      .optional()
+      .describe(
+        'Signing secret of the webhook endpoint `/api/stripe/webhook` (a Connect endpoint, for `account.updated`; the events are listed in `.env.example`). Unset: the endpoint answers 503.',
+      ),
+    STRIPE_API_BASE: z.url().optional().describe('Only for tests against a local Stripe fake, e.g. `http://127.0.0.1:12111`.'),
+    SEED_DEMO_DATA: booleanFlag
+      .optional()
+      .describe(
+        'Seed the demo accounts and spaces into an empty database at start. Default true, except in production (where true needs `ALLOW_DEMO_IN_PRODUCTION`).',
+      ),
+    ALLOW_DEMO_IN_PRODUCTION: booleanFlag
+      .default(false)
+      .describe(
+        'A public demo: allows `PAYMENTS=demo` (or unset) and `SEED_DEMO_DATA=true` in production. `PUBLIC_URL` must still be `https://`.',
+      ),
     MAP_TILE_URL: z
       .string()
       .refine(
         (value) => value === 'none' || /^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/.test(value),
         'must be an http(s) URL with {z}, {x} and {y}, or none',
       )
-      .default(DEFAULT_MAP_TILE_URL),
-    /** Attribution shown on the map (HTML allowed: links only); default OpenStreetMap's, as its tile usage policy asks. */
-    MAP_TILE_ATTRIBUTION: z.string().optional(),
-    /** nominatim: OpenStreetMap's Nominatim, then the ZIP centroid; zip: the ZIP centroid only; off: no coordinates. */
-    GEOCODER: z.enum(['nominatim', 'zip', 'off'], 'must be nominatim, zip or off').optional(),
-    NOMINATIM_URL: z.url('must be a URL like https://nominatim.openstreetmap.org').default('https://nominatim.openstreetmap.org'),
-    /** Contact (email or URL) in the User-Agent Nominatim's usage policy asks for. */
-    GEOCODER_CONTACT: z.string().optional(),
-    /** S3-compatible image storage (docs/decisions/006-maps-and-images.md); unset: a local directory under DATA_DIR. */
-    S3_BUCKET: z.string().optional(),
-    S3_REGION: z.string().default('us-east-1'),
-    /** e.g. https://<account>.r2.cloudflarestorage.com or http://127.0.0.1:9000 (MinIO); unset: AWS. */
-    S3_ENDPOINT: z.url().optional(),
-    S3_ACCESS_KEY_ID: z.string().optional(),
-    S3_SECRET_ACCESS_KEY: z.string().optional(),
-    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
-    /** Image storage per owner, in megabytes (1 MB = 1,048,576 bytes); a fraction is allowed (tests use a tiny one). */
-    UPLOAD_QUOTA_MB: z.coerce.number().positive('must be a number of megabytes above 0').default(500),
-    /** The NPPES NPI Registry API (docs/decisions/021-professional-verification.md); tests point it at a local fake. */
-    NPI_REGISTRY_URL: z.url('must be a URL like https://npiregistry.cms.hhs.gov/api/').default('https://npiregistry.cms.hhs.gov/api/'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: trustProxySchema.default(false),
-    /** Failed logins per account (email) from one client address per 15 minutes. */
-    LOGIN_FAILURES_PER_ACCOUNT: positiveInt.default(10),
-    /** Failed logins per account from all addresses per 15 minutes, past which guessing is slowed (src/server/auth/throttle.ts). */
-    LOGIN_FAILURES_ACCOUNT_CEILING: positiveInt.default(50),
-    /** Failed logins per client address per 15 minutes. */
-    LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(100),
-    /** Sign-ups per client address per hour. */
-    REGISTRATIONS_PER_ADDRESS: positiveInt.default(10),
-    /** Password reset emails asked for one email, and reset attempts on one account, per hour (src/server/auth/throttle.ts). */
-    PASSWORD_RESETS_PER_ACCOUNT: positiveInt.default(5),
-    /** Password reset emails asked for, and reset attempts, per client address per hour. */
-    PASSWORD_RESETS_PER_ADDRESS: positiveInt.default(20),
-    /** Days a session may go unused before it ends (besides its 30-day lifetime; ASVS 3.3.2). */
-    SESSION_IDLE_DAYS: positiveInt.max(30, 'must be at most 30 (the session lifetime)').default(14),
-    /** Redis for live events and rate-limit counters shared by several instances (docs/decisions/004-live-events-through-the-database-or-redis.md). */
+      .default(DEFAULT_MAP_TILE_URL)
+      .describe(
+        "Raster tile URL template; OpenStreetMap's standard tiles by default (mind their usage policy). `none` loads no tiles: maps draw on bundled US state outlines. The Content-Security-Policy allows the tile host.",
+      ),
+    MAP_TILE_ATTRIBUTION: z
+      .string()
+      .optional()
+      .describe("Attribution shown on the maps (HTML allowed: links only); OpenStreetMap's by default, as its tile usage policy asks."),
+    GEOCODER: z
+      .enum(['nominatim', 'zip', 'off'], 'must be nominatim, zip or off')
+      .optional()
+      .describe(
+        "How listing addresses are placed: `nominatim` (OpenStreetMap's Nominatim, then the ZIP centroid; default in production), `zip` (the ZIP centroid only; default otherwise) or `off`.",
+      ),
+    NOMINATIM_URL: z
+      .url('must be a URL like https://nominatim.openstreetmap.org')
+      .default('https://nominatim.openstreetmap.org')
+      .describe('The Nominatim server (at most 1 request a second, as its usage policy asks).'),
+    GEOCODER_CONTACT: z.string().optional().describe("Contact (email or URL) in the User-Agent Nominatim's usage policy asks for."),
+    S3_BUCKET: z
+      .string()
+      .optional()
+      .describe(
+        'Store images in this S3-compatible bucket (docs/decisions/006-maps-and-images.md) instead of `DATA_DIR/uploads`; private files go under its `private/` prefix, which `/uploads/` never serves.',
+      ),
+    S3_REGION: z.string().default('us-east-1').describe("The bucket's region."),
+    S3_ENDPOINT: z
+      .url()
+      .optional()
+      .describe('The S3 endpoint, e.g. `https://<account>.r2.cloudflarestorage.com` or `http://127.0.0.1:9000` (MinIO); unset: AWS.'),
+    S3_ACCESS_KEY_ID: z
+      .string()
+      .optional()
+      .describe("The bucket's access key (with `S3_SECRET_ACCESS_KEY`, or neither: the SDK's own credentials)."),
+    S3_SECRET_ACCESS_KEY: z.string().optional().describe("The bucket's secret key."),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false).describe('Address the bucket by path (`endpoint/bucket/key`), as MinIO needs.'),
+    UPLOAD_QUOTA_MB: z.coerce
+      .number()
+      .positive('must be a number of megabytes above 0')
+      .default(500)
+      .describe('Image storage per owner in megabytes (1 MB = 1,048,576 bytes; a fraction is allowed); past it an upload is 413.'),
+    NPI_REGISTRY_URL: z
+      .url('must be a URL like https://npiregistry.cms.hhs.gov/api/')
+      .default('https://npiregistry.cms.hhs.gov/api/')
+      .describe(
+        'The NPPES NPI Registry API that license numbers which are NPIs are checked against (docs/decisions/021-professional-verification.md); offline, verification stays pending.',
+      ),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level.'),
+    TRUST_PROXY: trustProxySchema
+      .default(false)
+      .describe(
+        'Proxies whose X-Forwarded-For is believed for the client address (the login and sign-up limits): `off` (default), a hop count (only when the server is reachable through those proxies alone), or a comma-separated list of addresses/CIDRs (`loopback`, `linklocal` and `uniquelocal` name those ranges). `true` is refused: any client could choose its own address.',
+      ),
+    LOGIN_FAILURES_PER_ACCOUNT: positiveInt
+      .default(10)
+      .describe('Failed logins per account (email) from one client address per 15 minutes.'),
+    LOGIN_FAILURES_ACCOUNT_CEILING: positiveInt
+      .default(50)
+      .describe(
+        'Failed logins per account from all addresses per 15 minutes, past which only an address that has not failed on it yet is heard.',
+      ),
+    LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(100).describe('Failed logins per client address per 15 minutes.'),
+    REGISTRATIONS_PER_ADDRESS: positiveInt.default(10).describe('Sign-ups per client address per hour.'),
+    PASSWORD_RESETS_PER_ACCOUNT: positiveInt
+      .default(5)
+      .describe('Password reset emails asked for one email, and reset attempts on one account, per hour.'),
+    PASSWORD_RESETS_PER_ADDRESS: positiveInt
+      .default(20)
+      .describe('Password reset emails asked for, and reset attempts, per client address per hour.'),
+    SESSION_IDLE_DAYS: positiveInt
+      .max(30, 'must be at most 30 (the session lifetime)')
+      .default(14)
+      .describe('Days a session may go unused before it ends (it ends 30 days after login at the latest; ASVS 3.3.2).'),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
-      .optional(),
-    /** Prefix of our Redis keys and channels, so several apps (or test runs) can share one Redis. */
+      .optional()
+      .describe(
+        'Redis for live events and rate-limit counters shared by several instances (docs/decisions/004-live-events-through-the-database-or-redis.md). Unset: PostgreSQL LISTEN/NOTIFY and in-process counters. While Redis is down each instance counts in memory and `/api/health` says so.',
+      ),
     REDIS_KEY_PREFIX: z
       .string()
       .regex(/^[\w:.-]{1,60}$/, 'use letters, digits and : . _ - (at most 60)')
-      .default('clinicshare:'),
-    /** Seconds between WebSocket heartbeats; a socket that misses one is dropped. */
-    LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
-    /** Outgoing mail server (docs/decisions/022-notifications-and-email.md); unset: mail is kept in the database (/dev/mail). */
+      .default('clinicshare:')
+      .describe('Prefix of our Redis keys and channels, so several apps (or test runs) can share one Redis.'),
+    LIVE_HEARTBEAT_SECONDS: z.coerce
+      .number()
+      .min(0.05)
+      .max(3600)
+      .default(30)
+      .describe('Seconds between WebSocket heartbeats; a socket that misses one is dropped.'),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL like smtp://user:pass@host:587')
       .refine((value) => URL.canParse(value), 'must be an smtp:// or smtps:// URL like smtp://user:pass@host:587')
-      .optional(),
-    /** The From of every email: an address, with an optional display name (`ClinicShare <no-reply@clinicshare.example>`). */
+      .optional()
+      .describe(
+        'Outgoing mail server (docs/decisions/022-notifications-and-email.md): `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://user:pass@host:465`. Unset: no mail leaves the machine; every email is kept and shown at `/dev/mail`.',
+      ),
     MAIL_FROM: z
       .string()
       .trim()
       .refine(isMailbox, 'must be an address like no-reply@clinicshare.example or ClinicShare <no-reply@clinicshare.example>')
-      .default(DEFAULT_MAIL_FROM),
-    /** Seconds the SMTP server has to connect, greet and answer each command before a send fails (and is retried). */
-    SMTP_TIMEOUT_SECONDS: z.coerce.number().min(1, 'must be at least 1 second').max(300, 'must be at most 300 seconds').default(20),
+      .default(DEFAULT_MAIL_FROM)
+      .describe('The From of every email: an address, with an optional display name.'),
+    SMTP_TIMEOUT_SECONDS: z.coerce
+      .number()
+      .min(1, 'must be at least 1 second')
+      .max(300, 'must be at most 300 seconds')
+      .default(20)
+      .describe('Seconds the SMTP server has to connect, greet and answer each command before a send fails (and is retried with backoff).'),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY)) {
@@ -189,7 +280,7 @@ const envSchema = z
   });
 
 /**
- * What production refuses to start with (README "Deploy to production"): demo payments, which
+ * What production refuses to start with (docs/operations.md, "Deploy to production"): demo payments, which
  * take no money, and the demo accounts, whose password is published, unless
  * ALLOW_DEMO_IN_PRODUCTION=true says this is a public demo; and a PUBLIC_URL that is not https
  * (the session cookie is Secure and the pages link to it), demo or not.

@@ -2,7 +2,7 @@
  * Boots ClinicShare: config from the environment (and `.env`), database
  * (PGlite or PostgreSQL), migrations, demo data into an empty database, then
  * serves the API and the built client. SIGTERM/SIGINT drain and close within
- * 70 s (README, "Stopping"): long enough for a request waiting on Stripe.
+ * 70 s (docs/operations.md, "How `npm start` works"): long enough for a request waiting on Stripe.
  *
  * In production `npm start` (scripts/start.mjs) runs this file compiled to
  * `dist/server/main.js`; `npm run dev` runs it through tsx. The build

@@ -56,7 +56,7 @@ const THROTTLE_LIMITS = {
 };
 
 /**
- * What production needs to start on demo payments (README "Deploy to production"): an app built with
+ * What production needs to start on demo payments (docs/operations.md, "Deploy to production"): an app built with
  * NODE_ENV=production runs as a public demo would, unless the test says otherwise.
  */
 const productionDemo = (env: Record<string, string>) =>

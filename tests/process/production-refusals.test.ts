@@ -1,5 +1,5 @@
 /**
- * Safe production defaults (README "Deploy to production"): the built server,
+ * Safe production defaults (docs/operations.md, "Deploy to production"): the built server,
  * started with NODE_ENV=production and an unsafe environment, exits with
  * status 1 and one line naming each bad variable, before it opens a database;
  * a public demo that says so with ALLOW_DEMO_IN_PRODUCTION=true starts.
