@@ -31,7 +31,8 @@ import { bookingEvents, bookings, bookingSeries, consoleRefunds, medicalSpaces, 
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { notify } from '../notifications/notify';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
-import { CHANGED_MEANWHILE, transitionBooking, type BookingRow } from '../bookings/booking-row';
+import { CHANGED_MEANWHILE, type BookingRow } from '../bookings/booking-row';
+import { moveBooking } from '../bookings/booking-writer';
 import { afterRefund, refundedStatus } from '../bookings/money-back';
 import { tellBookingStep } from '../bookings/notices';
 import { decidedRefundCents, refundDueCents, settleSeriesMoney } from '../bookings/series-money';
@@ -408,7 +409,7 @@ async function refundOwnPayment(
     const money = { paymentStatus: refundedStatus(after), amountRefunded: fromCents(after.amountRefunded) };
     let cancelled: BookingRow | null = null;
     if (full && locked!.status === 'confirmed') {
-      cancelled = await transitionBooking(tx, booking.id, 'confirmed', 'cancel', {
+      cancelled = await moveBooking(tx, booking.id, 'confirmed', 'cancel', {
         ...money,
         refundAmount: fromCents(after.amountRefunded),
         refundedAt: now,
@@ -418,7 +419,10 @@ async function refundOwnPayment(
       if (!cancelled) throw conflict(CHANGED_MEANWHILE);
       await tellBookingStep(tx, 'cancelled', cancelled, now);
     } else {
-      await tx.update(bookings).set(money).where(eq(bookings.id, booking.id));
+      await tx
+        .update(bookings)
+        .set({ paymentStatus: money.paymentStatus, amountRefunded: money.amountRefunded })
+        .where(eq(bookings.id, booking.id));
     }
     await tx
       .update(consoleRefunds)
@@ -501,7 +505,7 @@ async function refundOccurrence(
       const full = decided >= toCents(current.totalPrice);
       let cancelled: BookingRow | null = null;
       if (full) {
-        cancelled = await transitionBooking(tx, booking.id, 'confirmed', 'cancel', {
+        cancelled = await moveBooking(tx, booking.id, 'confirmed', 'cancel', {
           refundAmount: fromCents(decided),
           cancelledAt: now,
           cancelledBy: null,

@@ -1,21 +1,16 @@
 /**
  * One booking row, as every job of this folder handles it (checkout, owner
  * answers, cancellation, reads and the reconciliation job): read with its
- * space, moved through the state table of `src/shared/booking-lifecycle.ts`
- * by a guarded `UPDATE ... WHERE status = <from>` (so concurrent changes
- * cannot both win; the loser gets 409), and shown in its public shape
- * (docs/decisions/005-bookings-as-holds.md).
+ * space and shown in its public shape (docs/decisions/005-bookings-as-holds.md).
+ * Its status moves only through `./booking-writer.ts`.
  */
-import { and, eq, isNull } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { nextStatus, type BookingTransition } from '../../shared/booking-lifecycle';
-import type { BookingStatus } from '../../shared/constants';
+import { eq } from 'drizzle-orm';
 import { fromCents, toCents } from '../../shared/money';
 import type { Booking, BookingPaymentStatus } from '../../shared/schemas/bookings';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 
 /** A space row as the database holds it. */
 export type SpaceRow = typeof medicalSpaces.$inferSelect;
@@ -38,44 +33,6 @@ export async function requireBookingWithSpace(db: Database, id: string): Promise
   if (!row) throw notFound('Booking not found.');
   return row;
 }
-
-/**
- * Applies a lifecycle transition to a booking whose status is `from`, with
- * `changes` in the same `UPDATE`. A pending request that an Accept has
- * claimed (`accepting_at` set) moves only when `claim` is that claim (the
- * claimant finishing, which also clears it): a concurrent decline, expiry or
- * second accept finds nothing to move.
- * @param claim the `accepting_at` of the claim this call finishes (see `acceptBookingRequest` in owner-answers.ts)
- * @returns the updated row, or null when the booking was no longer in `from` or is claimed by someone else
- * @throws HttpError 409 when the state table does not allow the transition from `from`
- */
-export async function transitionBooking(
-  db: Database,
-  id: string,
-  from: BookingStatus,
-  transition: BookingTransition,
-  changes: PgUpdateSetSource<typeof bookings> = {},
-  claim?: Date,
-): Promise<BookingRow | null> {
-  const to = nextStatus(from, transition);
-  if (!to) throw conflict(`A ${from.replace('_', ' ')} booking cannot be ${PAST_TENSE[transition]}.`);
-  const claimGuard = from === 'pending' ? (claim ? eq(bookings.acceptingAt, claim) : isNull(bookings.acceptingAt)) : undefined;
-  const [row] = await db
-    .update(bookings)
-    .set({ ...changes, ...(claim ? { acceptingAt: null } : {}), status: to })
-    .where(and(eq(bookings.id, id), eq(bookings.status, from), claimGuard))
-    .returning();
-  return row ?? null;
-}
-
-const PAST_TENSE: Record<BookingTransition, string> = {
-  pay: 'paid',
-  authorize: 'authorised',
-  expire: 'expired',
-  accept: 'accepted',
-  decline: 'declined',
-  cancel: 'cancelled',
-};
 
 /** A booking moved by someone else between our read and our update. */
 export const CHANGED_MEANWHILE = 'This booking changed in the meantime. Please reload and try again.';

@@ -21,7 +21,8 @@ import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
 import { conflict, forbidden } from '../http/errors';
 import type { PaymentProvider } from '../payments/provider';
-import { CHANGED_MEANWHILE, requireBookingWithSpace, toBooking, transitionBooking, type BookingRow, type SpaceRow } from './booking-row';
+import { CHANGED_MEANWHILE, requireBookingWithSpace, toBooking, type BookingRow, type SpaceRow } from './booking-row';
+import { moveBooking } from './booking-writer';
 import { holdsOtherBookingsWithOwner } from './first-booking';
 import { afterRefund, refundedStatus } from './money-back';
 import { tellBookingStep } from './notices';
@@ -110,7 +111,7 @@ export async function cancelBooking(
   const decision = await decideCancellation(db, booking, space, cancelledBy, now);
   const refund = decision.refundCents;
   const cancelled = await db.transaction(async (tx) => {
-    const moved = await transitionBooking(tx, id, booking.status, 'cancel', {
+    const moved = await moveBooking(tx, id, booking.status, 'cancel', {
       refundAmount: cancellationRefundAmount(refund),
       feeRetained: decision.keptFeeCents > 0,
       cancelledBy,

@@ -21,7 +21,7 @@
  * database transaction. Whatever money a failed step leaves behind, the
  * reconciliation job (`reconciliation.ts`) gives back.
  */
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { bookingBufferMinutes, DATES_TAKEN } from '../../shared/availability';
 import { assertNotInPast, BookingRuleError, quoteBooking, type BookingQuote } from '../../shared/booking-rules';
@@ -39,7 +39,8 @@ import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import { assertSchedulePermits } from '../schedules/service';
 import { findSpaceRow } from '../spaces/service';
 import { recordAgreementAcceptance } from './agreement-acceptance';
-import { toBooking, transitionBooking, type BookingRow, type SpaceRow } from './booking-row';
+import { toBooking, type BookingRow, type SpaceRow } from './booking-row';
+import { forgetAttempt, moveBooking, moveBookings } from './booking-writer';
 import { isFirstTransaction } from './first-booking';
 import { tellBookingStep, tellEachStep } from './notices';
 import { assertRoomForHold } from './hold-limits';
@@ -149,11 +150,7 @@ export function quotedColumns(quote: BookingQuote) {
  * the hold's transaction, under the space's lock.
  */
 export async function lapseStaleHolds(tx: Database, spaceId: string, now: Date): Promise<void> {
-  const lapsed = await tx
-    .update(bookings)
-    .set({ status: 'expired' })
-    .where(and(eq(bookings.spaceId, spaceId), eq(bookings.status, 'awaiting_payment'), lte(bookings.holdExpiresAt, now)))
-    .returning();
+  const lapsed = await moveBookings(tx, { lapsedHolds: now, spaceId }, 'awaiting_payment', 'expire');
   await tellEachStep(tx, 'hold_expired', lapsed, now);
 }
 
@@ -200,10 +197,7 @@ export async function createBookingHold(
         destination = await heldDestination(db, previous.id, space.ownerId);
       } else if (previous.status === 'awaiting_payment' || previous.status === 'expired') {
         // The same attempt with other details: let the old hold go; the job cancels its intent.
-        await db
-          .update(bookings)
-          .set({ idempotencyKey: null, ...(previous.status === 'awaiting_payment' ? { status: 'expired' as const } : {}) })
-          .where(eq(bookings.id, previous.id));
+        await forgetAttempt(db, previous);
       } else throw conflict('This booking attempt has already been paid. Please start a new booking.');
     }
   }
@@ -260,7 +254,7 @@ export async function createBookingHold(
       description: `ClinicShare booking: ${space.title}`,
     });
   } catch (error) {
-    await transitionBooking(db, hold.id, 'awaiting_payment', 'expire');
+    await moveBooking(db, hold.id, 'awaiting_payment', 'expire');
     throw error;
   }
   if (hold.stripePaymentIntentId !== intent.id) {
@@ -346,7 +340,7 @@ export async function settlePayment(
     // The move, its notifications and (for a request) its expiry job commit together or not at all.
     const moved = await db.transaction(async (tx) => {
       if (paid) {
-        const confirmed = await transitionBooking(tx, booking.id, 'awaiting_payment', 'pay', {
+        const confirmed = await moveBooking(tx, booking.id, 'awaiting_payment', 'pay', {
           paymentStatus: 'paid',
           holdExpiresAt: null,
           ...cardColumns(intent),
@@ -354,7 +348,7 @@ export async function settlePayment(
         if (confirmed) await tellBookingStep(tx, 'confirmed', confirmed, now);
         return confirmed;
       }
-      const requested = await transitionBooking(tx, booking.id, 'awaiting_payment', 'authorize', {
+      const requested = await moveBooking(tx, booking.id, 'awaiting_payment', 'authorize', {
         paymentStatus: 'authorized',
         holdExpiresAt: null,
         ...cardColumns(intent),
@@ -439,7 +433,7 @@ export async function releaseHold(db: Database, payments: PaymentProvider, id: s
   if (intent && PAYMENT_UNDER_WAY.has(intent.status)) {
     throw conflict('Your payment for this booking has already gone through, so the hold cannot be released. It is being confirmed.');
   }
-  const released = await transitionBooking(db, id, 'awaiting_payment', 'expire', { holdExpiresAt: null });
+  const released = await moveBooking(db, id, 'awaiting_payment', 'expire', { holdExpiresAt: null });
   if (!released) {
     const [current] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
     if (current && isEndedHold(current)) return;

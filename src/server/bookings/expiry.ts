@@ -11,10 +11,10 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
 import type { PaymentProvider } from '../payments/provider';
-import { transitionBooking } from './booking-row';
 import { releasePayment } from './money-back';
 import { tellBookingStep } from './notices';
 import { expireSeriesRequest } from './series-answers';
+import { moveBooking } from './booking-writer';
 
 /** What {@link expireBooking} did. */
 export type ExpiryOutcome = 'hold_expired' | 'request_expired' | 'not_due';
@@ -40,7 +40,7 @@ export async function expireBooking(
   let current = booking;
   if (booking.status === 'awaiting_payment' && booking.holdExpiresAt && booking.holdExpiresAt <= now) {
     const moved = await db.transaction(async (tx) => {
-      const expired = await transitionBooking(tx, booking.id, 'awaiting_payment', 'expire', { holdExpiresAt: null });
+      const expired = await moveBooking(tx, booking.id, 'awaiting_payment', 'expire', { holdExpiresAt: null });
       if (expired) await tellBookingStep(tx, 'hold_expired', expired, now);
       return expired;
     });
@@ -48,7 +48,7 @@ export async function expireBooking(
   } else if (booking.status === 'pending' && !booking.acceptingAt && booking.requestExpiresAt && booking.requestExpiresAt <= now) {
     // A request being accepted (claimed) is left to its claimant.
     const moved = await db.transaction(async (tx) => {
-      const expired = await transitionBooking(tx, booking.id, 'pending', 'expire', { requestExpiresAt: null });
+      const expired = await moveBooking(tx, booking.id, 'pending', 'expire', { requestExpiresAt: null });
       if (expired) await tellBookingStep(tx, 'request_expired', expired, now);
       return expired;
     });

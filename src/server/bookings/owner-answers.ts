@@ -13,7 +13,8 @@ import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
 import { conflict, forbidden, HttpError, paymentRequired } from '../http/errors';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
-import { CHANGED_MEANWHILE, requireBookingWithSpace, toBooking, transitionBooking, type BookingRow } from './booking-row';
+import { CHANGED_MEANWHILE, requireBookingWithSpace, toBooking, type BookingRow } from './booking-row';
+import { moveBooking } from './booking-writer';
 import { releasePayment } from './money-back';
 import { tellBookingStep } from './notices';
 
@@ -57,7 +58,7 @@ export async function finishAcceptClaim(
   if (booking.status !== 'pending' || !claim) throw new Error(`Booking ${booking.id} has no claim to finish.`);
   if (intent?.status === 'succeeded') {
     const accepted = await db.transaction(async (tx) => {
-      const moved = await transitionBooking(tx, booking.id, 'pending', 'accept', { paymentStatus: 'paid', requestExpiresAt: null }, claim);
+      const moved = await moveBooking(tx, booking.id, 'pending', 'accept', { paymentStatus: 'paid', requestExpiresAt: null }, claim);
       if (moved) await tellBookingStep(tx, 'accepted', moved);
       return moved;
     });
@@ -72,7 +73,7 @@ export async function finishAcceptClaim(
     return { outcome: 'pending', booking: cleared ?? null };
   }
   const declined = await db.transaction(async (tx) => {
-    const moved = await transitionBooking(tx, booking.id, 'pending', 'decline', { requestExpiresAt: null }, claim);
+    const moved = await moveBooking(tx, booking.id, 'pending', 'decline', { requestExpiresAt: null }, claim);
     if (moved) await tellBookingStep(tx, 'declined', moved);
     return moved;
   });
@@ -159,7 +160,7 @@ export async function declineBookingRequest(db: Database, payments: PaymentProvi
   const { booking, space } = await requireBookingWithSpace(db, id);
   if (space.ownerId !== userId) throw forbidden('Only the owner of this space can answer its booking requests.');
   const declined = await db.transaction(async (tx) => {
-    const moved = await transitionBooking(tx, id, booking.status, 'decline', { requestExpiresAt: null });
+    const moved = await moveBooking(tx, id, booking.status, 'decline', { requestExpiresAt: null });
     if (moved) await tellBookingStep(tx, 'declined', moved);
     return moved;
   });

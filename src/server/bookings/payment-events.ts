@@ -15,11 +15,12 @@ import { bookings, bookingSeries } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { DisputeInfo, PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import type { BookingPaymentSteps } from '../payments/webhook';
-import { transitionBooking, type BookingRow } from './booking-row';
+import { type BookingRow } from './booking-row';
+import { moveBooking, moveBookings } from './booking-writer';
 import { settlePayment } from './checkout';
 import { tellBookingStep, tellPayoutSent, tellSeriesStep } from './notices';
 import { settleSeriesPayment } from './series-checkout';
-import { findSeries, recordSeriesPayment, seriesOccurrences, seriesOfIntent, transitionSeries, type SeriesRow } from './series-money';
+import { findSeries, recordSeriesPayment, seriesOccurrences, seriesOfIntent, type SeriesRow } from './series-money';
 
 /** The booking of a payment intent: by the stored intent id, else by the intent's `metadata.bookingId`. */
 async function bookingOfIntent(db: Database, intentId: string, metadata: Record<string, string> = {}): Promise<BookingRow | null> {
@@ -115,7 +116,7 @@ async function expireCanceledSeries(db: Database, series: SeriesRow): Promise<vo
       : null;
   await db.transaction(async (tx) => {
     if (from) {
-      const moved = await transitionSeries(tx, series.id, from, 'expire', { holdExpiresAt: null, requestExpiresAt: null });
+      const moved = await moveBookings(tx, { seriesId: series.id }, from, 'expire', { holdExpiresAt: null, requestExpiresAt: null });
       await tellSeriesStep(tx, from === 'pending' ? 'request_expired' : 'hold_expired', moved);
     }
     if (['requires_payment', 'authorized'].includes(series.paymentStatus))
@@ -131,7 +132,7 @@ async function expireCanceledIntent(db: Database, intentId: string): Promise<voi
   if (!booking || booking.stripePaymentIntentId !== intentId) return;
   if (booking.status === 'awaiting_payment') {
     await db.transaction(async (tx) => {
-      const expired = await transitionBooking(tx, booking.id, 'awaiting_payment', 'expire', {
+      const expired = await moveBooking(tx, booking.id, 'awaiting_payment', 'expire', {
         paymentStatus: 'canceled',
         holdExpiresAt: null,
       });
@@ -139,7 +140,7 @@ async function expireCanceledIntent(db: Database, intentId: string): Promise<voi
     });
   } else if (booking.status === 'pending') {
     await db.transaction(async (tx) => {
-      const expired = await transitionBooking(tx, booking.id, 'pending', 'expire', { paymentStatus: 'canceled', requestExpiresAt: null });
+      const expired = await moveBooking(tx, booking.id, 'pending', 'expire', { paymentStatus: 'canceled', requestExpiresAt: null });
       if (expired) await tellBookingStep(tx, 'request_expired', expired);
     });
   } else {
@@ -173,7 +174,7 @@ async function recordRefund(db: Database, intent: PaymentIntentInfo, now = new D
   };
   if (full && booking.status === 'confirmed' && booking.endAt > now) {
     const cancelled = await db.transaction(async (tx) => {
-      const moved = await transitionBooking(tx, booking.id, 'confirmed', 'cancel', {
+      const moved = await moveBooking(tx, booking.id, 'confirmed', 'cancel', {
         ...changes,
         refundAmount: fromCents(intent.amountRefunded),
         cancelledAt: now,
@@ -183,7 +184,9 @@ async function recordRefund(db: Database, intent: PaymentIntentInfo, now = new D
     });
     if (cancelled) return;
   }
-  await db.update(bookings).set(changes).where(eq(bookings.id, booking.id));
+  // Spelled out, so this write visibly leaves the status to the writer (tests/unit/status-writers.test.ts).
+  const { paymentStatus, amountRefunded, refundedAt } = changes;
+  await db.update(bookings).set({ paymentStatus, amountRefunded, refundedAt }).where(eq(bookings.id, booking.id));
 }
 
 /**
@@ -203,7 +206,7 @@ async function recordSeriesRefund(db: Database, series: SeriesRow, intent: Payme
     const cancelled = [];
     for (const row of await seriesOccurrences(tx, series.id)) {
       if (row.status !== 'confirmed' || row.endAt <= now) continue;
-      const moved = await transitionBooking(tx, row.id, 'confirmed', 'cancel', {
+      const moved = await moveBooking(tx, row.id, 'confirmed', 'cancel', {
         refundAmount: row.totalPrice,
         amountRefunded: row.totalPrice,
         refundedAt: now,

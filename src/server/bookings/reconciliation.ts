@@ -21,6 +21,7 @@ import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
 import type { PaymentProvider } from '../payments/provider';
 import { refundCancelled } from './cancellation';
+import { moveBookings } from './booking-writer';
 import { releasePayment } from './money-back';
 import { tellEachStep } from './notices';
 import { ACCEPT_CLAIM_STALE_MS, finishAcceptClaim } from './owner-answers';
@@ -52,11 +53,7 @@ export async function reconcileBookings(
 ): Promise<ReconciliationSummary> {
   // Each sweep's moves commit with their notifications.
   const expiredHolds = await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(bookings)
-      .set({ status: 'expired', holdExpiresAt: null })
-      .where(and(eq(bookings.status, 'awaiting_payment'), lte(bookings.holdExpiresAt, now)))
-      .returning();
+    const rows = await moveBookings(tx, { lapsedHolds: now }, 'awaiting_payment', 'expire', { holdExpiresAt: null });
     await tellEachStep(tx, 'hold_expired', rows, now);
     return rows;
   });
@@ -92,11 +89,7 @@ export async function reconcileBookings(
   }
   // A request being accepted (claimed) is left to its claimant.
   const expiredRequests = await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(bookings)
-      .set({ status: 'expired', requestExpiresAt: null })
-      .where(and(eq(bookings.status, 'pending'), lte(bookings.requestExpiresAt, now), isNull(bookings.acceptingAt)))
-      .returning();
+    const rows = await moveBookings(tx, { lapsedRequests: now }, 'pending', 'expire', { requestExpiresAt: null });
     await tellEachStep(tx, 'request_expired', rows, now);
     return rows;
   });

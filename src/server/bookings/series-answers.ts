@@ -14,7 +14,8 @@ import type { Database } from '../db/client';
 import { bookings, medicalSpaces } from '../db/schema';
 import { conflict, forbidden, HttpError, notFound, paymentRequired } from '../http/errors';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
-import { CHANGED_MEANWHILE, requireBookingWithSpace, toBooking, transitionBooking, type BookingRow, type SpaceRow } from './booking-row';
+import { CHANGED_MEANWHILE, requireBookingWithSpace, toBooking, type BookingRow, type SpaceRow } from './booking-row';
+import { moveBooking, moveBookings } from './booking-writer';
 import { cancellingParty, decideCancellation } from './cancellation';
 import { releaseHold } from './checkout';
 import { acceptBookingRequest, declineBookingRequest } from './owner-answers';
@@ -27,7 +28,6 @@ import {
   SeriesMovedMeanwhile,
   seriesOccurrences,
   settleSeriesMoney,
-  transitionSeries,
   type SeriesRow,
 } from './series-money';
 
@@ -93,13 +93,13 @@ export async function finishSeriesClaim(
 ): Promise<{ outcome: 'confirmed' | 'pending' | 'declined'; occurrences: BookingRow[] }> {
   if (intent?.status === 'succeeded') {
     const accepted = await db.transaction(async (tx) => {
-      const moved = await transitionSeries(
+      const moved = await moveBookings(
         tx,
-        series.id,
+        { seriesId: series.id },
         'pending',
         'accept',
         { paymentStatus: 'paid', requestExpiresAt: null },
-        { claim },
+        claim,
       );
       if (moved.length > 0) {
         await recordSeriesPayment(tx, series.id, { paymentStatus: 'paid' });
@@ -118,7 +118,7 @@ export async function finishSeriesClaim(
     return { outcome: 'pending', occurrences: cleared };
   }
   const declined = await db.transaction(async (tx) => {
-    const moved = await transitionSeries(tx, series.id, 'pending', 'decline', { requestExpiresAt: null }, { claim });
+    const moved = await moveBookings(tx, { seriesId: series.id }, 'pending', 'decline', { requestExpiresAt: null }, claim);
     if (moved.length > 0) await tellSeriesStep(tx, 'declined', moved);
     return moved;
   });
@@ -218,7 +218,7 @@ export async function answerRequest(
   const occurrences = await seriesOccurrences(db, series.id);
   const declined = await db
     .transaction(async (tx) => {
-      const moved = await transitionSeries(tx, series.id, 'pending', 'decline', { requestExpiresAt: null });
+      const moved = await moveBookings(tx, { seriesId: series.id }, 'pending', 'decline', { requestExpiresAt: null });
       if (moved.length !== occurrences.length) throw new SeriesMovedMeanwhile();
       await tellSeriesStep(tx, 'declined', moved);
       return moved;
@@ -254,7 +254,7 @@ export async function expireSeriesRequest(
   if (due) {
     expired = await db
       .transaction(async (tx) => {
-        const moved = await transitionSeries(tx, seriesId, 'pending', 'expire', { requestExpiresAt: null });
+        const moved = await moveBookings(tx, { seriesId: seriesId }, 'pending', 'expire', { requestExpiresAt: null });
         if (moved.length !== occurrences.length) throw new SeriesMovedMeanwhile();
         await tellSeriesStep(tx, 'request_expired', moved, now);
         return true;
@@ -345,7 +345,7 @@ export async function cancelSeriesRest(
     .transaction(async (tx) => {
       const moved: BookingRow[] = [];
       for (const { row, decision } of decisions) {
-        const done = await transitionBooking(tx, row.id, 'confirmed', 'cancel', {
+        const done = await moveBooking(tx, row.id, 'confirmed', 'cancel', {
           refundAmount: cancellationRefundAmount(decision.refundCents),
           feeRetained: decision.keptFeeCents > 0,
           cancelledBy,

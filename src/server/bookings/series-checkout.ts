@@ -32,6 +32,7 @@ import { findScheduleProblem } from '../schedules/service';
 import { findSpaceRow } from '../spaces/service';
 import { recordAgreementAcceptance, requireCurrentAgreement } from './agreement-acceptance';
 import { toBooking, type SpaceRow } from './booking-row';
+import { forgetAttempt, moveBookings } from './booking-writer';
 import {
   cardColumns,
   createBookingHold,
@@ -51,7 +52,6 @@ import {
   SeriesMovedMeanwhile,
   seriesOfIntent,
   settleSeriesMoney,
-  transitionSeries,
   type SeriesRow,
 } from './series-money';
 
@@ -169,10 +169,7 @@ async function releaseEarlierAttempt(db: Database, renterId: string, key: string
     .limit(1);
   if (single) {
     if (single.status !== 'awaiting_payment' && single.status !== 'expired') throw paid;
-    await db
-      .update(bookings)
-      .set({ idempotencyKey: null, ...(single.status === 'awaiting_payment' ? { status: 'expired' as const } : {}) })
-      .where(eq(bookings.id, single.id));
+    await forgetAttempt(db, single);
   }
   await releaseEarlierSeries(db, renterId, key);
 }
@@ -324,7 +321,7 @@ export async function createCheckout(
       description: `ClinicShare booking series (${held.rows.length}): ${space.title}`,
     });
   } catch (error) {
-    await transitionSeries(db, held.series.id, 'awaiting_payment', 'expire', { holdExpiresAt: null });
+    await moveBookings(db, { seriesId: held.series.id }, 'awaiting_payment', 'expire', { holdExpiresAt: null });
     throw error;
   }
   await recordSeriesPayment(db, held.series.id, { stripePaymentIntentId: intent.id, paymentStatus: 'requires_payment' });
@@ -394,7 +391,7 @@ async function releaseEarlierSeries(db: Database, renterId: string, key: string)
   if (occurrences.some((row) => row.status !== 'awaiting_payment' && row.status !== 'expired')) {
     throw conflict('This booking attempt has already been paid. Please start a new booking.');
   }
-  await transitionSeries(db, series.id, 'awaiting_payment', 'expire', { holdExpiresAt: null });
+  await moveBookings(db, { seriesId: series.id }, 'awaiting_payment', 'expire', { holdExpiresAt: null });
   await db.update(bookingSeries).set({ idempotencyKey: null }).where(eq(bookingSeries.id, series.id));
 }
 
@@ -434,8 +431,8 @@ export async function settleSeriesPayment(
     const moved = await db
       .transaction(async (tx) => {
         const rows = paid
-          ? await transitionSeries(tx, series.id, 'awaiting_payment', 'pay', { paymentStatus: 'paid', holdExpiresAt: null })
-          : await transitionSeries(tx, series.id, 'awaiting_payment', 'authorize', {
+          ? await moveBookings(tx, { seriesId: series.id }, 'awaiting_payment', 'pay', { paymentStatus: 'paid', holdExpiresAt: null })
+          : await moveBookings(tx, { seriesId: series.id }, 'awaiting_payment', 'authorize', {
               paymentStatus: 'authorized',
               holdExpiresAt: null,
               requestExpiresAt: new Date(Math.min(now.getTime() + REQUEST_ANSWER_HOURS * HOUR_MS, occurrences[0]!.startAt.getTime())),
@@ -502,7 +499,7 @@ export async function releaseSeriesHold(db: Database, payments: PaymentProvider,
   if (intent && ['processing', 'requires_capture', 'succeeded'].includes(intent.status)) {
     throw conflict('Your payment for this booking has already gone through, so the hold cannot be released. It is being confirmed.');
   }
-  await transitionSeries(db, series.id, 'awaiting_payment', 'expire', { holdExpiresAt: null });
+  await moveBookings(db, { seriesId: series.id }, 'awaiting_payment', 'expire', { holdExpiresAt: null });
   // Cancels the unpaid intent, or gives back a payment that completed meanwhile; the job retries a failure.
   await settleSeriesMoney(db, payments, series.id).catch(() => undefined);
 }

@@ -1,18 +1,15 @@
 /**
  * The money of a recurring series (docs/decisions/026-booking-series.md): its occurrences are
- * ordinary booking rows moved together ({@link transitionSeries}), and its one payment is the
+ * ordinary booking rows moved together (`moveBookings` of ./booking-writer.ts), and its one payment is the
  * series' (`booking_series`). {@link settleSeriesMoney} is the one place that gives any of that
  * payment back, one caller at a time: the refunds decided when occurrences were cancelled, or the
  * whole payment of a series that is not going ahead. Amounts refunded are read back from the
  * provider, never from our own arithmetic, and never exceed what was paid.
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { nextStatus, type BookingTransition } from '../../shared/booking-lifecycle';
-import type { BookingStatus } from '../../shared/constants';
 import { fromCents, toCents } from '../../shared/money';
 import type { Database } from '../db/client';
 import { bookings, bookingSeries } from '../db/schema';
-import { conflict } from '../http/errors';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import type { BookingRow } from './booking-row';
 import { afterRefund, refundedStatus } from './money-back';
@@ -40,42 +37,6 @@ export async function seriesOfIntent(db: Database, intentId: string): Promise<Se
 /** The occurrences of series `seriesId`, earliest first. */
 export function seriesOccurrences(db: Database, seriesId: string): Promise<BookingRow[]> {
   return db.select().from(bookings).where(eq(bookings.seriesId, seriesId)).orderBy(asc(bookings.startAt), asc(bookings.id));
-}
-
-/**
- * Moves every occurrence of series `seriesId` that is in `from` through `transition` (the state
- * table of src/shared/booking-lifecycle.ts), with `changes`, in one guarded `UPDATE`. A pending
- * occurrence claimed by an Accept moves only when `claim` is that claim (which it then clears).
- * @param only restricts the move to these occurrence ids (cancelling some of a series)
- * @returns the moved rows (none when nothing was in `from`)
- * @throws HttpError 409 when the state table does not allow the transition from `from`
- */
-export async function transitionSeries(
-  db: Database,
-  seriesId: string,
-  from: BookingStatus,
-  transition: BookingTransition,
-  changes: Partial<typeof bookings.$inferInsert> = {},
-  options: { claim?: Date; only?: readonly string[] } = {},
-): Promise<BookingRow[]> {
-  const to = nextStatus(from, transition);
-  if (!to) throw conflict(`A ${from.replace('_', ' ')} booking series cannot be moved that way.`);
-  const claimGuard =
-    from === 'pending' ? (options.claim ? eq(bookings.acceptingAt, options.claim) : isNull(bookings.acceptingAt)) : undefined;
-  if (options.only && options.only.length === 0) return [];
-  const rows = await db
-    .update(bookings)
-    .set({ ...changes, ...(options.claim ? { acceptingAt: null } : {}), status: to })
-    .where(
-      and(
-        eq(bookings.seriesId, seriesId),
-        eq(bookings.status, from),
-        claimGuard,
-        options.only ? inArray(bookings.id, [...options.only]) : undefined,
-      ),
-    )
-    .returning();
-  return rows.sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
 }
 
 /** A whole-series move or claim that found fewer occurrences than it needed: thrown to roll its transaction back. */

@@ -1,0 +1,99 @@
+/**
+ * The one writer of `bookings.status` (docs/decisions/005-bookings-as-holds.md): every move of a
+ * booking, one booking, a series' occurrences or every lapsed hold at once, is a guarded
+ * `UPDATE ... WHERE status = <from>` that asks the state table of `src/shared/booking-lifecycle.ts`
+ * first, so concurrent changes cannot both win and no move outside the table is ever written.
+ * `tests/unit/status-writers.test.ts` fails when another module writes the column.
+ */
+import { and, eq, isNull, lte, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { nextStatus, type BookingTransition } from '../../shared/booking-lifecycle';
+import type { BookingStatus } from '../../shared/constants';
+import type { Database } from '../db/client';
+import { bookings } from '../db/schema';
+import { conflict } from '../http/errors';
+
+/** A booking row as the database holds it. */
+type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * Which bookings a move is for:
+ * - `id`: one booking;
+ * - `seriesId`: the occurrences of a series;
+ * - `lapsedHolds`: every hold whose `hold_expires_at` is at or before the instant (of `spaceId` only, when given);
+ * - `lapsedRequests`: every request whose `request_expires_at` is at or before the instant.
+ */
+export type BookingSelector = { id: string } | { seriesId: string } | { lapsedHolds: Date; spaceId?: string } | { lapsedRequests: Date };
+
+/** Changes a move writes beside the status: any column but the status itself. */
+export type BookingMoveChanges = Omit<PgUpdateSetSource<typeof bookings>, 'status'>;
+
+const PAST_TENSE: Record<BookingTransition, string> = {
+  pay: 'paid',
+  authorize: 'authorised',
+  expire: 'expired',
+  accept: 'accepted',
+  decline: 'declined',
+  cancel: 'cancelled',
+};
+
+function selected(select: BookingSelector): SQL | undefined {
+  if ('id' in select) return eq(bookings.id, select.id);
+  if ('seriesId' in select) return eq(bookings.seriesId, select.seriesId);
+  if ('lapsedHolds' in select)
+    return and(lte(bookings.holdExpiresAt, select.lapsedHolds), select.spaceId ? eq(bookings.spaceId, select.spaceId) : undefined);
+  return lte(bookings.requestExpiresAt, select.lapsedRequests);
+}
+
+/**
+ * Moves the selected bookings that are in `from` through `transition`, with `changes`, in one
+ * guarded `UPDATE`. A pending request that an Accept has claimed (`accepting_at` set) moves only
+ * when `claim` is that claim (the claimant finishing, which also clears it): a concurrent decline,
+ * expiry or second accept finds nothing to move.
+ * @param claim the `accepting_at` of the claim this move finishes (owner-answers.ts, series-answers.ts)
+ * @returns the moved rows, earliest first (none when nothing selected was in `from`)
+ * @throws HttpError 409 when the state table does not allow `transition` from `from`
+ */
+export async function moveBookings(
+  db: Database,
+  select: BookingSelector,
+  from: BookingStatus,
+  transition: BookingTransition,
+  changes: BookingMoveChanges = {},
+  claim?: Date,
+): Promise<BookingRow[]> {
+  const to = nextStatus(from, transition);
+  if (!to) throw conflict(`A ${from.replace('_', ' ')} booking cannot be ${PAST_TENSE[transition]}.`);
+  const claimGuard = from === 'pending' ? (claim ? eq(bookings.acceptingAt, claim) : isNull(bookings.acceptingAt)) : undefined;
+  const rows = await db
+    .update(bookings)
+    .set({ ...changes, ...(claim ? { acceptingAt: null } : {}), status: to })
+    .where(and(selected(select), eq(bookings.status, from), claimGuard))
+    .returning();
+  return rows.sort((a, b) => a.startAt.getTime() - b.startAt.getTime() || a.id.localeCompare(b.id));
+}
+
+/** {@link moveBookings} for one booking: the moved row, or null when it was no longer in `from` or is claimed by someone else. */
+export async function moveBooking(
+  db: Database,
+  id: string,
+  from: BookingStatus,
+  transition: BookingTransition,
+  changes: BookingMoveChanges = {},
+  claim?: Date,
+): Promise<BookingRow | null> {
+  const [row] = await moveBookings(db, { id }, from, transition, changes, claim);
+  return row ?? null;
+}
+
+/**
+ * Lets go of a renter's earlier booking attempt so its key can be used again: the key is forgotten,
+ * and a hold still waiting for payment expires (its intent is cancelled by the reconciliation job).
+ */
+export async function forgetAttempt(db: Database, booking: Pick<BookingRow, 'id' | 'status'>): Promise<void> {
+  const expired =
+    booking.status === 'awaiting_payment'
+      ? await moveBooking(db, booking.id, 'awaiting_payment', 'expire', { idempotencyKey: null })
+      : null;
+  if (!expired) await db.update(bookings).set({ idempotencyKey: null }).where(eq(bookings.id, booking.id));
+}
