@@ -733,10 +733,13 @@ export const demoTransfers = pgTable(
     sourceTransaction: text('source_transaction'),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
     idempotencyKey: text('idempotency_key'),
+    /** Stripe's `transfer_group`: an owner payout's transfers are found by it (src/server/payouts/service.ts). */
+    transferGroup: text('transfer_group'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('demo_transfers_idempotency_unique').on(t.idempotencyKey),
+    index('demo_transfers_transfer_group_idx').on(t.transferGroup),
     check('demo_transfers_amount_check', sql`${t.amount} > 0 and ${t.amountReversed} between 0 and ${t.amount}`),
   ],
 );
@@ -1209,6 +1212,14 @@ export const ownerPayouts = pgTable(
      * row here first; a claim older than a few minutes (a run that died) is taken over.
      */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /**
+     * The transfer attempt, recorded before the provider is first called and kept for every retry
+     * (src/server/payouts/service.ts): the dollars to send, frozen then, and the idempotency key; its
+     * `transfer_group` is named by the row's id. Null before any attempt.
+     */
+    attemptAmount: numeric('attempt_amount', { precision: 10, scale: 2 }),
+    attemptKey: text('attempt_key'),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
