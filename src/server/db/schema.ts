@@ -1046,7 +1046,7 @@ export const contactMessages = pgTable(
 /**
  * Renters' certificates of insurance (docs/decisions/030-insurance-certificates-and-licence-states.md):
  * the file is in the private file storage (never under the public `/uploads/`) at `storage_key`;
- * a user's current certificate is their newest row. Earlier ones are kept as records.
+ * a user's current certificate is their newest row. Earlier ones are kept as records (their files are not).
  */
 export const insuranceCertificates = pgTable(
   'insurance_certificates',
@@ -1065,6 +1065,12 @@ export const insuranceCertificates = pgTable(
     policyNumber: text('policy_number').notNull(),
     /** The last day the policy covers (inclusive), as the certificate says. */
     expiresOn: date('expires_on').notNull(),
+    /**
+     * When the file was deleted from the private storage (null: kept, and counted in the holder's
+     * upload quota): a replaced certificate's file is, since only the current one is ever served
+     * (src/server/insurance/service.ts). The row stays as a record.
+     */
+    fileDeletedAt: timestamp('file_deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
