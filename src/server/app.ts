@@ -272,7 +272,7 @@ export async function buildApp({
   await app.register(uploadRoutes, { storage, quota });
   await app.register(userRoutes, { db, storage, npiRegistryUrl: config.npiRegistryUrl, throttle, quota });
   // Certificates of insurance: private files, served only through their access check (insurance/routes.ts).
-  await app.register(insuranceRoutes, { db, files: createPrivateFileStorage(config) });
+  await app.register(insuranceRoutes, { db, files: createPrivateFileStorage(config), quota });
   await app.register(favoriteRoutes, { db });
   await app.register(payoutRoutes, { db });
   // The operators' console (docs/decisions/029-operators-and-the-audit-log.md): 404 to anyone else.

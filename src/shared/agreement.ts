@@ -26,7 +26,11 @@ export { AGREEMENT_VERSION };
 export interface AgreementInput {
   /** The booking (a series: its first occurrence) the agreement is for; null in a preview before booking. */
   bookingId: string | null;
-  owner: { fullName: string; email: string };
+  /**
+   * The owner; `email` null in a preview, which any signed-in renter can ask for: the owner's contact
+   * details are for the parties of an actual booking only.
+   */
+  owner: { fullName: string; email: string | null };
   renter: { fullName: string; email: string };
   space: {
     title: string;
@@ -75,7 +79,9 @@ export function agreementSections(input: AgreementInput): AgreementSection[] {
     {
       heading: 'Parties',
       paragraphs: [
-        `Owner (licensor): ${input.owner.fullName} <${input.owner.email}>.`,
+        input.owner.email === null
+          ? `Owner (licensor): ${input.owner.fullName}; their contact details are given when the booking is made.`
+          : `Owner (licensor): ${input.owner.fullName} <${input.owner.email}>.`,
         `Renter (licensee): ${input.renter.fullName} <${input.renter.email}>.`,
         input.bookingId
           ? `Booked through ${PLATFORM_NAME}, booking reference ${input.bookingId}.`

@@ -39,6 +39,10 @@ export function dueExpiryNotice(expiresOn: string, today: string): number | null
 }
 
 export const CERTIFICATE_TOO_LARGE = 'The certificate file must be at most 10 MB.';
+/** The 413 of a certificate that does not fit the holder's upload storage (`UPLOAD_QUOTA_MB`, shared with their images). */
+export function certificateStorageFullMessage(megabytes: number): string {
+  return `Your uploads have used your storage (${Number(megabytes.toFixed(2))} MB). Please contact support to upload more.`;
+}
 export const CERTIFICATE_NOT_A_DOCUMENT = 'Upload the certificate as a PDF or an image (PNG, JPEG or WebP).';
 export const CERTIFICATE_EXPIRED = 'The expiry date is in the past: upload a certificate that is still valid.';
 

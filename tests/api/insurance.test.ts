@@ -6,14 +6,15 @@
  * hold (single and series), the expiry notices (30 and 7 days before, once each), and the licence
  * states the owner's lists carry. Runs on PGlite and PostgreSQL.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftDate } from '../../src/shared/availability';
-import { MAX_CERTIFICATE_BYTES } from '../../src/shared/insurance';
-import { insuranceCertificates, notifications } from '../../src/server/db/schema';
+import { certificateStorageFullMessage, MAX_CERTIFICATE_BYTES } from '../../src/shared/insurance';
+import { insuranceCertificates, notifications, uploadedImages } from '../../src/server/db/schema';
 import { sendCertificateExpiryNotices } from '../../src/server/insurance/expiry-notices';
 import { insertBooking, insertSpace, insertUser } from '../factories/db';
 import { createIntent } from '../helpers/booking-flow';
@@ -151,7 +152,36 @@ describe('uploading a certificate', () => {
     expect((await get(certificateUrl(renter.user.id), renter.cookie)).json()).toMatchObject({ insurer: 'Coverys' });
     const file = await get(`${certificateUrl(renter.user.id)}/file`, renter.cookie);
     expect(file.headers['content-type']).toBe('image/png');
+    const rows = (await certificateRows(renter.user.id)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    expect(rows).toHaveLength(2);
+    // The replaced certificate stays as a record, but its file is gone: only the current one is ever served.
+    expect(rows[0]!.fileDeletedAt).toBeInstanceOf(Date);
+    expect(existsSync(path.join(t.config.dataDir, 'private-files', rows[0]!.storageKey))).toBe(false);
+    expect(rows[1]!.fileDeletedAt).toBeNull();
+    expect(existsSync(path.join(t.config.dataDir, 'private-files', rows[1]!.storageKey))).toBe(true);
+  });
+
+  it("counts certificate files in the holder's upload quota, without the one a new certificate replaces", async () => {
+    const renter = await signedInUser(t);
+    const privateFiles = path.join(t.config.dataDir, 'private-files');
+    /** A PDF of `size` bytes (spaces after its end). */
+    const pdfOf = (size: number) => Buffer.concat([PDF, Buffer.alloc(size - PDF.length, 0x20)]);
+    // The renter's images leave 1,000 bytes of their quota.
+    await t.db
+      .insert(uploadedImages)
+      .values({ url: `/uploads/profiles/${randomUUID()}.webp`, ownerId: renter.user.id, bytes: t.config.uploadQuotaBytes - 1000 });
+    expect((await upload(renter.user.id, renter.cookie, pdfOf(600))).statusCode).toBe(201);
+    // 900 bytes fit in place of the 600 they replace.
+    expect((await upload(renter.user.id, renter.cookie, pdfOf(900))).statusCode).toBe(201);
+    const before = filesUnder(privateFiles).length;
+    const refused = await upload(renter.user.id, renter.cookie, pdfOf(1001));
+    expect(refused.statusCode, refused.body).toBe(413);
+    expect(refused.json().message).toBe(certificateStorageFullMessage(t.config.uploadQuotaBytes / (1024 * 1024)));
+    // Nothing saved, and the current certificate and its file are as they were.
+    expect(filesUnder(privateFiles)).toHaveLength(before);
     expect(await certificateRows(renter.user.id)).toHaveLength(2);
+    expect((await get(certificateUrl(renter.user.id), renter.cookie)).json()).toMatchObject({ byteSize: 900 });
+    expect((await get(`${certificateUrl(renter.user.id)}/file`, renter.cookie)).statusCode).toBe(200);
   });
 
   it('refuses bad input with a clear 4xx and saves nothing', async () => {

@@ -9,7 +9,7 @@
  * difference once. Runs on PGlite and PostgreSQL, with the demo provider and Stripe (a local fake).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, demoPaymentIntents, demoTransferReversals, demoTransfers, ownerPayouts, users } from '../../src/server/db/schema';
@@ -315,6 +315,48 @@ describe('owed payouts with demo payments', () => {
     expect((response.json() as { payout: unknown }).payout).toEqual({ kind: 'destination' });
   });
 
+  it('never transfers a payout twice: a retry after the demo provider forgot the key finds the transfer made before a crash', async () => {
+    const { owner, space } = await ownerWithRoom('strict');
+    const booked = await bookDay(space.id, 30);
+    await finishDemoOnboarding(owner);
+    // The run dies between the provider's transfer and its record: the update to `transferred` fails once.
+    await t.db.execute(
+      sql.raw(
+        `create or replace function test_refuse_transferred() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`,
+      ),
+    );
+    await t.db.execute(
+      sql.raw(
+        `create trigger test_refuse_transferred before update on owner_payouts for each row when (new.status = 'transferred') execute function test_refuse_transferred()`,
+      ),
+    );
+    try {
+      await expect(transferOwedPayouts(t.db, demo, owner.user.id)).rejects.toThrow();
+    } finally {
+      await t.db.execute(sql.raw('drop trigger if exists test_refuse_transferred on owner_payouts'));
+    }
+    const row = await payoutOf(t, 'bookingId', booked.bookingId);
+    // The attempt was recorded before the call: amount frozen, key, destination.
+    expect(row).toMatchObject({ status: 'owed', attemptAmount: '180.00', attemptKey: `payout-${booked.bookingId}` });
+    expect(row!.attemptedAt).toBeInstanceOf(Date);
+    const made = await t.db
+      .select()
+      .from(demoTransfers)
+      .where(eq(demoTransfers.transferGroup, `owner_payout_${row!.id}`));
+    expect(made).toHaveLength(1);
+    expect(made[0]!.metadata).toMatchObject({ kind: 'owner_payout', payoutId: row!.id, bookingId: booked.bookingId });
+    // The provider forgets the key (Stripe does after 24 hours); the retries find the transfer instead.
+    await t.db.update(demoTransfers).set({ idempotencyKey: null }).where(eq(demoTransfers.id, made[0]!.id));
+    await transferOwedPayouts(t.db, demo, owner.user.id);
+    await transferOwedPayouts(t.db, demo, owner.user.id);
+    expect(await t.db.select().from(demoTransfers).where(eq(demoTransfers.destination, made[0]!.destination))).toHaveLength(1);
+    expect(await payoutOf(t, 'bookingId', booked.bookingId)).toMatchObject({
+      status: 'transferred',
+      amount: '180.00',
+      stripeTransferId: made[0]!.id,
+    });
+  });
+
   it('keeps a payment that is not paid yet owed, and transfers nothing to an account that is not ready', async () => {
     const { owner, space } = await ownerWithRoom();
     const renter = await signedInUser(t);
@@ -445,6 +487,67 @@ describe('owed payouts with Stripe (a local fake)', () => {
       [transfers[0]!.id, 9000, `payout-${body.bookingId}-reversal-9000`],
     ]);
     expect(await payoutOf(t, 'bookingId', body.bookingId)).toMatchObject({ reversedAmount: '90.00' });
+  });
+
+  it('never transfers a payout twice: the answer of the transfer is lost, a refund follows, and the retry after Stripe forgot the key finds the transfer by its group', async () => {
+    const owner = await insertUser(t.db, { userType: 'lister' });
+    const space = await insertSpace(t.db, owner.id, { pricePerDay: '200.00', pricePeriod: 'daily', cancellationPolicyTier: 'strict' });
+    const renter = await signedInUser(t);
+    const dates = { startDate: futureDate(30), endDate: futureDate(31) };
+    const held = await createIntent(t, renter.cookie, space.id, dates);
+    const body = held.json() as { bookingId: string; paymentIntentId: string; amount: string };
+    const intent = fake.intents.get(body.paymentIntentId)!;
+    intent.status = 'succeeded';
+    const booked = await createBooking(t, renter.cookie, {
+      spaceId: space.id,
+      ...dates,
+      totalPrice: body.amount,
+      paymentIntentId: intent.id,
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    // The owner's account becomes ready after the payment.
+    const account = await sdk.accounts.create({ type: 'express' });
+    Object.assign(fake.accounts.get(account.id)!, { charges_enabled: true, details_submitted: true });
+    await t.db.update(users).set({ stripeConnectAccountId: account.id, stripeChargesEnabled: true }).where(eq(users.id, owner.id));
+    const sentTo = () => [...fake.transfers.values()].filter((transfer) => transfer.destination === account.id);
+
+    // Stripe makes the transfer, but its answer (and the SDK's retries') never comes back.
+    fake.losing = /^\/v1\/transfers$/;
+    try {
+      await expect(transferOwedPayouts(t.db, stripe, owner.id)).rejects.toThrow();
+    } finally {
+      fake.losing = null;
+    }
+    expect(sentTo()).toHaveLength(1);
+    const row = await payoutOf(t, 'bookingId', body.bookingId);
+    expect(row).toMatchObject({ status: 'owed', attemptAmount: '180.00', attemptKey: `payout-${body.bookingId}`, destination: account.id });
+    expect(sentTo()[0]).toMatchObject({ amount: 18000, transfer_group: `owner_payout_${row!.id}`, metadata: { payoutId: row!.id } });
+
+    // The renter cancels under Strict before the retry ($100 back), and a day later Stripe has forgotten the key.
+    const cancelled = await t.app.inject({
+      method: 'PUT',
+      url: `/api/bookings/${body.bookingId}/cancel`,
+      headers: { cookie: renter.cookie },
+      payload: {},
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    fake.forgetIdempotencyKeys();
+    await transferOwedPayouts(t.db, stripe, owner.id);
+    await transferOwedPayouts(t.db, stripe, owner.id);
+
+    // One transfer, found by its group rather than made again, and the refund's share reversed from it once.
+    const transfers = sentTo();
+    expect(transfers).toHaveLength(1);
+    expect(fake.calls('GET', /^\/v1\/transfers$/).at(-1)?.form).toMatchObject({ transfer_group: `owner_payout_${row!.id}` });
+    expect(fake.transferReversals.filter((reversal) => reversal.transfer === transfers[0]!.id).map((reversal) => reversal.amount)).toEqual([
+      9000,
+    ]);
+    expect(await payoutOf(t, 'bookingId', body.bookingId)).toMatchObject({
+      status: 'transferred',
+      amount: '180.00',
+      reversedAmount: '90.00',
+      stripeTransferId: transfers[0]!.id,
+    });
   });
 
   it('sends a destination charge, and no owed row, to an account that can take charges', async () => {

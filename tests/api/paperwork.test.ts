@@ -78,7 +78,7 @@ async function bookDays(cookie: string, spaceId: string, inDays: number, days = 
 const bookingRow = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 
 describe('the receipt', () => {
-  it("prints the stored amounts, the platform's name, a number and the renter's business details; the owner gets the same receipt", async () => {
+  it("prints the stored amounts, the platform's name, a number and the renter's business details; the owner's copy leaves out the renter's email and tax ID", async () => {
     const { owner, space, renter } = await parties();
     const saved = await t.app.inject({
       method: 'PUT',
@@ -98,6 +98,7 @@ describe('the receipt', () => {
     const number = receiptNumberIn(text);
     expect(number?.[1]).toBe(String(new Date().getUTCFullYear()));
     expect(text).toContain('Rafael Nguyen');
+    expect(text).toContain(renter.user.email);
     expect(text).toContain('Nguyen Physical Therapy LLC');
     expect(text).toContain('Tax ID: 12-3456789');
     expect(text).toContain(space.title);
@@ -112,9 +113,13 @@ describe('the receipt', () => {
     expect(row).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
     expect(text).toContain('Paid by Visa card ending in 4242.');
 
-    // The same receipt for the owner, and again later: the number is kept.
+    // The owner's copy has the same number and amounts, but not the payer's email and tax ID; again later: the number is kept.
     const forOwner = await paper(`/api/bookings/${bookingId}/receipt.pdf`, owner.cookie);
     expect(receiptNumberIn(forOwner)?.[0]).toBe(number![0]);
+    expect(forOwner).toContain(`Total paid ${formatUsd(toCents(row.totalPrice))}`);
+    expect(forOwner).toContain('Rafael Nguyen');
+    expect(forOwner).not.toContain(renter.user.email);
+    expect(forOwner).not.toContain('12-3456789');
     const again = await paper(`/api/bookings/${bookingId}/receipt.pdf`, renter.cookie);
     expect(receiptNumberIn(again)?.[0]).toBe(number![0]);
   });
@@ -355,7 +360,7 @@ describe("the booking dialog's agreement preview", () => {
     get(`/api/spaces/${spaceId}/agreement-preview.pdf?${new URLSearchParams(query).toString()}`, cookie);
 
   it('is the agreement the hold will record, with the price and fee checkout will charge, before anything is held', async () => {
-    const { space, renter } = await parties({ cancellationPolicyTier: 'strict' });
+    const { owner, space, renter } = await parties({ cancellationPolicyTier: 'strict' });
     const dates = { startDate: futureDate(130), endDate: futureDate(132) };
     const response = await preview(space.id, dates, renter.cookie);
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
@@ -366,6 +371,9 @@ describe("the booking dialog's agreement preview", () => {
     expect(text).toContain('Owner (licensor): Olivia Okafor');
     expect(text).toContain('Renter (licensee): Rafael Nguyen');
     expect(text).toContain('the booking reference is given when the booking is made');
+    // Any signed-in account may preview any listing: the owner's address is for an actual booking's parties.
+    expect(text).not.toContain(owner.user.email);
+    expect(text).toContain('their contact details are given when the booking is made');
     expect(text).toContain(CANCELLATION_POLICY_TEXT.strict);
     expect(text).toContain('Door code at the front desk.');
     expect(text).toContain('The renter restocks the exam-table paper they use.');
@@ -379,6 +387,8 @@ describe("the booking dialog's agreement preview", () => {
     expect(text).toContain(`platform fee of ${formatUsd(toCents(row.platformFeeAmount!))}`);
     const accepted = await agreementDocument(agreementInput((await bookingPapers(t.db, bookingId))!));
     expect(accepted.text).toContain(`The renter pays ${formatUsd(toCents(row.totalPrice))}`);
+    // The booking's own agreement, for its two parties, names the owner with their email.
+    expect(accepted.text).toContain(`Owner (licensor): Olivia Okafor <${owner.user.email}>.`);
   });
 
   it('lists the schedule of a weekly series set in advance', async () => {

@@ -72,14 +72,20 @@ describe('S3 storage', () => {
       pdf,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/users/${renter.user.id}/insurance-certificate`,
-      headers: { cookie: renter.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/users/${renter.user.id}/insurance-certificate`,
+        headers: { cookie: renter.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+    const certificateKeys = () => [...s3.objects.keys()].filter((key) => key.startsWith('/listing-photos/private/insurance/'));
+    const before = certificateKeys();
+    const response = await send();
     expect(response.statusCode, response.body).toBe(201);
-    const keys = [...s3.objects.keys()].filter((key) => key.startsWith('/listing-photos/private/insurance/'));
+    // A second upload replaces the first, whose object is deleted from the bucket.
+    expect((await send()).statusCode).toBe(201);
+    const keys = certificateKeys().filter((key) => !before.includes(key));
     expect(keys).toHaveLength(1);
     const stored = s3.objects.get(keys[0]!)!;
     expect(stored.contentType).toBe('application/pdf');

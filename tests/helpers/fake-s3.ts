@@ -1,5 +1,5 @@
 /**
- * A local stand-in for an S3-compatible bucket (path-style `PUT`/`GET
+ * A local stand-in for an S3-compatible bucket (path-style `PUT`/`GET`/`DELETE
  * /<bucket>/<key>`), enough for the storage adapter; signatures are not
  * checked. Tests never reach the network.
  */
@@ -26,6 +26,12 @@ export async function startFakeS3(): Promise<FakeS3> {
           cacheControl: request.headers['cache-control'],
         });
         response.writeHead(200, { etag: '"fake"' }).end();
+        return;
+      }
+      if (request.method === 'DELETE') {
+        // S3 answers 204 whether or not the key was there.
+        objects.delete(path);
+        response.writeHead(204).end();
         return;
       }
       const object = objects.get(path);

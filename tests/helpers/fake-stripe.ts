@@ -75,6 +75,7 @@ export interface FakeTransfer {
   source_transaction: string | null;
   metadata: Record<string, string>;
   reversed: boolean;
+  transfer_group: string | null;
   idempotencyKey: string | null;
 }
 
@@ -134,6 +135,13 @@ export interface FakeStripe {
   idempotencyKeys: string[];
   /** While set, calls whose path matches answer 500 (Stripe being down), until it is cleared. */
   failing: RegExp | null;
+  /**
+   * Requests whose path matches are carried out but their answer is lost: the connection closes
+   * with no response, as when the network drops it after Stripe made the object.
+   */
+  losing: RegExp | null;
+  /** Forgets every idempotency key, as Stripe does after 24 hours: a request with a used key is new again. */
+  forgetIdempotencyKeys(): void;
   /** Calls of one kind, e.g. `calls('POST', /\/capture$/)`. */
   calls(method: string, path: RegExp): FakeRequest[];
   close(): Promise<void>;
@@ -169,7 +177,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   /** Idempotent answers by key, as Stripe replays them. */
   const replies = new Map<string, unknown>();
   let counter = 0;
-  const fake = { failing: null } as FakeStripe;
+  const fake = { failing: null, losing: null } as FakeStripe;
 
   const charge = (intent: FakeIntent) => ({
     id: `ch_${intent.id}`,
@@ -198,6 +206,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         await pause.released;
       }
       const send = (status: number, payload: unknown) => {
+        if (fake.losing?.test(new URL(request.url ?? '/', 'http://localhost').pathname)) {
+          response.socket?.destroy();
+          return;
+        }
         response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++counter}` });
         response.end(JSON.stringify(payload));
       };
@@ -326,6 +338,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           destination: string;
           source_transaction?: string;
           metadata?: Record<string, string>;
+          transfer_group?: string;
         };
         const amount = Number(f.amount);
         if (!Number.isInteger(amount) || amount <= 0) return send(400, invalid('Invalid positive integer', 'parameter_invalid_integer'));
@@ -349,10 +362,26 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           source_transaction: f.source_transaction ?? null,
           metadata: f.metadata ?? {},
           reversed: false,
+          transfer_group: f.transfer_group ?? null,
           idempotencyKey,
         };
         transfers.set(transfer.id, transfer);
         return replay(200, transferView(transfer));
+      }
+      if (method === 'GET' && url.pathname === '/v1/transfers') {
+        // https://docs.stripe.com/api/transfers/list: newest first, filtered by `transfer_group` and `destination`.
+        const f = form as { transfer_group?: string; destination?: string; limit?: string };
+        const data = [...transfers.values()]
+          .filter((transfer) => f.transfer_group === undefined || transfer.transfer_group === f.transfer_group)
+          .filter((transfer) => f.destination === undefined || transfer.destination === f.destination)
+          .reverse();
+        const limit = Number(f.limit ?? 10);
+        return send(200, {
+          object: 'list',
+          url: '/v1/transfers',
+          has_more: data.length > limit,
+          data: data.slice(0, limit).map(transferView),
+        });
       }
       if ((match = /^\/v1\/transfers\/([^/]+)(\/reversals)?$/.exec(url.pathname))) {
         const transfer = transfers.get(match[1]!);
@@ -453,6 +482,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     requests,
     idempotencyKeys,
+    forgetIdempotencyKeys: () => replies.clear(),
     calls: (method: string, path: RegExp) => requests.filter((r) => r.method === method && path.test(r.path)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });

@@ -11,6 +11,7 @@
 import { and, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_SEARCH_LIMIT, type AdminSpace, type AdminSpaceStatus, type AdminUser } from '../../shared/schemas/admin';
 import type { UserRole } from '../../shared/schemas/fields';
+import { endAccountLinks } from '../auth/account-tokens';
 import { deleteUserSessions, type SessionUser } from '../auth/session';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, users } from '../db/schema';
@@ -108,7 +109,8 @@ const hideableBy = (ownerId: string) =>
   and(eq(medicalSpaces.ownerId, ownerId), or(eq(medicalSpaces.active, true), isNotNull(medicalSpaces.takenDownAt)));
 
 /**
- * Suspends user `id` for `reason`: every session ends at once, the account can no longer log in,
+ * Suspends user `id` for `reason`: every session ends at once, so do the account's emailed links and
+ * its calendar feed URL (`endAccountLinks`), the account can no longer log in,
  * its listings leave search and their pages answer 410, and an email (and notification) tells the
  * user why. The caller closes the user's live sockets (`request.sessionsEndedFor`).
  * @param actor the operator, who may not suspend themselves
@@ -123,6 +125,7 @@ export async function suspendUser(db: Database, actor: SessionUser, id: string, 
     const suspendedAt = new Date();
     await tx.update(users).set({ suspendedAt, suspensionReason: reason }).where(eq(users.id, id));
     const sessionsEnded = await deleteUserSessions(tx, id);
+    await endAccountLinks(tx, id);
     const hidden = await tx
       .update(medicalSpaces)
       .set({ ownerSuspended: true, active: false })

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accountTokens } from '../db/schema';
+import { accountTokens, calendarFeeds } from '../db/schema';
 import { badRequest } from '../http/errors';
 
 /** What a token is for. */
@@ -53,6 +53,18 @@ export async function issueAccountToken(
 /** Deletes the unused tokens of `userId`: e.g. the links sent to an email the account no longer has. */
 export async function dropAccountTokens(tx: Pick<Database, 'delete'>, userId: string): Promise<void> {
   await tx.delete(accountTokens).where(and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt)));
+}
+
+/**
+ * What a new password (changed or reset) and a suspension end besides sessions, within the caller's
+ * transaction (OWASP Forgot Password cheat sheet; ASVS V2.5): the account's unused emailed links
+ * (reset and verification alike, {@link dropAccountTokens}) and its calendar feed's secret URL. The
+ * feed is deleted rather than rotated, so no one holds its new URL; the user's next look at it makes
+ * one (src/server/calendar/service.ts `openCalendarFeed`).
+ */
+export async function endAccountLinks(tx: Pick<Database, 'delete'>, userId: string): Promise<void> {
+  await dropAccountTokens(tx, userId);
+  await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }
 
 /** What a refused link says, per purpose. */

@@ -36,15 +36,13 @@ export async function resendEmailVerification(db: Database, user: { id: string; 
 }
 
 /**
- * After the account's email changed (already stored, with `email_verified_at` cleared): the links
- * sent to the old address stop working (reset and verification alike) and the new address gets a
- * verification link.
+ * Within the transaction `tx` that stores the account's new email (with `email_verified_at` cleared):
+ * the links sent to the old address stop working (reset and verification alike) and the new address
+ * gets a verification link. Run apart from that store, a link to the old address could verify the new one.
  */
-export async function emailChanged(db: Database, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await dropAccountTokens(tx, userId);
-    await sendEmailVerification(tx, userId, 'verify_email');
-  });
+export async function emailChanged(tx: Database, userId: string): Promise<void> {
+  await dropAccountTokens(tx, userId);
+  await sendEmailVerification(tx, userId, 'verify_email');
 }
 
 /**

@@ -11,7 +11,14 @@ import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { notFound } from '../http/errors';
 import { notify } from '../notifications/notify';
-import { findLiveAccountToken, issueAccountToken, newAccountToken, PASSWORD_RESET_TTL_MS, useAccountToken } from './account-tokens';
+import {
+  endAccountLinks,
+  findLiveAccountToken,
+  issueAccountToken,
+  newAccountToken,
+  PASSWORD_RESET_TTL_MS,
+  useAccountToken,
+} from './account-tokens';
 import { checkNewPassword } from './password-check';
 import { notifyPasswordChanged } from './password-changed';
 import { hashPassword } from './service';
@@ -60,8 +67,8 @@ export async function requestPasswordReset(db: Database, email: string): Promise
 
 /**
  * Sets a new password with a password reset link's token: the token is used up, the password is
- * replaced, every session of the user ends and the `password_changed` email is sent, in one
- * transaction. The new password follows the sign-up rules (`checkNewPassword`). A refused password
+ * replaced, every session of the user ends, so do their other emailed links and their calendar feed
+ * URL ({@link endAccountLinks}), and the `password_changed` email is sent, in one transaction. The new password follows the sign-up rules (`checkNewPassword`). A refused password
  * leaves the token good.
  * @param address the client address (`request.ip`), for the attempt counts
  * @returns the user's id (their live sockets are closed by the caller)
@@ -90,6 +97,7 @@ export async function resetPassword(
     await useAccountToken(tx, live.id, 'password_reset');
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await deleteUserSessions(tx, user.id);
+    await endAccountLinks(tx, user.id);
     await notifyPasswordChanged(tx, user.id, 'reset');
   });
   return user.id;

@@ -9,6 +9,7 @@ import { ACCOUNT_SUSPENDED_MESSAGE, type changePasswordSchema, type loginSchema,
 import { SQLSTATE, sqlState, type Database } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
+import { endAccountLinks } from './account-tokens';
 import { sendEmailVerification } from './email-verification';
 import { notifyPasswordChanged } from './password-changed';
 import { checkNewPassword } from './password-check';
@@ -119,8 +120,9 @@ export async function verifyCurrentPassword(
 /**
  * Changes the signed-in user's password (ASVS 3.3.3): the current password must be right
  * ({@link verifyCurrentPassword}), the new one passes the sign-up rules (src/shared/password.ts), and
- * every other session of the user ends in the same transaction, which also sends the "your password
- * was changed" email; the session of `keepToken` lives on.
+ * every other session of the user ends in the same transaction, which also ends the account's emailed
+ * links and calendar feed URL ({@link endAccountLinks}) and sends the "your password was changed"
+ * email; the session of `keepToken` lives on.
  * @param keepToken the token of the session that asked (it stays signed in)
  * @param address the client address (`request.ip`), for the failed-attempt counts
  * @returns how many other sessions ended
@@ -141,6 +143,7 @@ export async function changePassword(
     const [row] = await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning({ id: users.id });
     if (!row) throw notFound('User not found.');
     const ended = await deleteUserSessions(tx, user.id, keepToken);
+    await endAccountLinks(tx, user.id);
     await notifyPasswordChanged(tx, user.id, 'change');
     return ended;
   });

@@ -182,7 +182,9 @@ export interface AgreementPreview {
 
 /**
  * The agreement's input for a booking `renterId` has not made yet (the booking dialog's preview):
- * the text the hold's acceptance records, but for the booking reference, given when booking.
+ * the text the hold's acceptance records, but for the booking reference and the owner's email, both
+ * given when booking (any signed-in account may preview any listing, so the preview must not hand
+ * out owners' addresses).
  * @throws Error when the renter or the space's owner is not stored
  */
 export async function previewAgreementInput(db: Database, renterId: string, preview: AgreementPreview): Promise<AgreementInput> {
@@ -198,7 +200,7 @@ export async function previewAgreementInput(db: Database, renterId: string, prev
   };
   return {
     bookingId: null,
-    owner: person(space.ownerId),
+    owner: { fullName: person(space.ownerId).fullName, email: null },
     renter: person(renterId),
     space: papersSpace(space),
     occurrences: preview.occurrences.map((occurrence) => ({

@@ -733,10 +733,13 @@ export const demoTransfers = pgTable(
     sourceTransaction: text('source_transaction'),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
     idempotencyKey: text('idempotency_key'),
+    /** Stripe's `transfer_group`: an owner payout's transfers are found by it (src/server/payouts/service.ts). */
+    transferGroup: text('transfer_group'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('demo_transfers_idempotency_unique').on(t.idempotencyKey),
+    index('demo_transfers_transfer_group_idx').on(t.transferGroup),
     check('demo_transfers_amount_check', sql`${t.amount} > 0 and ${t.amountReversed} between 0 and ${t.amount}`),
   ],
 );
@@ -1043,7 +1046,7 @@ export const contactMessages = pgTable(
 /**
  * Renters' certificates of insurance (docs/decisions/030-insurance-certificates-and-licence-states.md):
  * the file is in the private file storage (never under the public `/uploads/`) at `storage_key`;
- * a user's current certificate is their newest row. Earlier ones are kept as records.
+ * a user's current certificate is their newest row. Earlier ones are kept as records (their files are not).
  */
 export const insuranceCertificates = pgTable(
   'insurance_certificates',
@@ -1062,6 +1065,12 @@ export const insuranceCertificates = pgTable(
     policyNumber: text('policy_number').notNull(),
     /** The last day the policy covers (inclusive), as the certificate says. */
     expiresOn: date('expires_on').notNull(),
+    /**
+     * When the file was deleted from the private storage (null: kept, and counted in the holder's
+     * upload quota): a replaced certificate's file is, since only the current one is ever served
+     * (src/server/insurance/service.ts). The row stays as a record.
+     */
+    fileDeletedAt: timestamp('file_deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1209,6 +1218,14 @@ export const ownerPayouts = pgTable(
      * row here first; a claim older than a few minutes (a run that died) is taken over.
      */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /**
+     * The transfer attempt, recorded before the provider is first called and kept for every retry
+     * (src/server/payouts/service.ts): the dollars to send, frozen then, and the idempotency key; its
+     * `transfer_group` is named by the row's id. Null before any attempt.
+     */
+    attemptAmount: numeric('attempt_amount', { precision: 10, scale: 2 }),
+    attemptKey: text('attempt_key'),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,20 +1,17 @@
 /**
  * Earnings routes (docs/api.md, docs/decisions/034-owner-earnings.md): the owner's earnings over a
- * range as JSON, and the same range's stays and payouts as a CSV file. Own only: another user's
- * id is 403, an id that is no user 404, signed out 401.
+ * range as JSON, and the same range's stays and payouts as a CSV file. Own only (`requireSelf`):
+ * any other id is 403, the same answer whether or not it is a user's, so the routes tell no one
+ * which ids are accounts; signed out 401.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { earningsQuerySchema, earningsSchema } from '../../shared/schemas/earnings';
 import { idParamSchema } from '../../shared/schemas/fields';
-import { requireUser } from '../auth/session';
+import { requireSelf } from '../auth/session';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
-import { forbidden, notFound } from '../http/errors';
 import { textAnswer } from '../http/openapi';
 import type { RouteRateLimit } from '../http/rate-limits';
-import type { FastifyRequest } from 'fastify';
 import { earningsCsv } from './csv';
 import { ownerEarnings } from './service';
 
@@ -22,20 +19,6 @@ import { ownerEarnings } from './service';
 export const EARNINGS_RATE_LIMIT: RouteRateLimit = { max: 60, perSeconds: 60 };
 
 const idParams = z.object({ id: idParamSchema });
-
-/**
- * The session user when `id` is theirs.
- * @throws HttpError 401 signed out, 404 an id that is no user, 403 another user's
- */
-async function requireOwnEarnings(db: Database, request: FastifyRequest, id: string) {
-  const user = requireUser(request);
-  if (id === user.id) return user;
-  const exists = z.uuid().safeParse(id).success
-    ? (await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1)).length > 0
-    : false;
-  if (!exists) throw notFound('User not found.');
-  throw forbidden('You can only see your own earnings.');
-}
 
 export const earningsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const config = { auth: 'required' as const, rateLimit: EARNINGS_RATE_LIMIT };
@@ -52,7 +35,7 @@ export const earningsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       config,
     },
     async (request, reply) => {
-      const user = await requireOwnEarnings(db, request, request.params.id);
+      const user = requireSelf(request, request.params.id);
       reply.header('Cache-Control', 'private, no-store');
       return (await ownerEarnings(db, user.id, request.query)).earnings;
     },
@@ -70,7 +53,7 @@ export const earningsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       config,
     },
     async (request, reply) => {
-      const user = await requireOwnEarnings(db, request, request.params.id);
+      const user = requireSelf(request, request.params.id);
       const report = await ownerEarnings(db, user.id, request.query);
       const { from, to } = report.earnings;
       return reply

@@ -2,7 +2,8 @@
  * Certificate of insurance routes (docs/api.md; docs/decisions/030-insurance-certificates-and-licence-states.md).
  *
  * `POST /api/users/{id}/insurance-certificate`: the session user's own, as `multipart/form-data`
- * with a `file` part (a PDF or image by its content, at most 10 MB: 415 / 413) and the text fields
+ * with a `file` part (a PDF or image by its content, at most 10 MB and within the user's upload
+ * quota: 415 / 413) and the text fields
  * `insurer`, `policyNumber` and `expiresOn` (`YYYY-MM-DD`, not in the past: 400). Every check is
  * made before anything is saved. `GET .../insurance-certificate` and `.../file`: the current one,
  * for its holder and the owners of spaces the holder holds, has requested or has booked (403 for
@@ -20,6 +21,7 @@ import type { Database } from '../db/client';
 import { badRequest, HttpError } from '../http/errors';
 import { textAnswer } from '../http/openapi';
 import type { PrivateFile, PrivateFileStorage } from '../storage/private-files';
+import type { UploadQuota } from '../storage/quota';
 import { readCertificateFile, readCurrentCertificate, saveCertificate, toCertificate } from './service';
 
 const idParams = z.object({ id: idParamSchema });
@@ -36,7 +38,14 @@ function sendPrivateFile(reply: FastifyReply, file: PrivateFile & { fileName: st
 /** The text fields a certificate upload may carry. */
 const FIELD_NAMES = new Set(['insurer', 'policyNumber', 'expiresOn']);
 
-export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database; files: PrivateFileStorage }> = async (app, { db, files }) => {
+export interface InsuranceRoutesOptions {
+  db: Database;
+  files: PrivateFileStorage;
+  /** The upload storage each user may use: their certificate files count in it. */
+  quota: UploadQuota;
+}
+
+export const insuranceRoutes: FastifyPluginAsyncZod<InsuranceRoutesOptions> = async (app, { db, files, quota }) => {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_CERTIFICATE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
 
   app.post(
@@ -77,7 +86,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database; files: Priva
       }
       if (!bytes || bytes.length === 0)
         throw badRequest('Choose the certificate file to upload.', [{ path: 'body.file', message: 'Choose a file' }]);
-      return reply.status(201).send(await saveCertificate(db, files, user.id, parsed.data, bytes));
+      return reply.status(201).send(await saveCertificate(db, files, quota, user.id, parsed.data, bytes));
     },
   );
 

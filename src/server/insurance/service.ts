@@ -7,8 +7,8 @@
  * listing that requires insurance refuses a hold without a certificate valid through its last day.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, inArray, or } from 'drizzle-orm';
-import { bookingLastDay, certificateCovers, insuranceRequiredMessage } from '../../shared/insurance';
+import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { bookingLastDay, certificateCovers, certificateStorageFullMessage, insuranceRequiredMessage } from '../../shared/insurance';
 import type { InsuranceCertificate, InsuranceCertificateFields } from '../../shared/schemas/insurance';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
@@ -16,6 +16,7 @@ import { bookings, insuranceCertificates, medicalSpaces } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { documentType } from '../storage/documents';
 import type { PrivateFile, PrivateFileStorage } from '../storage/private-files';
+import type { UploadQuota } from '../storage/quota';
 
 type CertificateRow = typeof insuranceCertificates.$inferSelect;
 
@@ -61,32 +62,59 @@ export async function currentCertificates(db: Database, userIds: readonly string
 
 /**
  * Stores a new certificate for `userId`: the file is checked by its content before anything is
- * saved, then written to the private storage, then recorded (it becomes the current one).
- * @throws HttpError 415 when the file is not a PDF or image by its content
+ * saved, then written to the private storage, then recorded (it becomes the current one). The
+ * certificate files a holder keeps count in their upload quota (`UploadQuota`, with their images).
+ * A replaced certificate's file is deleted: only the current certificate is ever served or checked
+ * (`readCertificateFile`, `assertInsuredThrough`), so no booking refers to an earlier file; its row
+ * stays as a record, with `file_deleted_at`.
+ * @throws HttpError 415 when the file is not a PDF or image by its content; 413 when it does not fit
+ *   the holder's upload quota (counted without the certificate it replaces); nothing is saved
  */
 export async function saveCertificate(
   db: Database,
   files: PrivateFileStorage,
+  quota: UploadQuota,
   userId: string,
   fields: InsuranceCertificateFields,
   bytes: Buffer,
 ): Promise<InsuranceCertificate> {
   const type = await documentType(bytes);
+  const full = certificateStorageFullMessage(quota.limitBytes / (1024 * 1024));
   const storageKey = `insurance/${randomUUID()}.${type.ext}`;
   await files.put(storageKey, bytes, type.mime);
-  const [row] = await db
-    .insert(insuranceCertificates)
-    .values({
+  let saved: { row: CertificateRow; replaced: string[] };
+  try {
+    saved = await quota.withinQuota(
       userId,
-      storageKey,
-      contentType: type.mime,
-      byteSize: bytes.length,
-      insurer: fields.insurer,
-      policyNumber: fields.policyNumber,
-      expiresOn: fields.expiresOn,
-    })
-    .returning();
-  return toCertificate(row!);
+      async (tx) => {
+        const replaced = await tx
+          .update(insuranceCertificates)
+          .set({ fileDeletedAt: new Date() })
+          .where(and(eq(insuranceCertificates.userId, userId), isNull(insuranceCertificates.fileDeletedAt)))
+          .returning({ storageKey: insuranceCertificates.storageKey });
+        const [row] = await tx
+          .insert(insuranceCertificates)
+          .values({
+            userId,
+            storageKey,
+            contentType: type.mime,
+            byteSize: bytes.length,
+            insurer: fields.insurer,
+            policyNumber: fields.policyNumber,
+            expiresOn: fields.expiresOn,
+          })
+          .returning();
+        return { row: row!, replaced: replaced.map((old) => old.storageKey) };
+      },
+      full,
+    );
+  } catch (error) {
+    await files.delete(storageKey);
+    throw error;
+  }
+  // After the commit: a file left behind by a failed delete is no longer counted, and serves no one.
+  await Promise.allSettled(saved.replaced.map((key) => files.delete(key)));
+  return toCertificate(saved.row);
 }
 
 /**

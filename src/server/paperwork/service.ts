@@ -68,7 +68,9 @@ function writeBookingBlock(writer: PaperWriter, papers: BookingPapers): void {
 
 /**
  * GET /api/bookings/{id}/receipt.pdf: the receipt of the booking's payment (an occurrence's: its
- * series'), numbered once (`receiptFor`).
+ * series'), numbered once (`receiptFor`). The receipt is the payer's document: the renter's copy
+ * names them with their email and tax ID; the owner's copy has the same number and amounts but
+ * names the renter without those (their name and business only).
  * @throws HttpError 404, 403 (see the module comment); 409 when no payment was taken
  */
 export async function receiptPdf(db: Database, bookingId: string, userId: string, now = new Date()): Promise<PaperFile> {
@@ -86,10 +88,11 @@ export async function receiptPdf(db: Database, bookingId: string, userId: string
   writer.field('Receipt number', receipt.number);
   writer.field('Issued', paperDate(receipt.issuedAt, 'UTC'));
   if (payment.paidAt) writer.field('Date paid', paperDate(payment.paidAt, space.timeZone));
+  const forPayer = papers.renterId === userId;
   writer.heading('Billed to');
-  writer.paragraph(`${renter.fullName} <${renter.email}>`);
+  writer.paragraph(forPayer ? `${renter.fullName} <${renter.email}>` : renter.fullName);
   if (renter.businessName) writer.field('Business', renter.businessName);
-  if (renter.taxId) writer.field('Tax ID', renter.taxId);
+  if (forPayer && renter.taxId) writer.field('Tax ID', renter.taxId);
   writer.heading('Booking');
   writeBookingBlock(writer, papers);
   writer.heading('Payment');

@@ -6,7 +6,7 @@
  * 4000 0000 0000 0002 is declined.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { SQLSTATE, sqlState } from '../db/client';
 import { demoConnectedAccounts, demoPaymentIntents, demoTransferReversals, demoTransfers } from '../db/schema';
@@ -217,6 +217,7 @@ export class DemoPaymentProvider implements PaymentProvider {
           sourceTransaction: input.sourceTransaction ?? null,
           metadata: input.metadata,
           idempotencyKey: input.idempotencyKey,
+          transferGroup: input.transferGroup,
         })
         .returning();
       return toTransfer(row!);
@@ -226,6 +227,17 @@ export class DemoPaymentProvider implements PaymentProvider {
       if (!row) throw error;
       return toTransfer(row);
     }
+  }
+
+  /** The first demo transfer made with `transferGroup`, or null. */
+  async findTransfer(transferGroup: string): Promise<TransferInfo | null> {
+    const [row] = await this.db
+      .select()
+      .from(demoTransfers)
+      .where(eq(demoTransfers.transferGroup, transferGroup))
+      .orderBy(asc(demoTransfers.createdAt))
+      .limit(1);
+    return row ? toTransfer(row) : null;
   }
 
   /** Reverses part of a demo transfer, once per idempotency key; never more than is left of it. */

@@ -49,8 +49,13 @@ export interface CreateTransferInput {
   amount: number;
   /** The connected account (Stripe `destination`). */
   destination: string;
-  /** Same key, one transfer (`payout-<payment id>`). */
+  /** Same key, one transfer (`payout-<payment id>`), while the provider remembers it (Stripe: 24 hours). */
   idempotencyKey: string;
+  /**
+   * Stripe's `transfer_group`, naming what the transfer is for (an owner payout's row): after the
+   * key is forgotten, {@link PaymentProvider.findTransfer} finds the transfer by it.
+   */
+  transferGroup: string;
   metadata: Record<string, string>;
   /** The charge the money comes from (Stripe `source_transaction`): the transfer waits for its funds rather than the balance's. */
   sourceTransaction?: string | null;
@@ -145,6 +150,11 @@ export interface PaymentProvider {
   retrieveAccount(accountId: string): Promise<ConnectedAccountStatus | null>;
   /** Sends money from the platform's balance to a connected account, once per idempotency key. */
   createTransfer(input: CreateTransferInput): Promise<TransferInfo>;
+  /**
+   * The transfer made with `transferGroup` (`CreateTransferInput.transferGroup`), or null when there
+   * is none: how a retry learns that an earlier call made the transfer, whenever it comes.
+   */
+  findTransfer(transferGroup: string): Promise<TransferInfo | null>;
   /** Takes back part of a transfer, once per idempotency key. @returns the transfer after the reversal */
   reverseTransfer(transferId: string, input: ReverseTransferInput): Promise<TransferInfo>;
 }

@@ -207,11 +207,19 @@ export class StripePaymentProvider implements PaymentProvider {
         currency: 'usd',
         destination: input.destination,
         metadata: input.metadata,
+        transfer_group: input.transferGroup,
         ...(input.sourceTransaction ? { source_transaction: input.sourceTransaction } : {}),
       },
       { idempotencyKey: input.idempotencyKey },
     );
     return toTransfer(transfer);
+  }
+
+  /** The first transfer listed with `transfer_group` (https://docs.stripe.com/api/transfers/list), or null. */
+  async findTransfer(transferGroup: string): Promise<TransferInfo | null> {
+    const list = await this.stripe.transfers.list({ transfer_group: transferGroup, limit: 1 });
+    const [transfer] = list.data;
+    return transfer ? toTransfer(transfer) : null;
   }
 
   /** A partial reversal (https://docs.stripe.com/api/transfer_reversals/create), then the transfer as it stands. */

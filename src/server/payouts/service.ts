@@ -6,7 +6,11 @@
  *
  * - `owed` -> `transferred`: once the owner's account can take charges, the payout statement of a
  *   payment that holds money (`owedPayoutStep` in src/shared/owed-payouts.ts) is sent by one transfer,
- *   key `payout-<payment id>` (the booking's id, or the series');
+ *   key `payout-<payment id>` (the booking's id, or the series'). The attempt is recorded before the
+ *   provider is called (amount frozen, key, destination), with a `transfer_group` naming the row; a
+ *   retry first asks the provider for a transfer of that group, so the payout is never sent twice,
+ *   even after the provider has forgotten the key (Stripe: 24 hours) or lost the answer of a call
+ *   that made the transfer;
  * - `owed` -> `void`: the payment ended with nothing for the owner;
  * - `transferred`: a later refund takes back from the transfer what the payout statement lost
  *   (`reversalDueCents`), key `payout-<payment id>-reversal-<reversed total in cents>`, so a retry
@@ -21,7 +25,7 @@ import { bookingPapers } from '../bookings/agreement-acceptance';
 import { ownerPayoutAccount } from '../bookings/checkout';
 import type { Database } from '../db/client';
 import { bookings, bookingSeries, ownerPayouts, users } from '../db/schema';
-import type { PaymentProvider } from '../payments/provider';
+import type { PaymentProvider, TransferInfo } from '../payments/provider';
 
 /** A claim older than this belongs to a run that died: another run takes the row over. */
 export const PAYOUT_CLAIM_STALE_MS = 5 * 60 * 1000;
@@ -122,9 +126,73 @@ export async function settleOwnerPayout(
   }
 }
 
+/** Cents to take back from `transfer` for the payout statement of `payment` as it stands (`reversalDueCents`). */
+const reversalDue = (transfer: TransferInfo, payment: PayoutPayment) =>
+  reversalDueCents({
+    transferredCents: transfer.amount,
+    reversedCents: transfer.amountReversed,
+    payoutCents: payoutFigures(payment.payment).payoutCents,
+  });
+
+/** The provider's `transfer_group` of a payout row's transfer: it names the row. */
+export const payoutTransferGroup = (row: Pick<OwnerPayoutRow, 'id'>): string => `owner_payout_${row.id}`;
+
+/**
+ * Marks an owed row transferred with the provider's `transfer` (sent to `destination` at `now`). When
+ * the transfer is more than the payout statement now says (its amount was frozen before a refund),
+ * the refunds are left unsettled, so the reversal is made now or, failing that, by the sweep.
+ * @returns the row as updated, or null when it was no longer owed
+ */
+async function recordTransferred(
+  db: Database,
+  row: OwnerPayoutRow,
+  transfer: TransferInfo,
+  destination: string,
+  payment: PayoutPayment,
+  now: Date,
+): Promise<OwnerPayoutRow | null> {
+  const [updated] = await db
+    .update(ownerPayouts)
+    .set({
+      status: 'transferred',
+      amount: fromCents(transfer.amount),
+      reversedAmount: fromCents(transfer.amountReversed),
+      destination: transfer.destination || destination,
+      stripeTransferId: transfer.id,
+      transferredAt: now,
+      refundsSettled: reversalDue(transfer, payment) > 0 ? row.refundsSettled : payment.amountRefunded,
+    })
+    .where(and(eq(ownerPayouts.id, row.id), eq(ownerPayouts.status, 'owed')))
+    .returning();
+  return updated ?? null;
+}
+
+/**
+ * Records the transfer attempt of an owed row before the provider is first called: the amount (cents)
+ * frozen for every retry, so a retry under the same key asks for the same transfer, the key and the
+ * destination. A row attempted before keeps its first attempt.
+ * @returns the row with its attempt
+ */
+async function recordAttempt(db: Database, row: OwnerPayoutRow, cents: number, destination: string, now: Date): Promise<OwnerPayoutRow> {
+  if (row.attemptedAt) return row;
+  const [updated] = await db
+    .update(ownerPayouts)
+    .set({ attemptAmount: fromCents(cents), attemptKey: `payout-${paymentIdOf(row)}`, attemptedAt: now, destination })
+    .where(and(eq(ownerPayouts.id, row.id), eq(ownerPayouts.status, 'owed'), isNull(ownerPayouts.attemptedAt)))
+    .returning();
+  if (!updated) throw new Error(`Owner payout ${row.id} changed while this run held it`);
+  return updated;
+}
+
 async function settleOwed(db: Database, payments: PaymentProvider, row: OwnerPayoutRow, now: Date): Promise<PayoutSettlement> {
   const payment = await payoutPayment(db, row);
   if (!payment) return 'waiting';
+  // A retry: an earlier call may have made the transfer although its answer never came back.
+  if (row.attemptedAt) {
+    const made = await payments.findTransfer(payoutTransferGroup(row));
+    if (made)
+      return afterTransfer(db, payments, await recordTransferred(db, row, made, row.destination ?? '', payment, now), made, payment);
+  }
   const step = owedPayoutStep(payment);
   if (step.kind === 'void') {
     await db
@@ -134,33 +202,40 @@ async function settleOwed(db: Database, payments: PaymentProvider, row: OwnerPay
     return 'voided';
   }
   if (step.kind === 'wait') return 'waiting';
-  const destination = await ownerPayoutAccount(db, row.ownerId);
-  if (!destination) return 'waiting';
-  const paymentId = paymentIdOf(row);
+  const ready = await ownerPayoutAccount(db, row.ownerId);
+  if (!ready) return 'waiting';
+  const attempt = await recordAttempt(db, row, step.cents, ready, now);
+  const destination = attempt.destination ?? ready;
   const intent = payment.paymentIntentId ? await payments.retrievePaymentIntent(payment.paymentIntentId) : null;
   const transfer = await payments.createTransfer({
-    amount: step.cents,
+    amount: toCents(attempt.attemptAmount!),
     destination,
-    idempotencyKey: `payout-${paymentId}`,
+    idempotencyKey: attempt.attemptKey!,
+    transferGroup: payoutTransferGroup(row),
     metadata: {
       kind: 'owner_payout',
       ownerId: row.ownerId,
+      payoutId: row.id,
       ...(row.bookingId ? { bookingId: row.bookingId } : { seriesId: row.seriesId! }),
     },
     sourceTransaction: intent?.chargeId ?? null,
   });
-  await db
-    .update(ownerPayouts)
-    .set({
-      status: 'transferred',
-      amount: fromCents(transfer.amount),
-      reversedAmount: fromCents(transfer.amountReversed),
-      destination: transfer.destination || destination,
-      stripeTransferId: transfer.id,
-      transferredAt: now,
-      refundsSettled: payment.amountRefunded,
-    })
-    .where(and(eq(ownerPayouts.id, row.id), eq(ownerPayouts.status, 'owed')));
+  return afterTransfer(db, payments, await recordTransferred(db, row, transfer, destination, payment, now), transfer, payment);
+}
+
+/**
+ * After a row is recorded transferred: when an amount frozen before a refund sent more than the
+ * payout statement now says, the difference is reversed at once (should that fail, the sweep finds
+ * the row by its unsettled refunds).
+ */
+async function afterTransfer(
+  db: Database,
+  payments: PaymentProvider,
+  row: OwnerPayoutRow | null,
+  transfer: TransferInfo,
+  payment: PayoutPayment,
+): Promise<PayoutSettlement> {
+  if (row && reversalDue(transfer, payment) > 0) await settleTransferred(db, payments, row);
   return 'transferred';
 }
 

@@ -5,10 +5,10 @@
  * the statically served `<DATA_DIR>/uploads`); in a bucket under the `private/` prefix, which the
  * public `/uploads/*` route refuses ({@link S3FileStorage.get}).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 import { checkStorageKey, PRIVATE_KEY_PREFIX, S3FileStorage } from './storage';
 
@@ -23,6 +23,8 @@ export interface PrivateFileStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** The file at `key`, or null when there is none. */
   get(key: string, contentType: string): Promise<PrivateFile | null>;
+  /** Deletes the file at `key`; a file already gone is no error. */
+  delete(key: string): Promise<void>;
 }
 
 /** Private files under a local directory that no route serves. */
@@ -44,6 +46,11 @@ export class LocalPrivateFileStorage implements PrivateFileStorage {
       if ((error as { code?: string }).code === 'ENOENT') return null;
       throw error;
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    checkStorageKey(key);
+    await rm(path.join(this.dir, key), { force: true });
   }
 }
 
@@ -76,6 +83,12 @@ export class S3PrivateFileStorage implements PrivateFileStorage {
       if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NotFound') return null;
       throw error;
     }
+  }
+
+  /** S3 answers a delete of a missing key with success too. */
+  async delete(key: string): Promise<void> {
+    checkStorageKey(key);
+    await this.bucket.client.send(new DeleteObjectCommand({ Bucket: this.bucket.bucket, Key: `${PRIVATE_KEY_PREFIX}${key}` }));
   }
 }
 

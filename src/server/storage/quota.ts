@@ -1,18 +1,19 @@
 /**
- * Image storage per owner (docs/api.md, "Limits"): every stored image (its
+ * Upload storage per owner (docs/api.md, "Limits"): every stored image (its
  * display WebP and thumbnail) is recorded in `uploaded_images` with its
- * owner and bytes, and an owner's images may take at most
- * `UPLOAD_QUOTA_MB` (default 500 MB) in all. An image that would pass it is
- * refused with 413 before anything is stored.
+ * owner and bytes, every kept certificate-of-insurance file in
+ * `insurance_certificates` (`byte_size`, until `file_deleted_at`), and an
+ * owner's uploads may take at most `UPLOAD_QUOTA_MB` (default 500 MB) in all.
+ * An upload that would pass it is refused with 413.
  *
  * The check and the record are one transaction holding the owner's user row
  * (`FOR NO KEY UPDATE`), so concurrent uploads of one owner are counted one
  * after another and cannot pass the quota together.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { imageStorageFullMessage } from '../../shared/images';
 import type { Database } from '../db/client';
-import { uploadedImages, users } from '../db/schema';
+import { insuranceCertificates, uploadedImages, users } from '../db/schema';
 import { HttpError } from '../http/errors';
 
 /** The default quota in megabytes (`UPLOAD_QUOTA_MB`). */
@@ -39,13 +40,34 @@ export class UploadQuota {
     this.message = imageStorageFullMessage(limitBytes / MEGABYTE);
   }
 
-  /** Bytes of the images `ownerId` has stored. */
+  /** Bytes of the images and kept certificate files `ownerId` has stored. */
   async used(ownerId: string, db: Pick<Database, 'select'> = this.db): Promise<number> {
-    const [row] = await db
+    const [images] = await db
       .select({ bytes: sql<string>`coalesce(sum(${uploadedImages.bytes}), 0)` })
       .from(uploadedImages)
       .where(eq(uploadedImages.ownerId, ownerId));
-    return Number(row?.bytes ?? 0);
+    const [certificates] = await db
+      .select({ bytes: sql<string>`coalesce(sum(${insuranceCertificates.byteSize}), 0)` })
+      .from(insuranceCertificates)
+      .where(and(eq(insuranceCertificates.userId, ownerId), isNull(insuranceCertificates.fileDeletedAt)));
+    return Number(images?.bytes ?? 0) + Number(certificates?.bytes ?? 0);
+  }
+
+  /**
+   * Runs `write` (which records new uploads of `ownerId`, and may free others) in a transaction
+   * that then checks the owner's uploads still fit the quota; all or nothing. Concurrent calls of
+   * one owner take turns on the owner's user row.
+   * @param message the 413 message (default: the image storage's, {@link message})
+   * @throws HttpError 413 when they do not fit (nothing `write` did is kept)
+   */
+  async withinQuota<T>(ownerId: string, write: (tx: Database) => Promise<T>, message = this.message): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      // One owner's uploads take turns here; other writers of the user row are not held up.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('no key update');
+      const result = await write(tx);
+      if ((await this.used(ownerId, tx)) > this.limitBytes) throw new HttpError(413, message);
+      return result;
+    });
   }
 
   /**
@@ -53,8 +75,8 @@ export class UploadQuota {
    * decoded (the exact check is {@link record}'s).
    * @throws HttpError 413 when the owner's images already fill the quota
    */
-  async checkRoom(ownerId: string): Promise<void> {
-    if ((await this.used(ownerId)) >= this.limitBytes) throw new HttpError(413, this.message);
+  async checkRoom(ownerId: string, message = this.message): Promise<void> {
+    if ((await this.used(ownerId)) >= this.limitBytes) throw new HttpError(413, message);
   }
 
   /**
@@ -65,11 +87,7 @@ export class UploadQuota {
    */
   async record(ownerId: string, images: RecordedImage[]): Promise<void> {
     if (images.length === 0) return;
-    const adding = images.reduce((sum, image) => sum + image.bytes, 0);
-    await this.db.transaction(async (tx) => {
-      // One owner's uploads take turns here; other writers of the user row are not held up.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('no key update');
-      if ((await this.used(ownerId, tx)) + adding > this.limitBytes) throw new HttpError(413, this.message);
+    await this.withinQuota(ownerId, async (tx) => {
       await tx.insert(uploadedImages).values(images.map((image) => ({ url: image.url, ownerId, bytes: image.bytes })));
     });
   }

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { updateUserSchema } from '../../shared/schemas/profile';
 import { idParamSchema } from '../../shared/schemas/fields';
 import { updateUserResultSchema, userSchema } from '../../shared/schemas/users';
-import { emailChanged } from '../auth/email-verification';
 import { verifyCurrentPassword } from '../auth/service';
 import { requireSelf } from '../auth/session';
 import type { AuthThrottle } from '../auth/throttle';
@@ -48,9 +47,8 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       // A new email is a change of credentials: it needs the current password (ASVS 3.7.1), checked before anything is stored.
       const newEmail = changesEmail(user, request.body.email);
       if (newEmail) await verifyCurrentPassword(db, throttle, user, request.body.currentPassword, request.ip);
+      // A new email also ends the old address's links and sends the new one a verification link.
       const updated = await updateUser(db, storage, npiRegistryUrl, user, request.body, quota);
-      // The old address's links stop working; the new one gets a verification link.
-      if (newEmail) await emailChanged(db, user.id);
       return { user: updated };
     },
   );

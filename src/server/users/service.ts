@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { NPI_IN_USE_MESSAGE } from '../../shared/npi';
 import type { updateUserSchema } from '../../shared/schemas/profile';
 import type { User } from '../../shared/schemas/users';
+import { emailChanged as sendNewEmailLinks } from '../auth/email-verification';
 import { toUser } from '../auth/public-user';
 import { sessionUserColumns, type SessionUser } from '../auth/session';
 import { SQLSTATE, sqlConstraint, sqlState, type Database } from '../db/client';
@@ -76,7 +77,9 @@ const licenseColumns = (check: LicenseCheck) => ({
 
 /**
  * Updates the profile of `current` with the fields given. A change of the
- * license number or the name checks the license again. A new email is stored unverified. Keeping a number that
+ * license number or the name checks the license again. A new email is stored unverified, and in the
+ * same transaction the links sent to the old address stop working and the new one gets a
+ * verification link (auth/email-verification.ts `emailChanged`). Keeping a number that
  * another account has since verified saves the profile with the license `in_use`.
  * @throws HttpError 409 when the email belongs to another account, or the new
  *   license number is verified on another account (nothing is changed; the
@@ -113,32 +116,35 @@ export async function updateUser(
   const check = recheck ? await checkLicense(db, registryUrl, current.id, next) : null;
   if (licenseChanged && check?.verification === 'in_use') throw licenseInUse();
 
-  const save = async (verification: LicenseCheck | null) => {
-    const [row] = await db
-      .update(users)
-      .set({
-        ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
-        ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
-        ...(input.email !== undefined ? { email: input.email.toLowerCase() } : {}),
-        // A new address is not verified yet (its link is sent by the route: auth/email-verification.ts).
-        ...(emailChanged ? { emailVerifiedAt: null } : {}),
-        ...(input.phone !== undefined ? { phone: input.phone } : {}),
-        ...(input.specialty !== undefined ? { specialty: input.specialty || null } : {}),
-        ...(input.bio !== undefined ? { bio: input.bio || null } : {}),
-        ...(input.licenseNumber !== undefined ? { licenseNumber: input.licenseNumber } : {}),
-        ...(input.userType !== undefined ? { userType: input.userType } : {}),
-        ...(profileImage !== undefined ? { profileImage } : {}),
-        ...(coverImage !== undefined ? { coverImage } : {}),
-        ...(input.coverColor !== undefined ? { coverColor: input.coverColor } : {}),
-        ...(input.businessName !== undefined ? { businessName: input.businessName } : {}),
-        ...(input.taxId !== undefined ? { taxId: input.taxId } : {}),
-        ...(verification ? licenseColumns(verification) : {}),
-      })
-      .where(eq(users.id, current.id))
-      .returning(sessionUserColumns);
-    if (!row) throw notFound('User not found.');
-    return row;
-  };
+  // One transaction per try: a link sent to the old address must never verify the new one.
+  const save = (verification: LicenseCheck | null) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({
+          ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
+          ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
+          ...(input.email !== undefined ? { email: input.email.toLowerCase() } : {}),
+          // A new address is not verified yet (its link is sent below).
+          ...(emailChanged ? { emailVerifiedAt: null } : {}),
+          ...(input.phone !== undefined ? { phone: input.phone } : {}),
+          ...(input.specialty !== undefined ? { specialty: input.specialty || null } : {}),
+          ...(input.bio !== undefined ? { bio: input.bio || null } : {}),
+          ...(input.licenseNumber !== undefined ? { licenseNumber: input.licenseNumber } : {}),
+          ...(input.userType !== undefined ? { userType: input.userType } : {}),
+          ...(profileImage !== undefined ? { profileImage } : {}),
+          ...(coverImage !== undefined ? { coverImage } : {}),
+          ...(input.coverColor !== undefined ? { coverColor: input.coverColor } : {}),
+          ...(input.businessName !== undefined ? { businessName: input.businessName } : {}),
+          ...(input.taxId !== undefined ? { taxId: input.taxId } : {}),
+          ...(verification ? licenseColumns(verification) : {}),
+        })
+        .where(eq(users.id, current.id))
+        .returning(sessionUserColumns);
+      if (!row) throw notFound('User not found.');
+      if (emailChanged) await sendNewEmailLinks(tx, current.id);
+      return row;
+    });
 
   try {
     const row = await save(check).catch((error: unknown) => {

@@ -1,0 +1,1 @@
+ALTER TABLE "insurance_certificates" ADD COLUMN "file_deleted_at" timestamp with time zone;
