@@ -49,6 +49,7 @@ export default defineConfig({
             {
               name: (id: string) =>
                 /@zxcvbn-ts[\\/]language-\w+[\\/]dist[\\/](\w+)\.json\./.exec(id)?.[1]?.replace(/^/, 'passwords-') ?? null,
+              debugName: 'passwords',
               priority: 1,
             },
             // Everything the entry loads, in one file rather than one per shared module (fewer requests
