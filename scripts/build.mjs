@@ -116,8 +116,39 @@ async function buildClient() {
   const require = createRequire(import.meta.url);
   const vitePackage = require.resolve('vite/package.json');
   const viteBin = path.join(path.dirname(vitePackage), JSON.parse(readFileSync(vitePackage, 'utf8')).bin.vite);
-  await runNode(viteBin, ['build']);
+  // Warnings and errors only: Vite's own report lists every one of the ~280 files.
+  await runNode(viteBin, ['build', '--logLevel', 'warn']);
   precompress(path.join(DIST, 'client'));
+  console.log(clientSummary(path.join(DIST, 'client')));
+}
+
+/**
+ * A few lines on the built client in `dir` instead of Vite's per-file report: how many files and
+ * scripts, their total size and gzip size (the `.gz` files {@link precompress} wrote), and the largest
+ * scripts (Vite warns above 500 kB).
+ */
+export function clientSummary(dir) {
+  const files = listFiles(path.relative(ROOT, dir)).filter(
+    (file) => !/\.(gz|br)$/.test(file) && !file.includes(`${path.sep}.vite${path.sep}`),
+  );
+  const scripts = files
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => {
+      const full = path.join(ROOT, file);
+      const bytes = statSync(full).size;
+      const gzip = existsSync(`${full}.gz`) ? statSync(`${full}.gz`).size : bytes;
+      return { name: path.basename(file), bytes, gzip };
+    })
+    .sort((a, b) => b.bytes - a.bytes);
+  const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+  const sum = (key) => scripts.reduce((total, script) => total + script[key], 0);
+  return [
+    `  ${files.length} files in ${path.relative(ROOT, dir)}, ${scripts.length} of them scripts: ${kB(sum('bytes'))} (${kB(sum('gzip'))} gzip)`,
+    `  largest: ${scripts
+      .slice(0, 3)
+      .map((script) => `${script.name} ${kB(script.bytes)}`)
+      .join(', ')}`,
+  ].join('\n');
 }
 
 /** Text files worth compressing ahead of time. */

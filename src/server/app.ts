@@ -29,6 +29,7 @@ import { contactRoutes } from './contact/routes';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database, DatabaseHandle, DatabaseNotifications } from './db/client';
 import { notFound, registerErrorHandling } from './http/errors';
+import { loggerOptions } from './http/log-format';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { JobWorkers } from './jobs/queue';
 import { devMailRoutes } from './mail/dev-mail-routes';
@@ -77,7 +78,7 @@ export interface BuildAppOptions {
   serveClient?: boolean;
   /** Where the built client is (default {@link CLIENT_DIST}); tests pass a small fake one. */
   clientDir?: string;
-  /** Log requests (pino); off in tests unless LOG_LEVEL says otherwise. */
+  /** Log requests (pino: readable lines on a terminal, JSON otherwise, src/server/http/log-format.ts); off in tests unless LOG_LEVEL says otherwise. */
   logger?: boolean;
   /**
    * LISTEN/NOTIFY of the open database (its `DatabaseHandle`): live messages reach
@@ -146,7 +147,7 @@ export async function buildApp({
   onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? await loggerOptions(config.logLevel) : false,
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: 'x-request-id',

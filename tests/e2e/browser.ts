@@ -190,3 +190,12 @@ export async function freeDates(baseUrl: string, spaceId: string, from: string, 
   if (start < 0) throw new Error(`No ${count} free days in a row from ${from} for space ${spaceId}`);
   return days.slice(start, start + count).map((day) => day.date);
 }
+
+/**
+ * Scrolls a space page, once it shows its heading, to its end: its opening hours and reviews load
+ * when scrolled near (src/client/components/when-near-viewport.tsx), as a visitor scrolls to them.
+ */
+export async function scrollToSpaceSections(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.locator('footer').scrollIntoViewIfNeeded();
+}

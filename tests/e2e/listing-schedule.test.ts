@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SpaceDetail } from '../../src/shared/schemas/spaces';
 import { futureDate } from '../helpers/dates';
-import { expectNoSeriousA11yViolations, openBrowser, type BrowserSession } from './browser';
+import { expectNoSeriousA11yViolations, openBrowser, scrollToSpaceSections, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');
 const OWNER = { email: 'owner@demo.clinicshare.test', password: 'clinicshare-demo' };
@@ -120,6 +120,7 @@ describe('the listing wizard’s schedule', () => {
   it('shows the hours, sessions and closure on the space page, and loads them into the wizard to edit', async () => {
     const { page } = session;
     await page.goto(`/spaces/${spaceId}`);
+    await scrollToSpaceSections(page);
     const hours = page.getByTestId('opening-hours');
     await hours.waitFor();
     expect(await hours.innerText()).toMatch(/Tue, Thu\s+08:00–12:00, 13:00–17:00/);

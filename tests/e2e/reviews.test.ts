@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Booking } from '../../src/shared/schemas/bookings';
 import type { SpaceDetail } from '../../src/shared/schemas/spaces';
 import type { User } from '../../src/shared/schemas/users';
-import { expectNoSeriousA11yViolations, openBrowser, toast, type BrowserSession } from './browser';
+import { expectNoSeriousA11yViolations, openBrowser, scrollToSpaceSections, toast, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;
@@ -71,6 +71,7 @@ describe('two-sided reviews', () => {
 
     // Double-blind: nothing on the space page yet.
     await renterPage.goto(`/spaces/${past.spaceId}`);
+    await scrollToSpaceSections(renterPage);
     await renterPage.getByTestId('space-reviews').waitFor();
     expect(await renterPage.getByText(comment).count()).toBe(0);
 
@@ -95,6 +96,7 @@ describe('two-sided reviews', () => {
     expect(Math.abs(after.rating!.average - ((before.rating?.average ?? 0) * (count - 1) + 4) / count)).toBeLessThan(0.01);
     const average = after.rating!.average;
     await renterPage.goto(`/spaces/${past.spaceId}`);
+    await scrollToSpaceSections(renterPage);
     const review = renterPage.getByTestId('space-review').filter({ hasText: comment });
     await review.waitFor();
     expect(await review.textContent()).toContain(renter.firstName);

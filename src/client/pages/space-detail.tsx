@@ -1,9 +1,10 @@
 import { ArrowLeft, CircleAlert, MessageSquare, SearchX } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type MouseEvent, Suspense, useState } from 'react';
+import { type ComponentProps, lazy, type MouseEvent, Suspense, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { LISTING_GONE_MESSAGE, type SpaceDetail as SpaceDetailData } from '@/shared/schemas/spaces';
 import { PageMeta } from '@/client/components/page-meta';
+import { WhenNearViewport } from '@/client/components/when-near-viewport';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/use-toast';
@@ -23,10 +24,20 @@ import { formatAmount, periodSuffix } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 
 // The booking, payment and message dialogs (forms, dates, card fields) load when first opened.
-const BookingDialog = lazy(() =>
+const LazyBookingDialog = lazy(() =>
   // The dialog keeps the repeat fields' value, whose type they say.
   import('@/client/features/checkout/components/booking-dialog').then((module) => ({ default: module.BookingDialog<RepeatWeeklyValue> })),
 );
+
+/**
+ * The booking form, mounted (and its code and calendar loaded) when checkout first opens it rather
+ * than with the page; it then stays mounted, so that it closes as it opened.
+ */
+function BookingDialog(props: ComponentProps<typeof LazyBookingDialog>) {
+  const [opened, setOpened] = useState(false);
+  if (props.checkout.step !== 'closed' && !opened) setOpened(true);
+  return opened ? <LazyBookingDialog {...props} /> : null;
+}
 const BookingPaymentDialog = lazy(() =>
   import('@/client/features/checkout/components/booking-payment-dialog').then((module) => ({ default: module.BookingPaymentDialog })),
 );
@@ -44,14 +55,14 @@ const SpacePaymentConfirmation = lazy(() =>
 const BookingTimesPicker = lazy(() =>
   import('@/client/features/schedules/components/booking-times-picker').then((module) => ({ default: module.BookingTimesPicker })),
 );
-// Last in the page, below the map: loaded after the first paint, it moves nothing on screen, and the
-// page's first load stays within its budget (docs/decisions/007-a-light-first-page.md).
+// Last in the page, below the map: loaded when scrolled near (WhenNearViewport), it moves nothing on
+// screen, and the page's first load stays within its budget (docs/decisions/007-a-light-first-page.md).
 const SpaceSchedule = lazy(() =>
   import('@/client/features/spaces/components/space-schedule').then((module) => ({ default: module.SpaceSchedule })),
 );
 // The Report buttons (the listing's and each review's) load after the page's first paint.
 const ReportButton = lazy(() => import('@/client/features/reports/components/report-button'));
-// Reviews with the owner's reply form (react-hook-form) load after the page's first paint.
+// Reviews (the first page of them; "Show more reviews" fetches the rest) load when scrolled near.
 const SpaceReviews = lazy(() =>
   import('@/client/features/reviews/components/space-reviews').then((module) => ({ default: module.SpaceReviews })),
 );
@@ -160,24 +171,28 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
             <h2 className="text-xl font-semibold text-slate-900">Location</h2>
             <SpaceLocation space={space} />
           </section>
-          <Suspense fallback={null}>
-            <SpaceSchedule space={space} today={new Date().toLocaleDateString('en-CA', { timeZone: space.timeZone })} />
-          </Suspense>
-          <Suspense fallback={null}>
-            <SpaceReviews
-              spaceId={space.id}
-              isOwner={isOwner}
-              reviewActions={
-                user
-                  ? (review) => (
-                      <Suspense fallback={null}>
-                        <ReportButton targetType="review" targetId={review.id} />
-                      </Suspense>
-                    )
-                  : undefined
-              }
-            />
-          </Suspense>
+          <WhenNearViewport testId="space-schedule-placeholder">
+            <Suspense fallback={null}>
+              <SpaceSchedule space={space} today={new Date().toLocaleDateString('en-CA', { timeZone: space.timeZone })} />
+            </Suspense>
+          </WhenNearViewport>
+          <WhenNearViewport testId="space-reviews-placeholder" placeholderClassName="min-h-24">
+            <Suspense fallback={null}>
+              <SpaceReviews
+                spaceId={space.id}
+                isOwner={isOwner}
+                reviewActions={
+                  user
+                    ? (review) => (
+                        <Suspense fallback={null}>
+                          <ReportButton targetType="review" targetId={review.id} />
+                        </Suspense>
+                      )
+                    : undefined
+                }
+              />
+            </Suspense>
+          </WhenNearViewport>
         </div>
 
         <SpacePriceCard space={space}>

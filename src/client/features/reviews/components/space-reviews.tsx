@@ -1,17 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { reviewReplySchema, type Review, type ReviewReplyInput } from '@/shared/schemas/reviews';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import type { Review } from '@/shared/schemas/reviews';
 import { Button } from '@/client/components/ui/button';
-import { fieldAria, FormField } from '@/client/components/ui/form-field';
 import { RatingSummary, StarRating } from '@/client/components/ui/star-rating';
-import { Textarea } from '@/client/components/ui/textarea';
-import { toast } from '@/client/components/ui/use-toast';
-import { isApiError } from '@/client/lib/api-client';
 import { useSpaceReviews } from '../api/get-space-reviews';
-import { useReplyToReview } from '../api/reply-to-review';
 import { reviewMonth } from '../lib/review-month';
+
+// The reply form (react-hook-form and its schema resolver) loads when the owner presses "Reply":
+// visitors, who never see it, do not download it (docs/decisions/007-a-light-first-page.md).
+const ReviewReplyForm = lazy(() => import('./review-reply-form').then((module) => ({ default: module.ReviewReplyForm })));
 
 /**
  * The space page's reviews (docs/product.md#reviews): the average and count, then each published
@@ -86,10 +83,6 @@ export function SpaceReviews({
 /** The owner's one public reply to a review, behind a "Reply" button. */
 function ReplyForm({ spaceId, review }: { spaceId: string; review: Review }) {
   const [open, setOpen] = useState(false);
-  const form = useForm<ReviewReplyInput>({ resolver: zodResolver(reviewReplySchema), defaultValues: { reply: '' } });
-  const reply = useReplyToReview(spaceId);
-  const id = `reply-${review.id}`;
-  const error = form.formState.errors.reply?.message;
   if (!open)
     return (
       <Button variant="outline" size="sm" className="w-fit" onClick={() => setOpen(true)}>
@@ -97,35 +90,8 @@ function ReplyForm({ spaceId, review }: { spaceId: string; review: Review }) {
       </Button>
     );
   return (
-    <form
-      noValidate
-      className="ml-4 grid gap-2"
-      onSubmit={form.handleSubmit((values) =>
-        reply.mutate(
-          { reviewId: review.id, reply: values.reply },
-          {
-            onSuccess: () => toast({ title: 'Reply posted' }),
-            onError: (failure) =>
-              toast({
-                variant: 'destructive',
-                title: 'Could not post the reply',
-                description: (isApiError(failure, 409, 400, 403) ? failure.serverMessage : undefined) ?? 'Please try again later.',
-              }),
-          },
-        ),
-      )}
-    >
-      <FormField id={id} label={`Your public reply to ${review.reviewerFirstName}`} error={error}>
-        <Textarea rows={3} {...fieldAria(id, error)} {...form.register('reply')} />
-      </FormField>
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={reply.isPending}>
-          Post reply
-        </Button>
-        <Button type="button" variant="outline" size="sm" onClick={() => setOpen(false)}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <Suspense fallback={<LoaderCircle className="ml-4 size-5 animate-spin text-slate-500" aria-label="Loading the reply form" />}>
+      <ReviewReplyForm spaceId={spaceId} review={review} onCancel={() => setOpen(false)} />
+    </Suspense>
   );
 }

@@ -21,6 +21,10 @@ export function SpaceGallery({ images, title }: { images: readonly string[]; tit
           src={spacePhotoUrl(images, current)}
           alt={count > 1 ? `${title}, photo ${current + 1} of ${count}` : title}
           className="size-full object-cover"
+          // The page's largest paint: preloaded by the server (src/server/pages/routes.ts), and sized (the box's
+          // 16:10) so that the browser reserves its place before the file arrives.
+          width={1600}
+          height={1000}
           fetchPriority="high"
         />
       </div>
