@@ -152,8 +152,13 @@ describe("a booking's papers", () => {
     const bookingId = new URL(page.url()).searchParams.get('booking');
     expect(bookingId).toBeTruthy();
 
+    // "View my bookings" opens the Bookings tab at this booking.
+    const viewBookings = page.getByRole('link', { name: 'View my bookings' });
+    expect(await viewBookings.getAttribute('href')).toBe(`/profile?tab=bookings&booking=${bookingId}`);
+    await viewBookings.click();
+    await expect.poll(() => page.getByRole('tab', { name: /^Bookings/ }).getAttribute('aria-selected')).toBe('true');
+
     // My Bookings: the booking links its receipt and agreement (no payout statement: that is the owner's).
-    await page.goto(`/profile?tab=bookings`);
     const row = page.locator(`[data-testid="booking-row"][data-booking-id="${bookingId}"]`);
     await row.waitFor();
     const papers = row.getByTestId('booking-papers');
