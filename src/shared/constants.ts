@@ -61,36 +61,6 @@ export const EQUIPMENT = [
 export type Equipment = (typeof EQUIPMENT)[number];
 export const FILTER_EQUIPMENT_COUNT = 11;
 
-/**
- * The equipment the listing wizard offers first for each space type (the rest behind "Show all
- * equipment"); equipment is optional, so a room with none of these lists none.
- */
-export const EQUIPMENT_BY_SPACE_TYPE: Record<SpaceType, readonly Equipment[]> = {
-  'Dental Suite': ['Dental Chairs', 'Digital X-Ray', 'Autoclave', 'Ultrasonic Cleaner', 'Medical Equipment Cart', 'Monitoring Systems'],
-  'Consultation Room': ['Examination Table', 'Medical Equipment Cart', 'EKG Machine', 'Ultrasound Machine'],
-  'Surgical Suite': [
-    'Operating Table',
-    'Surgical Lights',
-    'Anesthesia Machine',
-    'Monitoring Systems',
-    'Defibrillator',
-    'Ventilator',
-    'Autoclave',
-    'Medical Equipment Cart',
-  ],
-  'Examination Room': ['Examination Table', 'Medical Equipment Cart', 'EKG Machine', 'Ultrasound Machine', 'Defibrillator'],
-  'Physical Therapy Room': [
-    'Treatment Table',
-    'Parallel Bars',
-    'Exercise Equipment',
-    'Electrotherapy Unit',
-    'Ultrasound Machine',
-    'Examination Table',
-  ],
-  Laboratory: ['Autoclave', 'Ultrasonic Cleaner', 'Medical Equipment Cart', 'Monitoring Systems'],
-  'Radiology Suite': ['Digital X-Ray', 'CT Scanner', 'MRI Machine', 'Ultrasound Machine', 'Monitoring Systems'],
-};
-
 /** The 56 medical specialties (docs/product.md#constants). */
 export const SPECIALTIES = [
   'Acupuncture',

@@ -5,13 +5,14 @@ import {
   BLOCKED_LAST_DAY_MISSING,
   BLOCKED_ORDER,
   EMPTY_LISTING,
+  EQUIPMENT_BY_SPACE_TYPE,
   isStepValid,
   missingFields,
   scheduleErrors,
   toPayload,
   type ListingFormValues,
 } from '../../src/client/features/spaces/lib/listing-form';
-import { EQUIPMENT, EQUIPMENT_BY_SPACE_TYPE, SPACE_TYPES } from '../../src/shared/constants';
+import { EQUIPMENT, SPACE_TYPES } from '../../src/shared/constants';
 import { futureDate } from '../helpers/dates';
 
 const listing = (values: Partial<ListingFormValues>): ListingFormValues => ({ ...EMPTY_LISTING, ...values });

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { List } from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PageMeta } from '@/client/components/page-meta';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -91,8 +90,7 @@ export function MapPage() {
                 <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700" data-testid="map-in-view">
                   <span aria-live="polite">{inView.data.total === 1 ? '1 space in view' : `${inView.data.total} spaces in view`}</span>
                   {inView.data.total > 0 ? (
-                    <Link href={listHref} className="inline-flex items-center gap-1 font-medium text-primary underline underline-offset-2">
-                      <List className="size-4" aria-hidden="true" />
+                    <Link href={listHref} className="font-medium text-primary underline underline-offset-2">
                       List the spaces in view
                     </Link>
                   ) : null}

@@ -9,13 +9,12 @@
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
-import type { Bbox, MapPoint, MapPoints, mapPointsQuerySchema } from '../../shared/schemas/spaces';
+import type { Bbox, MapPoints, mapPointsQuerySchema } from '../../shared/schemas/spaces';
 import type { Database } from '../db/client';
 import { medicalSpaces } from '../db/schema';
 import { filtersKey, remember, searchFilter } from './search';
 
 export type MapPointsQuery = z.output<typeof mapPointsQuerySchema>;
-type Bounds = NonNullable<MapPoint['bounds']>;
 
 /** Degrees to 6 decimals (about 0.1 m): the points' precision on the wire. */
 const micro = (value: number | string) => Math.round(Number(value) * 1e6) / 1e6;
@@ -125,7 +124,7 @@ export async function mapPoints(db: Database, query: MapPointsQuery): Promise<Ma
     const lat = micro(row.lat);
     const lng = micro(row.lng);
     if (row.count === 1) return { lat, lng, count: 1, id: row.id };
-    return { lat, lng, count: row.count, bounds: [micro(row.south), micro(row.west), micro(row.north), micro(row.east)] as Bounds };
+    return { lat, lng, count: row.count, bounds: [micro(row.south), micro(row.west), micro(row.north), micro(row.east)] };
   });
   return { total, points };
 }

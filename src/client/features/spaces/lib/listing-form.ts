@@ -12,6 +12,7 @@ import {
   type CancellationPolicyTier,
   type Equipment,
   type PricingPeriod,
+  type SpaceType,
   type Weekday,
 } from '@/shared/constants';
 import { agreementTermsSchema, unitPriceSchema } from '@/shared/schemas/fields';
@@ -99,6 +100,37 @@ export const SUGGESTED_SESSIONS: readonly Session[] = [
   { name: 'Afternoon', start: '13:00', end: '17:00' },
   { name: 'Evening', start: '17:00', end: '21:00' },
 ];
+
+/**
+ * The equipment the listing wizard offers first for each space type (kept with the wizard, so that
+ * only the listing pages load it) (the rest behind "Show all
+ * equipment"); equipment is optional, so a room with none of these lists none.
+ */
+export const EQUIPMENT_BY_SPACE_TYPE: Record<SpaceType, readonly Equipment[]> = {
+  'Dental Suite': ['Dental Chairs', 'Digital X-Ray', 'Autoclave', 'Ultrasonic Cleaner', 'Medical Equipment Cart', 'Monitoring Systems'],
+  'Consultation Room': ['Examination Table', 'Medical Equipment Cart', 'EKG Machine', 'Ultrasound Machine'],
+  'Surgical Suite': [
+    'Operating Table',
+    'Surgical Lights',
+    'Anesthesia Machine',
+    'Monitoring Systems',
+    'Defibrillator',
+    'Ventilator',
+    'Autoclave',
+    'Medical Equipment Cart',
+  ],
+  'Examination Room': ['Examination Table', 'Medical Equipment Cart', 'EKG Machine', 'Ultrasound Machine', 'Defibrillator'],
+  'Physical Therapy Room': [
+    'Treatment Table',
+    'Parallel Bars',
+    'Exercise Equipment',
+    'Electrotherapy Unit',
+    'Ultrasound Machine',
+    'Examination Table',
+  ],
+  Laboratory: ['Autoclave', 'Ultrasonic Cleaner', 'Medical Equipment Cart', 'Monitoring Systems'],
+  'Radiology Suite': ['Digital X-Ray', 'CT Scanner', 'MRI Machine', 'Ultrasound Machine', 'Monitoring Systems'],
+};
 
 export const LISTING_STEPS = ['Basic Information', 'Location Details', 'Amenities & Equipment', 'Pricing & Policies'] as const;
 

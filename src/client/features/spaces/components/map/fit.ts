@@ -3,7 +3,8 @@ import type { MapPoint } from '@/shared/schemas/spaces';
 
 /** A point's extent, `[south, west, north, east]`: a cluster's `bounds`, or the point itself. */
 export function pointBounds(point: Pick<MapPoint, 'lat' | 'lng' | 'bounds'>): [number, number, number, number] {
-  return point.bounds ?? [point.lat, point.lng, point.lat, point.lng];
+  const [south = point.lat, west = point.lng, north = point.lat, east = point.lng] = point.bounds ?? [];
+  return [south, west, north, east];
 }
 
 /** The smallest extent holding both. */
