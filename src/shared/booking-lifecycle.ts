@@ -42,7 +42,18 @@ export function statusesAllowing(transition: BookingTransition): BookingStatus[]
   return (Object.keys(TRANSITIONS) as BookingStatus[]).filter((status) => canTransition(status, transition));
 }
 
-/** Badge colour of a status (docs/product.md#behaviour): confirmed green, pending yellow, cancelled red, others grey. */
+/** A status as people see it: a booking's own status, or 'completed' for a confirmed booking that has ended. */
+export type ShownStatus = BookingStatus | 'completed';
+
+/**
+ * The status a list shows: a confirmed booking whose end has passed is 'completed' (a stay that
+ * happened), not 'confirmed'. A label only: no state of the table, and nothing changes the booking.
+ */
+export function shownStatus(status: BookingStatus, ended: boolean): ShownStatus {
+  return status === 'confirmed' && ended ? 'completed' : status;
+}
+
+/** Badge colour of a status (docs/product.md#behaviour): confirmed green, pending yellow, cancelled red, others (completed too) grey. */
 export function statusColor(status: string): 'green' | 'yellow' | 'red' | 'grey' {
   if (status === 'confirmed') return 'green';
   if (status === 'pending') return 'yellow';

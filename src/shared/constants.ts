@@ -52,6 +52,11 @@ export const EQUIPMENT = [
   'CT Scanner',
   'MRI Machine',
   'Ultrasound Machine',
+  // Physical therapy's own (after the filter's first eleven, which stay as they were).
+  'Treatment Table',
+  'Parallel Bars',
+  'Exercise Equipment',
+  'Electrotherapy Unit',
 ] as const;
 export type Equipment = (typeof EQUIPMENT)[number];
 export const FILTER_EQUIPMENT_COUNT = 11;

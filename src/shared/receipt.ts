@@ -10,6 +10,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { PricingPeriod } from './constants';
 import { formatUsd } from './money';
+import { OWNER_PAID_FEE_LABEL, unitsLabel } from './price-breakdown';
 import type { PaperworkOccurrence, StoredPayment } from './schemas/paperwork';
 
 /** The platform's name as papers print it. */
@@ -33,19 +34,6 @@ const CARD_BRANDS: Record<string, string> = {
 /** A card brand as the payment provider names it (Stripe's `visa`, `amex`...) for people: "Visa", "American Express". */
 export function cardBrandName(brand: string): string {
   return CARD_BRANDS[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
-}
-
-const UNIT_NAMES: Record<PricingPeriod, [string, string]> = {
-  hourly: ['hour', 'hours'],
-  daily: ['day', 'days'],
-  monthly: ['month', 'months'],
-  session: ['session', 'sessions'],
-};
-
-/** A count of units in words: "1 session", "12 sessions". */
-export function unitsLabel(period: PricingPeriod, units: number): string {
-  const [one, many] = UNIT_NAMES[period];
-  return `${units} ${units === 1 ? one : many}`;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -86,7 +74,7 @@ export interface MoneyLine {
 export interface ReceiptFigures {
   /** The rental: "12 sessions × $120.00" and the stored total. */
   charge: MoneyLine;
-  /** The platform fee within the total (included, not added). */
+  /** The platform fee within the total (included, not added), paid from the owner's payout. */
   fee: MoneyLine;
   /** What was paid: the stored total, cents. */
   totalCents: number;
@@ -141,7 +129,7 @@ export function receiptFigures(payment: StoredPayment, timeZone: string, period:
   const refunds = refundLines(payment, timeZone, period);
   return {
     charge: { label: chargeLabel(payment, period), cents: payment.totalCents },
-    fee: { label: 'Platform fee (included in the price)', cents: payment.platformFeeCents, included: true },
+    fee: { label: OWNER_PAID_FEE_LABEL, cents: payment.platformFeeCents, included: true },
     totalCents: payment.totalCents,
     refunds,
     netCents: payment.totalCents + refunds.reduce((sum, line) => sum + line.cents, 0),

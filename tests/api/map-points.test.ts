@@ -49,7 +49,10 @@ async function points(query: string) {
   const response = await t.app.inject({ method: 'GET', url: `/api/spaces/map-points?${query}` });
   return {
     status: response.statusCode,
-    body: response.json() as { total: number; points: { lat: number; lng: number; count: number; id?: string }[] },
+    body: response.json() as {
+      total: number;
+      points: { lat: number; lng: number; count: number; id?: string; bounds?: [number, number, number, number] }[];
+    },
   };
 }
 
@@ -79,6 +82,28 @@ describe('GET /api/spaces/map-points', () => {
     expect(overview.body.points.length).toBeLessThan(40);
     const close = await points(`bbox=${WORLD}&zoom=18`);
     expect(close.body.points.length).toBeGreaterThan(390); // nearly every space on its own at street level
+  });
+
+  it("gives each cluster the bounds of its spaces, which hold its centre; Boston's cluster is Boston", async () => {
+    const { body } = await points(`bbox=${WORLD}&zoom=4`);
+    const clusters = body.points.filter((point) => point.count > 1);
+    expect(clusters.length).toBeGreaterThan(0);
+    for (const point of body.points) expect(point.bounds === undefined).toBe(point.count === 1);
+    for (const { lat, lng, bounds } of clusters) {
+      const [south, west, north, east] = bounds!;
+      expect(south).toBeLessThanOrEqual(lat);
+      expect(north).toBeGreaterThanOrEqual(lat);
+      expect(west).toBeLessThanOrEqual(lng);
+      expect(east).toBeGreaterThanOrEqual(lng);
+    }
+    // The 40 Boston spaces (42.3-42.4, -71.1 to -71.0) at zoom 8: one cluster whose bounds are theirs, not its 1.3-degree cell.
+    const boston = await points(`bbox=${BOSTON}&zoom=8`);
+    const [cluster] = boston.body.points.filter((point) => point.count > 1);
+    const [south, west, north, east] = cluster!.bounds!;
+    expect(south).toBeGreaterThanOrEqual(42.3);
+    expect(north).toBeLessThanOrEqual(42.4);
+    expect(west).toBeGreaterThanOrEqual(-71.1);
+    expect(east).toBeLessThanOrEqual(-71.0);
   });
 
   it('keeps to the bounding box, also across the antimeridian, and filters the list by it', async () => {

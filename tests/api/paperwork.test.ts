@@ -13,6 +13,7 @@ import { shiftDate } from '../../src/shared/availability';
 import { AGREEMENT_VERSION } from '../../src/shared/constants';
 import { CANCELLATION_POLICY_TEXT } from '../../src/shared/cancellation';
 import { formatUsd, toCents } from '../../src/shared/money';
+import { OWNER_PAID_FEE_LABEL, PLATFORM_FEE_PAYER_NOTE } from '../../src/shared/price-breakdown';
 import { agreementInput, bookingPapers, recordAgreementAcceptance } from '../../src/server/bookings/agreement-acceptance';
 import { bookings, bookingSeries, medicalSpaces } from '../../src/server/db/schema';
 import { insertSpace } from '../factories/db';
@@ -107,7 +108,9 @@ describe('the receipt', () => {
     expect(row.units).toBe(2);
     expect(text).toContain(`2 days × ${formatUsd(toCents(row.totalPrice) / 2)}`);
     expect(text).toContain(`Total paid ${formatUsd(toCents(row.totalPrice))}`);
-    expect(text).toContain(`(${formatUsd(toCents(row.platformFeeAmount!))} included)`);
+    // The fee is part of the total and said to come from the owner's payout, in the checkout's words.
+    expect(text).toContain(`${OWNER_PAID_FEE_LABEL} (${formatUsd(toCents(row.platformFeeAmount!))} included)`);
+    expect(text).toContain(PLATFORM_FEE_PAYER_NOTE);
     expect(text).not.toContain('Refund');
     // The card that paid, as the provider gave it when the payment was settled (the demo's test card).
     expect(row).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });

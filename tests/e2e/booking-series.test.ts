@@ -176,8 +176,16 @@ describe('a weekly series', () => {
     expect(await rows.count()).toBe(12);
     await expectNoSeriousA11yViolations(page, 'profile with a series open');
 
-    // One occurrence, by its own Cancel.
-    await rows.first().getByRole('button', { name: 'Cancel', exact: true }).click();
+    // One occurrence, by its own Cancel, which names its day.
+    const cancelFirst = rows.first().getByRole('button', { name: /^Cancel / });
+    expect(await cancelFirst.textContent()).toMatch(/^Cancel (Tue|Thu), [A-Z][a-z]{2} \d{1,2}$/);
+    expect(
+      await rows
+        .nth(1)
+        .getByRole('button', { name: /^Cancel / })
+        .textContent(),
+    ).not.toBe(await cancelFirst.textContent());
+    await cancelFirst.click();
     const cancelOne = page.getByRole('alertdialog', { name: 'Cancel this booking?' });
     await cancelOne.getByTestId('refund-quote').waitFor();
     await cancelOne.getByRole('button', { name: 'Cancel booking' }).click();

@@ -43,9 +43,15 @@ describe('listing wizard, search and map', () => {
     await page.goto('/list-space');
 
     const next = page.getByRole('button', { name: 'Next' });
+    const missing = page.getByTestId('step-missing');
     expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
-    expect(await next.isDisabled()).toBe(true);
+    // Next on an incomplete step stays on it and says what is missing, there and at each field.
     await page.getByLabel('Title').fill(title);
+    await next.click();
+    await expect.poll(() => missing.textContent()).toBe('Complete these to continue: Description, Space type.');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('step-missing');
+    expect(await page.getByLabel('Description').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('heading', { name: /Step 1 of 4/ }).isVisible()).toBe(true);
     await page.getByLabel('Space type').selectOption('Examination Room');
     await page.getByLabel('Description').fill('A bright room with a skylight, a procedure chair and a sink.');
     await page.getByLabel('Capacity (people)').fill('2');
@@ -58,7 +64,8 @@ describe('listing wizard, search and map', () => {
     expect(await page.getByLabel('Progress').getByLabel('completed').count()).toBe(1);
     await page.getByLabel('City').fill('Boston');
     await page.getByLabel('State').selectOption('MA');
-    expect(await next.isDisabled()).toBe(true);
+    await next.click();
+    await expect.poll(() => missing.textContent()).toBe('Complete these to continue: ZIP code.');
     await page.getByLabel('ZIP code').fill('02116');
     // The geocoded pin shows on the small map (tiles refused: the outline base and the marker still draw).
     await page
@@ -68,8 +75,14 @@ describe('listing wizard, search and map', () => {
     await expectNoSeriousA11yViolations(page, 'wizard step 2');
     await next.click();
 
+    // Equipment is optional and offered by the space type; all of it is a click away.
+    await next.click();
+    await expect.poll(() => missing.textContent()).toBe('Complete these to continue: Amenities (at least one).');
     await page.getByRole('checkbox', { name: 'Wi-Fi' }).click();
-    expect(await next.isDisabled()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Examination Table' }).isVisible()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'MRI Machine' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Show all equipment' }).click();
+    expect(await page.getByRole('checkbox', { name: 'MRI Machine' }).isVisible()).toBe(true);
     await page.getByRole('checkbox', { name: 'Examination Table' }).click();
     await page.getByTestId('photo-input').setInputFiles([
       { name: 'room.jpg', mimeType: 'image/jpeg', buffer: await photo('#0ea5e9') },
@@ -85,15 +98,19 @@ describe('listing wizard, search and map', () => {
     await next.click();
 
     const submit = page.getByRole('button', { name: 'List Your Space' });
-    expect(await submit.isDisabled()).toBe(true);
+    await submit.click();
+    await expect.poll(() => missing.textContent()).toBe('Complete these to continue: Price.');
     await page.getByLabel('Price (USD)').fill('123.45');
     await page.getByLabel('How renters book').selectOption('request');
     await page.getByLabel('Cancellation refunds').selectOption('moderate');
     await submit.click();
-    await page.waitForURL('**/profile');
+    // The owner lands on the new listing.
+    await page.waitForURL(/\/spaces\/[0-9a-f-]{36}$/);
     await expect.poll(() => toast(page, 'Space listed successfully!').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: title }).isVisible()).toBe(true);
 
     const space = await findSpace(title);
+    expect(page.url()).toBe(`${baseUrl}/spaces/${space.id}`);
     expect(space).toMatchObject({
       pricePerDay: '123.45',
       capacity: 2,

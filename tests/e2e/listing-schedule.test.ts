@@ -59,7 +59,8 @@ describe('the listing wizard’s schedule', () => {
     await page.getByLabel('Pricing period').selectOption('session');
     // A session listing needs a session.
     await page.getByText('A listing priced per session needs at least one session').waitFor();
-    expect(await submit.isDisabled()).toBe(true);
+    await submit.click();
+    await expect.poll(() => page.getByTestId('step-missing').textContent()).toBe('Complete these to continue: Opening hours or sessions.');
 
     await page.getByRole('checkbox', { name: 'Open every day, all day' }).click();
     await time(page, 'Monday opening 1 start').selectOption('08:00');
@@ -77,26 +78,31 @@ describe('the listing wizard’s schedule', () => {
 
     await page.getByRole('button', { name: 'Morning 08:00–12:00' }).click();
     await page.getByRole('button', { name: 'Afternoon 13:00–17:00' }).click();
-    await expect.poll(() => submit.isDisabled()).toBe(false);
 
-    // Bad input: overlapping hours are refused at the field, and the button stays disabled.
+    // Bad input: overlapping hours are refused at the field.
     const tuesdayAfternoon = time(page, 'Tuesday opening 2 start');
     await tuesdayAfternoon.selectOption('11:00');
     const overlap = page.getByRole('group', { name: 'Tuesday' }).getByText('Opening hours must not overlap');
     await overlap.waitFor();
     expect(await tuesdayAfternoon.getAttribute('aria-invalid')).toBe('true');
-    expect(await submit.isDisabled()).toBe(true);
     await tuesdayAfternoon.selectOption('13:00');
     await expect.poll(() => overlap.count()).toBe(0);
 
+    // A blocked-dates row says nothing before input, and asks for a missing day in the picker's words.
     await page.getByRole('button', { name: 'Add blocked dates' }).click();
+    expect(await page.getByLabel('Blocked dates 1 first day').getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByText(/YYYY|Choose the/).count()).toBe(0);
+    await page.getByLabel('Blocked dates 1 last day').fill(closedOn);
+    await submit.click();
+    await page.getByText('Choose the first day').waitFor();
+    expect(await page.getByTestId('step-missing').textContent()).toBe('Complete these to continue: Blocked dates.');
     await page.getByLabel('Blocked dates 1 first day').fill(closedOn);
     await page.getByLabel('Blocked dates 1 last day').fill(closedOn);
     await page.getByLabel('Blocked dates 1 note (private)').fill('Floor refinishing');
     await expectNoSeriousA11yViolations(page, 'wizard schedule');
-    await expect.poll(() => submit.isDisabled()).toBe(false);
+    await expect.poll(() => page.getByText('Choose the first day').count()).toBe(0);
     await submit.click();
-    await page.waitForURL('**/profile');
+    await page.waitForURL(/\/spaces\/[0-9a-f-]{36}$/);
 
     const found = (await (await fetch(`${baseUrl}/api/spaces?location=${encodeURIComponent(title)}`)).json()) as { id: string }[];
     spaceId = found[0]!.id;

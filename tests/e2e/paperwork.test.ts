@@ -14,6 +14,7 @@ import { USER_STORAGE_KEY } from '../../src/client/lib/auth';
 import { BROWSER_TEST_DAYS } from '../../src/server/seed/demo-activity';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-users';
 import { AGREEMENT_VERSION } from '../../src/shared/constants';
+import { PLATFORM_FEE_PAYER_NOTE } from '../../src/shared/price-breakdown';
 import type { Space } from '../../src/shared/schemas/spaces';
 import type { User } from '../../src/shared/schemas/users';
 import { futureCardExpiry, futureDate } from '../helpers/dates';
@@ -130,9 +131,17 @@ describe("a booking's papers", () => {
     expect(preview).toContain('Renter (licensee): Paula Perez');
     await expectNoSeriousA11yViolations(page, 'payment dialog with the agreement clickwrap');
 
+    // The price as the summary shows it before the hold: the same lines on the card step and the same total on the receipt.
+    const spaceLine = await payment.getByTestId('price-space-line').textContent();
+    const total = (await payment.getByTestId('price-total').textContent())!.replace(/^Total/, '');
+    expect(spaceLine).toBe(`Space (1 day)${total}`);
     const held = page.waitForRequest((request) => request.url().endsWith('/api/create-booking-payment-intent'));
     await payment.getByRole('button', { name: 'Proceed to Payment' }).click();
     expect((await held).postDataJSON()).toMatchObject({ agreementVersion: AGREEMENT_VERSION });
+    await payment.getByLabel('Card number').waitFor();
+    expect(await payment.getByTestId('price-space-line').textContent()).toBe(spaceLine);
+    expect(await payment.getByTestId('price-total').textContent()).toBe(`Total${total}`);
+    expect(await payment.getByTestId('platform-fee-note').textContent()).toBe(PLATFORM_FEE_PAYER_NOTE);
     // Still beside the card form's pay button.
     await payment.getByLabel('Card number').fill('4242 4242 4242 4242');
     expect(await clickwrap.isVisible()).toBe(true);
@@ -143,8 +152,13 @@ describe("a booking's papers", () => {
     const bookingId = new URL(page.url()).searchParams.get('booking');
     expect(bookingId).toBeTruthy();
 
+    // "View my bookings" opens the Bookings tab at this booking.
+    const viewBookings = page.getByRole('link', { name: 'View my bookings' });
+    expect(await viewBookings.getAttribute('href')).toBe(`/profile?tab=bookings&booking=${bookingId}`);
+    await viewBookings.click();
+    await expect.poll(() => page.getByRole('tab', { name: /^Bookings/ }).getAttribute('aria-selected')).toBe('true');
+
     // My Bookings: the booking links its receipt and agreement (no payout statement: that is the owner's).
-    await page.goto(`/profile?tab=bookings`);
     const row = page.locator(`[data-testid="booking-row"][data-booking-id="${bookingId}"]`);
     await row.waitFor();
     const papers = row.getByTestId('booking-papers');
@@ -158,6 +172,9 @@ describe("a booking's papers", () => {
     expect(receipt).toContain('Business: Perez Physio LLC');
     expect(receipt).toContain('Tax ID: 98-7654321');
     expect(receipt).toContain(space.title);
+    // A first booking with the owner: the fee is inside the same total, paid from the owner's payout, in the checkout's words.
+    expect(receipt).toContain(`Total paid ${total}`);
+    expect(receipt).toContain(PLATFORM_FEE_PAYER_NOTE);
     expect(await expectPdf(page, agreementHref)).toContain(`Accepted by Paula Perez when booking`);
     await expectNoSeriousA11yViolations(page, 'My Bookings with paper links');
     expect(session.errors).toEqual([]);

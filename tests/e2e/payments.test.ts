@@ -8,6 +8,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CANCELLATION_POLICY_TEXT, FIRST_BOOKING_FEE_NOTE } from '../../src/shared/cancellation';
+import { PLATFORM_FEE_PAYER_NOTE } from '../../src/shared/price-breakdown';
 import type { Space } from '../../src/shared/schemas/spaces';
 import { futureCardExpiry, futureDate } from '../helpers/dates';
 import {
@@ -78,16 +79,25 @@ describe('request-to-book, the owner accepts, the renter cancels', () => {
     const booking = renterPage.getByRole('dialog');
     await expect.poll(() => booking.getByRole('heading', { name: 'Request to Book' }).isVisible()).toBe(true);
     await pickCalendarDays(booking, futureDate(3), futureDate(4));
+    expect(await booking.getByTestId('booking-total').textContent()).toBe('$400.00');
     await booking.getByRole('button', { name: 'Continue to Payment' }).click();
 
+    // One breakdown at every step (src/shared/price-breakdown.ts): the summary before the hold...
     const payment = renterPage.getByRole('dialog');
+    const breakdown = async () => ({
+      space: await payment.getByTestId('price-space-line').textContent(),
+      total: await payment.getByTestId('price-total').textContent(),
+      note: await payment.getByTestId('platform-fee-note').textContent(),
+    });
+    const expected = { space: 'Space (2 days)$400.00', total: 'Total$400.00', note: PLATFORM_FEE_PAYER_NOTE };
+    await expect.poll(() => payment.getByTestId('price-total').isVisible()).toBe(true);
+    expect(await breakdown()).toEqual(expected);
     await payment.getByRole('button', { name: 'Proceed to Payment' }).click();
-    // The server's quote: a first booking with this owner carries the 10% fee; the space's line is the total minus the fee.
-    await expect.poll(() => payment.getByText('Platform fee (10%)').isVisible()).toBe(true);
-    const summary = await payment.locator('dl').textContent();
-    expect(summary).toContain('$360.00');
-    expect(summary).toContain('$40.00');
-    expect(summary).toContain('$400.00');
+    // ...and the card step with the server's quote: a first booking with this owner carries the 10% fee, which comes out of
+    // the owner's payout, so the renter's lines stay the same and the fee is never shown as added to the price.
+    await expect.poll(() => payment.getByLabel('Card number').isVisible()).toBe(true);
+    expect(await breakdown()).toEqual(expected);
+    expect(await payment.getByText(/Platform fee \(|returning customer/).count()).toBe(0);
     expect(await payment.getByTestId('hold-countdown').textContent()).toMatch(/Dates held for you for 1[45]:\d\d/);
     expect(await payment.getByTestId('request-to-book-note').isVisible()).toBe(true);
     // The quote says when the first-booking fee is not refunded (docs/decisions/008-first-booking-fee-on-cancellation.md).

@@ -203,3 +203,48 @@ describe('the demo owner’s profile', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 });
+
+describe('the demo renter’s bookings', () => {
+  it('are upcoming then past, past stays completed, with no empty owner sections', async () => {
+    const { page } = session;
+    await page.evaluate(() => localStorage.clear());
+    await session.context.clearCookies();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Log in' }).first().click();
+    const login = page.getByRole('dialog');
+    await login.getByLabel('Email').fill('renter@demo.clinicshare.test');
+    await login.getByLabel('Password').fill('clinicshare-demo');
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/profile');
+
+    await page.getByRole('tab', { name: /^Bookings/ }).click();
+    const upcoming = page.getByTestId('bookings-upcoming');
+    const past = page.getByTestId('bookings-past');
+    await past.getByTestId('booking-row').first().waitFor();
+    // A renter with no spaces sees only their own bookings.
+    expect(await page.getByRole('heading', { name: 'Bookings of My Spaces' }).count()).toBe(0);
+    expect(await page.getByText('No pending requests.').count()).toBe(0);
+
+    // Upcoming soonest first, past latest first, by the server's own dates; a past stay is completed, not confirmed.
+    const me = (await (await page.request.get('/api/me')).json()) as { id: string };
+    const listed = (await (await page.request.get(`/api/users/${me.id}/bookings`)).json()) as { id: string; startDate: string }[];
+    const startOf = new Map(listed.map((booking) => [booking.id, Date.parse(booking.startDate)]));
+    const starts = async (part: typeof upcoming) =>
+      (await part.getByTestId('booking-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-booking-id')!))).map((id) =>
+        startOf.get(id)!,
+      );
+    const upcomingStarts = await starts(upcoming);
+    const pastStarts = await starts(past);
+    expect(upcomingStarts.length).toBeGreaterThan(0);
+    expect(upcomingStarts).toEqual([...upcomingStarts].sort((a, b) => a - b));
+    expect(pastStarts).toEqual([...pastStarts].sort((a, b) => b - a));
+    const pastStatuses = await past.getByTestId('booking-status').allTextContents();
+    expect(pastStatuses).toContain('completed');
+    expect(pastStatuses).not.toContain('confirmed');
+    expect(await upcoming.getByTestId('booking-status').allTextContents()).not.toContain('completed');
+    // Nothing past offers Cancel.
+    expect(await past.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'renter bookings, upcoming and past');
+    expect(session.errors).toEqual([]);
+  });
+});

@@ -106,6 +106,18 @@ describe('summarizeSeries', () => {
     expect(summarizeSeries(occurrences, new Date(Date.parse(occurrences[2]!.endDate) + 1)).upcoming).toBe(3);
   });
 
+  it('counts the confirmed occurrences that have ended as completed, not confirmed', () => {
+    const series = crypto.randomUUID();
+    const tue = nextWeekday(10, 'tue');
+    const occurrences = [0, 2, 7].map((offset) => booking(shiftDate(tue, offset), series));
+    // Seen after the second one has ended: the first two completed, the third still confirmed.
+    const summary = summarizeSeries(occurrences, new Date(Date.parse(occurrences[1]!.endDate) + 1));
+    expect(summary.statuses).toEqual([
+      { status: 'confirmed', count: 1 },
+      { status: 'completed', count: 2 },
+    ]);
+  });
+
   it('has no times for days, and says one booking', () => {
     const daily = { ...space, pricePeriod: 'daily' as const };
     const summary = summarizeSeries([booking(nextWeekday(5, 'fri'), crypto.randomUUID(), { space: daily })], new Date());

@@ -1,5 +1,6 @@
 /** The map's markers never overlap (a click target of at least 24 by 24 CSS px, WCAG 2.5.8). */
 import { describe, expect, it } from 'vitest';
+import { bboxAround, boundsOfPoints, spreadOffsets } from '../../src/client/features/spaces/components/map/fit';
 import { clusterMarkerPx, separateMarkers, SINGLE_MARKER_PX } from '../../src/client/features/spaces/components/map/marker-layout';
 import type { MapPoint } from '../../src/shared/schemas/spaces';
 
@@ -34,7 +35,7 @@ describe('separateMarkers', () => {
 
   it('merges two overlapping clusters into one at their count-weighted centre, keeping the total', () => {
     const merged = separateMarkers([cluster(0, 0, 4), cluster(20, 10, 12)], project);
-    expect(merged).toEqual([{ lat: 7.5, lng: 15, count: 16 }]);
+    expect(merged).toEqual([{ lat: 7.5, lng: 15, count: 16, bounds: [0, 0, 10, 20] }]);
   });
 
   it('merges until nothing overlaps, the grown cluster included', () => {
@@ -47,6 +48,31 @@ describe('separateMarkers', () => {
   it('keeps single spaces apart where a cluster could not be zoomed into', () => {
     const points = [single(0, 0, ID_A), single(10, 0, ID_B)];
     expect(separateMarkers(points, project, false)).toEqual(points);
-    expect(separateMarkers(points, project)).toEqual([{ lat: 0, lng: 5, count: 2 }]);
+    expect(separateMarkers(points, project)).toEqual([{ lat: 0, lng: 5, count: 2, bounds: [0, 0, 0, 10] }]);
+  });
+});
+
+describe('fitting the map', () => {
+  it('fits the bounds of every space the points stand for, clusters by their own bounds', () => {
+    expect(boundsOfPoints([])).toBeNull();
+    const boston = { lat: 42.35, lng: -71.06, count: 40, bounds: [42.3, -71.1, 42.4, -71.0] as [number, number, number, number] };
+    const cambridge = { lat: 42.37, lng: -71.11, count: 1, id: ID_A };
+    expect(boundsOfPoints([boston, cambridge])).toEqual([
+      [42.3, -71.11],
+      [42.4, -71.0],
+    ]);
+  });
+
+  it('asks the list for a box around a cluster that is not empty when its spaces share one point', () => {
+    expect(bboxAround([41.8827, -87.6233, 41.8827, -87.6233])).toBe('-87.62331,41.88269,-87.62329,41.88271');
+  });
+
+  it('spreads markers of a cluster so that no two touch', () => {
+    for (const count of [2, 3, 8, 12, 13, 40]) {
+      const offsets = spreadOffsets(count, SINGLE_MARKER_PX);
+      expect(offsets).toHaveLength(count);
+      const spread = offsets.map((offset, index) => ({ lat: offset.y, lng: offset.x, count: 1, id: `${ID_A.slice(0, -2)}${index}` }));
+      expect(anyOverlap(spread), `${count} markers`).toBe(false);
+    }
   });
 });

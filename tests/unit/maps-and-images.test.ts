@@ -115,7 +115,9 @@ describe('listing wizard rules (docs/product.md#validation)', () => {
     // The state is a USPS code, as the server wants it (the wizard's select).
     expect(isStepValid(1, { ...filled, state: 'Massachusetts' })).toBe(false);
     expect(stepErrors(1, { ...filled, state: 'XX' }).state).toBe('Enter a US state code (e.g. TX).');
-    expect(isStepValid(2, { ...filled, equipment: [] })).toBe(false);
+    // Equipment is optional; an amenity is not.
+    expect(isStepValid(2, { ...filled, equipment: [] })).toBe(true);
+    expect(isStepValid(2, { ...filled, amenities: [] })).toBe(false);
     expect(isStepValid(3, filled)).toBe(true);
     expect(isStepValid(3, { ...filled, pricePerDay: '0' })).toBe(false);
     expect(isStepValid(3, { ...filled, pricePerDay: '10.999' })).toBe(false);

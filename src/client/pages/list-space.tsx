@@ -8,21 +8,23 @@ import type { CreateSpaceInput } from '@/shared/schemas/spaces';
 import { useAuth } from '@/client/lib/auth';
 import { paths } from '@/client/lib/paths';
 
-/** /list-space: the four-step listing wizard (docs/product.md#listing-a-space, #validation and #user-facing-messages). Success: its toast, then /profile. */
+/** /list-space: the four-step listing wizard (docs/product.md#listing-a-space, #validation and #user-facing-messages). Success: its toast, then the new listing's page. */
 export function ListSpacePage() {
   const { user } = useAuth();
   const [, navigate] = useLocation();
   const save = useSaveSpace(undefined);
 
   const onSubmit = async (payload: CreateSpaceInput) => {
+    let space;
     try {
-      await save.mutateAsync(payload);
+      space = await save.mutateAsync(payload);
     } catch (error) {
       toast({ variant: 'destructive', title: 'Failed to list space', description: 'Please check your information and try again.' });
       throw error;
     }
     toast({ title: 'Space listed successfully!', description: 'Your medical space is now available for booking.' });
-    navigate(paths.profile());
+    // The owner sees what renters will see: the new listing.
+    navigate(paths.space(space.id));
   };
 
   return (

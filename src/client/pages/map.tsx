@@ -1,9 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { PageMeta } from '@/client/components/page-meta';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { getMapPointsQueryOptions, meanPosition, WORLD_VIEW } from '@/client/features/spaces/api/get-map-points';
+import {
+  getMapPointsQueryOptions,
+  meanPosition,
+  useMapPoints,
+  WORLD_VIEW,
+  type MapView,
+} from '@/client/features/spaces/api/get-map-points';
+import { boundsOfPoints } from '@/client/features/spaces/components/map/fit';
 import { useSpaces } from '@/client/features/spaces/api/get-spaces';
 import { OVERVIEW_ZOOM, US_CENTER } from '@/client/features/spaces/components/map/map-constants';
 import { SpaceFiltersPanel } from '@/client/features/spaces/components/space-filters-panel';
@@ -22,8 +29,9 @@ function MapPlaceholder() {
 
 /**
  * /map (docs/product.md#map): every space matching the filters of /search on
- * a map 600 px high, at overview zoom 4 centred on the mean of the spaces'
- * coordinates (else the middle of the US), clustered by the server.
+ * a map 600 px high, fitted to the results (else the middle of the US at overview zoom 4),
+ * clustered by the server; under it, how many spaces are in view and a link to them as a list
+ * (/search with the same filters and the map's box).
  */
 export function MapPage() {
   const search = useSearch();
@@ -42,6 +50,12 @@ export function MapPage() {
     const mean = overview.data ? meanPosition(overview.data.points) : null;
     return mean ?? US_CENTER;
   }, [overview.data]);
+  // The map first fits every result (a Boston search shows Boston); without results, the US.
+  const bounds = useMemo(() => (overview.data ? boundsOfPoints(overview.data.points) : null), [overview.data]);
+  // What is in view, offered as a list on /search (the same filters and the map's box).
+  const [view, setView] = useState<MapView | null>(null);
+  const inView = useMapPoints(filters, view);
+  const listHref = view ? `/search?${serializeSpaceFilters({ ...filters, bbox: view.bbox }).toString()}` : null;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
@@ -63,7 +77,26 @@ export function MapPage() {
           <MapPlaceholder />
         ) : (
           <Suspense fallback={<MapPlaceholder />}>
-            <SpacesMap filters={filters} center={[center.lat, center.lng]} zoom={OVERVIEW_ZOOM} heightClassName="h-[600px]" />
+            <div className="grid gap-3">
+              <SpacesMap
+                filters={filters}
+                center={[center.lat, center.lng]}
+                zoom={OVERVIEW_ZOOM}
+                bounds={bounds}
+                heightClassName="h-[600px]"
+                onView={setView}
+              />
+              {listHref && inView.data ? (
+                <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700" data-testid="map-in-view">
+                  <span aria-live="polite">{inView.data.total === 1 ? '1 space in view' : `${inView.data.total} spaces in view`}</span>
+                  {inView.data.total > 0 ? (
+                    <Link href={listHref} className="font-medium text-primary underline underline-offset-2">
+                      List the spaces in view
+                    </Link>
+                  ) : null}
+                </p>
+              ) : null}
+            </div>
           </Suspense>
         )}
       </div>

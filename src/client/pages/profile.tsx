@@ -104,6 +104,8 @@ function Profile({ user }: { user: User }) {
   const bookingsTabCount = bookings.data && requests.data ? bookings.data.length + requests.data.length : undefined;
   // Earnings are an owner's: the tab shows once the user has a space (or when the address asks for it).
   const showEarnings = (counts.spaces ?? 0) > 0 || tab === 'earnings';
+  // The owner's sections (requests, bookings of their spaces) only for a user with a space or a request to answer.
+  const ownerSections = (counts.spaces ?? 0) > 0 || (requests.data?.length ?? 0) > 0;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
@@ -150,29 +152,33 @@ function Profile({ user }: { user: User }) {
         </TabsContent>
 
         <TabsContent value="bookings" className="grid gap-6">
-          <Card>
-            <CardContent className="pt-5">
-              {/* A recurring series is one request, and one card in the lists below (docs/decisions/026-booking-series.md). */}
-              <IncomingRequests
-                userId={user.id}
-                renderList={(requests, renderRow) => <SeriesRequestList requests={requests} renderRow={renderRow} />}
-              />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardContent className="pt-5">
-              <SpaceBookings
-                userId={user.id}
-                renderList={(bookings, renderRow) => (
-                  <SeriesBookingList
-                    bookings={bookings}
-                    renderRow={withReview(bookings, renderRow, (booking) => booking.renter?.firstName ?? 'the renter')}
-                    renderPapers={(first) => <BookingPaperLinks booking={first} viewer="owner" />}
+          {ownerSections ? (
+            <>
+              <Card>
+                <CardContent className="pt-5">
+                  {/* A recurring series is one request, and one card in the lists below (docs/decisions/026-booking-series.md). */}
+                  <IncomingRequests
+                    userId={user.id}
+                    renderList={(requests, renderRow) => <SeriesRequestList requests={requests} renderRow={renderRow} />}
                   />
-                )}
-              />
-            </CardContent>
-          </Card>
+                </CardContent>
+              </Card>
+              <Card>
+                <CardContent className="pt-5">
+                  <SpaceBookings
+                    userId={user.id}
+                    renderList={(bookings, renderRow) => (
+                      <SeriesBookingList
+                        bookings={bookings}
+                        renderRow={withReview(bookings, renderRow, (booking) => booking.renter?.firstName ?? 'the renter')}
+                        renderPapers={(first) => <BookingPaperLinks booking={first} viewer="owner" />}
+                      />
+                    )}
+                  />
+                </CardContent>
+              </Card>
+            </>
+          ) : null}
           <Card>
             <CardContent className="grid gap-3 pt-5">
               <h2 className="text-lg leading-tight font-semibold text-slate-900">My Bookings</h2>

@@ -1,10 +1,10 @@
 import { CircleCheckBig } from 'lucide-react';
 import { Link } from 'wouter';
+import { bookingLink } from '@/shared/booking-notices';
 import type { SpaceDetail } from '@/shared/schemas/spaces';
 import { useUserBookings } from '@/client/features/bookings/api/get-user-bookings';
 import { AddToCalendarLink } from '@/client/features/bookings/components/add-to-calendar-link';
 import { SeriesConfirmation } from '@/client/features/booking-series/components/series-confirmation';
-import { paths } from '@/client/lib/paths';
 
 /**
  * The space page's confirmation after paying (`?payment_success=true&booking=<id>`,
@@ -33,7 +33,7 @@ export function SpacePaymentConfirmation({
         {space.instantBook
           ? 'Your booking is confirmed.'
           : 'Your request has been sent. The owner has 48 hours to accept; your card is only charged if they do.'}{' '}
-        <Link href={paths.profile()} className="font-medium underline underline-offset-2">
+        <Link href={bookingLink(confirmedBooking.id)} className="font-medium underline underline-offset-2">
           View my bookings
         </Link>
       </p>

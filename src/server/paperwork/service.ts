@@ -15,6 +15,7 @@
 import { z } from 'zod';
 import { AGREEMENT_TEMPLATE_NOTICE, AGREEMENT_TITLE, agreementDocument } from '../../shared/agreement';
 import { hasAgreement, hasReceipt } from '../../shared/paper-links';
+import { PLATFORM_FEE_PAYER_NOTE } from '../../shared/price-breakdown';
 import { cardBrandName, paperDate, paperRange, payoutFigures, PLATFORM_NAME, receiptFigures } from '../../shared/receipt';
 import type { agreementPreviewQuerySchema } from '../../shared/schemas/paperwork';
 import { agreementInput, bookingPapers, previewAgreementInput, type BookingPapers } from '../bookings/agreement-acceptance';
@@ -104,6 +105,8 @@ export async function receiptPdf(db: Database, bookingId: string, userId: string
     ...(figures.refunds.length > 0 ? [{ label: 'Net paid after refunds', cents: figures.netCents, strong: true }] : []),
   ]);
   if (payment.card) writer.paragraph(`Paid by ${cardBrandName(payment.card.brand)} card ending in ${payment.card.last4}.`);
+  // Who pays the fee, in the words the checkout used (src/shared/price-breakdown.ts).
+  if (payment.platformFeeCents > 0) writer.paragraph(PLATFORM_FEE_PAYER_NOTE, { small: true });
   writer.doc.moveDown();
   writer.paragraph(`Amounts in US dollars. Paid through ${PLATFORM_NAME} to the owner of the space.`, { small: true });
   return { fileName: `receipt-${receipt.number}.pdf`, pdf: await writer.finish() };

@@ -379,7 +379,7 @@ export const TYPE_PROFILES: Record<SpaceType, TypeProfile> = {
     flavors: [
       {
         noun: 'Physical Therapy Studio',
-        core: ['Examination Table'],
+        core: ['Examination Table', 'Treatment Table', 'Exercise Equipment', 'Electrotherapy Unit'],
         extra: [
           ['Medical Equipment Cart', 0.4],
           ['Ultrasound Machine', 0.35],
@@ -389,7 +389,7 @@ export const TYPE_PROFILES: Record<SpaceType, TypeProfile> = {
       },
       {
         noun: 'Sports Rehab Gym',
-        core: ['Examination Table'],
+        core: ['Examination Table', 'Parallel Bars', 'Exercise Equipment'],
         extra: [
           ['Ultrasound Machine', 0.5],
           ['Medical Equipment Cart', 0.4],
@@ -400,14 +400,14 @@ export const TYPE_PROFILES: Record<SpaceType, TypeProfile> = {
       },
       {
         noun: 'Occupational Therapy Room',
-        core: ['Examination Table'],
+        core: ['Examination Table', 'Treatment Table'],
         extra: [['Medical Equipment Cart', 0.5]],
         specialties: ['Occupational Therapy', 'Speech Therapy'],
         image: 'physical-therapy-room-2',
       },
       {
         noun: 'Chiropractic & Rehab Room',
-        core: ['Examination Table'],
+        core: ['Examination Table', 'Treatment Table', 'Electrotherapy Unit'],
         extra: [
           ['Digital X-Ray', 0.25],
           ['Ultrasound Machine', 0.3],
@@ -419,7 +419,7 @@ export const TYPE_PROFILES: Record<SpaceType, TypeProfile> = {
       {
         noun: 'Massage & Recovery Room',
         priceFactor: 0.85,
-        core: ['Examination Table'],
+        core: ['Examination Table', 'Treatment Table'],
         extra: [['Medical Equipment Cart', 0.3]],
         specialties: ['Massage Therapy', 'Acupuncture', 'Physical Therapy'],
         image: 'physical-therapy-room-2',
@@ -641,6 +641,10 @@ export const EQUIPMENT_PROSE: Record<Equipment, string> = {
   'CT Scanner': 'a CT scanner',
   'MRI Machine': 'a 1.5T MRI machine',
   'Ultrasound Machine': 'an ultrasound machine',
+  'Treatment Table': 'a height-adjustable treatment table',
+  'Parallel Bars': 'parallel bars',
+  'Exercise Equipment': 'rehab exercise equipment',
+  'Electrotherapy Unit': 'an electrotherapy unit',
 };
 
 /** Amenities in running text. */

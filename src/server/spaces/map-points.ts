@@ -16,6 +16,9 @@ import { filtersKey, remember, searchFilter } from './search';
 
 export type MapPointsQuery = z.output<typeof mapPointsQuerySchema>;
 
+/** Degrees to 6 decimals (about 0.1 m): the points' precision on the wire. */
+const micro = (value: number | string) => Math.round(Number(value) * 1e6) / 1e6;
+
 /** Width of a cluster cell on screen, in pixels (web-mercator tiles are 256 px; the world is 256 * 2^zoom px wide). */
 export const CLUSTER_CELL_PX = 60;
 
@@ -88,7 +91,8 @@ export function cachedMapPoints(db: Database, query: MapPointsQuery, cache: MapP
 /**
  * Clustered points for a map view.
  * @returns one entry per occupied grid cell (its mean position and count; the
- *   space id when the cell holds a single space) and the total they add up to
+ *   space id when the cell holds a single space, else the `bounds` of its spaces)
+ *   and the total they add up to
  */
 export async function mapPoints(db: Database, query: MapPointsQuery): Promise<MapPoints> {
   // Float arithmetic: numeric division and averages are several times slower over 100,000 rows.
@@ -104,6 +108,11 @@ export async function mapPoints(db: Database, query: MapPointsQuery): Promise<Ma
       lng: sql<number>`avg(${lng})`,
       // Only read for a cell of one space.
       id: sql<string>`case when count(*) = 1 then min(${medicalSpaces.id}::text) end`,
+      // A cluster's extent: a click on it zooms to these bounds.
+      south: sql<number>`min(${lat})`,
+      west: sql<number>`min(${lng})`,
+      north: sql<number>`max(${lat})`,
+      east: sql<number>`max(${lng})`,
     })
     .from(medicalSpaces)
     // The filters of `GET /api/spaces` (docs/product.md#api-calls) and the box: one rule.
@@ -112,9 +121,10 @@ export async function mapPoints(db: Database, query: MapPointsQuery): Promise<Ma
   let total = 0;
   const points = rows.map((row) => {
     total += row.count;
-    const lat = Math.round(Number(row.lat) * 1e6) / 1e6;
-    const lng = Math.round(Number(row.lng) * 1e6) / 1e6;
-    return row.count === 1 ? { lat, lng, count: 1, id: row.id } : { lat, lng, count: row.count };
+    const lat = micro(row.lat);
+    const lng = micro(row.lng);
+    if (row.count === 1) return { lat, lng, count: 1, id: row.id };
+    return { lat, lng, count: row.count, bounds: [micro(row.south), micro(row.west), micro(row.north), micro(row.east)] };
   });
   return { total, points };
 }

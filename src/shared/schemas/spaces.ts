@@ -289,6 +289,9 @@ export const mapPointSchema = z.object({
   lng: z.number(),
   count: z.number().int().min(1),
   id: z.uuid().optional(),
+  /** A cluster's extent, `[south, west, north, east]` in degrees: what a click on it zooms to. */
+  // An array of 4 rather than z.tuple, which would bring zod's tuple code into every page.
+  bounds: z.array(z.number()).length(4).optional(),
 });
 export type MapPoint = z.infer<typeof mapPointSchema>;
 /** The answer of GET /api/spaces/map-points: `total` is the sum of the counts. */

@@ -6,8 +6,9 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { localDate, weekdayOf } from '@/shared/availability';
+import { shownStatus, type ShownStatus } from '@/shared/booking-lifecycle';
 import { bookedByTime } from '@/shared/booking-rules';
-import { BOOKING_STATUSES, WEEKDAYS, type BookingStatus, type Weekday } from '@/shared/constants';
+import { BOOKING_STATUSES, WEEKDAYS, type Weekday } from '@/shared/constants';
 import { toCents } from '@/shared/money';
 import type { Booking } from '@/shared/schemas/bookings';
 
@@ -71,11 +72,15 @@ export interface SeriesSummary {
   times: string | null;
   /** The series' total: every occurrence's share added up (they add up to the cent), in cents. */
   totalCents: number;
-  /** How many occurrences are in each status, in the lifecycle's order (`BOOKING_STATUSES`; statuses with none left out). */
-  statuses: { status: BookingStatus; count: number }[];
+  /** How many occurrences are in each shown status, in the lifecycle's order (`BOOKING_STATUSES`, 'completed' after 'confirmed'; statuses with none left out). */
+  statuses: { status: ShownStatus; count: number }[];
   /** Confirmed occurrences that have not ended by `now`: what "Cancel the rest of the series" cancels (docs/product.md#recurring-bookings). */
   upcoming: number;
 }
+
+const SHOWN_ORDER: ShownStatus[] = BOOKING_STATUSES.flatMap((status): ShownStatus[] =>
+  status === 'confirmed' ? ['confirmed', 'completed'] : [status],
+);
 
 type SummarizedBooking = Pick<Booking, 'startDate' | 'endDate' | 'totalPrice' | 'status' | 'space'>;
 
@@ -92,10 +97,11 @@ export function summarizeSeries(occurrences: readonly SummarizedBooking[], now: 
   const weekdays = WEEKDAYS.filter((day) =>
     occurrences.some((occurrence) => weekdayOf(localDate(new Date(occurrence.startDate), timeZone)) === day),
   );
-  const statuses = BOOKING_STATUSES.map((status) => ({
-    status,
-    count: occurrences.filter((occurrence) => occurrence.status === status).length,
-  })).filter((entry) => entry.count > 0);
+  // Confirmed occurrences that have ended are counted as completed (`shownStatus`).
+  const shown = occurrences.map((occurrence) => shownStatus(occurrence.status, Date.parse(occurrence.endDate) <= now.getTime()));
+  const statuses = SHOWN_ORDER.map((status) => ({ status, count: shown.filter((each) => each === status).length })).filter(
+    (entry) => entry.count > 0,
+  );
   const count = occurrences.length;
   const dates =
     first && last ? ` · from ${format(local(first.startDate), 'MMM d, yyyy')} to ${format(local(last.startDate), 'MMM d, yyyy')}` : '';

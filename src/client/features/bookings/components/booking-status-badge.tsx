@@ -1,4 +1,4 @@
-import { statusColor } from '@/shared/booking-lifecycle';
+import { shownStatus, statusColor } from '@/shared/booking-lifecycle';
 import type { BookingStatus } from '@/shared/constants';
 import { Badge } from '@/client/components/ui/badge';
 
@@ -10,11 +10,15 @@ const VARIANTS = {
   grey: 'muted',
 } as const;
 
-/** A booking's status as a coloured badge: "confirmed", "pending", "awaiting payment", ... */
-export function BookingStatusBadge({ status }: { status: BookingStatus }) {
+/**
+ * A booking's status as a coloured badge: "confirmed", "pending", "awaiting payment", ...; with
+ * `ended` (its end has passed) a confirmed booking reads "completed" (`shownStatus`).
+ */
+export function BookingStatusBadge({ status, ended = false }: { status: BookingStatus; ended?: boolean }) {
+  const shown = shownStatus(status, ended);
   return (
-    <Badge variant={VARIANTS[statusColor(status)]} className="capitalize" data-testid="booking-status">
-      {status.replace('_', ' ')}
+    <Badge variant={VARIANTS[statusColor(shown)]} className="capitalize" data-testid="booking-status">
+      {shown.replace('_', ' ')}
     </Badge>
   );
 }

@@ -15,10 +15,11 @@ import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/use-toast';
 import { isApiError } from '@/client/lib/api-client';
 import { useCancelBooking, useCancellationQuote } from '../api/cancel-booking';
+import { shortBookingDay } from '../lib/booking-dates';
 import { formatRefund } from '../lib/booking-outcome';
 
 /**
- * Cancel for a confirmed booking: the confirm dialog first shows what
+ * Cancel for a confirmed booking ("Cancel Tue, Dec 1" for an occurrence of a series): the confirm dialog first shows what
  * cancelling now refunds (asked from the server, by the listing's policy),
  * any first-booking fee kept and why (docs/decisions/008-first-booking-fee-on-cancellation.md),
  * then the outcome as a toast ('Booking cancelled' with the refund decided).
@@ -27,7 +28,7 @@ export function CancelBookingButton({
   booking,
   userId,
 }: {
-  booking: Pick<Booking, 'id' | 'cancellationPolicyTier' | 'space'>;
+  booking: Pick<Booking, 'id' | 'cancellationPolicyTier' | 'space' | 'seriesId' | 'startDate'>;
   userId: string;
 }) {
   const [open, setOpen] = useState(false);
@@ -50,7 +51,8 @@ export function CancelBookingButton({
   return (
     <AlertDialog open={open} onOpenChange={(next) => !cancel.isPending && setOpen(next)}>
       <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        Cancel
+        {/* A series' rows look alike: each Cancel names its own day. */}
+        {booking.seriesId ? `Cancel ${shortBookingDay(booking)}` : 'Cancel'}
       </Button>
       <AlertDialogContent>
         <AlertDialogHeader>

@@ -1,9 +1,10 @@
 import { CalendarDays } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { LoadError, SkeletonRows } from '@/client/components/ui/states';
 import { paths } from '@/client/lib/paths';
 import { useUserBookings } from '../api/get-user-bookings';
-import { formatBookingInstant } from '../lib/booking-dates';
+import { bookingHasEnded, formatBookingInstant } from '../lib/booking-dates';
 import { BookingStatusBadge } from './booking-status-badge';
 
 /** How many bookings Recent Activity shows (docs/product.md#constants). */
@@ -12,6 +13,7 @@ export const RECENT_ACTIVITY_COUNT = 3;
 /** Recent Activity on the profile (docs/product.md#pages): the first 3 of the user's bookings, each with space title, start date and status. */
 export function RecentBookings({ userId }: { userId: string }) {
   const bookings = useUserBookings(userId);
+  const [openedAt] = useState(() => Date.now());
 
   if (bookings.isPending) return <SkeletonRows label="Loading recent activity" rowClassName="h-12" />;
   if (bookings.isError) return <LoadError>Failed to load bookings. Please try again later.</LoadError>;
@@ -35,7 +37,7 @@ export function RecentBookings({ userId }: { userId: string }) {
               Starts {formatBookingInstant(booking.startDate, booking.space?.pricePeriod ?? 'daily', booking.space?.timeZone)}
             </p>
           </div>
-          <BookingStatusBadge status={booking.status} />
+          <BookingStatusBadge status={booking.status} ended={bookingHasEnded(booking, openedAt)} />
         </li>
       ))}
     </ul>

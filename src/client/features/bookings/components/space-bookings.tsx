@@ -1,5 +1,5 @@
 import { CalendarCheck, ShieldAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import type { OwnerBooking } from '@/shared/schemas/bookings';
 import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
@@ -7,18 +7,19 @@ import { cn } from '@/client/lib/cn';
 import { formatAmount } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { useSpaceBookings } from '../api/get-space-bookings';
-import { formatBookingRange } from '../lib/booking-dates';
+import { bookingHasEnded, formatBookingRange } from '../lib/booking-dates';
 import { useFreshForLink, useLinkedBooking, useLinkedRow } from '../lib/linked-booking';
 import { disputeLabel } from '../lib/dispute';
 import { AddToCalendarLink, offersCalendarFile } from './add-to-calendar-link';
 import { BookingPaperLinks } from './booking-paper-links';
+import { BookingsByTime } from './bookings-by-time';
 import { BookingStatusBadge } from './booking-status-badge';
 import { OutsideScheduleNote } from './outside-schedule';
 import { RenterCredentials } from './renter-credentials';
 
 /**
  * 'Bookings of My Spaces': what became of the bookings of the owner's spaces
- * (confirmed, cancelled, or disputed by the renter's bank), newest first:
+ * (confirmed, cancelled, or disputed by the renter's bank), upcoming (soonest first) then past (latest first):
  * space, renter, dates, total, status, the dispute when there is one, and the booking's papers
  * (receipt, agreement, payout statement).
  */
@@ -31,7 +32,11 @@ export function SpaceBookings({
   renderList?: (bookings: OwnerBooking[], renderRow: (booking: OwnerBooking) => ReactNode) => ReactNode;
 }) {
   const linked = useLinkedBooking();
-  const renderRow = (booking: OwnerBooking) => <SpaceBookingRow booking={booking} linked={linked?.bookingId === booking.id} />;
+  // When the list was opened: what has ended by then is past.
+  const [openedAt] = useState(() => Date.now());
+  const renderRow = (booking: OwnerBooking) => (
+    <SpaceBookingRow booking={booking} linked={linked?.bookingId === booking.id} ended={bookingHasEnded(booking, openedAt)} />
+  );
   const bookings = useSpaceBookings(userId);
   useFreshForLink(linked?.bookingId, bookings);
   return (
@@ -47,14 +52,22 @@ export function SpaceBookings({
         <EmptyState icon={CalendarCheck} title="No bookings of your spaces yet">
           Confirmed and cancelled bookings of your spaces show here.
         </EmptyState>
-      ) : renderList ? (
-        renderList(bookings.data, renderRow)
       ) : (
-        <ul className="grid gap-3">
-          {bookings.data.map((booking) => (
-            <li key={booking.id}>{renderRow(booking)}</li>
-          ))}
-        </ul>
+        <BookingsByTime
+          bookings={bookings.data}
+          now={openedAt}
+          renderList={(part) =>
+            renderList ? (
+              renderList(part, renderRow)
+            ) : (
+              <ul className="grid gap-3">
+                {part.map((booking) => (
+                  <li key={booking.id}>{renderRow(booking)}</li>
+                ))}
+              </ul>
+            )
+          }
+        />
       )}
     </section>
   );
@@ -64,7 +77,7 @@ export function SpaceBookings({
 const DISPUTE_TONES: Record<string, string> = { won: 'text-emerald-700', warning_closed: 'text-slate-700' };
 
 /** One booking; the one a link points at (`linked`) stands out and takes focus once. */
-function SpaceBookingRow({ booking, linked }: { booking: OwnerBooking; linked: boolean }) {
+function SpaceBookingRow({ booking, linked, ended }: { booking: OwnerBooking; linked: boolean; ended: boolean }) {
   const renter = booking.renter ? `Dr. ${booking.renter.firstName} ${booking.renter.lastName}` : 'A renter';
   const dispute = disputeLabel(booking.disputeStatus);
   const row = useLinkedRow(linked);
@@ -99,7 +112,7 @@ function SpaceBookingRow({ booking, linked }: { booking: OwnerBooking; linked: b
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <span className="font-semibold text-slate-900">{formatAmount(booking.totalPrice)}</span>
-        <BookingStatusBadge status={booking.status} />
+        <BookingStatusBadge status={booking.status} ended={ended} />
         {offersCalendarFile(booking) ? <AddToCalendarLink booking={booking} /> : null}
         {/* A series' papers are its card's, one for its one payment. */}
         {booking.seriesId ? null : <BookingPaperLinks booking={booking} viewer="owner" />}

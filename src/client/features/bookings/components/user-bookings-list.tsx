@@ -7,17 +7,19 @@ import { cn } from '@/client/lib/cn';
 import { centsOf, formatAmount } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { useUserBookings } from '../api/get-user-bookings';
-import { formatBookingRange } from '../lib/booking-dates';
+import { bookingHasEnded, formatBookingRange } from '../lib/booking-dates';
 import { useFreshForLink, useLinkedBooking, useLinkedRow } from '../lib/linked-booking';
 import { bookingOutcome, formatRefund } from '../lib/booking-outcome';
 import { AddToCalendarLink, offersCalendarFile } from './add-to-calendar-link';
 import { BookingPaperLinks } from './booking-paper-links';
+import { BookingsByTime } from './bookings-by-time';
 import { BookingStatusBadge } from './booking-status-badge';
 import { CancelBookingButton } from './cancel-booking-button';
 
 /**
- * The signed-in user's bookings: space, dates, total, status, what happened, its papers (receipt,
- * agreement), and Cancel for confirmed bookings that have not ended. `renderList` lays out the loaded bookings instead of one
+ * The signed-in user's bookings, upcoming then past: space, dates, total, status ('completed' once a
+ * confirmed stay has ended), what happened, its papers (receipt, agreement), and Cancel for
+ * confirmed bookings that have not ended. `renderList` lays out the loaded bookings instead of one
  * row each (the page groups a recurring series' occurrences), drawing each booking with `renderRow`.
  */
 export function UserBookingsList({
@@ -49,13 +51,22 @@ export function UserBookingsList({
   const renderRow = (booking: Booking) => (
     <BookingRow booking={booking} userId={userId} now={openedAt} linked={linked?.bookingId === booking.id} />
   );
-  if (renderList) return renderList(bookings.data, renderRow);
   return (
-    <ul className="grid gap-3">
-      {bookings.data.map((booking) => (
-        <li key={booking.id}>{renderRow(booking)}</li>
-      ))}
-    </ul>
+    <BookingsByTime
+      bookings={bookings.data}
+      now={openedAt}
+      renderList={(part) =>
+        renderList ? (
+          renderList(part, renderRow)
+        ) : (
+          <ul className="grid gap-3">
+            {part.map((booking) => (
+              <li key={booking.id}>{renderRow(booking)}</li>
+            ))}
+          </ul>
+        )
+      }
+    />
   );
 }
 
@@ -65,7 +76,8 @@ const refunded = (booking: Booking) => (centsOf(booking.amountRefunded) ?? 0) > 
 /** One booking; the one a link points at (`linked`) stands out and takes focus once. */
 function BookingRow({ booking, userId, now, linked }: { booking: Booking; userId: string; now: number; linked: boolean }) {
   const outcome = bookingOutcome(booking);
-  const cancellable = booking.status === 'confirmed' && new Date(booking.endDate).getTime() > now;
+  const ended = bookingHasEnded(booking, now);
+  const cancellable = booking.status === 'confirmed' && !ended;
   const row = useLinkedRow(linked);
   return (
     <div
@@ -94,7 +106,7 @@ function BookingRow({ booking, userId, now, linked }: { booking: Booking; userId
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <span className="font-semibold text-slate-900">{formatAmount(booking.totalPrice)}</span>
-        <BookingStatusBadge status={booking.status} />
+        <BookingStatusBadge status={booking.status} ended={ended} />
         {offersCalendarFile(booking) ? <AddToCalendarLink booking={booking} /> : null}
         {/* A series' papers are its card's, one for its one payment. */}
         {booking.seriesId ? null : <BookingPaperLinks booking={booking} viewer="renter" />}

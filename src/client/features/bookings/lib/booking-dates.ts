@@ -34,3 +34,35 @@ export function formatBookingRange(booking: Pick<Booking, 'startDate' | 'endDate
   const timeZone = booking.space?.timeZone;
   return `${formatBookingInstant(booking.startDate, period, timeZone)} – ${formatBookingInstant(booking.endDate, period, timeZone)}`;
 }
+
+/** Whether the booking has ended by `now` (ms): its end (exclusive, an instant in the lists) has passed. */
+export function bookingHasEnded(booking: Pick<Booking, 'endDate'>, now: number): boolean {
+  return Date.parse(booking.endDate) <= now;
+}
+
+type DatedBooking = Pick<Booking, 'seriesId' | 'startDate' | 'endDate'>;
+
+/**
+ * A bookings list split at `now` (ms): upcoming (not ended; soonest first) and past (ended; latest
+ * first). A recurring series stays whole: it is upcoming while any of its occurrences in the list has
+ * not ended, so its card keeps its total and "Cancel the rest of the series".
+ */
+export function splitUpcomingPast<T extends DatedBooking>(bookings: readonly T[], now: number): { upcoming: T[]; past: T[] } {
+  const liveSeries = new Set(bookings.filter((booking) => booking.seriesId && !bookingHasEnded(booking, now)).map((b) => b.seriesId));
+  const upcoming: T[] = [];
+  const past: T[] = [];
+  for (const booking of bookings) {
+    const isUpcoming = booking.seriesId ? liveSeries.has(booking.seriesId) : !bookingHasEnded(booking, now);
+    (isUpcoming ? upcoming : past).push(booking);
+  }
+  upcoming.sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
+  past.sort((a, b) => Date.parse(b.startDate) - Date.parse(a.startDate));
+  return { upcoming, past };
+}
+
+/** A listed booking's start day in its space's zone, short, for a button: "Tue, Dec 1". */
+export function shortBookingDay(booking: Pick<Booking, 'startDate' | 'space'>): string {
+  const instant = new Date(booking.startDate);
+  const timeZone = booking.space?.timeZone;
+  return format(timeZone ? new TZDate(instant, timeZone) : instant, 'EEE, MMM d');
+}

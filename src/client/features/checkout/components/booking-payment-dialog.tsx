@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { FIRST_BOOKING_FEE_NOTE } from '@/shared/cancellation';
 import { formatUsd } from '@/shared/money';
 import { agreementPreviewPath } from '@/shared/paper-links';
+import { priceBreakdown } from '@/shared/price-breakdown';
 import type { Occurrence } from '@/shared/recurrence';
 import type { OccurrenceConflict, SeriesOccurrence } from '@/shared/schemas/booking-series';
 import type { Space } from '@/shared/schemas/spaces';
@@ -12,7 +13,7 @@ import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import type { ApiRequestError } from '@/client/lib/api-client';
-import { centsOf, formatUnits } from '@/client/lib/format';
+import { centsOf } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
 import { usePublicConfig } from '@/client/lib/public-config';
 import { confirmDemoPayment } from '../api/confirm-demo-payment';
@@ -86,7 +87,9 @@ export function BookingPaymentDialog({ space, attempt, checkout, renderSeries }:
   const available = mode === 'demo' || (mode === 'stripe' && Boolean(publishableKey));
 
   const totalCents = intent ? (centsOf(intent.amount) ?? booking.totalCents) : booking.totalCents;
-  const feeCents = intent ? (centsOf(intent.platformFeeAmount) ?? 0) : null;
+  const feeCents = intent ? (centsOf(intent.platformFeeAmount) ?? 0) : 0;
+  // One breakdown at every step: the server's quote once it holds the dates, the form's (same rules) before.
+  const breakdown = priceBreakdown({ period: space.pricePeriod, units: intent?.units ?? booking.units, totalCents });
   // The server's answer decides once there is one; before it, the listing's setting.
   const instantBook = intent ? intent.instantBook : space.instantBook;
   const holdLeft = useTimeLeft(intent && !paidIntentId ? intent.holdExpiresAt : null);
@@ -118,28 +121,18 @@ export function BookingPaymentDialog({ space, attempt, checkout, renderSeries }:
               {formatDetail(intent?.occurrences?.[0]?.endDate ?? booking.endDate)}
             </dd>
           </div>
-          {feeCents === null ? (
-            <div className="flex justify-between gap-3">
-              <dt className="text-slate-600">Space ({formatUnits(booking.units, space.pricePeriod)})</dt>
-              <dd className="text-slate-900">{formatUsd(totalCents)}</dd>
-            </div>
-          ) : (
-            <>
-              <div className="flex justify-between gap-3">
-                <dt className="text-slate-600">Space ({formatUnits(intent?.units ?? booking.units, space.pricePeriod)})</dt>
-                <dd className="text-slate-900">{formatUsd(totalCents - feeCents)}</dd>
-              </div>
-              <div className="flex justify-between gap-3">
-                <dt className="text-slate-600">{feeCents > 0 ? 'Platform fee (10%)' : 'Platform fee (0% — returning customer)'}</dt>
-                <dd className="text-slate-900">{formatUsd(feeCents)}</dd>
-              </div>
-            </>
-          )}
-          <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-base font-semibold">
+          <div className="flex justify-between gap-3" data-testid="price-space-line">
+            <dt className="text-slate-600">{breakdown.space.label}</dt>
+            <dd className="text-slate-900">{formatUsd(breakdown.space.cents)}</dd>
+          </div>
+          <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-base font-semibold" data-testid="price-total">
             <dt>Total</dt>
-            <dd>{formatUsd(totalCents)}</dd>
+            <dd>{formatUsd(breakdown.totalCents)}</dd>
           </div>
         </dl>
+        <p className="-mt-2 text-xs text-slate-600" data-testid="platform-fee-note">
+          {breakdown.feeNote}
+        </p>
         {feeCents ? (
           <p className="-mt-2 text-xs text-slate-600" data-testid="first-booking-fee-note">
             {FIRST_BOOKING_FEE_NOTE}
@@ -215,11 +208,7 @@ export function BookingPaymentDialog({ space, attempt, checkout, renderSeries }:
               onPayingChange={checkout.setPaying}
             />
           )
-        ) : (
-          <p className="text-sm text-slate-600">
-            A 10% platform fee applies to your first booking with an owner and is included in the total; returning customers pay no fee.
-          </p>
-        )}
+        ) : null}
 
         {available && !paidIntentId ? (
           // The clickwrap (docs/decisions/027-receipts-and-agreements.md): 'Proceed to Payment' sends the version accepted.

@@ -12,6 +12,7 @@ import {
   type CancellationPolicyTier,
   type Equipment,
   type PricingPeriod,
+  type SpaceType,
   type Weekday,
 } from '@/shared/constants';
 import { agreementTermsSchema, unitPriceSchema } from '@/shared/schemas/fields';
@@ -100,6 +101,37 @@ export const SUGGESTED_SESSIONS: readonly Session[] = [
   { name: 'Evening', start: '17:00', end: '21:00' },
 ];
 
+/**
+ * The equipment the listing wizard offers first for each space type (kept with the wizard, so that
+ * only the listing pages load it) (the rest behind "Show all
+ * equipment"); equipment is optional, so a room with none of these lists none.
+ */
+export const EQUIPMENT_BY_SPACE_TYPE: Record<SpaceType, readonly Equipment[]> = {
+  'Dental Suite': ['Dental Chairs', 'Digital X-Ray', 'Autoclave', 'Ultrasonic Cleaner', 'Medical Equipment Cart', 'Monitoring Systems'],
+  'Consultation Room': ['Examination Table', 'Medical Equipment Cart', 'EKG Machine', 'Ultrasound Machine'],
+  'Surgical Suite': [
+    'Operating Table',
+    'Surgical Lights',
+    'Anesthesia Machine',
+    'Monitoring Systems',
+    'Defibrillator',
+    'Ventilator',
+    'Autoclave',
+    'Medical Equipment Cart',
+  ],
+  'Examination Room': ['Examination Table', 'Medical Equipment Cart', 'EKG Machine', 'Ultrasound Machine', 'Defibrillator'],
+  'Physical Therapy Room': [
+    'Treatment Table',
+    'Parallel Bars',
+    'Exercise Equipment',
+    'Electrotherapy Unit',
+    'Ultrasound Machine',
+    'Examination Table',
+  ],
+  Laboratory: ['Autoclave', 'Ultrasonic Cleaner', 'Medical Equipment Cart', 'Monitoring Systems'],
+  'Radiology Suite': ['Digital X-Ray', 'CT Scanner', 'MRI Machine', 'Ultrasound Machine', 'Monitoring Systems'],
+};
+
 export const LISTING_STEPS = ['Basic Information', 'Location Details', 'Amenities & Equipment', 'Pricing & Policies'] as const;
 
 export const EMPTY_LISTING: ListingFormValues = {
@@ -163,8 +195,8 @@ export function stepErrors(step: number, values: ListingFormValues): FieldErrors
       return issuesOf(location.safeParse(values));
     case 2: {
       const errors: FieldErrors = {};
+      // Equipment is optional: not every room has any (docs/product.md#listing-a-space).
       if (values.amenities.length === 0) errors.amenities = 'Choose at least one amenity';
-      if (values.equipment.length === 0) errors.equipment = 'Choose at least one equipment item';
       return errors;
     }
     default: {
@@ -180,6 +212,29 @@ export function stepErrors(step: number, values: ListingFormValues): FieldErrors
       return errors;
     }
   }
+}
+
+/** The names of the wizard's fields as their labels say them, for "Complete these to continue". */
+export const FIELD_LABELS: Partial<Record<keyof ListingFormValues, string>> = {
+  title: 'Title',
+  spaceType: 'Space type',
+  description: 'Description',
+  capacity: 'Capacity',
+  address: 'Street address',
+  city: 'City',
+  state: 'State',
+  zipCode: 'ZIP code',
+  amenities: 'Amenities (at least one)',
+  pricePerDay: 'Price',
+  availableTo: 'Available until',
+  agreementTerms: 'Your own agreement terms',
+  schedule: 'Opening hours or sessions',
+  blockedDates: 'Blocked dates',
+};
+
+/** The labels of the fields that keep step `step` (0-based) from being complete, in the form's order; empty when it is. */
+export function missingFields(step: number, values: ListingFormValues): string[] {
+  return Object.keys(stepErrors(step, values)).map((key) => FIELD_LABELS[key as keyof ListingFormValues] ?? key);
 }
 
 export function isStepValid(step: number, values: ListingFormValues): boolean {
@@ -239,8 +294,25 @@ export function toSchedule(schedule: ScheduleFormValues, pricePeriod: PricingPer
   };
 }
 
+/** Asked for in the blocked-dates rows (after input or an attempt to go on), in the picker's words. */
+export const BLOCKED_FIRST_DAY_MISSING = 'Choose the first day';
+export const BLOCKED_LAST_DAY_MISSING = 'Choose the last day';
+export const BLOCKED_ORDER = 'The last day must be on or after the first day';
+
+/** A row just added and left blank: ignored, neither an error nor sent. */
+function isEmptyRange(range: BlockedDateFormValues): boolean {
+  return !range.start && !range.end && !range.note.trim();
+}
+
+/** The indexes of the rows that are sent (not blank). */
+function filledRows(ranges: BlockedDateFormValues[]): number[] {
+  return ranges.flatMap((range, index) => (isEmptyRange(range) ? [] : [index]));
+}
+
 function toBlockedDates(ranges: BlockedDateFormValues[]) {
-  return ranges.map((range) => ({ start: range.start, end: range.end, note: range.note.trim() || null }));
+  return ranges
+    .filter((range) => !isEmptyRange(range))
+    .map((range) => ({ start: range.start, end: range.end, note: range.note.trim() || null }));
 }
 
 /** The wizard's schedule of a saved one (null: open every day, all day). */
@@ -276,8 +348,23 @@ export function scheduleErrors(values: Pick<ListingFormValues, 'schedule' | 'blo
     add('weeklyHours', 'Add opening hours to at least one day, or choose "Open every day, all day"');
   }
   if (lacksSessions(values.pricePeriod, schedule)) add('sessions', SESSIONS_REQUIRED);
+  // In the picker's words: its fields are "first day" and "last day", and a date picker never types a format.
+  values.blockedDates.forEach((range, index) => {
+    if (isEmptyRange(range)) return;
+    if (!range.start) add(`blockedDates.${index}.start`, BLOCKED_FIRST_DAY_MISSING);
+    else if (!range.end) add(`blockedDates.${index}.end`, BLOCKED_LAST_DAY_MISSING);
+    else if (range.end < range.start) add(`blockedDates.${index}.end`, BLOCKED_ORDER);
+  });
+  if (Object.keys(errors).some((key) => key.startsWith('blockedDates.'))) return errors;
   const blocked = blockedDatesSchema.safeParse(toBlockedDates(values.blockedDates));
-  if (!blocked.success) for (const issue of blocked.error.issues) add(['blockedDates', ...issue.path].join('.'), issue.message);
+  if (!blocked.success) {
+    for (const issue of blocked.error.issues) {
+      // Indexes of the sent ranges are those of the non-empty rows.
+      const [index, ...rest] = issue.path;
+      const row = typeof index === 'number' ? filledRows(values.blockedDates)[index] : undefined;
+      add(['blockedDates', ...(row === undefined ? issue.path : [row, ...rest])].join('.'), issue.message);
+    }
+  }
   return errors;
 }
 

@@ -12,14 +12,16 @@ import {
   SPACE_TYPES,
   SPECIALTIES,
   type CancellationPolicyTier,
+  type Equipment,
   type PricingPeriod,
+  type SpaceType,
 } from '@/shared/constants';
 import { AGREEMENT_TERMS_MAX } from '@/shared/schemas/fields';
 import type { CreateSpaceInput } from '@/shared/schemas/spaces';
 import { US_STATE_CODES, US_STATES } from '@/shared/time-zones';
 import { Button } from '@/client/components/ui/button';
 import { Checkbox } from '@/client/components/ui/checkbox';
-import { fieldAria, FormField } from '@/client/components/ui/form-field';
+import { FieldError, fieldAria, FormField } from '@/client/components/ui/form-field';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { Select } from '@/client/components/ui/select';
@@ -29,9 +31,13 @@ import { toast } from '@/client/components/ui/use-toast';
 import { cn } from '@/client/lib/cn';
 import { getGeocodeQueryOptions } from '../../api/geocode-address';
 import {
+  BLOCKED_FIRST_DAY_MISSING,
+  BLOCKED_LAST_DAY_MISSING,
   clearDraft,
+  EQUIPMENT_BY_SPACE_TYPE,
   isStepValid,
   LISTING_STEPS,
+  missingFields,
   readDraft,
   scheduleErrors,
   stepErrors,
@@ -116,6 +122,24 @@ function CheckboxGroup<T extends string>({
   );
 }
 
+/**
+ * The equipment step 3 offers: the space type's usual equipment (`EQUIPMENT_BY_SPACE_TYPE`) and any
+ * already chosen, in the list's order; everything with `all` or before a type is chosen.
+ */
+function offeredEquipment(spaceType: string, selected: readonly Equipment[], all: boolean): Equipment[] {
+  const usual = EQUIPMENT_BY_SPACE_TYPE[spaceType as SpaceType] as readonly Equipment[] | undefined;
+  if (all || !usual) return [...EQUIPMENT];
+  return EQUIPMENT.filter((item) => usual.includes(item) || selected.includes(item));
+}
+
+/** The schedule editor's errors, less a blocked-dates row's missing day until the owner tries to go on. */
+function visibleScheduleErrors(errors: Record<string, string>, tried: boolean): Record<string, string> {
+  if (tried) return errors;
+  return Object.fromEntries(
+    Object.entries(errors).filter(([, message]) => message !== BLOCKED_FIRST_DAY_MISSING && message !== BLOCKED_LAST_DAY_MISSING),
+  );
+}
+
 /** Step 2's pin: the server's geocoding of the address, which the owner can drag. */
 function LocationPreview({
   values,
@@ -182,8 +206,8 @@ function LocationPreview({
 /**
  * The four-step listing wizard (docs/product.md#listing-a-space and #validation): Basic Information,
  * Location Details, Amenities & Equipment, Pricing & Policies (with the schedule and blocked
- * dates, docs/product.md#schedules). Next is
- * enabled only when the step is valid; the values are kept in a local-storage
+ * dates, docs/product.md#schedules). Next (and the last step's button) with the step incomplete
+ * says which fields are missing, there and at each field; the values are kept in a local-storage
  * draft until saved.
  */
 export function ListingWizard({ initialValues, draftStorageKey, submitLabel, submitting, onSubmit }: ListingWizardProps) {
@@ -193,6 +217,10 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
   const [step, setStep] = useState(draft?.step ?? 0);
   const [touched, setTouched] = useState<Partial<Record<keyof ListingFormValues, boolean>>>({});
   const [uploading, setUploading] = useState(false);
+  // Set by an attempt to go on with the step incomplete: every field then shows what it lacks.
+  const [tried, setTried] = useState(false);
+  const [allEquipment, setAllEquipment] = useState(false);
+  const missingRef = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const saved = useRef(false);
 
@@ -213,13 +241,14 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
   );
 
   const errors = stepErrors(step, values);
-  const shown = (key: keyof ListingFormValues) => (touched[key] ? errors[key] : undefined);
+  const shown = (key: keyof ListingFormValues) => (touched[key] || tried ? errors[key] : undefined);
   const valid = Object.keys(errors).length === 0 && !(step === 2 && uploading);
   const last = step === LISTING_STEPS.length - 1;
 
   const go = (next: number) => {
     setStep(next);
     setTouched({});
+    setTried(false);
     requestAnimationFrame(() => heading.current?.focus());
   };
 
@@ -241,6 +270,17 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
       />
     </FormField>
   );
+
+  /** Goes on when the step is complete; otherwise shows what is missing, at the fields and in one list. */
+  const attempt = (onward: () => void) => {
+    if (valid) {
+      onward();
+      return;
+    }
+    setTried(true);
+    requestAnimationFrame(() => missingRef.current?.focus());
+  };
+  const missing = uploading && step === 2 ? [] : missingFields(step, values);
 
   const submit = async () => {
     try {
@@ -329,9 +369,26 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
   } else if (step === 2) {
     body = (
       <div className="grid gap-6">
-        <p className="text-sm text-slate-600">Choose at least one amenity and one equipment item.</p>
-        <CheckboxGroup legend="Amenities" options={AMENITIES} selected={values.amenities} onChange={(next) => set('amenities', next)} />
-        <CheckboxGroup legend="Equipment" options={EQUIPMENT} selected={values.equipment} onChange={(next) => set('equipment', next)} />
+        <p className="text-sm text-slate-600">Choose at least one amenity. Equipment is optional.</p>
+        <div className="grid gap-1">
+          <CheckboxGroup legend="Amenities" options={AMENITIES} selected={values.amenities} onChange={(next) => set('amenities', next)} />
+          {tried && errors.amenities ? <FieldError message={errors.amenities} /> : null}
+        </div>
+        <div className="grid gap-2">
+          <CheckboxGroup
+            legend="Equipment (optional)"
+            options={offeredEquipment(values.spaceType, values.equipment, allEquipment)}
+            selected={values.equipment}
+            onChange={(next) => set('equipment', next)}
+          />
+          {offeredEquipment(values.spaceType, values.equipment, false).length < EQUIPMENT.length ? (
+            <div>
+              <Button variant="link" size="sm" className="px-0" aria-expanded={allEquipment} onClick={() => setAllEquipment(!allEquipment)}>
+                {allEquipment ? 'Show the usual equipment only' : 'Show all equipment'}
+              </Button>
+            </div>
+          ) : null}
+        </div>
         <FormField id={`${id}-specialty`} label="Optimal specialty (optional)">
           <Select id={`${id}-specialty`} value={values.optimalSpecialty} onChange={(event) => set('optimalSpecialty', event.target.value)}>
             <option value="">No particular specialty</option>
@@ -397,7 +454,7 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
           schedule={values.schedule}
           blockedDates={values.blockedDates}
           pricePeriod={values.pricePeriod}
-          errors={scheduleErrors(values)}
+          errors={visibleScheduleErrors(scheduleErrors(values), tried)}
           onScheduleChange={(schedule) => set('schedule', schedule)}
           onBlockedDatesChange={(ranges) => set('blockedDates', ranges)}
         />
@@ -498,19 +555,28 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
         </h2>
         {body}
       </section>
+      {tried && !valid ? (
+        <div
+          ref={missingRef}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 outline-none"
+          data-testid="step-missing"
+        >
+          {missing.length > 0 ? `Complete these to continue: ${missing.join(', ')}.` : 'Wait for the photos to finish uploading.'}
+        </div>
+      ) : null}
       <div className="flex items-center justify-between gap-3">
         <Button variant="outline" disabled={step === 0} onClick={() => go(step - 1)}>
           Previous
         </Button>
         {last ? (
-          <Button disabled={!valid || submitting} onClick={() => void submit()}>
+          <Button disabled={submitting} onClick={() => attempt(() => void submit())}>
             {submitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
             {submitLabel}
           </Button>
         ) : (
-          <Button disabled={!valid} onClick={() => go(step + 1)}>
-            Next
-          </Button>
+          <Button onClick={() => attempt(() => go(step + 1))}>Next</Button>
         )}
       </div>
     </div>

@@ -1,12 +1,16 @@
 import 'leaflet/dist/leaflet.css';
 import type { FeatureCollection } from 'geojson';
+import type { FitBoundsOptions, LatLngBoundsLiteral } from 'leaflet';
 import type { ReactNode } from 'react';
 import { GeoJSON, MapContainer, Pane, TileLayer } from 'react-leaflet';
 import { feature } from 'topojson-client';
 import statesTopology from 'us-atlas/states-10m.json';
 import { cn } from '@/client/lib/cn';
 import { usePublicConfig } from '@/client/lib/public-config';
-import { MAX_ZOOM, MIN_ZOOM } from './map-constants';
+import { DETAIL_ZOOM, MAX_ZOOM, MIN_ZOOM } from './map-constants';
+
+/** How a map fits its results: a margin of 32 px, and no closer than a street's zoom for one space. */
+const FIT_OPTIONS: FitBoundsOptions = { padding: [32, 32], maxZoom: DETAIL_ZOOM };
 
 /** A transparent pixel for tiles that fail, so an offline map shows no broken images. */
 const BLANK_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
@@ -21,6 +25,8 @@ const stateStyle = { color: '#94a3b8', weight: 1, fillColor: '#f8fafc', fillOpac
 export interface BaseMapProps {
   center: [number, number];
   zoom: number;
+  /** When given, the map first shows these bounds (with a margin, at most `DETAIL_ZOOM`) instead of `center` and `zoom`. */
+  bounds?: LatLngBoundsLiteral | null;
   /** Tailwind height class, e.g. h-[600px]. */
   heightClassName: string;
   label: string;
@@ -36,7 +42,7 @@ export interface BaseMapProps {
  * markers and popups still work. The map is drawn once the settings
  * (GET /api/config) have come, or failed, so it does not shift as it shows.
  */
-export function BaseMap({ center, zoom, heightClassName, label, scrollWheelZoom = true, className, children }: BaseMapProps) {
+export function BaseMap({ center, zoom, bounds, heightClassName, label, scrollWheelZoom = true, className, children }: BaseMapProps) {
   const config = usePublicConfig();
   const tileUrl = config.data?.mapTileUrl ?? null;
   return (
@@ -48,8 +54,8 @@ export function BaseMap({ center, zoom, heightClassName, label, scrollWheelZoom 
       {/* Drawn once the tile settings are known, so the map does not change (its attribution grow) as it shows. */}
       {config.isPending ? null : (
         <MapContainer
-          center={center}
-          zoom={zoom}
+          // react-leaflet fits `bounds` only without a centre and zoom.
+          {...(bounds ? { bounds, boundsOptions: FIT_OPTIONS } : { center, zoom })}
           minZoom={MIN_ZOOM}
           maxZoom={MAX_ZOOM}
           scrollWheelZoom={scrollWheelZoom}

@@ -1,4 +1,5 @@
 import type { MapPoint } from '@/shared/schemas/spaces';
+import { pointBounds, unionBounds } from './fit';
 
 /** The side of a single space's marker, in CSS px. */
 export const SINGLE_MARKER_PX = 26;
@@ -26,12 +27,18 @@ function overlap(a: Placed, b: Placed): boolean {
   return Math.abs(a.x - b.x) < reach && Math.abs(a.y - b.y) < reach;
 }
 
-/** One cluster of both, at their count-weighted centre. */
+/** One cluster of both, at their count-weighted centre, with the bounds of both. */
 function merge(a: Placed, b: Placed): Placed {
   const count = a.point.count + b.point.count;
   const weigh = (u: number, v: number) => (u * a.point.count + v * b.point.count) / count;
   return {
-    point: { lat: weigh(a.point.lat, b.point.lat), lng: weigh(a.point.lng, b.point.lng), count },
+    // Its bounds hold both, so a click on it zooms to every space it stands for.
+    point: {
+      lat: weigh(a.point.lat, b.point.lat),
+      lng: weigh(a.point.lng, b.point.lng),
+      count,
+      bounds: unionBounds(pointBounds(a.point), pointBounds(b.point)),
+    },
     x: weigh(a.x, b.x),
     y: weigh(a.y, b.y),
   };

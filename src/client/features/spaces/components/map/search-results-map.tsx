@@ -7,6 +7,7 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { cn } from '@/client/lib/cn';
 import { getMapPointsQueryOptions, meanPosition, WORLD_VIEW, type MapView } from '../../api/get-map-points';
 import type { SpaceFilters } from '@/shared/space-filters';
+import { boundsOfPoints } from './fit';
 import { OVERVIEW_ZOOM, US_CENTER } from './map-constants';
 
 const SpacesMap = lazy(() => import('./spaces-map'));
@@ -60,7 +61,12 @@ export function SearchResultsMap({ filters, onSearchArea, children }: SearchResu
     const fromBbox = initialBbox ? viewOfBbox(initialBbox) : null;
     if (fromBbox) return fromBbox;
     const mean = overview.data ? meanPosition(overview.data.points) : null;
-    return { center: [mean?.lat ?? US_CENTER.lat, mean?.lng ?? US_CENTER.lng] as [number, number], zoom: OVERVIEW_ZOOM - 1 };
+    return {
+      center: [mean?.lat ?? US_CENTER.lat, mean?.lng ?? US_CENTER.lng] as [number, number],
+      zoom: OVERVIEW_ZOOM - 1,
+      // Fitted to the results: a Boston search shows Boston.
+      bounds: overview.data ? boundsOfPoints(overview.data.points) : null,
+    };
   }, [initialBbox, overview.data]);
   const ready = Boolean(initialBbox) || !overview.isPending;
   // Leaflet measures its box when created: the map is mounted only where it is visible.
@@ -88,6 +94,7 @@ export function SearchResultsMap({ filters, onSearchArea, children }: SearchResu
                 filters={filters}
                 center={initial.center}
                 zoom={initial.zoom}
+                bounds={'bounds' in initial ? initial.bounds : null}
                 heightClassName="h-[70vh] min-h-80"
                 onViewChange={setMoved}
               />

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { thumbnailUrl } from '@/shared/images';
 import { formatAmount, periodSuffix } from '@/client/lib/format';
@@ -6,8 +7,18 @@ import { useSpace } from '../../api/get-space';
 import { SpaceImage } from '../space-image';
 
 /** A marker's popup (docs/product.md#map): title, first image, city and state, price with its period, specialty, View Details. */
-export function SpacePopupContent({ id }: { id: string }) {
+export function SpacePopupContent({
+  id,
+  onLoaded,
+}: {
+  id: string;
+  /** Called once its content has loaded (the popup then re-pans into view). */ onLoaded?: () => void;
+}) {
   const space = useSpace(id);
+  const loaded = space.isSuccess;
+  useEffect(() => {
+    if (loaded) onLoaded?.();
+  }, [loaded, onLoaded]);
   if (space.isPending) return <p className="m-0 text-sm text-slate-600">Loading...</p>;
   if (space.isError) return <p className="m-0 text-sm text-red-800">This space could not be loaded.</p>;
   const { data } = space;
