@@ -279,7 +279,7 @@ export async function buildApp({
   // The operators' console (docs/decisions/029-operators-and-the-audit-log.md): 404 to anyone else.
   await app.register(adminRoutes, { db, spaceChanges, payments });
   // Users' reports, the console's queue, inbox and Overview (docs/decisions/032-reports-and-the-overview.md).
-  await app.register(reportsRoutes, { db });
+  await app.register(reportsRoutes, { db, spaceChanges });
   await app.register(bookingRoutes, { db, payments });
   await app.register(paperworkRoutes, { db });
   // The owner's Earnings tab and its CSV (docs/decisions/034-owner-earnings.md).

@@ -21,6 +21,12 @@ export function receiptNumber(year: number, sequence: number): string {
   return `CS-${year}-${String(sequence).padStart(6, '0')}`;
 }
 
+/** The year and sequence of receipt number `text` (`CS-2026-000123`, any case), or null when it is not one. */
+export function parseReceiptNumber(text: string): { year: number; sequence: number } | null {
+  const match = /^CS-(\d{4})-(\d{6,9})$/i.exec(text.trim());
+  return match ? { year: Number(match[1]), sequence: Number(match[2]) } : null;
+}
+
 const CARD_BRANDS: Record<string, string> = {
   visa: 'Visa',
   mastercard: 'Mastercard',

@@ -97,3 +97,15 @@ export function timeZoneForState(state: string): string {
   const code = state.trim().toUpperCase();
   return isUsStateCode(code) ? US_STATES[code].timeZone : DEFAULT_TIME_ZONE;
 }
+
+/** A zone for people: "Eastern Time (America/New_York)"; the id alone when the runtime has no name for it. */
+export function timeZoneName(timeZone: string): string {
+  try {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date())
+      .find((part) => part.type === 'timeZoneName')?.value;
+    return name && name !== timeZone ? `${name} (${timeZone})` : timeZone;
+  } catch {
+    return timeZone;
+  }
+}

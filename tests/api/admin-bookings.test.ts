@@ -5,7 +5,8 @@
  * never more than was paid, one per request, one at a time per payment also when two operators
  * click at once, each with its audit record and the renter told; a series occurrence refunded
  * through its series' one settler, in part or in full, never more than its share or what is left of
- * the series' payment, once when two operators refund it at once. Runs on PGlite and PostgreSQL.
+ * the series' payment, once when two operators refund it at once; the lookup by receipt number,
+ * email or the start of an id, with the space's zone. Runs on PGlite and PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBooking, AdminBookingsPage } from '../../src/shared/schemas/admin-bookings';
 import { toCents } from '../../src/shared/money';
 import { refundBooking } from '../../src/server/admin/bookings';
+import { receiptFor } from '../../src/server/paperwork/receipt-numbers';
 import { reconcileBookings } from '../../src/server/bookings/reconciliation';
 import { HttpError } from '../../src/server/http/errors';
 import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
@@ -432,5 +434,55 @@ describe('a series occurrence', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((await intentRow(intentId)).amountRefunded).toBe(policyCents);
     expect(await row(occurrence.id)).toMatchObject({ status: 'cancelled', amountRefunded: dollars(policyCents) });
+  });
+});
+
+describe('the lookup by receipt number, email or the start of an id', () => {
+  const lookUp = async (q: string) => {
+    const response = await call('GET', `/api/admin/bookings?q=${encodeURIComponent(q)}`, admin.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AdminBookingsPage>().bookings;
+  };
+
+  it('finds a booking by its receipt number, its renter’s or owner’s email, or 8 characters of its id, in the space’s zone', async () => {
+    const { bookingId, renter, owner, space } = await paidBooking();
+    const receipt = await receiptFor(t.db, { kind: 'booking', id: bookingId });
+    expect(receipt.number).toMatch(/^CS-\d{4}-\d{6}$/);
+
+    expect((await lookUp(receipt.number)).map((row) => row.id)).toEqual([bookingId]);
+    expect((await lookUp(receipt.number.toLowerCase())).map((row) => row.id)).toEqual([bookingId]);
+    expect((await lookUp(renter.user.email.toUpperCase())).map((row) => row.id)).toEqual([bookingId]);
+    expect((await lookUp(owner.email)).map((row) => row.id)).toEqual([bookingId]);
+    const byPrefix = await lookUp(bookingId.slice(0, 8));
+    expect(byPrefix.map((row) => row.id)).toContain(bookingId);
+    expect(byPrefix.every((row) => row.id.startsWith(bookingId.slice(0, 8)))).toBe(true);
+    expect((await lookUp(bookingId)).map((row) => row.id)).toEqual([bookingId]);
+
+    // The times are the space's: its zone comes with them (Massachusetts, the factory's state).
+    expect(space.state).toBe('MA');
+    expect((await lookUp(receipt.number))[0]).toMatchObject({ spaceTimeZone: 'America/New_York' });
+    expect((await detail(bookingId)).space).toMatchObject({ timeZone: 'America/New_York' });
+
+    // Another year's number, an unknown email: nothing.
+    const [, year, sequence] = /^CS-(\d{4})-(\d{6})$/.exec(receipt.number)!;
+    expect(await lookUp(`CS-${Number(year) - 1}-${sequence}`)).toEqual([]);
+    expect(await lookUp(`nobody-${randomUUID()}@example.test`)).toEqual([]);
+  });
+
+  it('finds every occurrence of a series by the series’ receipt number', async () => {
+    const { seriesId } = await seriesOccurrence();
+    const receipt = await receiptFor(t.db, { kind: 'series', id: seriesId });
+    const found = await lookUp(receipt.number);
+    expect(found).toHaveLength(4);
+    expect(found.every((row) => row.seriesId === seriesId)).toBe(true);
+  });
+
+  it('refuses with 400 what is none of them: fewer than 8 characters of an id, words, a malformed receipt number', async () => {
+    for (const q of ['1234567', 'dr smith', 'CS-2026-12', 'ghijklmnop', '']) {
+      const response = await call('GET', `/api/admin/bookings?q=${encodeURIComponent(q)}`, admin.cookie);
+      expect(response.statusCode, q).toBe(400);
+    }
+    const plain = await signedInUser(t);
+    expect((await call('GET', '/api/admin/bookings?q=CS-2026-000001', plain.cookie)).statusCode).toBe(404);
   });
 });

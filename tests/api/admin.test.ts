@@ -387,6 +387,35 @@ describe('the audit log', () => {
     expect((await asAdmin('GET', '/api/admin/audit-log?page=999')).json()).toEqual({ entries: [], page: 999, hasMore: false });
   });
 
+  it('names each target in words, and filters by action, kind of target and target', async () => {
+    const owner = await insertUser(t.db, { firstName: 'Nadia', lastName: 'Quist' });
+    const space = await insertSpace(t.db, owner.id, { title: `Named room ${uniqueWord()}` });
+    await asAdmin('POST', `/api/admin/spaces/${space.id}/take-down`, { reason: 'Named' });
+    await asAdmin('POST', `/api/admin/users/${owner.id}/suspend`, { reason: 'Named too' });
+    const log = async (query: string) => {
+      const response = await asAdmin('GET', `/api/admin/audit-log?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AuditLogPage>().entries;
+    };
+
+    const [suspension, takedown] = await log('');
+    expect(suspension).toMatchObject({ targetId: owner.id, targetLabel: `Nadia Quist (${owner.email})` });
+    expect(takedown).toMatchObject({ targetId: space.id, targetLabel: space.title });
+
+    expect((await log(`targetId=${space.id}`)).map((entry) => entry.action)).toEqual(['space.take_down']);
+    const suspensions = await log('action=user.suspend');
+    expect(suspensions.length).toBeGreaterThan(0);
+    expect(suspensions.every((entry) => entry.action === 'user.suspend')).toBe(true);
+    const spaces = await log('targetType=space');
+    expect(spaces[0]).toMatchObject({ targetId: space.id });
+    expect(spaces.every((entry) => entry.targetType === 'space')).toBe(true);
+    expect(await log(`action=space.restore&targetId=${space.id}`)).toEqual([]);
+    for (const bad of ['action=user.delete', 'targetType=planet', 'targetId=1234']) {
+      const response = await asAdmin('GET', `/api/admin/audit-log?${bad}`);
+      expect(response.statusCode, bad).toBe(400);
+    }
+  });
+
   it('cannot be changed or deleted: the database refuses UPDATE and DELETE', async () => {
     const [before] = await t.db.select().from(auditLog).limit(1);
     expect(before).toBeDefined();

@@ -7,12 +7,23 @@
  * bookings, series and refunds'. Runs on PGlite and PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Overview } from '../../src/shared/schemas/overview';
 import type { AdminReport, InboxPage, ReportQueuePage } from '../../src/shared/schemas/reports';
 import { REPORTS_PER_DAY } from '../../src/shared/schemas/reports';
-import { auditLog, bookingSeries, conversations, messages, reports, reviews, users } from '../../src/server/db/schema';
+import {
+  auditLog,
+  bookingSeries,
+  conversations,
+  medicalSpaces,
+  messages,
+  notifications,
+  reports,
+  reviews,
+  sessions,
+  users,
+} from '../../src/server/db/schema';
 import { FACTORY_PASSWORD, insertBooking, insertSpace, insertUser } from '../factories/db';
 import { createTestApp, sessionCookie, signedInUser, type TestApp } from '../helpers/test-app';
 
@@ -31,6 +42,12 @@ type Method = 'GET' | 'POST';
 const call = (method: Method, url: string, cookie?: string, payload?: object) =>
   t.app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload ? { payload } : {}) });
 const report = (cookie: string | undefined, payload: object) => call('POST', '/api/reports', cookie, payload);
+const noticesOf = (userId: string, kind: string) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
+const resolve = (id: string, payload: object) => call('POST', `/api/admin/reports/${id}/resolve`, admin.cookie, payload);
 const reportsBy = (userId: string) => t.db.select().from(reports).where(eq(reports.reporterId, userId));
 const queue = async (status = 'open') => {
   const response = await call('GET', `/api/admin/reports?status=${status}`, admin.cookie);
@@ -214,8 +231,14 @@ describe('POST /api/admin/reports/:id/resolve', () => {
       targetType: 'report',
       reason: 'Took it down until the exit is fixed',
       before: expect.objectContaining({ resolvedAt: null, targetType: 'space', targetId: space.id }),
-      after: expect.objectContaining({ resolution: 'listing_taken_down' }),
+      after: expect.objectContaining({ resolution: 'listing_taken_down', carriedOut: { spaceId: space.id, alreadyDone: false } }),
     });
+    // The listing is down, by the console's own takedown: its audit record, its page 410, its owner told.
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.targetId, space.id))).toEqual([
+      expect.objectContaining({ action: 'space.take_down', actorId: admin.user.id, reason: 'Took it down until the exit is fixed' }),
+    ]);
+    expect((await call('GET', `/api/spaces/${space.id}`)).statusCode).toBe(410);
+    expect(await noticesOf(owner.id, 'listing_taken_down')).toHaveLength(1);
     expect((await queue()).some((row) => row.id === filed.id)).toBe(false);
     expect((await queue('resolved')).some((row) => row.id === filed.id)).toBe(true);
 
@@ -226,6 +249,110 @@ describe('POST /api/admin/reports/:id/resolve', () => {
     const bad = await call('POST', `/api/admin/reports/${filed.id}/resolve`, admin.cookie, { action: 'burn_it' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('action');
+  });
+});
+
+describe('resolving with an outcome that is an action', () => {
+  /** A report of `targetType`/`targetId` by a new user; returns its id. */
+  const fileReport = async (targetType: string, targetId: string) => {
+    const { cookie } = await signedInUser(t);
+    const response = await report(cookie, { targetType, targetId, reason: 'fraud' });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ id: string }>().id;
+  };
+  const reportRow = async (id: string) => (await t.db.select().from(reports).where(eq(reports.id, id)))[0]!;
+  const spaceRow = async (id: string) => (await t.db.select().from(medicalSpaces).where(eq(medicalSpaces.id, id)))[0]!;
+  const auditOf = (id: string) => t.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+
+  it('needs an outcome: none given is a 400 naming the field, and the report stays open', async () => {
+    const owner = await insertUser(t.db);
+    const id = await fileReport('space', (await insertSpace(t.db, owner.id)).id);
+    const response = await resolve(id, { note: 'Looked fine' });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('action');
+    expect((await reportRow(id)).resolvedAt).toBeNull();
+  });
+
+  it('suspends the user a report is about, with the console’s own audit record, ending their sessions', async () => {
+    const { user: target } = await signedInUser(t);
+    const space = await insertSpace(t.db, target.id);
+    const id = await fileReport('user', target.id);
+
+    const response = await resolve(id, { action: 'user_suspended', note: 'Asked renters to pay in cash' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<AdminReport>()).toMatchObject({ resolution: 'user_suspended' });
+    const [user] = await t.db.select().from(users).where(eq(users.id, target.id));
+    expect(user).toMatchObject({ suspensionReason: 'Asked renters to pay in cash' });
+    expect(user!.suspendedAt).not.toBeNull();
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, target.id))).toEqual([]);
+    expect(await auditOf(target.id)).toEqual([
+      expect.objectContaining({
+        action: 'user.suspend',
+        actorId: admin.user.id,
+        reason: 'Asked renters to pay in cash',
+        after: expect.objectContaining({ sessionsEnded: 1, hiddenListings: [space.id] }),
+      }),
+    ]);
+    expect((await call('GET', `/api/spaces/${space.id}`)).statusCode).toBe(410);
+    expect(await noticesOf(target.id, 'account_suspended')).toHaveLength(1);
+  });
+
+  it('suspends the sender of a reported message', async () => {
+    const { user: reporter, cookie } = await signedInUser(t);
+    const sender = await insertUser(t.db);
+    const message = await messageBetween(sender.id, reporter.id);
+    const filed = await report(cookie, { targetType: 'message', targetId: message, reason: 'spam' });
+    const response = await resolve(filed.json<{ id: string }>().id, { action: 'user_suspended', note: 'Spam' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await t.db.select().from(users).where(eq(users.id, sender.id)))[0]!.suspendedAt).not.toBeNull();
+  });
+
+  it('accepts an outcome already done without a reason and does it not twice; refuses one not done without a reason', async () => {
+    const owner = await insertUser(t.db);
+    const space = await insertSpace(t.db, owner.id);
+    const id = await fileReport('space', space.id);
+
+    // Not done yet: a reason is needed (it is sent to the owner), and nothing changes without one.
+    const refused = await resolve(id, { action: 'listing_taken_down' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ issues: [expect.objectContaining({ path: 'note' })] });
+    expect((await reportRow(id)).resolvedAt).toBeNull();
+    expect(await spaceRow(space.id)).toMatchObject({ active: true, takenDownAt: null });
+
+    const takenDown = await call('POST', `/api/admin/spaces/${space.id}/take-down`, admin.cookie, { reason: 'Fake photos' });
+    expect(takenDown.statusCode, takenDown.body).toBe(200);
+    const response = await resolve(id, { action: 'listing_taken_down' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await auditOf(space.id)).toHaveLength(1);
+    expect((await auditOf(id))[0]).toMatchObject({
+      after: expect.objectContaining({ carriedOut: { spaceId: space.id, alreadyDone: true } }),
+    });
+    expect(await spaceRow(space.id)).toMatchObject({ takedownReason: 'Fake photos' });
+  });
+
+  it('refuses an outcome that cannot be done, changing nothing: no listing in a user report, a listing its owner removed, oneself', async () => {
+    const someone = await insertUser(t.db);
+    const aboutUser = await fileReport('user', someone.id);
+    const noListing = await resolve(aboutUser, { action: 'listing_taken_down', note: 'Down' });
+    expect(noListing.statusCode).toBe(400);
+    expect(noListing.json()).toEqual({ message: 'This report concerns no listing to take down.' });
+    expect((await reportRow(aboutUser)).resolvedAt).toBeNull();
+
+    // A listing archived after it was reported: the takedown's own 409, and the report stays open.
+    const space = await insertSpace(t.db, someone.id);
+    const aboutSpace = await fileReport('space', space.id);
+    await t.db.update(medicalSpaces).set({ active: false }).where(eq(medicalSpaces.id, space.id));
+    const archived = await resolve(aboutSpace, { action: 'listing_taken_down', note: 'Down' });
+    expect(archived.statusCode).toBe(409);
+    expect((await reportRow(aboutSpace)).resolvedAt).toBeNull();
+    expect(await auditOf(space.id)).toEqual([]);
+    expect(await auditOf(aboutSpace)).toEqual([]);
+
+    const aboutAdmin = await fileReport('user', admin.user.id);
+    const self = await resolve(aboutAdmin, { action: 'user_suspended', note: 'Me' });
+    expect(self.statusCode).toBe(400);
+    expect((await reportRow(aboutAdmin)).resolvedAt).toBeNull();
+    expect((await t.db.select().from(users).where(eq(users.id, admin.user.id)))[0]!.suspendedAt).toBeNull();
   });
 });
 

@@ -1,8 +1,10 @@
 /**
  * Reports in a real browser (issue 21 "Reports"): the demo renter reports a listing from its page
  * with a reason and a comment; the demo admin finds it in the console's Reports queue with the
- * listing's title, takes the listing down and resolves the report; the audit log shows both. The
- * Report dialog, the Reports tab and the Overview pass an axe scan.
+ * listing's title and links to the listing and its owner, and resolves the report as "Listing
+ * taken down" (no outcome chosen beforehand), which takes the listing down; the audit log shows
+ * both with their targets named, and filters by action. The Report dialog, the Reports tab, the
+ * resolve dialog, the audit log and the Overview pass an axe scan.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -56,30 +58,41 @@ describe('reports', () => {
     expect(await report.textContent()).toContain('Taylor Brooks');
     await expectNoSeriousA11yViolations(page, 'console reports');
 
-    // Take the listing down from the report.
-    await report.getByRole('button', { name: 'Take down listing' }).click();
-    await dialog.getByLabel('Reason (sent to them)').fill('Reported as fraudulent: the photos are not of this space.');
-    await dialog.getByRole('button', { name: 'Take down' }).click();
-    await expect.poll(() => toast(page, 'The listing is taken down').first().isVisible()).toBe(true);
-    await expect.poll(() => dialog.count()).toBe(0);
+    // The card links to the listing and its owner in the console.
+    await report.getByRole('link', { name: 'Open the listing' }).click();
+    await expect.poll(() => page.getByRole('tab', { name: 'Listings', selected: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: title }).textContent()).toContain('Listed');
+    await page.getByRole('tab', { name: 'Reports' }).click();
+    await report.getByRole('link', { name: 'Open its owner' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Drew Mason' }).isVisible()).toBe(true);
+    await page.getByRole('tab', { name: 'Reports' }).click();
 
-    // Resolve it: it leaves the open queue and is listed with what was done.
+    // Resolve it: no outcome is chosen until the admin picks one; "Listing taken down" takes it down.
     await report.getByRole('button', { name: 'Resolve' }).click();
-    await expect.poll(() => dialog.getByLabel('What was done').inputValue()).toBe('listing_taken_down');
-    await dialog.getByLabel('Note (optional)').fill('Taken down after checking the photos.');
+    await expect.poll(() => dialog.getByLabel('What was done').inputValue()).toBe('');
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await expect.poll(() => dialog.getByText('Choose what was done').isVisible()).toBe(true);
+    await dialog.getByLabel('What was done').selectOption('listing_taken_down');
+    await dialog.getByLabel('Reason (sent to them)').fill('Reported as fraudulent: the photos are not of this space.');
+    await expectNoSeriousA11yViolations(page, 'resolve report dialog');
     await dialog.getByRole('button', { name: 'Resolve' }).click();
     await expect.poll(() => toast(page, 'Report resolved').first().isVisible()).toBe(true);
     await expect.poll(() => report.count()).toBe(0);
     await page.getByRole('button', { name: 'Resolved' }).click();
     await expect.poll(() => report.textContent()).toContain('Listing taken down');
 
-    // The audit log shows both, newest first.
+    // The audit log shows both (one transaction: the same instant), naming their targets; it filters by action.
     await page.getByRole('tab', { name: 'Audit log' }).click();
-    const rows = page.getByRole('row');
-    await expect.poll(() => rows.nth(1).textContent()).toContain('Resolved a report');
-    expect(await rows.nth(1).textContent()).toContain('Taken down after checking the photos.');
-    expect(await rows.nth(2).textContent()).toContain('Took down a listing');
-    expect(await rows.nth(2).textContent()).toContain(space.id);
+    const resolvedRow = page.getByRole('row').filter({ hasText: 'Resolved a report' }).first();
+    await expect.poll(() => resolvedRow.textContent()).toContain('Report of a listing: Fraud or a scam');
+    expect(await resolvedRow.textContent()).toContain('Reported as fraudulent');
+    const takedownRow = page.getByRole('row').filter({ hasText: 'Took down a listing' }).filter({ hasText: space.id });
+    expect(await takedownRow.textContent()).toContain(title);
+    await page.getByLabel('Action').selectOption('report.resolve');
+    await expect
+      .poll(async () => (await page.getByTestId('audit-target').allTextContents()).every((text) => text.startsWith('Report of')))
+      .toBe(true);
+    await expectNoSeriousA11yViolations(page, 'console audit log');
 
     // The Overview shows its figures and charts.
     await page.getByRole('tab', { name: 'Overview' }).click();

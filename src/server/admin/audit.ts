@@ -4,10 +4,19 @@
  * without its action) cannot be committed. Append-only: this module only inserts and reads, and
  * a trigger of migration 0020 refuses UPDATE, DELETE and TRUNCATE of the table.
  */
-import { desc, eq } from 'drizzle-orm';
-import { AUDIT_PAGE_SIZE, auditEntrySchema, type AuditAction, type AuditLogPage, type AuditTargetType } from '../../shared/schemas/admin';
+import { and, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  AUDIT_PAGE_SIZE,
+  auditEntrySchema,
+  type AuditAction,
+  type AuditLogPage,
+  type AuditLogQuery,
+  type AuditTargetType,
+} from '../../shared/schemas/admin';
+import { REPORT_REASON_LABELS, type ReportReason, type ReportTargetType } from '../../shared/schemas/reports';
 import type { Database } from '../db/client';
-import { auditLog, users } from '../db/schema';
+import { auditLog, bookings, medicalSpaces, reports, users } from '../db/schema';
 
 /** One action to record. */
 export interface AuditRecord {
@@ -36,11 +45,52 @@ export async function recordAudit(tx: Database, { at, ...record }: AuditRecord):
   return row!.id;
 }
 
+const targetUser = alias(users, 'target_user');
+const targetSpace = alias(medicalSpaces, 'target_space');
+const bookingSpace = alias(medicalSpaces, 'booking_space');
+const bookingRenter = alias(users, 'booking_renter');
+const REPORTED_NAMES: Record<ReportTargetType, string> = { space: 'a listing', review: 'a review', message: 'a message', user: 'a user' };
+const nameOf = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
+
+/** The target of a record in words, from its left-joined rows; null when the target is gone. */
+function targetLabel(row: {
+  /** An {@link AuditTargetType} (the column is text). */
+  targetType: string;
+  userFirst: string | null;
+  userLast: string | null;
+  userEmail: string | null;
+  spaceTitle: string | null;
+  bookingSpaceTitle: string | null;
+  bookingRenterFirst: string | null;
+  bookingRenterLast: string | null;
+  reportTargetType: ReportTargetType | null;
+  reportReason: ReportReason | null;
+}): string | null {
+  switch (row.targetType) {
+    case 'user':
+      return row.userEmail === null ? null : `${nameOf(row.userFirst, row.userLast)} (${row.userEmail})`;
+    case 'space':
+      return row.spaceTitle;
+    case 'booking':
+      return row.bookingSpaceTitle === null
+        ? null
+        : `${row.bookingSpaceTitle}, booked by ${nameOf(row.bookingRenterFirst, row.bookingRenterLast)}`;
+    case 'report':
+      return row.reportTargetType === null || row.reportReason === null
+        ? null
+        : `Report of ${REPORTED_NAMES[row.reportTargetType]}: ${REPORT_REASON_LABELS[row.reportReason]}`;
+    default:
+      return null;
+  }
+}
+
 /**
  * A page of the audit log, newest first ({@link AUDIT_PAGE_SIZE} records; `page` 1 is the newest),
- * each with its operator's name and email.
+ * each with its operator's name and email and its target in words; only the records of `action`,
+ * of `targetType` and of `targetId` when given.
  */
-export async function readAuditLog(db: Database, page: number): Promise<AuditLogPage> {
+export async function readAuditLog(db: Database, query: AuditLogQuery): Promise<AuditLogPage> {
+  const { page } = query;
   const rows = await db
     .select({
       id: auditLog.id,
@@ -55,9 +105,31 @@ export async function readAuditLog(db: Database, page: number): Promise<AuditLog
       before: auditLog.before,
       after: auditLog.after,
       createdAt: auditLog.createdAt,
+      userFirst: targetUser.firstName,
+      userLast: targetUser.lastName,
+      userEmail: targetUser.email,
+      spaceTitle: targetSpace.title,
+      bookingSpaceTitle: bookingSpace.title,
+      bookingRenterFirst: bookingRenter.firstName,
+      bookingRenterLast: bookingRenter.lastName,
+      reportTargetType: reports.targetType,
+      reportReason: reports.reason,
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
+    .leftJoin(targetUser, and(eq(auditLog.targetType, 'user'), eq(targetUser.id, auditLog.targetId)))
+    .leftJoin(targetSpace, and(eq(auditLog.targetType, 'space'), eq(targetSpace.id, auditLog.targetId)))
+    .leftJoin(bookings, and(eq(auditLog.targetType, 'booking'), eq(bookings.id, auditLog.targetId)))
+    .leftJoin(bookingSpace, eq(bookingSpace.id, bookings.spaceId))
+    .leftJoin(bookingRenter, eq(bookingRenter.id, bookings.renterId))
+    .leftJoin(reports, and(eq(auditLog.targetType, 'report'), eq(reports.id, auditLog.targetId)))
+    .where(
+      and(
+        query.action ? eq(auditLog.action, query.action) : undefined,
+        query.targetType ? eq(auditLog.targetType, query.targetType) : undefined,
+        query.targetId ? eq(auditLog.targetId, query.targetId) : undefined,
+      ),
+    )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE + 1)
     .offset((page - 1) * AUDIT_PAGE_SIZE);
@@ -70,6 +142,7 @@ export async function readAuditLog(db: Database, page: number): Promise<AuditLog
       action: row.action,
       targetType: row.targetType,
       targetId: row.targetId,
+      targetLabel: targetLabel(row),
       reason: row.reason,
       before: row.before,
       after: row.after,

@@ -29,7 +29,8 @@ export function registerAdminBookingRoutes(app: FastifyInstance, db: Database, p
     '/api/admin/bookings',
     {
       schema: {
-        summary: 'Console: bookings a user made or received, or of a space, newest first, a page at a time.',
+        summary:
+          'Console: bookings a user made or received, of a space, or found by `q` (a receipt number, an email, 8+ characters of an id), newest first, a page at a time.',
         querystring: adminBookingsQuerySchema,
         response: { 200: adminBookingsPageSchema },
       },

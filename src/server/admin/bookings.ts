@@ -13,7 +13,7 @@
  * (which cancels it), is decided on the occurrence (`refund_amount`) and made by the series' one
  * settler (`settleSeriesMoney`, docs/decisions/026-booking-series.md).
  */
-import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fromCents, formatUsd, toCents } from '../../shared/money';
 import {
@@ -24,10 +24,11 @@ import {
   type AdminPayment,
   type AdminRefund,
   type BookingEvent,
+  readBookingsQueryText,
 } from '../../shared/schemas/admin-bookings';
 import type { SessionUser } from '../auth/session';
 import { SQLSTATE, sqlState, type Database } from '../db/client';
-import { bookingEvents, bookings, bookingSeries, consoleRefunds, medicalSpaces, users } from '../db/schema';
+import { bookingEvents, bookings, bookingSeries, consoleRefunds, medicalSpaces, receipts, users } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { notify } from '../notifications/notify';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
@@ -173,7 +174,7 @@ export async function adminBooking(db: Database, payments: PaymentProvider | nul
     cancelledBy: booking.cancelledBy,
     cancelledAt: booking.cancelledAt?.toISOString() ?? null,
     createdAt: booking.createdAt.toISOString(),
-    space: { id: space.id, title: space.title, city: space.city, state: space.state },
+    space: { id: space.id, title: space.title, city: space.city, state: space.state, timeZone: space.timeZone },
     renter: { id: renter.id, name: fullName(renter), email: renter.email },
     owner: { id: owner.id, name: fullName(owner), email: owner.email },
     history: history.map((event): BookingEvent => ({
@@ -197,17 +198,23 @@ export async function adminBooking(db: Database, payments: PaymentProvider | nul
   };
 }
 
-/** Bookings with their space's title, owner and renter, for the console's lists. */
+/** Bookings with their space's title and zone, owner and renter, for the console's lists. */
 const selectBookingRows = (db: Database) =>
   db
-    .select({ booking: bookings, spaceTitle: medicalSpaces.title, ownerId: medicalSpaces.ownerId, renter: users })
+    .select({
+      booking: bookings,
+      spaceTitle: medicalSpaces.title,
+      spaceTimeZone: medicalSpaces.timeZone,
+      ownerId: medicalSpaces.ownerId,
+      renter: users,
+    })
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
     .innerJoin(users, eq(users.id, bookings.renterId))
     .$dynamic();
 type BookingListRow = Awaited<ReturnType<ReturnType<typeof selectBookingRows>['execute']>>[number];
 
-function toAdminBookingRow({ booking, spaceTitle, ownerId, renter }: BookingListRow): AdminBookingRow {
+function toAdminBookingRow({ booking, spaceTitle, spaceTimeZone, ownerId, renter }: BookingListRow): AdminBookingRow {
   return {
     id: booking.id,
     status: booking.status,
@@ -217,6 +224,7 @@ function toAdminBookingRow({ booking, spaceTitle, ownerId, renter }: BookingList
     paymentStatus: booking.paymentStatus,
     spaceId: booking.spaceId,
     spaceTitle,
+    spaceTimeZone,
     renterId: booking.renterId,
     renterName: fullName(renter),
     ownerId,
@@ -226,15 +234,42 @@ function toAdminBookingRow({ booking, spaceTitle, ownerId, renter }: BookingList
 }
 
 /**
- * Bookings a user made (as renter) or received (as owner of the space), or of a space; both
- * given: that user's bookings of that space. Newest first, {@link ADMIN_BOOKINGS_PAGE_SIZE} a page.
+ * The bookings `text` finds: a receipt's (its booking, or every occurrence of its series), those
+ * whose renter or space owner has that email, or those whose id starts with it; for text the
+ * lookup does not take (the query schema refuses it first), nothing.
  */
-export async function adminBookings(db: Database, query: { userId?: string; spaceId?: string; page: number }): Promise<AdminBookingsPage> {
+function whereQueryText(db: Database, text: string): SQL | undefined {
+  const query = readBookingsQueryText(text);
+  if (!query) return sql`false`;
+  switch (query.kind) {
+    case 'receipt':
+      return sql`exists (select 1 from ${receipts} where ${receipts.year} = ${query.year} and ${receipts.sequence} = ${query.sequence}
+        and (${receipts.bookingId} = ${bookings.id} or ${receipts.seriesId} = ${bookings.seriesId}))`;
+    case 'email':
+      return or(
+        eq(users.email, query.email),
+        inArray(medicalSpaces.ownerId, db.select({ id: users.id }).from(users).where(eq(users.email, query.email))),
+      );
+    case 'id':
+      return sql`${bookings.id}::text like ${`${query.prefix}%`}`;
+  }
+}
+
+/**
+ * Bookings a user made (as renter) or received (as owner of the space), of a space, or that `q`
+ * finds ({@link whereQueryText}); each given narrows the others. Newest first,
+ * {@link ADMIN_BOOKINGS_PAGE_SIZE} a page.
+ */
+export async function adminBookings(
+  db: Database,
+  query: { userId?: string; spaceId?: string; q?: string; page: number },
+): Promise<AdminBookingsPage> {
   const rows = await selectBookingRows(db)
     .where(
       and(
         query.userId ? or(eq(bookings.renterId, query.userId), eq(medicalSpaces.ownerId, query.userId)) : undefined,
         query.spaceId ? eq(bookings.spaceId, query.spaceId) : undefined,
+        query.q ? whereQueryText(db, query.q) : undefined,
       ),
     )
     .orderBy(desc(bookings.createdAt), desc(bookings.id))

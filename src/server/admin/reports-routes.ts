@@ -19,12 +19,13 @@ import {
 } from '../../shared/schemas/reports';
 import { requireUser } from '../auth/session';
 import type { Database } from '../db/client';
+import type { SpaceChanges } from '../spaces/changes';
 import { readOverview } from './overview';
 import { createReport, readInbox, readReportQueue, resolveReport } from './reports';
 
 const idParams = z.object({ id: idParamSchema });
 
-export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database; spaceChanges: SpaceChanges }> = async (app, { db, spaceChanges }) => {
   app.post(
     '/api/reports',
     {
@@ -55,14 +56,21 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     '/api/admin/reports/:id/resolve',
     {
       schema: {
-        summary: 'Console: resolves a report, recording what was done (and an audit record).',
+        summary:
+          'Console: resolves a report, recording what was done (and an audit record); a takedown or suspension is carried out with it.',
         params: idParams,
         body: resolveReportSchema,
         response: { 200: adminReportSchema },
       },
       config: { auth: 'admin' },
     },
-    async (request) => resolveReport(db, requireUser(request), request.params.id, request.body.action, request.body.note),
+    async (request) => {
+      const done = await resolveReport(db, requireUser(request), request.params.id, request.body.action, request.body.note);
+      // As the console's own suspension and takedown do (./routes.ts): sockets close, search forgets the listings.
+      if (done.suspendedUserId) request.sessionsEndedFor = done.suspendedUserId;
+      if (done.listingsChanged) spaceChanges.notify();
+      return done.report;
+    },
   );
 
   app.get(

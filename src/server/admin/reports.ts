@@ -20,12 +20,13 @@ import {
   type reportQueueQuerySchema,
 } from '../../shared/schemas/reports';
 import type { z } from 'zod';
+import { moderationReasonSchema } from '../../shared/schemas/admin';
 import type { SessionUser } from '../auth/session';
 import type { Database } from '../db/client';
 import { contactMessages, conversations, medicalSpaces, messages, reports, reviews, users } from '../db/schema';
 import { badRequest, conflict, notFound, tooManyRequests } from '../http/errors';
 import { recordAudit } from './audit';
-import { isUuid } from './service';
+import { isUuid, suspendUser, takeDownSpace } from './service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -203,11 +204,64 @@ export async function readReportQueue(db: Database, query: z.output<typeof repor
   return { reports: rows.slice(0, QUEUE_PAGE_SIZE).map(toAdminReport), page: query.page, hasMore: rows.length > QUEUE_PAGE_SIZE };
 }
 
+/** What resolving a report did beyond recording it: the account it suspended, whether listings changed. */
+export interface ReportResolution {
+  report: AdminReport;
+  /** The user the resolution suspended (their live sockets are to close), or null. */
+  suspendedUserId: string | null;
+  /** Whether a listing left search (a takedown, or a suspension hiding its owner's listings). */
+  listingsChanged: boolean;
+}
+
+/** The outcomes that are console actions of their own, carried out with the resolution. */
+const ENFORCED: Partial<Record<ReportAction, 'space' | 'user'>> = { listing_taken_down: 'space', user_suspended: 'user' };
+
+/**
+ * Carries out the outcome `action` of the report in `row` within `tx`, through the console's own
+ * takedown or suspension (./service.ts, with its own audit record and notice): the listing the
+ * report concerns, or the person behind the reported content. Done already counts as done.
+ * @returns what was done, for the resolution's audit record
+ * @throws HttpError 400 when the report concerns no such listing or user, or without a reason
+ *   (`note`, sent to the owner or user) when it is to be done; 400/409 as the action itself refuses
+ */
+async function enforce(
+  tx: Database,
+  actor: SessionUser,
+  row: ReportRow,
+  action: ReportAction,
+  note: string,
+): Promise<{ spaceId?: string; userId?: string; alreadyDone: boolean } | null> {
+  const kind = ENFORCED[action];
+  if (!kind) return null;
+  const target = reportedContent(row);
+  const reasonNeeded = () => {
+    const parsed = moderationReasonSchema.safeParse({ reason: note });
+    if (!parsed.success)
+      throw badRequest('Give the reason in the note: it is sent to them.', [{ path: 'note', message: 'A reason is required' }]);
+    return parsed.data.reason;
+  };
+  if (kind === 'space') {
+    const spaceId = target?.spaceId;
+    if (!spaceId) throw badRequest('This report concerns no listing to take down.');
+    const [space] = await tx.select({ takenDownAt: medicalSpaces.takenDownAt }).from(medicalSpaces).where(eq(medicalSpaces.id, spaceId));
+    if (space?.takenDownAt) return { spaceId, alreadyDone: true };
+    await takeDownSpace(tx, actor, spaceId, reasonNeeded());
+    return { spaceId, alreadyDone: false };
+  }
+  const userId = target?.userId;
+  if (!userId) throw badRequest('This report names no user to suspend.');
+  const [user] = await tx.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId));
+  if (user?.suspendedAt) return { userId, alreadyDone: true };
+  await suspendUser(tx, actor, userId, reasonNeeded());
+  return { userId, alreadyDone: false };
+}
+
 /**
  * Resolves report `id`: records what was done (`action`, `note`, by `actor`, when) and its audit
- * record (`report.resolve`) in one transaction. The action itself (a takedown, a suspension) is
- * taken with its own console action, which has its own audit record.
- * @throws HttpError 404 for an unknown report, 409 when already resolved
+ * record (`report.resolve`) in one transaction. An outcome that is an action (`listing_taken_down`,
+ * `user_suspended`) is carried out in that same transaction by the console's own takedown or
+ * suspension, with its own audit record, unless it is already done; `note` is then its reason.
+ * @throws HttpError 404 for an unknown report, 409 when already resolved, 400 when the outcome cannot be carried out
  */
 export async function resolveReport(
   db: Database,
@@ -215,12 +269,14 @@ export async function resolveReport(
   id: string,
   action: ReportAction,
   note: string,
-): Promise<AdminReport> {
+): Promise<ReportResolution> {
   if (!isUuid(id)) throw notFound('Report not found.');
-  await db.transaction(async (tx) => {
+  const effect = await db.transaction(async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, id)).for('update');
     if (!report) throw notFound('Report not found.');
     if (report.resolvedAt) throw conflict('This report is already resolved.');
+    const [row] = await selectReports(tx).where(eq(reports.id, id));
+    const done = await enforce(tx, actor, row!, action, note);
     const resolvedAt = new Date();
     await tx
       .update(reports)
@@ -233,11 +289,22 @@ export async function resolveReport(
       targetId: id,
       reason: note || null,
       before: { resolvedAt: null, resolution: null, targetType: report.targetType, targetId: report.targetId, reason: report.reason },
-      after: { resolvedAt: resolvedAt.toISOString(), resolution: action, resolutionNote: note || null },
+      after: {
+        resolvedAt: resolvedAt.toISOString(),
+        resolution: action,
+        resolutionNote: note || null,
+        ...(done ? { carriedOut: done } : {}),
+      },
     });
+    return done;
   });
   const [row] = await selectReports(db).where(eq(reports.id, id));
-  return toAdminReport(row!);
+  const acted = effect !== null && !effect.alreadyDone;
+  return {
+    report: toAdminReport(row!),
+    suspendedUserId: acted ? (effect.userId ?? null) : null,
+    listingsChanged: acted,
+  };
 }
 
 /**

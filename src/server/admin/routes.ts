@@ -157,13 +157,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     '/api/admin/audit-log',
     {
       schema: {
-        summary: 'Console: the audit log, newest first, a page at a time.',
+        summary: 'Console: the audit log, newest first, a page at a time; filtered by action, kind of target or target.',
         querystring: auditLogQuerySchema,
         response: { 200: auditLogPageSchema },
       },
       config: { auth: 'admin' },
     },
-    async (request) => readAuditLog(db, request.query.page),
+    async (request) => readAuditLog(db, request.query),
   );
 
   registerAdminBookingRoutes(app, db, payments);

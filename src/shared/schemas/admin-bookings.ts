@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '../constants';
 import { MODERATION_REASON_MAX } from './admin';
-import { moneySchema, required, textSchema } from './fields';
+import { parseReceiptNumber } from '../receipt';
+import { moneySchema, required, textSchema, trimmed } from './fields';
 import { bookingPayoutSchema, owedPayoutsSchema } from './payouts';
 
 /** A person as the console shows them beside a booking. */
@@ -65,7 +66,8 @@ export const adminBookingSchema = z.object({
   cancelledBy: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   createdAt: z.string(),
-  space: z.object({ id: z.uuid(), title: z.string(), city: z.string(), state: z.string() }),
+  /** The space, with the IANA zone its times are shown in. */
+  space: z.object({ id: z.uuid(), title: z.string(), city: z.string(), state: z.string(), timeZone: z.string() }),
   renter: personSchema,
   owner: personSchema,
   history: z.array(bookingEventSchema),
@@ -93,6 +95,8 @@ export const adminBookingRowSchema = z.object({
   paymentStatus: z.string(),
   spaceId: z.uuid(),
   spaceTitle: z.string(),
+  /** The IANA zone of the space, in which the console shows the times. */
+  spaceTimeZone: z.string(),
   renterId: z.uuid(),
   renterName: z.string(),
   ownerId: z.uuid(),
@@ -104,14 +108,39 @@ export type AdminBookingRow = z.infer<typeof adminBookingRowSchema>;
 /** Bookings per page of the lookup. */
 export const ADMIN_BOOKINGS_PAGE_SIZE = 50;
 
-/** `?userId=&spaceId=&page=`: bookings a user made or received (as an owner), or of a space; at least one of the two. */
+/** The fewest characters of a booking id the lookup takes: shorter ones would match too many bookings. */
+export const BOOKING_ID_PREFIX_MIN = 8;
+
+/** What `?q=` of the lookup asks for: a receipt's booking(s), the bookings of an email (renter or owner), or ids starting so. */
+export type BookingsQueryText =
+  { kind: 'receipt'; year: number; sequence: number } | { kind: 'email'; email: string } | { kind: 'id'; prefix: string };
+
+/** `?q=` read as a receipt number (`CS-2026-000001`), an email, or the start of a booking id; null when it is none of them. */
+export function readBookingsQueryText(text: string): BookingsQueryText | null {
+  const receipt = parseReceiptNumber(text);
+  if (receipt) return { kind: 'receipt', ...receipt };
+  const value = text.trim().toLowerCase();
+  if (value.includes('@')) return { kind: 'email', email: value };
+  if (value.length >= BOOKING_ID_PREFIX_MIN && value.length <= 36 && /^[0-9a-f-]+$/.test(value)) return { kind: 'id', prefix: value };
+  return null;
+}
+
+const QUERY_TEXT_MESSAGE = `Enter a receipt number (CS-2026-000001), an email, or at least ${BOOKING_ID_PREFIX_MIN} characters of a booking id`;
+
+/**
+ * `?userId=&spaceId=&q=&page=`: bookings a user made or received (as an owner), or of a space, or
+ * those `q` finds ({@link readBookingsQueryText}); at least one of the three.
+ */
 export const adminBookingsQuerySchema = z
   .object({
     userId: z.uuid('Enter a user id').optional(),
     spaceId: z.uuid('Enter a space id').optional(),
+    q: trimmed(200)
+      .refine((text) => readBookingsQueryText(text) !== null, QUERY_TEXT_MESSAGE)
+      .optional(),
     page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   })
-  .refine((query) => query.userId || query.spaceId, { message: 'Give a userId or a spaceId', path: ['userId'] });
+  .refine((query) => query.userId || query.spaceId || query.q, { message: 'Give a userId, a spaceId or q', path: ['userId'] });
 
 /** A page of the lookup, newest first. */
 export const adminBookingsPageSchema = z.object({

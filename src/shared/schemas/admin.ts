@@ -87,6 +87,8 @@ export const auditEntrySchema = z.object({
   action: z.enum(AUDIT_ACTIONS),
   targetType: z.enum(AUDIT_TARGET_TYPES),
   targetId: z.uuid(),
+  /** The target in words (a user's name and email, a listing's title, a booking's space and renter, a report's subject), or null when it is gone. */
+  targetLabel: z.string().nullable(),
   reason: z.string().nullable(),
   before: z.record(z.string(), z.unknown()),
   after: z.record(z.string(), z.unknown()),
@@ -97,10 +99,14 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 /** Audit records per page. */
 export const AUDIT_PAGE_SIZE = 50;
 
-/** `?page=` of the audit log (1 is the newest records). */
+/** `?page=` of the audit log (1 is the newest records), and the filters: one action, one kind of target, one target. */
 export const auditLogQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  action: z.enum(AUDIT_ACTIONS, 'Choose an action from the list').optional(),
+  targetType: z.enum(AUDIT_TARGET_TYPES, 'Choose a kind of target from the list').optional(),
+  targetId: z.uuid('Enter a full id').optional(),
 });
+export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
 
 /** A page of the audit log, newest first. */
 export const auditLogPageSchema = z.object({

@@ -20,15 +20,15 @@ export function useAdminBooking(id: string) {
   });
 }
 
-/** What the lookup asks for: a user's bookings (made or received) or a space's. */
-export type BookingsLookup = { userId: string } | { spaceId: string };
+/** What the lookup asks for: a user's bookings (made or received), a space's, or those `q` finds (a receipt number, an email, the start of an id). */
+export type BookingsLookup = { userId: string } | { spaceId: string } | { q: string };
 
-/** GET /api/admin/bookings?userId=|spaceId=&page=: newest first, a page at a time. */
+/** GET /api/admin/bookings?userId=|spaceId=|q=&page=: newest first, a page at a time. */
 export function getAdminBookings(lookup: BookingsLookup, page: number, signal?: AbortSignal): Promise<AdminBookingsPage> {
   return api.get<AdminBookingsPage>('/api/admin/bookings', { params: { ...lookup, page }, signal });
 }
 
-/** The console's lookup of bookings by user or space (nothing is asked without one). */
+/** The console's lookup of bookings by user, space or `q` (nothing is asked without one). */
 export function useAdminBookings(lookup: BookingsLookup | null, page: number) {
   return useQuery({
     queryKey: [...adminBookingsQueryKey, 'list', lookup, page],

@@ -4,7 +4,8 @@ import { useSearch } from 'wouter';
 import { statusColor } from '@/shared/booking-lifecycle';
 import type { BookingStatus } from '@/shared/constants';
 import { formatUsd, toCents } from '@/shared/money';
-import type { AdminBooking, AdminPayment } from '@/shared/schemas/admin-bookings';
+import { readBookingsQueryText, type AdminBooking, type AdminPayment } from '@/shared/schemas/admin-bookings';
+import { timeZoneName } from '@/shared/time-zones';
 import type { BookingPayout } from '@/shared/schemas/payouts';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
@@ -34,8 +35,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The console's Bookings and payments (docs/product.md#the-console): look a booking up by its id,
- * or list a user's or a space's; a booking's parties, status history and payment as the provider
- * reports it, and the Refund dialog. `?booking=` in the address opens that booking (the user view's links).
+ * the start of its id, its receipt number or its renter's or owner's email, or list a user's or a
+ * space's; a booking's parties, status history and payment as the provider reports it, its times in
+ * the space's zone, and the Refund dialog. `?booking=` in the address opens that booking (the user view's links).
  */
 export default function BookingsPanel() {
   const id = useId();
@@ -50,6 +52,17 @@ export default function BookingsPanel() {
 
   const search = () => {
     const value = text.trim();
+    if (kind === 'booking' && !UUID.test(value)) {
+      if (!readBookingsQueryText(value)) {
+        setInputError('Enter a booking id (or its first 8 characters), a receipt number (CS-2026-000001) or an email.');
+        return;
+      }
+      setInputError(null);
+      setPage(1);
+      setBookingId('');
+      setLookup({ q: value });
+      return;
+    }
     if (!UUID.test(value)) {
       setInputError(`Enter a ${kind} id (like 3f2a…-…).`);
       return;
@@ -81,13 +94,13 @@ export default function BookingsPanel() {
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-kind`}>Look up by</Label>
           <Select id={`${id}-kind`} value={kind} onChange={(event) => setKind(event.target.value as LookupKind)}>
-            <option value="booking">Booking id</option>
+            <option value="booking">Booking id, receipt or email</option>
             <option value="user">User id</option>
             <option value="space">Space id</option>
           </Select>
         </div>
         <div className="grid min-w-72 flex-1 gap-1.5">
-          <Label htmlFor={`${id}-id`}>Id</Label>
+          <Label htmlFor={`${id}-id`}>{kind === 'booking' ? 'Id, receipt number or email' : 'Id'}</Label>
           <Input
             id={`${id}-id`}
             value={text}
@@ -110,7 +123,8 @@ export default function BookingsPanel() {
       {bookingId ? <BookingDetail id={bookingId} /> : null}
       {!lookup && !bookingId ? (
         <EmptyState icon={CalendarSearch} title="Look up a booking">
-          Enter a booking id, or a user&apos;s or a space&apos;s id to list their bookings.
+          Enter a booking id (or its first 8 characters), a receipt number, a renter&apos;s or owner&apos;s email, or a user&apos;s or a
+          space&apos;s id to list their bookings.
         </EmptyState>
       ) : null}
     </section>
@@ -135,7 +149,11 @@ function BookingsList({
   if (list.data.bookings.length === 0)
     return (
       <EmptyState icon={CalendarSearch} title="No bookings found">
-        {'userId' in lookup ? 'This user has made or received no bookings.' : 'This space has no bookings.'}
+        {'userId' in lookup
+          ? 'This user has made or received no bookings.'
+          : 'spaceId' in lookup
+            ? 'This space has no bookings.'
+            : `No booking has this receipt number, email or id.`}
       </EmptyState>
     );
   const owed = list.data.owedPayouts;
@@ -159,7 +177,7 @@ function BookingsList({
                 Renter
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
-                Dates
+                Dates (the space&apos;s time)
               </th>
               <th scope="col" className="px-3 py-2 text-right font-medium">
                 Total
@@ -180,7 +198,7 @@ function BookingsList({
                 </th>
                 <td className="px-3 py-2">{row.renterName}</td>
                 <td className="px-3 py-2 whitespace-nowrap">
-                  {formatInstant(row.startDate)} – {formatInstant(row.endDate)}
+                  {formatInstant(row.startDate, row.spaceTimeZone)} – {formatInstant(row.endDate, row.spaceTimeZone)}
                 </td>
                 <td className="px-3 py-2 text-right">{usd(row.totalPrice)}</td>
                 <td className="px-3 py-2">
@@ -270,6 +288,7 @@ function BookingDetail({ id }: { id: string }) {
       <LoadError>Failed to load the booking. Please try again later.</LoadError>
     );
   const b = booking.data;
+  const zone = b.space.timeZone;
   return (
     <article aria-labelledby={`booking-${b.id}`} className="grid gap-4 rounded-lg border border-slate-200 p-4">
       <header className="flex flex-wrap items-center justify-between gap-2">
@@ -278,7 +297,10 @@ function BookingDetail({ id }: { id: string }) {
             {b.space.title}, {b.space.city}, {b.space.state}
           </h3>
           <p className="text-sm text-slate-600">
-            {formatInstant(b.startDate)} – {formatInstant(b.endDate)} · {usd(b.totalPrice)} · <StatusBadge status={b.status} />
+            {formatInstant(b.startDate, zone)} – {formatInstant(b.endDate, zone)} · {usd(b.totalPrice)} · <StatusBadge status={b.status} />
+          </p>
+          <p className="text-xs text-slate-600" data-testid="booking-time-zone">
+            Times in the space&apos;s zone: {timeZoneName(zone)}
           </p>
         </div>
         {toCents(b.refundable) > 0 ? (
@@ -310,7 +332,7 @@ function BookingDetail({ id }: { id: string }) {
         <ol className="grid gap-1 text-sm">
           {b.history.map((event, index) => (
             <li key={index} className="flex flex-wrap items-center gap-2">
-              <span className="text-slate-600">{formatInstant(event.at)}</span>
+              <span className="text-slate-600">{formatInstant(event.at, zone)}</span>
               {event.fromStatus ? <StatusBadge status={event.fromStatus} /> : null}
               {event.fromStatus ? <span aria-label="to">→</span> : null}
               <StatusBadge status={event.toStatus} />
@@ -337,7 +359,7 @@ function BookingDetail({ id }: { id: string }) {
           <ul className="grid gap-1 text-sm">
             {b.refunds.map((refund) => (
               <li key={refund.id}>
-                {usd(refund.amount)} by {refund.actor?.name ?? 'the command line'}, {formatInstant(refund.createdAt)}: {refund.reason}
+                {usd(refund.amount)} by {refund.actor?.name ?? 'the command line'}, {formatInstant(refund.createdAt, zone)}: {refund.reason}
                 {refund.completedAt ? '' : ' (in progress)'}
               </li>
             ))}

@@ -1,11 +1,13 @@
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { REPORT_ACTION_LABELS, REPORT_REASON_LABELS, type AdminReport } from '@/shared/schemas/reports';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
 import { toast } from '@/client/components/ui/use-toast';
 import { isApiError } from '@/client/lib/api-client';
+import { paths } from '@/client/lib/paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { reportQueueQueryKey, useReportQueue, type ReportQueueStatus } from '../api/get-reports';
 import { useTakeDownSpace } from '../api/take-down-space';
@@ -16,7 +18,7 @@ import { ResolveReportDialog } from './resolve-report-dialog';
 
 const TARGET_NAMES = { space: 'Listing', review: 'Review', message: 'Message', user: 'User' } as const;
 
-/** One report: what was reported (its content now), why, by whom, and what was done. */
+/** One report: what was reported (its content now, with links to the listing and the person in the console), why, by whom, and what was done. */
 function ReportItem({ report, onResolve, onTakeDown }: { report: AdminReport; onResolve: () => void; onTakeDown: () => void }) {
   return (
     <li className="grid gap-2 rounded-lg border border-slate-200 p-4" data-testid="console-report">
@@ -31,6 +33,18 @@ function ReportItem({ report, onResolve, onTakeDown }: { report: AdminReport; on
         <div>
           <p className="font-medium text-slate-900">{report.target.label}</p>
           <p className="line-clamp-3 text-sm whitespace-pre-line text-slate-700">{report.target.text}</p>
+          <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
+            {report.target.spaceId ? (
+              <Link href={paths.adminTab('listings', { q: report.target.spaceId })} className="text-primary hover:underline">
+                Open the listing
+              </Link>
+            ) : null}
+            {report.target.userId ? (
+              <Link href={paths.adminTab('users', { user: report.target.userId })} className="text-primary hover:underline">
+                {report.targetType === 'space' ? 'Open its owner' : report.targetType === 'user' ? 'Open the user' : 'Open its author'}
+              </Link>
+            ) : null}
+          </p>
         </div>
       ) : (
         <p className="text-sm text-slate-600">The reported {report.targetType} no longer exists.</p>

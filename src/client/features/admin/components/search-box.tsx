@@ -4,10 +4,20 @@ import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 
-/** A console search: a labelled box whose text is searched on Enter or the button. */
-export function SearchBox({ label, placeholder, onSearch }: { label: string; placeholder: string; onSearch: (q: string) => void }) {
+/** A console search: a labelled box whose text (`initial` at first) is searched on Enter or the button. */
+export function SearchBox({
+  label,
+  placeholder,
+  onSearch,
+  initial = '',
+}: {
+  label: string;
+  placeholder: string;
+  onSearch: (q: string) => void;
+  initial?: string;
+}) {
   const id = useId();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initial);
   return (
     <form
       role="search"

@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import type { AdminSpace, AdminSpaceStatus } from '@/shared/schemas/admin';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
@@ -25,9 +25,11 @@ const STATUS_BADGES: Record<AdminSpaceStatus, { label: string; variant: 'success
 
 type Pending = { space: AdminSpace; action: 'take-down' | 'restore' };
 
-/** The console's Listings: search, each listing's owner and status, take down and restore. */
+/** The console's Listings: search (`?q=` of the address at first), each listing's owner and status, take down and restore. */
 export function SpacesPanel() {
-  const [q, setQ] = useState('');
+  // A link to one listing (a report's) searches its id; the tab mounts anew when opened, so the first value is the one.
+  const linked = new URLSearchParams(useSearch()).get('q') ?? '';
+  const [q, setQ] = useState(linked);
   const spaces = useAdminSpaces(q);
   const [pending, setPending] = useState<Pending | null>(null);
   const takeDown = useTakeDownSpace();
@@ -57,7 +59,7 @@ export function SpacesPanel() {
       <h2 id="console-listings" className="sr-only">
         Listings
       </h2>
-      <SearchBox label="Search listings" placeholder="Title, city, address or owner email" onSearch={setQ} />
+      <SearchBox key={linked} label="Search listings" placeholder="Title, city, address or owner email" initial={linked} onSearch={setQ} />
       {spaces.isPending ? (
         <SkeletonRows label="Loading listings" rowClassName="h-10" />
       ) : spaces.isError ? (

@@ -77,7 +77,7 @@ function BookingRows({ rows, showRenter }: { rows: AdminBookingRow[]; showRenter
       </th>
       {showRenter ? <td className={cell}>{row.renterName}</td> : null}
       <td className={`${cell} whitespace-nowrap`}>
-        {formatInstant(row.startDate)} – {formatInstant(row.endDate)}
+        {formatInstant(row.startDate, row.spaceTimeZone)} – {formatInstant(row.endDate, row.spaceTimeZone)}
       </td>
       <td className={cell}>
         <Badge variant={BOOKING_BADGE[statusColor(row.status)]} className="capitalize">
@@ -89,7 +89,7 @@ function BookingRows({ rows, showRenter }: { rows: AdminBookingRow[]; showRenter
         <Link
           href={paths.adminBooking(row.id)}
           className={linkClass}
-          aria-label={`Open the booking of ${row.spaceTitle}, ${formatInstant(row.startDate)}`}
+          aria-label={`Open the booking of ${row.spaceTitle}, ${formatInstant(row.startDate, row.spaceTimeZone)}`}
         >
           Open
         </Link>

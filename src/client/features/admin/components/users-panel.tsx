@@ -1,5 +1,6 @@
 import { Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useSearch } from 'wouter';
 import type { AdminUser } from '@/shared/schemas/admin';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
@@ -18,13 +19,15 @@ type Pending = { user: AdminUser; action: 'suspend' | 'reinstate' };
 
 /**
  * The console's Users: search by name or email, each user's counts and standing, suspend and
- * reinstate; View opens a user's listings, bookings, payments and reports below the list.
+ * reinstate; View (or the address's `?user=`) opens a user's listings, bookings, payments and reports below the list.
  */
 export function UsersPanel({ currentUserId }: { currentUserId: string }) {
   const [q, setQ] = useState('');
   const users = useAdminUsers(q);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [viewing, setViewing] = useState<string | null>(null);
+  // A link to one user (a report's) opens them.
+  const linked = new URLSearchParams(useSearch()).get('user');
+  const [viewing, setViewing] = useState<string | null>(linked);
   // The opened user's heading takes the focus (and scrolls into view), so keyboard and screen reader users land on it.
   useEffect(() => {
     if (viewing) document.getElementById(`user-${viewing}`)?.focus();

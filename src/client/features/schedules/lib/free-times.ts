@@ -81,14 +81,5 @@ export function formatTimeOfDay(dateTime: string): string {
   return `${twelve}:${String(minute).padStart(2, '0')} ${suffix}`;
 }
 
-/** A zone for people: "Eastern Time (America/New_York)"; the id alone when the browser has no name for it. */
-export function timeZoneName(timeZone: string): string {
-  try {
-    const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
-      .formatToParts(new Date())
-      .find((part) => part.type === 'timeZoneName')?.value;
-    return name && name !== timeZone ? `${name} (${timeZone})` : timeZone;
-  } catch {
-    return timeZone;
-  }
-}
+/** A zone for people (the one rule of src/shared/time-zones.ts). */
+export { timeZoneName } from '@/shared/time-zones';
