@@ -13,6 +13,7 @@ import { AuthProvider, useAuth } from './lib/auth';
 import { type LazyPage, lazyPage } from './lib/lazy-page';
 import { routes } from './lib/paths';
 import { returnPathOf } from './lib/return-path';
+import { type AfterSignIn, type SignIn, SignInContext } from './lib/sign-in';
 import { createQueryClient } from './lib/query-client';
 import { HomePage } from './pages/home';
 import { NotFoundPage } from './pages/not-found';
@@ -108,8 +109,6 @@ function pageAt(pathname: string) {
   return PAGES.find(({ path }) => matchRoute(parseRoute, path, pathname)[0]);
 }
 
-type SignIn = (dialog: 'login' | 'register', opener: HTMLElement | null) => void;
-
 // The sign-in dialogs (and their form library) load when first opened.
 // The bell (its popover and list) loads after the first page, outside the first load's budget (tests/unit/client-bundle.test.ts).
 const NotificationBell = lazyPage(() =>
@@ -158,21 +157,26 @@ function ScrollToTop() {
 
 function AppShell() {
   // The open sign-in dialog, the control that opened it (focus returns there when the dialog closes,
-  // also after Log in and Sign up have replaced each other) and, on a page that needs a session, that
-  // page's address: success returns there (else to /profile: docs/product.md#behaviour).
-  const [auth, setAuth] = useState<{ dialog: 'login' | 'register'; opener: HTMLElement | null; returnTo?: string } | null>(null);
+  // also after Log in and Sign up have replaced each other) and where success lands (else on /profile:
+  // docs/product.md#behaviour).
+  const [auth, setAuth] = useState<({ dialog: 'login' | 'register'; opener: HTMLElement | null } & AfterSignIn) | null>(null);
   const [location] = useLocation();
   const search = useSearch();
-  // A dialog opened for a page that needs a session belongs to that page: leaving it (Back, a link) closes it.
+  // A dialog opened to come back to a page belongs to that page: leaving it (Back, a link) closes it.
   const authDialog = auth && (auth.returnTo === undefined || auth.returnTo.split(/[?#]/)[0] === location) ? auth.dialog : null;
-  const returnTo = pageAt(location)?.signedOut ? returnPathOf(location, search) : undefined;
-  const signIn: SignIn = (dialog, opener) => setAuth({ dialog, opener, returnTo });
-  const openAuthDialog = (dialog: 'login' | 'register') => {
+  const here = returnPathOf(location, search);
+  // A page that needs a session: logging in or signing up from it returns to it.
+  const pageReturnTo = pageAt(location)?.signedOut ? here : undefined;
+  // The header's Log in returns to the page the visitor is on (docs/product.md#signed-out-visits), except
+  // from home and from a password reset link (spent once used), which go to /profile as the header's Sign up does.
+  const logInReturnTo = location === routes.home || location === routes.resetPassword ? pageReturnTo : here;
+  const signIn: SignIn = (dialog, opener, after = {}) => setAuth({ dialog, opener, ...after, returnTo: after.returnTo ?? pageReturnTo });
+  const openAuthDialog = (dialog: 'login' | 'register', returnTo?: string) => {
     const active = document.activeElement;
-    signIn(dialog, active instanceof HTMLElement ? active : null);
+    signIn(dialog, active instanceof HTMLElement ? active : null, { returnTo });
   };
   const switchAuthDialog = (dialog: 'login' | 'register') =>
-    setAuth((current) => ({ dialog, opener: current?.opener ?? null, returnTo: current?.returnTo }));
+    setAuth((current) => ({ ...current, dialog, opener: current?.opener ?? null }));
   const logout = useLogout();
   const { user } = useAuth();
   // The header's unread badge: polled every 30 s and refreshed by each live message
@@ -192,7 +196,7 @@ function AppShell() {
           Skip to content
         </a>
         <Header
-          onLogIn={() => openAuthDialog('login')}
+          onLogIn={() => openAuthDialog('login', logInReturnTo)}
           onSignUp={() => openAuthDialog('register')}
           onLogOut={() => logout.mutate()}
           unreadCount={user ? (unread.data?.count ?? 0) : 0}
@@ -205,7 +209,9 @@ function AppShell() {
           }
         />
         <main id="main" className="flex-1">
-          <AppRoutes onSignIn={signIn} />
+          <SignInContext value={signIn}>
+            <AppRoutes onSignIn={signIn} />
+          </SignInContext>
         </main>
         <Footer />
         <ScrollToTop />
@@ -217,6 +223,7 @@ function AppShell() {
               onSwitchToRegister={() => switchAuthDialog('register')}
               returnFocusTo={auth?.opener}
               returnTo={auth?.returnTo}
+              onSignedIn={auth?.then}
             />
           ) : null}
           {authDialog === 'register' ? (
@@ -226,6 +233,7 @@ function AppShell() {
               onSwitchToLogin={() => switchAuthDialog('login')}
               returnFocusTo={auth?.opener}
               returnTo={auth?.returnTo}
+              onSignedIn={auth?.then}
             />
           ) : null}
         </Suspense>

@@ -74,10 +74,10 @@ describe('the first page shows its data without waiting for the API', () => {
     const { page } = session;
     const requests = recordRequests(page);
     await page.goto('/search?location=NY&spaceType=all');
-    await page.getByText(/spaces found$/).waitFor();
+    await page.getByText(/spaces? found$/).waitFor();
     expect(await page.getByTestId('space-card').count()).toBeGreaterThan(0);
     await page.goto('/search');
-    await page.getByText(/spaces found$/).waitFor();
+    await page.getByText(/spaces? found$/).waitFor();
     expect(await page.getByTestId('space-card').count()).toBe(DEFAULT_PAGE_SIZE);
     expect(requests.api.filter((path) => path.startsWith('/api/spaces?'))).toEqual([]);
 

@@ -140,11 +140,11 @@ describe('listing wizard, search and map', () => {
     await page.goto('/search');
     const searchMap = page.getByRole('region', { name: 'Map of medical spaces' });
     await searchMap.locator('.space-cluster').first().waitFor();
-    const allFound = Number((await page.getByText(/spaces found/).textContent())?.match(/\d+/)?.[0]);
+    const allFound = Number((await page.getByText(/spaces? found/).textContent())?.match(/\d+/)?.[0]);
     await searchMap.getByRole('button', { name: 'Zoom in' }).click();
     await page.getByRole('button', { name: 'Search this area' }).click();
     await page.waitForURL(/bbox=/);
-    await expect.poll(async () => Number((await page.getByText(/spaces found/).textContent())?.match(/\d+/)?.[0])).toBeLessThan(allFound);
+    await expect.poll(async () => Number((await page.getByText(/spaces? found/).textContent())?.match(/\d+/)?.[0])).toBeLessThan(allFound);
 
     const tilesBefore = session.tileRequests.length;
     await page.goto(`/map?location=${encodeURIComponent(title)}`);

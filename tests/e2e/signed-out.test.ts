@@ -142,10 +142,12 @@ describe('signed-out visits to pages that need a session', () => {
     const { page } = session;
     const user = await registeredUser('Casey');
     await signOutBrowser(page);
-    // Logging in from the header elsewhere goes to /profile as always, and /profile does not ask again.
+    // Logging in from the header elsewhere than home returns to that page; /profile then does not ask again.
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
     await logInThroughDialog(page, user);
-    await landsOn(page, '/profile');
+    await landsOn(page, '/terms');
+    await page.getByRole('banner').getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
     await page.getByRole('tab', { name: /^Messages/ }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
 
@@ -167,6 +169,40 @@ describe('signed-out visits to pages that need a session', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await toast(page, 'Logged out successfully').waitFor();
     expect(await loginDialog(page).count()).toBe(0);
+    expect(unexpectedErrors()).toEqual([]);
+  });
+
+  it("returns to the search after the header's Log in from it", async () => {
+    const { page } = session;
+    const user = await registeredUser('Harper');
+    await signOutBrowser(page);
+    await page.goto('/search?location=Boston');
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+    await logInThroughDialog(page, user);
+    await landsOn(page, '/search?location=Boston');
+    expect(unexpectedErrors()).toEqual([]);
+  });
+
+  it('opens the Log in dialog from Message Owner and, after logging in, the message dialog on the same space', async () => {
+    const { page } = session;
+    const user = await registeredUser('Emery');
+    const spaces = (await (await api.get('/api/spaces?limit=1')).json()) as { id: string; title: string }[];
+    const space = spaces[0];
+    if (!space) throw new Error('The seed has no space');
+    await signOutBrowser(page);
+    await page.goto(`/spaces/${space.id}`);
+    await page.getByRole('button', { name: 'Message Owner' }).click();
+    // The specification's toast stays, and the dialog opens with it.
+    await toast(page, 'Please log in to send a message.').waitFor();
+    await loginDialog(page).getByRole('button', { name: 'Sign up' }).waitFor();
+    await logInThroughDialog(page, user);
+
+    await page.getByRole('dialog').getByLabel('Your Message').waitFor();
+    expect(`${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe(`/spaces/${space.id}`);
+    // The same history entry: Back leaves the space rather than asking again.
+    await page.keyboard.press('Escape');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/terms');
     expect(unexpectedErrors()).toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ export function MessagesPage() {
   return (
     <div className="mx-auto flex h-[calc(100dvh-4rem)] max-w-7xl flex-col px-4 py-4 sm:px-6 md:py-6 lg:px-8">
       <PageMeta title="Messages | ClinicShare" />
-      <div className="grid min-h-0 flex-1 gap-4 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+      <div className="grid min-h-0 flex-1 grid-cols-1 gap-4 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <ConversationList
           className={cn(selectedId && 'hidden md:flex')}
           conversations={conversations.data}

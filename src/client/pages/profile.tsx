@@ -221,7 +221,8 @@ function Profile({ user }: { user: User }) {
 
 function TabSection({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="grid gap-4">
+    // One column as wide as the page (not as its widest line): long titles and messages truncate on a phone.
+    <section className="grid grid-cols-1 gap-4">
       <h2 className="text-lg leading-tight font-semibold text-slate-900">{title}</h2>
       {children}
     </section>

@@ -1,3 +1,4 @@
+import { countOf } from '@/shared/text';
 import { CircleAlert, LoaderCircle, SearchX } from 'lucide-react';
 import { useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -27,7 +28,8 @@ export function SearchPage() {
   const spaces = results.data?.pages.flatMap((page) => page.spaces) ?? [];
   const first = results.data?.pages[0];
   // '{n} spaces found' (docs/product.md#search), with an honest '1,000+' when the server stopped counting.
-  const found = first ? `${first.total.toLocaleString('en-US')}${first.exact ? '' : '+'}` : '0';
+  const total = first?.total ?? 0;
+  const found = countOf(total, { one: 'space', other: 'spaces' }, `${total.toLocaleString('en-US')}${first && !first.exact ? '+' : ''}`);
   const loading = results.isPending;
 
   return (
@@ -51,7 +53,7 @@ export function SearchPage() {
         <SearchResultsMap filters={filters} onSearchArea={(bbox) => setFilters({ ...filters, bbox })}>
           <section aria-labelledby="results-heading" aria-busy={loading}>
             <h2 id="results-heading" className="mb-4 text-base font-medium text-slate-700" aria-live="polite">
-              {loading ? 'Searching...' : results.isError ? 'No results' : `${found} spaces found`}
+              {loading ? 'Searching...' : results.isError ? 'No results' : `${found} found`}
             </h2>
 
             {loading ? (

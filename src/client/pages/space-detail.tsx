@@ -1,7 +1,7 @@
 import { ArrowLeft, CircleAlert, MessageSquare, SearchX } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentProps, lazy, type MouseEvent, Suspense, useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { LISTING_GONE_MESSAGE, type SpaceDetail as SpaceDetailData } from '@/shared/schemas/spaces';
 import { PageMeta } from '@/client/components/page-meta';
 import { WhenNearViewport } from '@/client/components/when-near-viewport';
@@ -22,6 +22,8 @@ import { isApiError } from '@/client/lib/api-client';
 import { useAuth } from '@/client/lib/auth';
 import { formatAmount, periodSuffix } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
+import { returnPathOf } from '@/client/lib/return-path';
+import { useSignIn } from '@/client/lib/sign-in';
 
 // The booking, payment and message dialogs (forms, dates, card fields) load when first opened.
 const LazyBookingDialog = lazy(() =>
@@ -106,7 +108,10 @@ function BackToSearch() {
 
 function SpaceDetail({ space }: { space: SpaceDetailData }) {
   const { user } = useAuth();
-  const returned = new URLSearchParams(useSearch());
+  const search = useSearch();
+  const [location] = useLocation();
+  const signIn = useSignIn();
+  const returned = new URLSearchParams(search);
   const paymentSuccess = returned.get('payment_success') === 'true';
   const [messageOpen, setMessageOpen] = useState(false);
   const queryClient = useQueryClient();
@@ -129,14 +134,22 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
       </Suspense>
     ) : null;
 
-  /** A button's click handler that asks a signed-out visitor to log in, or else opens what it is for (told which button opened it). */
+  /**
+   * A button's click handler that opens what it is for (told which button opened it), or, for a
+   * signed-out visitor, says why (the specification's toast) and opens the Log in dialog at once: the
+   * login or sign-up comes back to this page and opens what was asked for (docs/product.md#signed-out-visits).
+   */
   const requireLogin = (description: string, open: (opener: HTMLElement) => void) => (event: MouseEvent<HTMLElement>) => {
+    const opener = event.currentTarget;
     if (!user) {
       toast({ variant: 'destructive', title: 'Login required', description });
+      signIn('login', opener, { returnTo: returnPathOf(location, search), then: () => open(opener) });
       return;
     }
-    open(event.currentTarget);
+    open(opener);
   };
+  const startBooking = requireLogin('Please log in to book a space.', checkout.start);
+  const messageOwner = requireLogin('Please log in to send a message.', () => setMessageOpen(true));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 max-lg:pb-24 sm:px-6 lg:px-8">
@@ -213,13 +226,13 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
                 </Suspense>
               ) : null}
               {licenceWarning}
-              <Button size="lg" onClick={requireLogin('Please log in to book a space.', checkout.start)}>
+              <Button size="lg" onClick={startBooking}>
                 {space.instantBook ? 'Book Space' : 'Request to Book'}
               </Button>
               {space.instantBook ? null : (
                 <p className="text-xs text-slate-600">The owner approves each request. Your card is only charged if they accept.</p>
               )}
-              <Button variant="outline" size="lg" onClick={requireLogin('Please log in to send a message.', () => setMessageOpen(true))}>
+              <Button variant="outline" size="lg" onClick={messageOwner}>
                 <MessageSquare aria-hidden="true" />
                 Message Owner
               </Button>
@@ -243,7 +256,7 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
             <span className="text-xl font-bold">{formatAmount(space.pricePerDay)}</span>
             <span className="text-sm text-slate-600">{periodSuffix(space.pricePeriod)}</span>
           </p>
-          <Button onClick={requireLogin('Please log in to book a space.', checkout.start)}>Book Space</Button>
+          <Button onClick={startBooking}>Book Space</Button>
         </div>
       ) : null}
 

@@ -10,6 +10,17 @@ export function login(input: LoginInput): Promise<User> {
   return api.post<User>('/api/login', input);
 }
 
+/** The description of the "Login failed" toast (docs/product.md#server-messages-in-error-toasts). */
+function loginFailureText(error: unknown): string {
+  // A suspended account (403) or too many failed attempts (429, with how long to wait): the server's
+  // sentence says what to do; "check your credentials" would send the person to reset a password that is right.
+  if (isApiError(error, 403, 429) && error.serverMessage) return error.serverMessage;
+  // Wrong email or password (401), the specification's wording (docs/product.md#user-facing-messages).
+  if (isApiError(error, 401)) return 'Please check your credentials and try again.';
+  // The server could not be reached or failed: the credentials are not the problem.
+  return 'Please try again later.';
+}
+
 /**
  * Logs in, stores the user and goes to the profile (docs/product.md#behaviour and #user-facing-messages),
  * or to `returnTo`, the page that asked for the login (see {@link useStartSession}).
@@ -25,10 +36,7 @@ export function useLogin({ onSuccess, returnTo }: { onSuccess?: () => void; retu
     },
     onError: (error) => {
       console.warn('Login failed:', error.message);
-      // Throttled (429): the server says how long to wait; any other failure keeps the wording of
-      // docs/product.md#user-facing-messages.
-      const description = (isApiError(error, 429) && error.serverMessage) || 'Please check your credentials and try again.';
-      toast({ variant: 'destructive', title: 'Login failed', description });
+      toast({ variant: 'destructive', title: 'Login failed', description: loginFailureText(error) });
     },
   });
 }

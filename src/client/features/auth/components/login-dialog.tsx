@@ -15,6 +15,8 @@ interface LoginDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The page to land on after success, when a page that needs a session asked (else /profile). */
   returnTo?: string;
+  /** Called after a successful login or sign-up, once the dialog has closed (what the visitor asked for before it). */
+  onSignedIn?: () => void;
   /** Where focus returns when the dialog closes (the control that opened it); by default the element focused when it opened. */
   returnFocusTo?: HTMLElement | null;
   /** Opens the Sign up dialog instead (no Sign up link without it). */
@@ -22,7 +24,7 @@ interface LoginDialogProps {
 }
 
 /** The Log in dialog; "Forgot password?" turns it into the form that asks for a reset link, and back. */
-export function LoginDialog({ open, onOpenChange, onSwitchToRegister, returnFocusTo, returnTo }: LoginDialogProps) {
+export function LoginDialog({ open, onOpenChange, onSwitchToRegister, returnFocusTo, returnTo, onSignedIn }: LoginDialogProps) {
   const [view, setView] = useState<'login' | 'forgot'>('login');
   // Back from the forgot-password form, focus goes to the email field (the control used is gone).
   const [returned, setReturned] = useState(false);
@@ -48,7 +50,15 @@ export function LoginDialog({ open, onOpenChange, onSwitchToRegister, returnFocu
               <DialogTitle>Welcome back</DialogTitle>
               <DialogDescription>Log in to book spaces, message owners and manage your listings.</DialogDescription>
             </DialogHeader>
-            <LoginForm onDone={() => onOpenChange(false)} onForgot={() => setView('forgot')} focusEmail={returned} returnTo={returnTo} />
+            <LoginForm
+              onDone={() => {
+                onOpenChange(false);
+                onSignedIn?.();
+              }}
+              onForgot={() => setView('forgot')}
+              focusEmail={returned}
+              returnTo={returnTo}
+            />
             {onSwitchToRegister ? (
               <p className="text-center text-sm text-slate-600">
                 Don&apos;t have an account?{' '}

@@ -20,13 +20,15 @@ interface RegisterDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The page to land on after success, when a page that needs a session asked (else /profile). */
   returnTo?: string;
+  /** Called after a successful login or sign-up, once the dialog has closed (what the visitor asked for before it). */
+  onSignedIn?: () => void;
   /** Where focus returns when the dialog closes (the control that opened it); by default the element focused when it opened. */
   returnFocusTo?: HTMLElement | null;
   /** Opens the Log in dialog instead. */
   onSwitchToLogin: () => void;
 }
 
-export function RegisterDialog({ open, onOpenChange, onSwitchToLogin, returnFocusTo, returnTo }: RegisterDialogProps) {
+export function RegisterDialog({ open, onOpenChange, onSwitchToLogin, returnFocusTo, returnTo, onSignedIn }: RegisterDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent returnFocusTo={returnFocusTo} className="max-w-lg">
@@ -34,7 +36,13 @@ export function RegisterDialog({ open, onOpenChange, onSwitchToLogin, returnFocu
           <DialogTitle>Create your account</DialogTitle>
           <DialogDescription>Join ClinicShare to rent medical space or list the space you do not use.</DialogDescription>
         </DialogHeader>
-        <RegisterForm onDone={() => onOpenChange(false)} returnTo={returnTo} />
+        <RegisterForm
+          onDone={() => {
+            onOpenChange(false);
+            onSignedIn?.();
+          }}
+          returnTo={returnTo}
+        />
         <p className="text-center text-sm text-slate-600">
           Already have an account?{' '}
           <Button variant="link" className="h-auto p-0" onClick={onSwitchToLogin}>

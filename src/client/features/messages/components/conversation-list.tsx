@@ -82,7 +82,7 @@ export function ConversationList({ conversations, loading, failed, selectedId, o
                     >
                       {initialsOf(conversation.otherUser)}
                     </span>
-                    <span className="grid min-w-0 flex-1 gap-0.5">
+                    <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
                       <span className="flex items-center justify-between gap-2">
                         <span className="truncate font-medium text-slate-900">{fullName(conversation.otherUser)}</span>
                         <time dateTime={conversation.lastMessage.createdAt} className="shrink-0 text-xs text-slate-600">

@@ -137,7 +137,7 @@ export function MessageThread({
         ) : thread.isError ? (
           <p className="text-center text-sm text-slate-600">Failed to load messages. Please try again later.</p>
         ) : (
-          <ol className="grid gap-3">
+          <ol className="grid grid-cols-1 gap-3">
             {messages?.map((message) => {
               const own = message.senderId === userId;
               return (
@@ -182,7 +182,7 @@ export function MessageThread({
         <div ref={endRef} />
       </div>
 
-      <div className="grid gap-2 border-t border-slate-200 p-4">
+      <div className="grid grid-cols-1 gap-2 border-t border-slate-200 p-4">
         <HipaaReminder />
         <div className="flex items-end gap-2">
           <Textarea

@@ -32,7 +32,7 @@ export function RecentMessages({ userId }: { userId: string }) {
     );
   } else {
     body = (
-      <ul className="grid gap-2" data-testid="recent-messages">
+      <ul className="grid grid-cols-1 gap-2" data-testid="recent-messages">
         {messages.data.slice(0, PROFILE_MESSAGES_COUNT).map((message) => {
           const mine = message.senderId === userId;
           const unread = !mine && message.receiverId === userId && message.readAt === null;
@@ -49,7 +49,7 @@ export function RecentMessages({ userId }: { userId: string }) {
                 >
                   {initialsOf(message.sender)}
                 </span>
-                <span className="grid min-w-0 flex-1 gap-0.5">
+                <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
                   <span className="flex flex-wrap items-center gap-2">
                     <span className="font-medium text-slate-900">{mine ? 'You' : fullName(message.sender)}</span>
                     {message.space ? <span className="truncate text-sm text-slate-600">· {message.space.title}</span> : null}
@@ -67,7 +67,7 @@ export function RecentMessages({ userId }: { userId: string }) {
   }
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       {body}
       <div>
         <Button asChild variant="outline">

@@ -1,3 +1,4 @@
+import { countOf, PEOPLE } from '@/shared/text';
 import { MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -71,7 +72,7 @@ export function SpaceCard({
             </p>
             <p className="flex items-center gap-1 text-sm text-slate-600">
               <Users className="size-4" aria-hidden="true" />
-              {space.capacity} people
+              {countOf(space.capacity, PEOPLE)}
             </p>
           </div>
         </div>

@@ -1,3 +1,4 @@
+import { countOf, PEOPLE } from '@/shared/text';
 import { BadgeCheck, Check, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CANCELLATION_POLICY_TEXT } from '@/shared/cancellation';
@@ -100,7 +101,7 @@ export function SpacePriceCard({ space, children }: { space: Space; children: Re
             <Users className="size-4" aria-hidden="true" />
             Capacity
           </dt>
-          <dd className="font-medium text-slate-900">{space.capacity} people</dd>
+          <dd className="font-medium text-slate-900">{countOf(space.capacity, PEOPLE)}</dd>
         </div>
         <div className="flex items-center justify-between gap-3">
           <dt className="text-slate-600">Space type</dt>
