@@ -265,8 +265,9 @@ export async function buildApp({
   await registerMessaging(app, { db, config, notifications, redis, limiters, allowedOrigins, sessions, hub });
   await app.register(authRoutes, { db, sessions, throttle });
   await app.register(unsubscribeRoutes, { db });
-  // The outbox in the browser, never in production (docs/decisions/022-notifications-and-email.md).
-  if (config.env !== 'production') await app.register(devMailRoutes, { db });
+  // The outbox in the browser, never in production, and to this machine only unless DEV_MAIL_PUBLIC
+  // (docs/decisions/022-notifications-and-email.md).
+  if (config.env !== 'production') await app.register(devMailRoutes, { db, publicAccess: config.mail.devMailPublic });
   await app.register(spaceRoutes, { db, storage, geocoder, quota, changes: spaceChanges, scheduleChanges });
   await app.register(scheduleRoutes, { db, onBlockedDatesChanged: () => scheduleChanges.notify() });
   await app.register(uploadRoutes, { storage, quota });

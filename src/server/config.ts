@@ -173,6 +173,8 @@ const envSchema = z
       .default(DEFAULT_MAIL_FROM),
     /** Seconds the SMTP server has to connect, greet and answer each command before a send fails (and is retried). */
     SMTP_TIMEOUT_SECONDS: z.coerce.number().min(1, 'must be at least 1 second').max(300, 'must be at most 300 seconds').default(20),
+    /** /dev/mail (outside production) answers every client address, not only the loopback one: it shows live reset links. */
+    DEV_MAIL_PUBLIC: booleanFlag.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY)) {
@@ -292,6 +294,11 @@ export interface Config {
     from: string;
     /** Milliseconds for the SMTP connection, greeting and each command. */
     timeoutMs: number;
+    /**
+     * /dev/mail (never in production) answers requests from any address; false (the default): only
+     * from the loopback address, as it shows live password reset links.
+     */
+    devMailPublic: boolean;
   };
 }
 
@@ -359,6 +366,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     liveHeartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000),
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, timeoutMs: Math.round(e.SMTP_TIMEOUT_SECONDS * 1000) },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      timeoutMs: Math.round(e.SMTP_TIMEOUT_SECONDS * 1000),
+      devMailPublic: e.DEV_MAIL_PUBLIC,
+    },
   };
 }
