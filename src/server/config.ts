@@ -173,6 +173,8 @@ const envSchema = z
       .default(DEFAULT_MAIL_FROM),
     /** Seconds the SMTP server has to connect, greet and answer each command before a send fails (and is retried). */
     SMTP_TIMEOUT_SECONDS: z.coerce.number().min(1, 'must be at least 1 second').max(300, 'must be at most 300 seconds').default(20),
+    /** SMTP connections kept open and used at once (a pool); sends beyond them wait for a free one. */
+    SMTP_MAX_CONNECTIONS: positiveInt.max(100, 'must be at most 100').default(8),
     /** /dev/mail (outside production) answers every client address, not only the loopback one: it shows live reset links. */
     DEV_MAIL_PUBLIC: booleanFlag.default(false),
   })
@@ -294,6 +296,8 @@ export interface Config {
     from: string;
     /** Milliseconds for the SMTP connection, greeting and each command. */
     timeoutMs: number;
+    /** SMTP connections of the pool (`SMTP_MAX_CONNECTIONS`, default 8). */
+    maxConnections: number;
     /**
      * /dev/mail (never in production) answers requests from any address; false (the default): only
      * from the loopback address, as it shows live password reset links.
@@ -370,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
       timeoutMs: Math.round(e.SMTP_TIMEOUT_SECONDS * 1000),
+      maxConnections: e.SMTP_MAX_CONNECTIONS,
       devMailPublic: e.DEV_MAIL_PUBLIC,
     },
   };

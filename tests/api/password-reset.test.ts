@@ -86,8 +86,8 @@ describe('POST /api/auth/forgot-password', () => {
     expect(JSON.stringify(tokens)).not.toContain(token);
     // Good for one hour.
     expect(Math.abs(tokens[0]!.expiresAt.getTime() - (Date.now() + HOUR_MS))).toBeLessThan(60_000);
-    // The email goes out through the job queue, in the same transaction as the notification.
-    const jobs = await t.handle.query(`select id from pgboss.job where name = 'send-notification-email' and data->>'notificationId' = $1`, [
+    // The email goes out through the account mail's queue, in the same transaction as the notification.
+    const jobs = await t.handle.query(`select id from pgboss.job where name = 'send-account-email' and data->>'notificationId' = $1`, [
       notification!.id,
     ]);
     expect(jobs).toHaveLength(1);

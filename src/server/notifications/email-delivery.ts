@@ -1,6 +1,6 @@
 /**
  * Emailing notifications (docs/decisions/022-notifications-and-email.md): the
- * `send-notification-email` job renders a notification's template and hands it to the mailer,
+ * `send-notification-email` and `send-account-email` jobs render a notification's template and hand it to the mailer,
  * unless the user turned that kind of email off (the in-app notification stays either way).
  */
 import { eq, sql } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import { emailSwitchOf, notificationKinds } from '../../shared/schemas/notificat
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { notifications, users } from '../db/schema';
-import { sendNotificationEmailJob } from '../jobs/catalog';
+import { sendAccountEmailJob, sendNotificationEmailJob } from '../jobs/catalog';
 import type { JobWorkers } from '../jobs/queue';
 import { redactSentMessage, type Mailer, type MailOutcome } from '../mail/mailer';
 import { emailTemplateFor } from './emails';
@@ -114,12 +114,14 @@ export async function deliverNotificationEmail(
 /** Whether a notification's data carries a single-use link's token (`data.token`). */
 const hasLinkToken = (data: unknown) => typeof (data as { token?: unknown } | null)?.token === 'string';
 
-/** Registers the notifications' job handlers on `workers` (app.ts). */
+/** Registers the notifications' job handlers on `workers` (app.ts): both email queues send the same way. */
 export function registerNotificationJobs(
   workers: JobWorkers,
   { db, mailer, config }: { db: Database; mailer: Mailer; config: Pick<Config, 'publicUrl'> },
 ): void {
-  workers.work(sendNotificationEmailJob, async ({ data, lastAttempt }) => {
-    await deliverNotificationEmail(db, mailer, config, data.notificationId, { lastAttempt });
-  });
+  for (const queue of [sendAccountEmailJob, sendNotificationEmailJob]) {
+    workers.work(queue, async ({ data, lastAttempt }) => {
+      await deliverNotificationEmail(db, mailer, config, data.notificationId, { lastAttempt });
+    });
+  }
 }

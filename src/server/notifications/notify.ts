@@ -4,10 +4,10 @@
  * rolled-back change tells nobody and a committed one is never lost.
  */
 import { sql } from 'drizzle-orm';
-import { isInAppKind, type NotificationKind } from '../../shared/schemas/notifications';
+import { isAccountEmailKind, isInAppKind, type NotificationKind } from '../../shared/schemas/notifications';
 import type { Database } from '../db/client';
 import { notifications } from '../db/schema';
-import { sendNotificationEmailJob } from '../jobs/catalog';
+import { sendAccountEmailJob, sendNotificationEmailJob } from '../jobs/catalog';
 import { enqueue } from '../jobs/queue';
 
 /** The database channel on which a user id is sent when their notifications change (delivered on commit). */
@@ -30,7 +30,8 @@ export interface NotificationInput {
 }
 
 /**
- * Writes the notification and enqueues its email, within `tx`. In-app kinds also wake the
+ * Writes the notification and enqueues its email, within `tx`: account mail in its own queue
+ * (`send-account-email`), so a burst of other notifications never delays it. In-app kinds also wake the
  * recipient's open sockets once `tx` commits (`NOTIFICATIONS_CHANNEL`).
  * @returns the notification's id, or null when `dedupeKey` was used already
  */
@@ -51,7 +52,7 @@ export async function notify(tx: Database, input: NotificationInput): Promise<st
     .onConflictDoNothing()
     .returning({ id: notifications.id });
   if (!row) return null;
-  await enqueue(tx, sendNotificationEmailJob, { notificationId: row.id });
+  await enqueue(tx, isAccountEmailKind(input.kind) ? sendAccountEmailJob : sendNotificationEmailJob, { notificationId: row.id });
   if (inApp) await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${input.userId})`);
   return row.id;
 }
