@@ -39,6 +39,7 @@ import { registerCrossSiteGuard } from './http/request-guards';
 import { registerMessageJobs } from './messages/jobs';
 import { registerMessaging } from './messages/routes';
 import { startNotificationsLive } from './notifications/live';
+import { configureLinkTokenKey } from './notifications/link-tokens';
 import { notificationRoutes } from './notifications/routes';
 import { pageRoutes } from './pages/routes';
 import { paperworkRoutes } from './paperwork/routes';
@@ -196,6 +197,8 @@ export async function buildApp({
   registerCrossSiteGuard(app, allowedOrigins);
   registerSessionGuard(app, { db, sessions });
 
+  // Emailed links' tokens are sealed in the database until sent (notifications/link-tokens.ts).
+  configureLinkTokenKey(config);
   const { payments, stripe } = paymentProvider(config, db);
   const workers = jobs ? new JobWorkers(jobs.handle, app.log, { pollingIntervalSeconds: jobs.pollingIntervalSeconds }) : null;
   if (workers) {

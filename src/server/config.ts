@@ -175,6 +175,8 @@ const envSchema = z
     SMTP_TIMEOUT_SECONDS: z.coerce.number().min(1, 'must be at least 1 second').max(300, 'must be at most 300 seconds').default(20),
     /** SMTP connections kept open and used at once (a pool); sends beyond them wait for a free one. */
     SMTP_MAX_CONNECTIONS: positiveInt.max(100, 'must be at most 100').default(8),
+    /** Key of the emailed links' tokens waiting in the database (src/server/notifications/link-tokens.ts); unset: a key file in DATA_DIR. */
+    LINK_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
     /** /dev/mail (outside production) answers every client address, not only the loopback one: it shows live reset links. */
     DEV_MAIL_PUBLIC: booleanFlag.default(false),
   })
@@ -288,6 +290,11 @@ export interface Config {
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   liveHeartbeatMs: number;
+  /**
+   * `LINK_TOKEN_SECRET`: seals password reset and verification tokens until their email is sent;
+   * undefined: a key kept in `DATA_DIR/link-token.key`.
+   */
+  linkTokenSecret: string | undefined;
   /** Outgoing mail (docs/decisions/022-notifications-and-email.md). */
   mail: {
     /** `undefined`: offline, mail is kept in the outbox (`mail_messages`) and shown at /dev/mail. */
@@ -370,6 +377,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     liveHeartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000),
+    linkTokenSecret: e.LINK_TOKEN_SECRET,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

@@ -13,6 +13,7 @@ import { sendAccountEmailJob, sendNotificationEmailJob } from '../jobs/catalog';
 import type { JobWorkers } from '../jobs/queue';
 import { redactSentMessage, type Mailer, type MailOutcome } from '../mail/mailer';
 import { emailTemplateFor } from './emails';
+import { openLinkToken } from './link-tokens';
 import { EMAIL_PREFERENCE_FIELD } from './unsubscribe';
 import { createUnsubscribeToken } from './unsubscribe-tokens';
 
@@ -63,7 +64,8 @@ export async function deliverNotificationEmail(
     .where(eq(notifications.id, notificationId))
     .limit(1);
   if (!found) return 'gone';
-  const { notification, user } = found;
+  const { user } = found;
+  const notification = withOpenedToken(found.notification);
   const kind = z.enum(notificationKinds).parse(notification.kind);
   const preference = emailSwitchOf(kind);
   if (preference && !user[EMAIL_PREFERENCE_FIELD[preference]]) return 'skipped';
@@ -109,6 +111,19 @@ export async function deliverNotificationEmail(
     });
   }
   return outcome;
+}
+
+/**
+ * The notification with its link token opened for the template (./link-tokens.ts).
+ * @throws Error when this process lacks the token's key (another instance's LINK_TOKEN_SECRET):
+ *   the job is retried
+ */
+function withOpenedToken<Row extends { data: unknown }>(notification: Row): Row {
+  const data = notification.data as Record<string, unknown> | null;
+  if (typeof data?.token !== 'string') return notification;
+  const token = openLinkToken(data.token);
+  if (token === null) throw new Error('The link token of this notification was sealed with a key this process does not have');
+  return { ...notification, data: { ...data, token } };
 }
 
 /** Whether a notification's data carries a single-use link's token (`data.token`). */

@@ -9,6 +9,7 @@ import type { Database } from '../db/client';
 import { notifications } from '../db/schema';
 import { sendAccountEmailJob, sendNotificationEmailJob } from '../jobs/catalog';
 import { enqueue } from '../jobs/queue';
+import { sealLinkToken } from './link-tokens';
 
 /** The database channel on which a user id is sent when their notifications change (delivered on commit). */
 export const NOTIFICATIONS_CHANNEL = 'user_notifications';
@@ -23,10 +24,18 @@ export interface NotificationInput {
   body: string;
   /** The in-app path it leads to, e.g. `/profile?tab=bookings`. */
   link?: string | null;
-  /** What the email template needs beyond title and body (amounts in cents, ISO-8601 UTC instants, ids, a token...). */
+  /**
+   * What the email template needs beyond title and body (amounts in cents, ISO-8601 UTC instants,
+   * ids...). A `token` (an emailed link's) is stored sealed (./link-tokens.ts), never as it is.
+   */
   data?: Record<string, unknown>;
   /** Makes the notification once-only: a second one with the same key is not written (and not emailed). */
   dedupeKey?: string;
+}
+
+/** `data` with its link token, if any, sealed. */
+function sealedData(data: Record<string, unknown>): Record<string, unknown> {
+  return typeof data.token === 'string' ? { ...data, token: sealLinkToken(data.token) } : data;
 }
 
 /**
@@ -45,7 +54,7 @@ export async function notify(tx: Database, input: NotificationInput): Promise<st
       title: input.title,
       body: input.body,
       link: input.link ?? null,
-      data: input.data ?? {},
+      data: sealedData(input.data ?? {}),
       inApp,
       dedupeKey: input.dedupeKey ?? null,
     })
