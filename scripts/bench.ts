@@ -20,6 +20,11 @@
  *   /api/create-booking-payment-intent`), the demo card payment, and the confirmation (`POST
  *   /api/bookings`, which also writes the notifications and enqueues their emails and the
  *   reminder in its transaction). The hold's and the confirmation's latencies are reported.
+ * - Mail: BENCH_MAILS (1,000; 100 in smoke) notification emails queued at once and sent by the
+ *   app's job workers over SMTP to a local SMTP server (smtp-server, in this process): mails per
+ *   second from the commit to the last one received; meanwhile BENCH_MAIL_RESETS (20; 5 in smoke)
+ *   "Forgot password?" requests, one every 250 ms, each timed from the request to its reset email
+ *   received (account mail has a queue of its own: target p99 under 5 s).
  * - Taken time: BENCH_SEED_BOOKINGS (5 per space: 500,000 at 100,000 spaces) confirmed bookings
  *   inserted in SQL before the load, each space's spread over the next two weeks (hours and
  *   sessions two hours with the listing's buffer, days and months a whole day), so the
@@ -40,18 +45,23 @@
  * Output (stdout): `{ database, spaces, seededBookings, connections, durationSeconds, rounds,
  * helloWorld, primaryKey, routes: { [name]: { requestsPerSecond, p50Ms,
  * p99Ms, ratio, non2xx, errors } }, bookings: { count, concurrency, hold: { p50Ms,
- * p99Ms }, confirmation: { p50Ms, p99Ms } } }`; progress goes to stderr.
+ * p99Ms }, confirmation: { p50Ms, p99Ms } }, mail: { notifications, seconds, mailsPerSecond,
+ * smtpConnections, reset: { count, p50Ms, p99Ms, maxMs } } }`; progress goes to stderr.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../src/server/app';
 import { AGREEMENT_VERSION } from '../src/shared/constants';
 import { hashPassword } from '../src/server/auth/service';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
-import { prepareDatabase } from '../src/server/jobs/queue';
+import { sendAccountEmailJob, sendNotificationEmailJob } from '../src/server/jobs/catalog';
+import { completeWaitingJobs, prepareDatabase } from '../src/server/jobs/queue';
+import { notify } from '../src/server/notifications/notify';
 import { createScratchDatabase } from '../src/server/db/scratch-database';
 import { seedDemoData } from '../src/server/seed/seed-demo-data';
 import { loadEnvironment } from '../src/server/environment';
@@ -70,6 +80,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS || (cpuRequests ? 10 : 
 const rounds = Number(process.env.BENCH_ROUNDS || 1);
 const bookingCount = Number(process.env.BENCH_BOOKINGS || (smoke ? 20 : 200));
 const seededBookings = Number(process.env.BENCH_SEED_BOOKINGS || spaceCount * 5);
+const mailCount = Number(process.env.BENCH_MAILS || (smoke ? 100 : 1000));
+const mailResets = Number(process.env.BENCH_MAIL_RESETS || (smoke ? 5 : 20));
 const BOOKING_RENTERS = 10;
 const HOST = '127.0.0.1';
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
@@ -289,6 +301,110 @@ async function benchBookings(address: string, db: DatabaseHandle, count: number)
   return { count, concurrency: BOOKING_RENTERS, hold: figures(hold), confirmation: figures(confirmation) };
 }
 
+/**
+ * The mail figures: `count` notification emails queued in one transaction and sent by an app with
+ * its job workers (as `npm start` runs them) to a local SMTP server, while `resets` password resets
+ * are asked for, one every 250 ms. Returns mails per second and each reset's time to the inbox.
+ */
+async function benchMail(db: DatabaseHandle, dataDir: string, count: number, resets: number) {
+  const received = new Map<string, number[]>(); // recipient -> arrival times (performance.now())
+  const smtp = new SMTPServer({
+    logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      stream.on('data', () => {});
+      stream.on('end', () => {
+        const at = performance.now();
+        for (const rcpt of session.envelope.rcptTo) received.set(rcpt.address, [...(received.get(rcpt.address) ?? []), at]);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, HOST, resolve));
+  const smtpUrl = `smtp://${HOST}:${(smtp.server.address() as AddressInfo).port}`;
+  // The bookings' emails (and any other) waiting from the runs before are not part of this figure.
+  for (const queue of [sendNotificationEmailJob, sendAccountEmailJob]) await completeWaitingJobs(db.db, queue, { skipped: 'benchmark' });
+  const config = {
+    ...environment,
+    dataDir,
+    passwordResetsPerAccount: 1000,
+    passwordResetsPerAddress: 1000,
+    mail: { ...environment.mail, smtpUrl },
+  };
+  const app = await buildApp({ config, db: db.db, jobs: { handle: db } });
+  const address = await app.listen({ host: HOST, port: 0 });
+  const arrivals = (email: string) => received.get(email) ?? [];
+  const waitUntil = async (what: string, done: () => boolean, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(`mail: timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  try {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const stamp = Date.now();
+    const user = async (name: string) => {
+      const email = `bench-${name}-${stamp}@clinicshare.example`;
+      const [row] = await db.query<{ id: string }>(
+        `INSERT INTO users (email, password_hash, first_name, last_name) VALUES ($1, $2, 'Bench', 'Mail') RETURNING id`,
+        [email, passwordHash],
+      );
+      return { id: row!.id, email };
+    };
+    const forgot = (email: string) =>
+      fetch(`${address}/api/auth/forgot-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: address },
+        body: JSON.stringify({ email }),
+      }).then((response) => {
+        if (response.status !== 202) throw new Error(`forgot-password answered ${response.status}`);
+      });
+    const tell = (userId: string, howMany: number) =>
+      db.db.transaction(async (tx) => {
+        for (let i = 1; i <= howMany; i++) {
+          await notify(tx, { userId, kind: 'booking_confirmed', title: `Booking confirmed: Exam Room ${i}`, body: 'See you soon.' });
+        }
+      });
+    // A running server: its mail code loaded and its SMTP connections open.
+    const warm = await user('mail-warm-up');
+    await tell(warm.id, 1);
+    await forgot(warm.email);
+    await waitUntil('the warm-up emails', () => arrivals(warm.email).length >= 2, 120_000);
+
+    const recipient = await user('mail-burst');
+    const resetUsers = await Promise.all(Array.from({ length: resets }, (_, i) => user(`mail-reset-${i}`)));
+    await tell(recipient.id, count);
+    const queuedAt = performance.now();
+    const asked: number[] = [];
+    for (const resetUser of resetUsers) {
+      asked.push(performance.now());
+      await forgot(resetUser.email);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await waitUntil(`${count} notification emails`, () => arrivals(recipient.email).length >= count, 600_000);
+    await waitUntil(`${resets} reset emails`, () => resetUsers.every((resetUser) => arrivals(resetUser.email).length > 0), 120_000);
+    const seconds = (Math.max(...arrivals(recipient.email)) - queuedAt) / 1000;
+    const resetMs = resetUsers.map((resetUser, i) => arrivals(resetUser.email)[0]! - asked[i]!);
+    return {
+      notifications: count,
+      seconds: round(seconds, 2),
+      mailsPerSecond: round(count / seconds, 1),
+      smtpConnections: config.mail.maxConnections,
+      reset: {
+        count: resets,
+        p50Ms: round(percentile(resetMs, 0.5), 1),
+        p99Ms: round(percentile(resetMs, 0.99), 1),
+        maxMs: round(Math.max(...resetMs), 1),
+      },
+    };
+  } finally {
+    await app.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  }
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-bench-'));
   const server = serverUrl ? await createScratchDatabase(serverUrl, 'clinicshare_bench') : null;
@@ -464,6 +580,12 @@ async function main() {
       log(`bookings: hold p99 ${bookingFigures.hold.p99Ms} ms, confirmation p99 ${bookingFigures.confirmation.p99Ms} ms`);
     }
     await app.close();
+    let mailFigures: Awaited<ReturnType<typeof benchMail>> | undefined;
+    if (!only || only.test('mail')) {
+      log(`mail: ${mailCount} notification emails queued, ${mailResets} password resets asked for meanwhile`);
+      mailFigures = await benchMail(db, dataDir, mailCount, mailResets);
+      log(`mail: ${mailFigures.mailsPerSecond} mails/s, reset email p99 ${mailFigures.reset.p99Ms} ms`);
+    }
 
     const summary = (runs: Run[]) => ({
       requestsPerSecond: round(median(runs.map((run) => run.requestsPerSecond))),
@@ -487,6 +609,7 @@ async function main() {
         [...measured].map(([name, runs]) => [name, { ...summary(runs), ratio: round(median(runs.map((run) => run.ratio)), 3) }]),
       ),
       ...(bookingFigures ? { bookings: bookingFigures } : {}),
+      ...(mailFigures ? { mail: mailFigures } : {}),
     };
     console.log(JSON.stringify(result, null, 2));
   } finally {

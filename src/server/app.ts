@@ -40,6 +40,7 @@ import { registerCrossSiteGuard } from './http/request-guards';
 import { registerMessageJobs } from './messages/jobs';
 import { registerMessaging } from './messages/routes';
 import { startNotificationsLive } from './notifications/live';
+import { configureLinkTokenKey } from './notifications/link-tokens';
 import { notificationRoutes } from './notifications/routes';
 import { pageRoutes } from './pages/routes';
 import { paperworkRoutes } from './paperwork/routes';
@@ -197,6 +198,8 @@ export async function buildApp({
   registerCrossSiteGuard(app, allowedOrigins);
   registerSessionGuard(app, { db, sessions });
 
+  // Emailed links' tokens are sealed in the database until sent (notifications/link-tokens.ts).
+  configureLinkTokenKey(config);
   const { payments, stripe } = paymentProvider(config, db);
   const workers = jobs ? new JobWorkers(jobs.handle, app.log, { pollingIntervalSeconds: jobs.pollingIntervalSeconds }) : null;
   if (workers) {
@@ -266,8 +269,9 @@ export async function buildApp({
   await registerMessaging(app, { db, config, notifications, redis, limiters, allowedOrigins, sessions, hub });
   await app.register(authRoutes, { db, sessions, throttle });
   await app.register(unsubscribeRoutes, { db });
-  // The outbox in the browser, never in production (docs/decisions/022-notifications-and-email.md).
-  if (config.env !== 'production') await app.register(devMailRoutes, { db });
+  // The outbox in the browser, never in production, and to this machine only unless DEV_MAIL_PUBLIC
+  // (docs/decisions/022-notifications-and-email.md).
+  if (config.env !== 'production') await app.register(devMailRoutes, { db, publicAccess: config.mail.devMailPublic });
   await app.register(spaceRoutes, { db, storage, geocoder, quota, changes: spaceChanges, scheduleChanges });
   await app.register(scheduleRoutes, { db, onBlockedDatesChanged: () => scheduleChanges.notify() });
   await app.register(uploadRoutes, { storage, quota });

@@ -264,6 +264,20 @@ export const envSchema = z
       .max(300, 'must be at most 300 seconds')
       .default(20)
       .describe('Seconds the SMTP server has to connect, greet and answer each command before a send fails (and is retried with backoff).'),
+    SMTP_MAX_CONNECTIONS: positiveInt
+      .max(100, 'must be at most 100')
+      .default(8)
+      .describe('SMTP connections kept open and used at once (a pool); sends beyond them wait for a free one.'),
+    LINK_TOKEN_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)')
+      .optional()
+      .describe(
+        "Key that seals the emailed links' tokens while they wait in the database (src/server/notifications/link-tokens.ts); unset: a key file in `DATA_DIR`, made on first start. Several instances must share it.",
+      ),
+    DEV_MAIL_PUBLIC: booleanFlag
+      .default(false)
+      .describe('`/dev/mail` (outside production) answers every client address, not only the loopback one: it shows live reset links.'),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY)) {
@@ -375,6 +389,11 @@ export interface Config {
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   liveHeartbeatMs: number;
+  /**
+   * `LINK_TOKEN_SECRET`: seals password reset and verification tokens until their email is sent;
+   * undefined: a key kept in `DATA_DIR/link-token.key`.
+   */
+  linkTokenSecret: string | undefined;
   /** Outgoing mail (docs/decisions/022-notifications-and-email.md). */
   mail: {
     /** `undefined`: offline, mail is kept in the outbox (`mail_messages`) and shown at /dev/mail. */
@@ -383,6 +402,13 @@ export interface Config {
     from: string;
     /** Milliseconds for the SMTP connection, greeting and each command. */
     timeoutMs: number;
+    /** SMTP connections of the pool (`SMTP_MAX_CONNECTIONS`, default 8). */
+    maxConnections: number;
+    /**
+     * /dev/mail (never in production) answers requests from any address; false (the default): only
+     * from the loopback address, as it shows live password reset links.
+     */
+    devMailPublic: boolean;
   };
 }
 
@@ -450,6 +476,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     liveHeartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000),
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, timeoutMs: Math.round(e.SMTP_TIMEOUT_SECONDS * 1000) },
+    linkTokenSecret: e.LINK_TOKEN_SECRET,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      timeoutMs: Math.round(e.SMTP_TIMEOUT_SECONDS * 1000),
+      maxConnections: e.SMTP_MAX_CONNECTIONS,
+      devMailPublic: e.DEV_MAIL_PUBLIC,
+    },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * /dev/mail (issue 18, docs/decisions/022-notifications-and-email.md): without SMTP_URL every
  * email is kept in the outbox and shown there, newest first, each message with its HTML, text,
- * headers and attachments; it does not exist in production.
+ * headers and attachments; it does not exist in production, and answers only this machine unless
+ * DEV_MAIL_PUBLIC=true.
  */
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +115,45 @@ describe('/dev/mail without SMTP_URL', () => {
 
     expect((await t.app.inject({ method: 'GET', url: '/dev/mail/not-an-id' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/dev/mail/${message!.id}/attachments/5` })).statusCode).toBe(404);
+  });
+});
+
+describe('/dev/mail from another machine', () => {
+  const OUTBOX_URLS = ['/dev/mail', '/dev/mail/messages.json', '/dev/mail/00000000-0000-4000-8000-000000000000/html'];
+  let t: TestApp;
+  let open: TestApp;
+  beforeAll(async () => {
+    // A local proxy whose forwarded address is believed: the client behind it is not this machine.
+    t = await createTestApp({ TRUST_PROXY: 'loopback' });
+    open = await createTestApp({ DEV_MAIL_PUBLIC: 'true' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await open.close();
+  });
+
+  it('answers only the loopback address: another address, or one forwarded by a local proxy, gets 404', async () => {
+    for (const url of OUTBOX_URLS) {
+      expect((await t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.7' })).statusCode, url).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url, remoteAddress: '::ffff:192.168.1.20' })).statusCode, url).toBe(404);
+      const forwarded = await t.app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+      });
+      expect(forwarded.statusCode, url).toBe(404);
+    }
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await t.app.inject({ method: 'GET', url: '/dev/mail/messages.json', remoteAddress })).statusCode, remoteAddress).toBe(200);
+    }
+  });
+
+  it('answers every address with DEV_MAIL_PUBLIC=true', async () => {
+    expect(open.config.mail.devMailPublic).toBe(true);
+    const response = await open.app.inject({ method: 'GET', url: '/dev/mail/messages.json', remoteAddress: '203.0.113.7' });
+    expect(response.statusCode).toBe(200);
+    expect((await open.app.inject({ method: 'GET', url: '/dev/mail', remoteAddress: '203.0.113.7' })).statusCode).toBe(200);
   });
 });
 

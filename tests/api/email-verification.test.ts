@@ -8,6 +8,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashAccountToken } from '../../src/server/auth/account-tokens';
 import { accountTokens, notifications, users } from '../../src/server/db/schema';
+import { openLinkToken } from '../../src/server/notifications/link-tokens';
 import { FACTORY_PASSWORD, insertBooking, insertSpace, insertUser } from '../factories/db';
 import { createTestApp, sessionCookie, signedInUser, type TestApp } from '../helpers/test-app';
 
@@ -36,7 +37,7 @@ async function emailedToken(userId: string, kind: 'welcome' | 'verify_email'): P
     .orderBy(desc(notifications.createdAt))
     .limit(1);
   expect(row, `a ${kind} notification`).toBeDefined();
-  return (row!.data as { token: string }).token;
+  return openLinkToken((row!.data as { token: string }).token)!;
 }
 
 async function register(email: string) {
@@ -96,7 +97,7 @@ describe('sign-up and POST /api/auth/verify-email', () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'password_reset')));
-    expect((await verify((reset!.data as { token: string }).token)).statusCode).toBe(400);
+    expect((await verify(openLinkToken((reset!.data as { token: string }).token)!)).statusCode).toBe(400);
     expect((await userRow(user.id)).emailVerifiedAt).toBeNull();
   });
 });
@@ -146,7 +147,7 @@ describe('a new email', () => {
     const resetAttempt = await t.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
-      payload: { token: (oldReset!.data as { token: string }).token, password: 'orchid-lantern-basalt-17' },
+      payload: { token: openLinkToken((oldReset!.data as { token: string }).token)!, password: 'orchid-lantern-basalt-17' },
     });
     expect(resetAttempt.statusCode).toBe(400);
     expect((await verify(token)).statusCode).toBe(204);

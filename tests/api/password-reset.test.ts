@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashAccountToken } from '../../src/server/auth/account-tokens';
 import { FORGOT_PASSWORD_ANSWER_MS } from '../../src/server/auth/password-reset';
 import { accountTokens, notifications, users } from '../../src/server/db/schema';
+import { openLinkToken } from '../../src/server/notifications/link-tokens';
 import { FACTORY_PASSWORD, insertUser } from '../factories/db';
 import { listenOnFreePort, openLiveSocket, type LiveSocket } from '../helpers/live-socket';
 import { createTestApp, sessionCookie, signedInUser, type TestApp } from '../helpers/test-app';
@@ -57,9 +58,9 @@ async function resetToken(userId: string, email: string): Promise<string> {
   expect((await forgot(email)).statusCode).toBe(202);
   const rows = await notificationsOf(userId, 'password_reset');
   expect(rows).toHaveLength(before + 1);
-  const token = (rows[0]!.data as { token?: unknown }).token;
-  expect(typeof token).toBe('string');
-  return token as string;
+  const sealed = (rows[0]!.data as { token?: unknown }).token;
+  expect(typeof sealed).toBe('string');
+  return openLinkToken(sealed as string)!;
 }
 
 describe('POST /api/auth/forgot-password', () => {
@@ -75,8 +76,13 @@ describe('POST /api/auth/forgot-password', () => {
     const [notification] = await notificationsOf(user.id, 'password_reset');
     expect(notification).toBeDefined();
     expect(notification!.inApp).toBe(false);
-    const token = (notification!.data as { token: string }).token;
+    // The token waits for its email sealed with a key that is not in the database: as stored it is no link.
+    const sealed = (notification!.data as { token: string }).token;
+    expect(sealed).toMatch(/^sealed:v1\./);
+    expect((await reset(sealed, NEW_PASSWORD)).statusCode).toBe(400);
+    const token = openLinkToken(sealed)!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(sealed).not.toContain(token);
 
     // Stored hashed: the row holds the SHA-256 of the token, never the token itself.
     const tokens = await t.db.select().from(accountTokens).where(eq(accountTokens.userId, user.id));
@@ -86,8 +92,8 @@ describe('POST /api/auth/forgot-password', () => {
     expect(JSON.stringify(tokens)).not.toContain(token);
     // Good for one hour.
     expect(Math.abs(tokens[0]!.expiresAt.getTime() - (Date.now() + HOUR_MS))).toBeLessThan(60_000);
-    // The email goes out through the job queue, in the same transaction as the notification.
-    const jobs = await t.handle.query(`select id from pgboss.job where name = 'send-notification-email' and data->>'notificationId' = $1`, [
+    // The email goes out through the account mail's queue, in the same transaction as the notification.
+    const jobs = await t.handle.query(`select id from pgboss.job where name = 'send-account-email' and data->>'notificationId' = $1`, [
       notification!.id,
     ]);
     expect(jobs).toHaveLength(1);

@@ -29,7 +29,7 @@ const figure = { requestsPerSecond: expect.any(Number), p50Ms: expect.any(Number
 
 describe('npm run bench (smoke)', () => {
   it(
-    'seeds, loads every route from another process beside its ceilings, makes bookings, and prints the JSON report',
+    'seeds, loads every route from another process beside its ceilings, makes bookings, sends mail, and prints the JSON report',
     { timeout: 300_000 },
     async () => {
       const { code, stdout, stderr } = await runBench();
@@ -48,6 +48,13 @@ describe('npm run bench (smoke)', () => {
           concurrency: 10,
           hold: { p50Ms: expect.any(Number), p99Ms: expect.any(Number) },
           confirmation: { p50Ms: expect.any(Number), p99Ms: expect.any(Number) },
+        },
+        mail: {
+          notifications: 100,
+          seconds: expect.any(Number),
+          mailsPerSecond: expect.any(Number),
+          smtpConnections: 8,
+          reset: { count: 5, p50Ms: expect.any(Number), p99Ms: expect.any(Number), maxMs: expect.any(Number) },
         },
       });
       const routes = Object.keys(report.routes);

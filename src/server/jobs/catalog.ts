@@ -22,13 +22,30 @@ export interface JobDefinition<Data extends object> {
   readonly expireInSeconds: number;
   /** A cron expression (UTC) that enqueues a job on schedule, once across every instance. */
   readonly cron?: string;
+  /**
+   * Jobs of this queue one process runs at once (default 1); several processes each run as many.
+   * Above 1 only for `standard` queues: the others allow one active job (per key) anyway.
+   */
+  readonly concurrency?: number;
+  /** Seconds between looks at this queue once drained (default: the workers' polling interval, 2 s). */
+  readonly pollingIntervalSeconds?: number;
   /** Phantom field carrying the data type; never set. */
   readonly __data?: Data;
 }
 
 function define<Data extends object>(definition: Omit<JobDefinition<Data>, '__data'>): JobDefinition<Data> {
+  const concurrency = definition.concurrency ?? 1;
+  if (!Number.isInteger(concurrency) || concurrency < 1 || (concurrency > 1 && definition.policy !== 'standard')) {
+    throw new Error(`Queue ${definition.name}: concurrency must be a whole number of at least 1, and 1 unless the policy is standard`);
+  }
   return definition;
 }
+
+/**
+ * Emails sent at once by one process (each email queue): the SMTP transport keeps a pool of as
+ * many connections (`SMTP_MAX_CONNECTIONS`, default 8), a load most mail servers accept.
+ */
+export const EMAIL_CONCURRENCY = 8;
 
 /** Every minute: expire lapsed holds and requests, settle stranded payments and refunds (bookings/reconciliation.ts). */
 export const reconcileBookingsJob = define<Record<string, never>>({
@@ -49,6 +66,7 @@ export const expireBookingJob = define<{ bookingId: string }>({
   retryDelay: 5,
   retryBackoff: true,
   expireInSeconds: 300,
+  concurrency: 4,
 });
 
 /**
@@ -69,6 +87,7 @@ export const bookingStepJob = define<{
   retryDelay: 5,
   retryBackoff: true,
   expireInSeconds: 300,
+  concurrency: 4,
 });
 
 /** 24 hours before a confirmed booking starts: remind the renter, once (bookings). */
@@ -79,11 +98,13 @@ export const bookingReminderJob = define<{ bookingId: string }>({
   retryDelay: 30,
   retryBackoff: true,
   expireInSeconds: 300,
+  concurrency: 4,
 });
 
 /**
  * Email one notification (notifications): render, keep in the outbox, send over SMTP. Retried with
  * backoff (15 s, 30 s, ... about 17 hours in all) while the SMTP server refuses or is down.
+ * Account mail has a queue of its own ({@link sendAccountEmailJob}).
  */
 export const sendNotificationEmailJob = define<{ notificationId: string }>({
   name: 'send-notification-email',
@@ -92,6 +113,25 @@ export const sendNotificationEmailJob = define<{ notificationId: string }>({
   retryDelay: 15,
   retryBackoff: true,
   expireInSeconds: 300,
+  concurrency: EMAIL_CONCURRENCY,
+});
+
+/**
+ * Email one account or security notification (welcome, email verification, password reset,
+ * password changed: `isAccountEmailKind`), as {@link sendNotificationEmailJob} does, in a queue of
+ * its own with workers of its own, so it never waits behind a burst of other notifications.
+ * Retried sooner (5 s, 10 s, ... about 20 minutes in all): its links are short-lived.
+ */
+export const sendAccountEmailJob = define<{ notificationId: string }>({
+  name: 'send-account-email',
+  policy: 'standard',
+  retryLimit: 8,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 300,
+  concurrency: 4,
+  // Someone is waiting for it: looked for four times a second (one cheap query each).
+  pollingIntervalSeconds: 0.25,
 });
 
 /** New messages in a conversation the recipient has not read: one email per conversation per 15 minutes (messages). */
@@ -102,6 +142,7 @@ export const messageEmailJob = define<{ conversationId: string; recipientId: str
   retryDelay: 30,
   retryBackoff: true,
   expireInSeconds: 300,
+  concurrency: 4,
 });
 
 /**
@@ -166,6 +207,7 @@ export const JOB_CATALOG: readonly JobDefinition<object>[] = [
   bookingStepJob,
   bookingReminderJob,
   sendNotificationEmailJob,
+  sendAccountEmailJob,
   messageEmailJob,
   reviewSweepJob,
   insuranceExpiryNoticesJob,

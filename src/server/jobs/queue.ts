@@ -6,7 +6,9 @@
  *   of the catalog.
  * - `enqueue` adds a job within the caller's transaction: a rolled-back change enqueues nothing,
  *   a committed one is never lost.
- * - `JobWorkers` runs the handlers: workers take jobs with `FOR UPDATE SKIP LOCKED`, so with any
+ * - `JobWorkers` runs the handlers: each queue up to its `concurrency` jobs at once, taking the next
+ *   as soon as a run ends while the queue has work (a drained queue is looked at again each polling
+ *   interval). Jobs are taken with `FOR UPDATE SKIP LOCKED`, so with any
  *   number of app instances on one database each job runs once; cron schedules enqueue once a
  *   slot across instances. A failed run is retried with the queue's backoff; after the last
  *   retry the job stays `failed` in `pgboss.job` with its error (`npm run jobs:failed` lists them).
@@ -131,19 +133,168 @@ interface Registered {
   handler: (job: RunningJob<object>) => Promise<void>;
 }
 
-/** The workers of this process: one per queue with a handler, plus the cron schedules. */
+type FetchedJob = PgBoss.JobWithMetadata<object> & { expireInSeconds?: number };
+
+/**
+ * One queue's runs in this process: up to `definition.concurrency` at once. While the queue has
+ * work it takes the next job as soon as a run ends (never a polling interval between jobs); when
+ * a look finds fewer jobs than free slots, the queue is drained and the next look is one polling
+ * interval later. Jobs are fetched with pg-boss (`FOR UPDATE SKIP LOCKED`), so each runs once
+ * across instances, and each run is completed or failed on its own.
+ */
+class QueueRunner {
+  private readonly runs = new Map<string, Promise<void>>();
+  /** Runs given up by a stop: their end is not recorded (the job was failed into a retry). */
+  private readonly abandoned = new Set<string>();
+  private stopping = false;
+  /** A run ended (or a stop came) since the loop last looked: look again at once. */
+  private signalled = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+
+  constructor(
+    private readonly boss: PgBoss,
+    private readonly registered: Registered,
+    private readonly pollingIntervalMs: number,
+    private readonly log: JobLog,
+    private readonly track: <T>(work: Promise<T>) => Promise<T>,
+  ) {}
+
+  /** The queue's name. */
+  get name(): string {
+    return this.registered.definition.name;
+  }
+
+  start(): void {
+    this.loop = this.run();
+  }
+
+  /** Stops taking jobs; resolves once the loop has stopped looking (runs may still be going). */
+  async stopTaking(): Promise<void> {
+    this.stopping = true;
+    this.signal();
+    await this.loop;
+  }
+
+  /** Waits for the runs in progress until `deadline` (epoch ms). */
+  async drain(deadline: number): Promise<void> {
+    while (this.runs.size > 0 && Date.now() < deadline) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([...this.runs.values(), new Promise((resolve) => (timer = setTimeout(resolve, deadline - Date.now())))]);
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Gives up the runs still going: they are failed (retried later, here or elsewhere), and whatever
+   * they end with is no longer recorded.
+   */
+  async abandon(): Promise<void> {
+    const ids = [...this.runs.keys()].filter((id) => !this.abandoned.has(id));
+    if (ids.length === 0) return;
+    for (const id of ids) this.abandoned.add(id);
+    for (const id of ids) {
+      await this.boss.fail(this.name, id, { message: 'the workers stopped while the job was running' }).catch((error: unknown) => {
+        this.log.error({ err: error, queue: this.name, jobId: id }, 'job queue error: could not fail a run cut off by a stop');
+      });
+    }
+  }
+
+  private signal(): void {
+    this.signalled = true;
+    this.wake?.();
+  }
+
+  private async run(): Promise<void> {
+    const concurrency = this.registered.definition.concurrency ?? 1;
+    while (!this.stopping) {
+      this.signalled = false;
+      const free = concurrency - this.runs.size;
+      let more = free === 0;
+      if (free > 0) {
+        let jobs: FetchedJob[] = [];
+        try {
+          jobs = (await this.boss.fetch<object>(this.name, { batchSize: free, includeMetadata: true, priority: true })) as FetchedJob[];
+        } catch (error) {
+          this.log.error({ err: error, queue: this.name }, 'job queue error: could not fetch jobs');
+        }
+        for (const job of jobs ?? []) this.launch(job);
+        // Every free slot found a job: there may be more waiting for the next slot to free.
+        more = (jobs?.length ?? 0) === free;
+      }
+      if (this.stopping) break;
+      await this.pause(more ? null : this.pollingIntervalMs);
+    }
+  }
+
+  /** Waits for a signal (a run ended, a stop), or `ms` milliseconds when given. */
+  private async pause(ms: number | null): Promise<void> {
+    if (this.signalled) return;
+    let timer: NodeJS.Timeout | undefined;
+    await new Promise<void>((resolve) => {
+      this.wake = resolve;
+      if (ms !== null) timer = setTimeout(resolve, ms);
+    });
+    clearTimeout(timer);
+    this.wake = null;
+  }
+
+  private launch(job: FetchedJob): void {
+    const { definition, handler } = this.registered;
+    const running: RunningJob<object> = {
+      id: job.id,
+      data: job.data,
+      retryCount: job.retryCount,
+      lastAttempt: job.retryCount >= job.retryLimit,
+    };
+    const limitMs = (job.expireInSeconds ?? definition.expireInSeconds) * 1000;
+    const run = (async () => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        // A run past its time limit counts as failed here too (pg-boss fails it by timeout as well).
+        const limit = new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error(`job timed out after ${limitMs / 1000} s`)), limitMs);
+        });
+        await Promise.race([this.track(handler(running)), limit]);
+        clearTimeout(timer);
+        if (!this.abandoned.has(job.id)) await this.boss.complete(this.name, job.id);
+      } catch (error) {
+        clearTimeout(timer);
+        if (this.abandoned.has(job.id)) return;
+        const details = { err: error, queue: this.name, jobId: job.id, retryCount: job.retryCount };
+        if (running.lastAttempt) this.log.error(details, 'job failed for good: it stays failed in the queue');
+        else this.log.warn(details, 'job failed: it will be retried');
+        await this.boss.fail(this.name, job.id, error as object).catch((failError: unknown) => {
+          this.log.error({ err: failError, queue: this.name, jobId: job.id }, 'job queue error: could not record a failed run');
+        });
+      }
+    })();
+    this.runs.set(job.id, run);
+    void run.finally(() => {
+      this.runs.delete(job.id);
+      this.abandoned.delete(job.id);
+      this.signal();
+    });
+  }
+}
+
+/**
+ * The workers of this process: a {@link QueueRunner} per queue with a handler (each running up to
+ * its queue's `concurrency` jobs at once), plus the cron schedules.
+ */
 export class JobWorkers {
   private readonly registered: Registered[] = [];
   private boss: PgBoss | null = null;
+  private runners: QueueRunner[] = [];
   /**
-   * Statements pg-boss has under way plus handlers running. pg-boss does not await the statement
-   * that completes or fails a run, nor a fetch in flight, before its `stop()` resolves; `stop()`
-   * waits for this to reach zero so the database is never closed under them.
+   * Statements pg-boss has under way plus handlers running: `stop()` waits for this to reach zero
+   * so the database is never closed under them.
    */
   private inFlight = 0;
 
   /**
-   * @param options.pollingIntervalSeconds how often an idle worker looks for jobs (default 2 s; at least 0.5)
+   * @param options.pollingIntervalSeconds how often a worker whose queue is drained looks for jobs
+   *   again (default 2 s; at least 0.5); while a queue has work, the next job is taken at once
    * @param options.maintenanceIntervalSeconds how often (once across instances) runs that outlived their
    *   queue's `expireInSeconds` (their process died) are failed into a retry, and old jobs archived (default 120 s)
    */
@@ -154,15 +305,15 @@ export class JobWorkers {
   ) {}
 
   /**
-   * Runs `handler` for each job of `definition` once started. A handler that throws fails the
-   * run (retried by the queue's policy). Register before `start()`.
+   * Runs `handler` for each job of `definition` once started, up to `definition.concurrency` at
+   * once. A handler that throws fails the run (retried by the queue's policy). Register before `start()`.
    */
   work<Data extends object>(definition: JobDefinition<Data>, handler: (job: RunningJob<Data>) => Promise<void>): void {
     if (this.boss) throw new Error('Register job handlers before starting the workers');
     this.registered.push({ definition, handler: handler as (job: RunningJob<object>) => Promise<void> });
   }
 
-  /** Starts polling every registered queue and the cron schedules. */
+  /** Starts working every registered queue and the cron schedules. */
   async start(): Promise<void> {
     const boss = new PgBoss({
       db: { executeSql: (text: string, values?: unknown[]) => this.track(this.handle.executeSql(text, values)) },
@@ -175,26 +326,13 @@ export class JobWorkers {
     boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
     await boss.start();
     this.boss = boss;
-    const pollingIntervalSeconds = this.options.pollingIntervalSeconds ?? 2;
-    for (const { definition, handler } of this.registered) {
-      if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
-      await boss.work(definition.name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
-        if (!job) return;
-        const running: RunningJob<object> = {
-          id: job.id,
-          data: job.data as object,
-          retryCount: job.retryCount,
-          lastAttempt: job.retryCount >= job.retryLimit,
-        };
-        try {
-          await this.track(handler(running));
-        } catch (error) {
-          const details = { err: error, queue: definition.name, jobId: job.id, retryCount: job.retryCount };
-          if (running.lastAttempt) this.log.error(details, 'job failed for good: it stays failed in the queue');
-          else this.log.warn(details, 'job failed: it will be retried');
-          throw error;
-        }
-      });
+    const pollingIntervalMs = Math.max(0.5, this.options.pollingIntervalSeconds ?? 2) * 1000;
+    for (const registered of this.registered) {
+      if (registered.definition.cron) await boss.schedule(registered.definition.name, registered.definition.cron, {}, { tz: 'UTC' });
+      const queueIntervalMs = (registered.definition.pollingIntervalSeconds ?? Infinity) * 1000;
+      const runner = new QueueRunner(boss, registered, Math.min(pollingIntervalMs, queueIntervalMs), this.log, (work) => this.track(work));
+      this.runners.push(runner);
+      runner.start();
     }
   }
 
@@ -207,10 +345,15 @@ export class JobWorkers {
     this.boss = null;
     if (!boss) return;
     const deadline = Date.now() + timeoutMs;
-    await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
-    // A fetch that was in flight may still start a handler, and each finished run's completion
-    // statement is sent after pg-boss stopped waiting: let them all settle.
+    const runners = this.runners;
+    this.runners = [];
+    await Promise.all(runners.map((runner) => runner.stopTaking()));
+    await Promise.all(runners.map((runner) => runner.drain(deadline)));
+    await boss.stop({ graceful: false, close: false });
+    // A run that ends just after the wait, each run's completion statement and pg-boss's own
+    // statements under way: let them settle before the database may be closed.
     while (this.inFlight > 0 && Date.now() < deadline + 1_000) await new Promise((resolve) => setTimeout(resolve, 20));
+    await Promise.all(runners.map((runner) => runner.abandon()));
   }
 
   private async track<T>(work: Promise<T>): Promise<T> {
@@ -221,6 +364,23 @@ export class JobWorkers {
       this.inFlight -= 1;
     }
   }
+}
+
+/**
+ * Marks every job of `definition` still waiting to run (`created` or `retry`) as completed without
+ * running it, within `tx`, with `output` as its recorded result.
+ * @returns how many jobs were marked
+ */
+export async function completeWaitingJobs(
+  tx: Database,
+  definition: JobDefinition<object>,
+  output: Record<string, unknown>,
+): Promise<number> {
+  const result = await tx.execute(
+    sql`update ${sql.raw(JOB_SCHEMA)}.job set state = 'completed', completed_on = now(), output = ${JSON.stringify(output)}::jsonb
+        where name = ${definition.name} and state in ('created', 'retry') returning id`,
+  );
+  return ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])).length;
 }
 
 /** A job that ran out of retries. */

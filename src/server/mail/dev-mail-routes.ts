@@ -4,9 +4,14 @@
  * kept and sent mail, newest first, and shows each message: its HTML (in a sandboxed frame with a
  * policy of its own), its text, its headers and its attachments. `/dev/mail/messages.json` is the
  * same for tests and scripts.
+ *
+ * It shows live password reset and verification links, and the server listens on every interface
+ * by default, so it answers only requests from the loopback address unless `DEV_MAIL_PUBLIC=true`;
+ * to anyone else it does not exist (404).
  */
+import { BlockList } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/client';
@@ -91,7 +96,41 @@ function sendPage(reply: FastifyReply, title: string, body: string, { frames = f
     );
 }
 
-export const devMailRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/** 127.0.0.0/8 and ::1; `BlockList` also matches the IPv4-mapped form (`::ffff:127.0.0.1`). */
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** Whether `address` (an IPv4 or IPv6 address) is a loopback one; false for anything else or nothing. */
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  try {
+    return LOOPBACK.check(address, address.includes(':') ? 'ipv6' : 'ipv4');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a request comes from this machine: both the connection's peer and the client address
+ * (`request.ip`, which follows TRUST_PROXY) are loopback, so neither a remote client nor one
+ * forwarded by a local proxy passes.
+ */
+export function isLocalRequest(request: FastifyRequest): boolean {
+  return isLoopback(request.socket.remoteAddress) && isLoopback(request.ip);
+}
+
+/**
+ * The /dev/mail routes.
+ * @param options.publicAccess answer every client (`DEV_MAIL_PUBLIC=true`); otherwise only {@link isLocalRequest} ones
+ */
+export const devMailRoutes: FastifyPluginAsyncZod<{ db: Database; publicAccess: boolean }> = async (app, { db, publicAccess }) => {
+  if (!publicAccess) {
+    app.addHook('onRequest', async (request) => {
+      if (!isLocalRequest(request)) throw notFound();
+    });
+  }
+
   async function findRow(id: string): Promise<Row> {
     if (!z.uuid().safeParse(id).success) throw notFound('No such message.');
     const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));

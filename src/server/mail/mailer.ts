@@ -32,7 +32,7 @@ export interface Mailer {
    *   and the error on the row); the caller retries with backoff
    */
   send(db: Database, email: OutgoingEmail, options?: { lastAttempt?: boolean }): Promise<MailOutcome>;
-  /** Closes the SMTP connections (none are pooled today; safe to call twice). */
+  /** Closes the pool's SMTP connections (safe to call twice). */
   close(): void;
 }
 
@@ -67,12 +67,16 @@ export async function redactSentMessage(db: Database, messageId: string): Promis
  * @param config.mail.smtpUrl `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://...` (TLS); undefined: offline
  * @param config.mail.from the From header, e.g. `ClinicShare <no-reply@clinicshare.example>`
  * @param config.mail.timeoutMs milliseconds for connecting, the greeting and each command
+ * @param config.mail.maxConnections SMTP connections of the pool: sends run on up to this many at
+ *   once (the email queues' workers send several at a time), and the rest wait for a free one
  */
 export function createMailer(config: Pick<Config, 'mail'>): Mailer {
-  const { smtpUrl, from, timeoutMs } = config.mail;
+  const { smtpUrl, from, timeoutMs, maxConnections } = config.mail;
   const transport: Transporter | null = smtpUrl
     ? nodemailer.createTransport({
         url: smtpUrl,
+        pool: true,
+        maxConnections,
         connectionTimeout: timeoutMs,
         greetingTimeout: timeoutMs,
         socketTimeout: timeoutMs,

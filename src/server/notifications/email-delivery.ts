@@ -1,6 +1,6 @@
 /**
  * Emailing notifications (docs/decisions/022-notifications-and-email.md): the
- * `send-notification-email` job renders a notification's template and hands it to the mailer,
+ * `send-notification-email` and `send-account-email` jobs render a notification's template and hand it to the mailer,
  * unless the user turned that kind of email off (the in-app notification stays either way).
  */
 import { eq, sql } from 'drizzle-orm';
@@ -9,10 +9,11 @@ import { emailSwitchOf, notificationKinds } from '../../shared/schemas/notificat
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { notifications, users } from '../db/schema';
-import { sendNotificationEmailJob } from '../jobs/catalog';
+import { sendAccountEmailJob, sendNotificationEmailJob } from '../jobs/catalog';
 import type { JobWorkers } from '../jobs/queue';
 import { redactSentMessage, type Mailer, type MailOutcome } from '../mail/mailer';
 import { emailTemplateFor } from './emails';
+import { openLinkToken } from './link-tokens';
 import { EMAIL_PREFERENCE_FIELD } from './unsubscribe';
 import { createUnsubscribeToken } from './unsubscribe-tokens';
 
@@ -63,7 +64,8 @@ export async function deliverNotificationEmail(
     .where(eq(notifications.id, notificationId))
     .limit(1);
   if (!found) return 'gone';
-  const { notification, user } = found;
+  const { user } = found;
+  const notification = withOpenedToken(found.notification);
   const kind = z.enum(notificationKinds).parse(notification.kind);
   const preference = emailSwitchOf(kind);
   if (preference && !user[EMAIL_PREFERENCE_FIELD[preference]]) return 'skipped';
@@ -111,15 +113,30 @@ export async function deliverNotificationEmail(
   return outcome;
 }
 
+/**
+ * The notification with its link token opened for the template (./link-tokens.ts).
+ * @throws Error when this process lacks the token's key (another instance's LINK_TOKEN_SECRET):
+ *   the job is retried
+ */
+function withOpenedToken<Row extends { data: unknown }>(notification: Row): Row {
+  const data = notification.data as Record<string, unknown> | null;
+  if (typeof data?.token !== 'string') return notification;
+  const token = openLinkToken(data.token);
+  if (token === null) throw new Error('The link token of this notification was sealed with a key this process does not have');
+  return { ...notification, data: { ...data, token } };
+}
+
 /** Whether a notification's data carries a single-use link's token (`data.token`). */
 const hasLinkToken = (data: unknown) => typeof (data as { token?: unknown } | null)?.token === 'string';
 
-/** Registers the notifications' job handlers on `workers` (app.ts). */
+/** Registers the notifications' job handlers on `workers` (app.ts): both email queues send the same way. */
 export function registerNotificationJobs(
   workers: JobWorkers,
   { db, mailer, config }: { db: Database; mailer: Mailer; config: Pick<Config, 'publicUrl'> },
 ): void {
-  workers.work(sendNotificationEmailJob, async ({ data, lastAttempt }) => {
-    await deliverNotificationEmail(db, mailer, config, data.notificationId, { lastAttempt });
-  });
+  for (const queue of [sendAccountEmailJob, sendNotificationEmailJob]) {
+    workers.work(queue, async ({ data, lastAttempt }) => {
+      await deliverNotificationEmail(db, mailer, config, data.notificationId, { lastAttempt });
+    });
+  }
 }

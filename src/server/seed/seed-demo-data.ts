@@ -23,6 +23,8 @@ import { quotedColumns, recordOwnerPayout } from '../bookings/checkout';
 import { writeBookingNotices } from '../bookings/notices';
 import type { Database } from '../db/client';
 import { bookings, conversations, demoPaymentIntents, favorites, medicalSpaces, messages, spaceBlockedDates, users } from '../db/schema';
+import { sendAccountEmailJob, sendNotificationEmailJob } from '../jobs/catalog';
+import { completeWaitingJobs } from '../jobs/queue';
 import { conversationIdFor } from '../messages/service';
 import type { PrivateFileStorage } from '../storage/private-files';
 import { planDemoActivity, type DemoActivityPlan } from './demo-activity';
@@ -117,6 +119,12 @@ export async function seedDemoData(
   if (options.privateFiles && renter) {
     const name = `${renter.firstName} ${renter.lastName}`;
     await insertDemoCertificate(db, options.privateFiles, { id: userIds.get('renter')!, name }, new Date(now));
+  }
+  // The history above was told when it happened: its notifications stay in the bell, and their
+  // emails count as delivered, so a first start with SMTP_URL sends nothing to the demo addresses.
+  // The database had no users, so every email waiting now is one of the seed's.
+  for (const queue of [sendNotificationEmailJob, sendAccountEmailJob]) {
+    await completeWaitingJobs(db, queue, { skipped: 'demo history, delivered before the first start' });
   }
   return { users: demoUsers.length, spaces: values.length };
 }
@@ -231,7 +239,7 @@ async function insertDemoActivity(
     // is owed until the owner finishes payout setup (the profile's "Finish payout setup to receive $X";
     // docs/decisions/033-owed-payouts.md).
     await recordOwnerPayout(db, target.ownerId, { bookingId: id }, null);
-    // The demo accounts' notifications (and, once the jobs run, the dev outbox) show this activity.
+    // The demo accounts' notifications show this activity (their emails count as sent: see seedDemoData).
     await writeBookingNotices(db, DEMO_NOTICE_STEP[booking.status], row!, now);
   }
 

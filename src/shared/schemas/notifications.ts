@@ -72,10 +72,18 @@ export function emailSwitchOf(kind: NotificationKind): EmailPreferenceKind | nul
   return (emailPreferenceKinds as readonly string[]).includes(preference) ? (preference as EmailPreferenceKind) : null;
 }
 
-/** Whether a kind shows in the bell (everything but account and security emails). */
-export function isInAppKind(kind: NotificationKind): boolean {
+/**
+ * Whether a kind is account mail: an `account` (welcome, verification) or `security` (password
+ * reset and change) email. Email only, never turned off, and sent ahead of every other email.
+ */
+export function isAccountEmailKind(kind: NotificationKind): boolean {
   const preference = NOTIFICATION_EMAIL_PREFERENCE[kind];
-  return preference !== 'account' && preference !== 'security';
+  return preference === 'account' || preference === 'security';
+}
+
+/** Whether a kind shows in the bell (everything but account mail: {@link isAccountEmailKind}). */
+export function isInAppKind(kind: NotificationKind): boolean {
+  return !isAccountEmailKind(kind);
 }
 
 /** A notification in the bell; instants ISO-8601 UTC. */
