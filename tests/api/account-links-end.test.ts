@@ -7,6 +7,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLinkToken } from '../../src/server/notifications/link-tokens';
 import { notifications, users } from '../../src/server/db/schema';
 import { FACTORY_PASSWORD } from '../factories/db';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
@@ -29,7 +30,7 @@ const freshAddress = () => `10.201.${Math.floor(++nextAddress / 250)}.${nextAddr
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
   t.app.inject({ method, url, remoteAddress: freshAddress(), ...(cookie ? { headers: { cookie } } : {}), ...(payload ? { payload } : {}) });
 
-/** The token of the user's newest notification of `kind` (the link its email carries). */
+/** The token of the user's newest notification of `kind` (the link its email carries), unsealed. */
 async function newestToken(userId: string, kind: string): Promise<string> {
   const [row] = await t.db
     .select()
@@ -39,7 +40,9 @@ async function newestToken(userId: string, kind: string): Promise<string> {
     .limit(1);
   const token = (row?.data as { token?: unknown } | undefined)?.token;
   if (typeof token !== 'string') throw new Error(`no ${kind} token for ${userId}`);
-  return token;
+  const opened = openLinkToken(token); // sealed while its email waits (src/server/notifications/link-tokens.ts)
+  if (opened === null) throw new Error(`the ${kind} token of ${userId} cannot be opened`);
+  return opened;
 }
 
 /** A user with a live reset link, a live verification link and a calendar feed URL. */

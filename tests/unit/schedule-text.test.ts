@@ -113,7 +113,7 @@ describe('the wizard schedule', () => {
     expect(scheduleErrors(values)).toEqual({
       'weeklyHours.tue.1.start': 'Opening hours must not overlap or touch: make them one interval',
       'sessions.0.end': 'Each session must fit inside the opening hours of a day',
-      'blockedDates.0.end': 'The end date must be on or after the start date',
+      'blockedDates.0.end': 'The last day must be on or after the first day',
     });
     expect(scheduleErrors({ ...values, blockedDates: [], schedule: schedule({}) })).toEqual({
       sessions: 'A listing priced per session needs at least one session',

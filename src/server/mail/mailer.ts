@@ -104,6 +104,7 @@ export function createMailer(config: Pick<Config, 'mail'>): Mailer {
           .values({
             messageId: email.messageId,
             notificationId: email.notificationId ?? null,
+            ...(email.createdAt ? { createdAt: email.createdAt } : {}),
             userId: email.userId ?? null,
             toAddress: toName ? `${toName} <${email.to.address}>` : email.to.address,
             subject,

@@ -29,4 +29,10 @@ export interface OutgoingEmail {
   /** The notification it tells of, and its user, for the outbox. */
   notificationId?: string;
   userId?: string;
+  /**
+   * When what it tells of happened (the notification's creation): the outbox lists emails by it,
+   * since emails are rendered several at a time and their rows would otherwise come in any order.
+   * Default: when the email is first kept.
+   */
+  createdAt?: Date;
 }

@@ -95,6 +95,7 @@ export async function deliverNotificationEmail(
       attachments: content.attachments,
       notificationId: notification.id,
       userId: user.id,
+      createdAt: notification.createdAt,
     },
     options,
   );
