@@ -84,7 +84,19 @@ describe('Forgot password?', () => {
     await page.waitForURL('**/profile');
     // A new account's email is not verified yet: the profile says so until the welcome email's link is used.
     await page.getByTestId('email-verification-notice').getByText('Email not verified').waitFor();
-    const verify = await emailedLink(baseUrl, email, /https?:\/\/[^"'\s<>]+\/verify-email\?token=[A-Za-z0-9_-]+/);
+    // The welcome email's link was sent before the reset, which ended it: a fresh one verifies.
+    const verifyLink = /https?:\/\/[^"'\s<>]+\/verify-email\?token=[A-Za-z0-9_-]+/;
+    const welcome = await emailedLink(baseUrl, email, verifyLink);
+    const stale = await fetch(`${baseUrl}/api/auth/verify-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: new URL(welcome).searchParams.get('token') }),
+    });
+    expect(stale.status).toBe(400);
+    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    await page.getByRole('button', { name: 'Verification email sent' }).waitFor();
+    let verify = welcome;
+    await expect.poll(async () => (verify = await emailedLink(baseUrl, email, verifyLink)), { timeout: 30_000 }).not.toBe(welcome);
     await page.goto(new URL(verify).pathname + new URL(verify).search);
     await page.getByRole('heading', { name: 'Your email is verified' }).waitFor();
     await page.getByRole('link', { name: 'Go to my profile' }).click();

@@ -6,7 +6,8 @@ import { inputClassName } from './input';
 /** A styled native <select>: accessible, testable and comfortable on phones. */
 export function Select({ className, children, ...props }: ComponentProps<'select'>) {
   return (
-    <div className="relative">
+    // min-w-0: in a grid or flex row the select may be narrower than its longest option (a long title on a phone).
+    <div className="relative min-w-0">
       <select className={cn(inputClassName, 'appearance-none pr-9', className)} {...props}>
         {children}
       </select>
