@@ -6,19 +6,25 @@
  * Log in dialog that a page needing a session opens is checked too.
  *
  * One browser and one context per person, the four side by side; each visits its routes inside the app
- * (no page loads after the first) and checks each at both widths by resizing. Nothing here changes data.
+ * (no page loads after the first) and checks each at both widths by resizing. First the demo owner lists
+ * a space with the longest title a listing may have and blocks a day of it with a long note, so the pages
+ * that name a space (the calendar's filter and agenda, the owner's lists) are checked at their widest,
+ * whatever the tests before this one listed.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { listingFieldsSchema } from '../../src/shared/schemas/spaces';
 import type { ConversationSummary } from '../../src/shared/schemas/messages';
 import type { User } from '../../src/shared/schemas/users';
 import { type Fixtures, loadFixtures, navigate, OWNER, type RouteCheck, routes, settled } from './app-routes';
-import { openBrowser, type BrowserSession } from './browser';
+import { listSpaceThroughApi, openBrowser, type BrowserSession } from './browser';
 
 const baseUrl = inject('baseUrl');
 const WIDTHS = [320, 390];
 const HEIGHT = 800;
 const DEMO_PASSWORD = 'clinicshare-demo';
+/** The longest title a listing may have. */
+const TITLE_MAX = listingFieldsSchema.shape.title.maxLength!;
 
 /** The people the sweep visits as: signed out, and the demo renter, owner and operator. */
 const PEOPLE = [
@@ -34,6 +40,18 @@ let fixtures: Fixtures;
 beforeAll(async () => {
   session = await openBrowser(baseUrl, { width: WIDTHS[0]!, height: HEIGHT });
   fixtures = await loadFixtures(baseUrl);
+  const login = await session.context.request.post('/api/login', { data: OWNER });
+  expect(login.status()).toBe(200);
+  const words = `Multi-Specialty Examination and Procedure Suite with a Private Waiting Room near the Chicago Loop ${Date.now().toString(36)}`;
+  const space = await listSpaceThroughApi(session.page, { title: `Spacious ${words}`.slice(0, TITLE_MAX) });
+  // A blocked range tomorrow, its note a pasted link: one long word in the calendar's agenda on a phone.
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const note = 'https://maintenance.example.test/work-orders/hvac-filter-replacement-and-sterilizer-inspection';
+  const blocked = await session.context.request.post(`/api/spaces/${space.id}/blocked-dates`, {
+    data: { start: tomorrow, end: tomorrow, note },
+  });
+  expect(blocked.status()).toBe(201);
+  await session.context.clearCookies();
 });
 afterAll(async () => {
   await session?.close();

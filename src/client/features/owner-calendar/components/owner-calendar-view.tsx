@@ -83,7 +83,8 @@ export default function OwnerCalendarView({
       eventPropGetter={(item) => ({ className: itemClass(item) })}
       tooltipAccessor={(item) => item.title}
       messages={{ noEventsInRange: 'No bookings or blocked dates in these dates.' }}
-      style={{ height: view === 'month' ? 720 : 760 }}
+      // The agenda is as tall as its list: a box of its own that scrolls would be a region a keyboard cannot reach.
+      style={view === 'agenda' ? undefined : { height: view === 'month' ? 720 : 760 }}
     />
   );
 }

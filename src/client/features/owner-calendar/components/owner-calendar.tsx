@@ -8,6 +8,7 @@ import { Select } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { EmptyState, LoadError } from '@/client/components/ui/states';
 import { paths } from '@/client/lib/paths';
+import { cn } from '@/client/lib/cn';
 import { useCalendarEvents } from '../api/get-calendar-events';
 import { type CalendarItem, type CalendarView, calendarItems, dateText, visibleRange } from '../lib/calendar-items';
 import { ALL_SPACES, BlockDatesDialog, type BlockDatesRequest } from './block-dates-dialog';
@@ -96,7 +97,9 @@ export function OwnerCalendar({ userId, StatusBadge }: { userId: string; StatusB
   const today = dateText(new Date());
 
   return (
-    <div className="grid gap-4">
+    // One column as wide as the page (minmax(0, 1fr)): a long space title in the filter or an event
+    // never widens the page on a phone.
+    <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid w-full max-w-xs gap-1.5">
           <Label htmlFor="calendar-space">Space</Label>
@@ -130,7 +133,7 @@ export function OwnerCalendar({ userId, StatusBadge }: { userId: string; StatusB
             : `${bookingCount} ${bookingCount === 1 ? 'booking' : 'bookings'} and ${blockedCount} blocked ${blockedCount === 1 ? 'range' : 'ranges'} shown.`}
         {view === 'month' ? ' Drag across days to block them.' : null}
       </p>
-      <div className={events.isPlaceholderData ? 'owner-calendar-stale' : undefined} aria-busy={events.isFetching || undefined}>
+      <div className={cn('min-w-0', events.isPlaceholderData && 'owner-calendar-stale')} aria-busy={events.isFetching || undefined}>
         <Suspense
           fallback={
             <div className="flex h-[32rem] items-center justify-center rounded-lg border border-slate-200" aria-busy="true">
