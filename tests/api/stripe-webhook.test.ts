@@ -4,6 +4,8 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBooking, insertSpace, insertUser } from '../factories/db';
 import { bookings, paymentEvents, users } from '../../src/server/db/schema';
+import { bookingPaymentSteps } from '../../src/server/bookings/payment-events';
+import type { PaymentIntentInfo } from '../../src/server/payments/provider';
 import { createIntent } from '../helpers/booking-flow';
 import { futureDate } from '../helpers/dates';
 import { fakeStripeSdk, startFakeStripe, stripeTestEnv, type FakeIntent, type FakeStripe } from '../helpers/fake-stripe';
@@ -306,6 +308,30 @@ describe('POST /api/stripe/webhook', () => {
     const row = await bookingRow(bookingId);
     expect(row).toMatchObject({ paymentStatus: 'refunded', amountRefunded: '200.00' });
     expect(row.refundedAt).not.toBeNull();
+  });
+
+  it('a refund read before a later, full one never turns the booking back to partly refunded', async () => {
+    const { bookingId, intent } = await hold({ pricePerDay: '200.00' });
+    intent.status = 'succeeded';
+    await deliver(event('payment_intent.succeeded', intentObject(intent)));
+    await sdk.refunds.create({ payment_intent: intent.id, amount: 5000 });
+    // What a slow handler read of the first refund, before the second was made and recorded.
+    const stale: PaymentIntentInfo = {
+      id: intent.id,
+      clientSecret: '',
+      amount: intent.amount,
+      currency: intent.currency,
+      status: 'succeeded',
+      captureMethod: 'automatic',
+      amountRefunded: intent.amount_refunded,
+      metadata: intent.metadata,
+      card: null,
+    };
+    await sdk.refunds.create({ payment_intent: intent.id });
+    expect((await deliver(event('charge.refunded', chargeObject(intent)))).statusCode).toBe(200);
+
+    await bookingPaymentSteps.recordRefund(t.db, stale);
+    expect(await bookingRow(bookingId)).toMatchObject({ paymentStatus: 'refunded', amountRefunded: '200.00' });
   });
 
   it("charge.refunded takes the amount refunded from Stripe, never from the event's body", async () => {

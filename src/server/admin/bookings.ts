@@ -16,6 +16,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fromCents, formatUsd, toCents } from '../../shared/money';
+import { paymentStatusAfter, refundTransition } from '../../shared/payment-lifecycle';
 import {
   ADMIN_BOOKINGS_PAGE_SIZE,
   type AdminBooking,
@@ -31,10 +32,11 @@ import { SQLSTATE, sqlState, type Database } from '../db/client';
 import { bookingEvents, bookings, bookingSeries, consoleRefunds, medicalSpaces, receipts, users } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { notify } from '../notifications/notify';
+import { movePayment } from '../payments/payment-writer';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import { CHANGED_MEANWHILE, type BookingRow } from '../bookings/booking-row';
 import { moveBooking } from '../bookings/booking-writer';
-import { afterRefund, refundedStatus } from '../bookings/money-back';
+import { afterRefund } from '../bookings/money-back';
 import { tellBookingStep } from '../bookings/notices';
 import { decidedRefundCents, refundDueCents, settleSeriesMoney } from '../bookings/series-money';
 import { bookingPayout, owedTotal } from '../payouts/service';
@@ -438,26 +440,24 @@ async function refundOwnPayment(
     if (error instanceof HttpError) throw error;
     throw new HttpError(502, 'The payment provider did not make the refund. Nothing was refunded; please try again.');
   }
-  const full = after.amountRefunded >= after.amount;
+  const refund = refundTransition(after.amountRefunded, after.amount);
   await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for('update');
-    const money = { paymentStatus: refundedStatus(after), amountRefunded: fromCents(after.amountRefunded) };
+    const money = { paymentStatus: paymentStatusAfter(refund), amountRefunded: fromCents(after.amountRefunded) };
     let cancelled: BookingRow | null = null;
-    if (full && locked!.status === 'confirmed') {
-      cancelled = await moveBooking(tx, booking.id, 'confirmed', 'cancel', {
-        ...money,
-        refundAmount: fromCents(after.amountRefunded),
-        refundedAt: now,
-        cancelledAt: now,
-        cancelledBy: null,
-      });
+    if (refund === 'refund_all' && locked!.status === 'confirmed') {
+      cancelled = await moveBooking(
+        tx,
+        booking.id,
+        'confirmed',
+        'cancel',
+        { refundAmount: fromCents(after.amountRefunded), cancelledAt: now, cancelledBy: null },
+        { payment: refund, paymentChanges: { amountRefunded: money.amountRefunded, refundedAt: now } },
+      );
       if (!cancelled) throw conflict(CHANGED_MEANWHILE);
       await tellBookingStep(tx, 'cancelled', cancelled, now);
     } else {
-      await tx
-        .update(bookings)
-        .set({ paymentStatus: money.paymentStatus, amountRefunded: money.amountRefunded })
-        .where(eq(bookings.id, booking.id));
+      await movePayment(tx, { bookingId: booking.id }, refund, { amountRefunded: money.amountRefunded });
     }
     await tx
       .update(consoleRefunds)

@@ -8,10 +8,12 @@
 import { and, eq, isNull, lte, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { nextStatus, type BookingTransition } from '../../shared/booking-lifecycle';
+import type { PaymentTransition } from '../../shared/payment-lifecycle';
 import type { BookingStatus } from '../../shared/constants';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
 import { conflict } from '../http/errors';
+import { movePayment, type PaymentChanges } from '../payments/payment-writer';
 
 /** A booking row as the database holds it. */
 type BookingRow = typeof bookings.$inferSelect;
@@ -25,8 +27,17 @@ type BookingRow = typeof bookings.$inferSelect;
  */
 export type BookingSelector = { id: string } | { seriesId: string } | { lapsedHolds: Date; spaceId?: string } | { lapsedRequests: Date };
 
-/** Changes a move writes beside the status: any column but the status itself. */
-export type BookingMoveChanges = Omit<PgUpdateSetSource<typeof bookings>, 'status'>;
+/** Changes a move writes beside the status: any column but the statuses (the payment's is the payment writer's). */
+export type BookingMoveChanges = Omit<PgUpdateSetSource<typeof bookings>, 'status' | 'paymentStatus'>;
+
+/** What else a move does: finish an Accept's claim, and move the bookings' payment with them. */
+export interface BookingMoveOptions {
+  /** The `accepting_at` of the claim this move finishes (owner-answers.ts, series-answers.ts). */
+  claim?: Date;
+  /** The payment's transition (src/shared/payment-lifecycle.ts), made when the bookings moved, with its changes. */
+  payment?: PaymentTransition;
+  paymentChanges?: PaymentChanges;
+}
 
 const PAST_TENSE: Record<BookingTransition, string> = {
   pay: 'paid',
@@ -49,10 +60,11 @@ function selected(select: BookingSelector): SQL | undefined {
  * Moves the selected bookings that are in `from` through `transition`, with `changes`, in one
  * guarded `UPDATE`. A pending request that an Accept has claimed (`accepting_at` set) moves only
  * when `claim` is that claim (the claimant finishing, which also clears it): a concurrent decline,
- * expiry or second accept finds nothing to move.
- * @param claim the `accepting_at` of the claim this move finishes (owner-answers.ts, series-answers.ts)
- * @returns the moved rows, earliest first (none when nothing selected was in `from`)
+ * expiry or second accept finds nothing to move. When any moved and `payment` is given, their
+ * payment (the booking's, or the series') moves too, through the payment writer.
+ * @returns the moved rows as they are now, earliest first (none when nothing selected was in `from`)
  * @throws HttpError 409 when the state table does not allow `transition` from `from`
+ * @throws Error for a payment move of lapsed holds or requests (each has its own payment)
  */
 export async function moveBookings(
   db: Database,
@@ -60,7 +72,7 @@ export async function moveBookings(
   from: BookingStatus,
   transition: BookingTransition,
   changes: BookingMoveChanges = {},
-  claim?: Date,
+  { claim, payment, paymentChanges }: BookingMoveOptions = {},
 ): Promise<BookingRow[]> {
   const to = nextStatus(from, transition);
   if (!to) throw conflict(`A ${from.replace('_', ' ')} booking cannot be ${PAST_TENSE[transition]}.`);
@@ -70,6 +82,12 @@ export async function moveBookings(
     .set({ ...changes, ...(claim ? { acceptingAt: null } : {}), status: to })
     .where(and(selected(select), eq(bookings.status, from), claimGuard))
     .returning();
+  if (payment && rows.length > 0) {
+    if (!('id' in select) && !('seriesId' in select)) throw new Error('Lapsed bookings each move their own payment.');
+    const paid = await movePayment(db, 'id' in select ? { bookingId: select.id } : { seriesId: select.seriesId }, payment, paymentChanges);
+    const now = new Map(paid.bookings.map((row) => [row.id, row]));
+    rows.splice(0, rows.length, ...rows.map((row) => now.get(row.id) ?? row));
+  }
   return rows.sort((a, b) => a.startAt.getTime() - b.startAt.getTime() || a.id.localeCompare(b.id));
 }
 
@@ -80,9 +98,9 @@ export async function moveBooking(
   from: BookingStatus,
   transition: BookingTransition,
   changes: BookingMoveChanges = {},
-  claim?: Date,
+  options: BookingMoveOptions = {},
 ): Promise<BookingRow | null> {
-  const [row] = await moveBookings(db, { id }, from, transition, changes, claim);
+  const [row] = await moveBookings(db, { id }, from, transition, changes, options);
   return row ?? null;
 }
 

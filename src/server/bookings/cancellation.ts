@@ -16,6 +16,7 @@ import {
   type CancelledBy,
 } from '../../shared/cancellation';
 import { fromCents, toCents } from '../../shared/money';
+import { refundTransition } from '../../shared/payment-lifecycle';
 import type { Booking, CancellationQuote } from '../../shared/schemas/bookings';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
@@ -23,8 +24,9 @@ import { conflict, forbidden } from '../http/errors';
 import type { PaymentProvider } from '../payments/provider';
 import { CHANGED_MEANWHILE, requireBookingWithSpace, toBooking, type BookingRow, type SpaceRow } from './booking-row';
 import { moveBooking } from './booking-writer';
+import { movePayment } from '../payments/payment-writer';
 import { holdsOtherBookingsWithOwner } from './first-booking';
-import { afterRefund, refundedStatus } from './money-back';
+import { afterRefund } from './money-back';
 import { tellBookingStep } from './notices';
 import { cancellationRefundAmount, settleSeriesMoney } from './series-money';
 
@@ -156,10 +158,11 @@ export async function refundCancelled(db: Database, payments: PaymentProvider, b
     });
     after = await afterRefund(payments, before);
   }
-  const [row] = await db
-    .update(bookings)
-    .set({ refundedAt: new Date(), paymentStatus: refundedStatus(after), amountRefunded: fromCents(after.amountRefunded) })
-    .where(eq(bookings.id, booking.id))
-    .returning();
-  return row!;
+  const recorded = await movePayment(db, { bookingId: booking.id }, refundTransition(after.amountRefunded, after.amount), {
+    refundedAt: new Date(),
+    amountRefunded: fromCents(after.amountRefunded),
+  });
+  if (recorded.bookings[0]) return recorded.bookings[0];
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, booking.id)).limit(1);
+  return row ?? booking;
 }

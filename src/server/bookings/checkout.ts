@@ -41,6 +41,7 @@ import { findSpaceRow } from '../spaces/service';
 import { recordAgreementAcceptance } from './agreement-acceptance';
 import { toBooking, type BookingRow, type SpaceRow } from './booking-row';
 import { forgetAttempt, moveBooking, moveBookings } from './booking-writer';
+import { movePayment } from '../payments/payment-writer';
 import { isFirstTransaction } from './first-booking';
 import { tellBookingStep, tellEachStep } from './notices';
 import { assertRoomForHold } from './hold-limits';
@@ -258,7 +259,7 @@ export async function createBookingHold(
     throw error;
   }
   if (hold.stripePaymentIntentId !== intent.id) {
-    await db.update(bookings).set({ stripePaymentIntentId: intent.id, paymentStatus: 'requires_payment' }).where(eq(bookings.id, hold.id));
+    await movePayment(db, { bookingId: hold.id }, 'open', { stripePaymentIntentId: intent.id });
   }
   return {
     bookingId: hold.id,
@@ -340,20 +341,28 @@ export async function settlePayment(
     // The move, its notifications and (for a request) its expiry job commit together or not at all.
     const moved = await db.transaction(async (tx) => {
       if (paid) {
-        const confirmed = await moveBooking(tx, booking.id, 'awaiting_payment', 'pay', {
-          paymentStatus: 'paid',
-          holdExpiresAt: null,
-          ...cardColumns(intent),
-        });
+        const confirmed = await moveBooking(
+          tx,
+          booking.id,
+          'awaiting_payment',
+          'pay',
+          { holdExpiresAt: null },
+          { payment: 'capture', paymentChanges: cardColumns(intent) },
+        );
         if (confirmed) await tellBookingStep(tx, 'confirmed', confirmed, now);
         return confirmed;
       }
-      const requested = await moveBooking(tx, booking.id, 'awaiting_payment', 'authorize', {
-        paymentStatus: 'authorized',
-        holdExpiresAt: null,
-        ...cardColumns(intent),
-        requestExpiresAt: new Date(Math.min(now.getTime() + REQUEST_ANSWER_HOURS * HOUR_MS, booking.startAt.getTime())),
-      });
+      const requested = await moveBooking(
+        tx,
+        booking.id,
+        'awaiting_payment',
+        'authorize',
+        {
+          holdExpiresAt: null,
+          requestExpiresAt: new Date(Math.min(now.getTime() + REQUEST_ANSWER_HOURS * HOUR_MS, booking.startAt.getTime())),
+        },
+        { payment: 'authorize', paymentChanges: cardColumns(intent) },
+      );
       if (requested) {
         await tellBookingStep(tx, 'requested', requested, now);
         // Expire it at its answer deadline unless the owner answers first (expiry.ts).

@@ -4,10 +4,9 @@
  * it), and what a refund is read back with (cancellation uses them too).
  * Amounts refunded are read from the provider, never from our own arithmetic.
  */
-import { eq } from 'drizzle-orm';
 import { fromCents } from '../../shared/money';
 import type { Database } from '../db/client';
-import { bookings } from '../db/schema';
+import { movePayment } from '../payments/payment-writer';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import type { BookingRow } from './booking-row';
 
@@ -15,10 +14,6 @@ import type { BookingRow } from './booking-row';
 export async function afterRefund(payments: PaymentProvider, before: PaymentIntentInfo): Promise<PaymentIntentInfo> {
   return (await payments.retrievePaymentIntent(before.id)) ?? before;
 }
-
-/** The payment status a succeeded intent's refunds amount to. */
-export const refundedStatus = (intent: PaymentIntentInfo) =>
-  intent.amountRefunded >= intent.amount ? ('refunded' as const) : ('partially_refunded' as const);
 
 /**
  * Gives back the money of a payment whose booking is not going ahead (an
@@ -50,12 +45,12 @@ export async function releasePayment(
       });
       after = await afterRefund(payments, current);
     }
-    await db
-      .update(bookings)
-      .set({ paymentStatus: 'refunded', refundedAt: new Date(), amountRefunded: fromCents(after.amountRefunded) })
-      .where(eq(bookings.id, booking.id));
+    await movePayment(db, { bookingId: booking.id }, 'refund_all', {
+      refundedAt: new Date(),
+      amountRefunded: fromCents(after.amountRefunded),
+    });
     return;
   }
   if (current.status !== 'canceled') await payments.cancelPaymentIntent(current.id, `release-card-${booking.id}`);
-  await db.update(bookings).set({ paymentStatus: 'canceled' }).where(eq(bookings.id, booking.id));
+  await movePayment(db, { bookingId: booking.id }, 'release');
 }

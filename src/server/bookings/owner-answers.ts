@@ -58,7 +58,7 @@ export async function finishAcceptClaim(
   if (booking.status !== 'pending' || !claim) throw new Error(`Booking ${booking.id} has no claim to finish.`);
   if (intent?.status === 'succeeded') {
     const accepted = await db.transaction(async (tx) => {
-      const moved = await moveBooking(tx, booking.id, 'pending', 'accept', { paymentStatus: 'paid', requestExpiresAt: null }, claim);
+      const moved = await moveBooking(tx, booking.id, 'pending', 'accept', { requestExpiresAt: null }, { claim, payment: 'capture' });
       if (moved) await tellBookingStep(tx, 'accepted', moved);
       return moved;
     });
@@ -73,7 +73,7 @@ export async function finishAcceptClaim(
     return { outcome: 'pending', booking: cleared ?? null };
   }
   const declined = await db.transaction(async (tx) => {
-    const moved = await moveBooking(tx, booking.id, 'pending', 'decline', { requestExpiresAt: null }, claim);
+    const moved = await moveBooking(tx, booking.id, 'pending', 'decline', { requestExpiresAt: null }, { claim });
     if (moved) await tellBookingStep(tx, 'declined', moved);
     return moved;
   });

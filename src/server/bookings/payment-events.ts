@@ -6,13 +6,15 @@
  * step runs on the database it is given: the transaction that records the
  * event, or the database itself when the step needs the provider after all.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { fromCents, toCents } from '../../shared/money';
+import { refundTransition } from '../../shared/payment-lifecycle';
 import type { Database } from '../db/client';
 import { bookings, bookingSeries } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { movePayment } from '../payments/payment-writer';
 import type { DisputeInfo, PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import type { BookingPaymentSteps } from '../payments/webhook';
 import { type BookingRow } from './booking-row';
@@ -20,7 +22,7 @@ import { moveBooking, moveBookings } from './booking-writer';
 import { settlePayment } from './checkout';
 import { tellBookingStep, tellPayoutSent, tellSeriesStep } from './notices';
 import { settleSeriesPayment } from './series-checkout';
-import { findSeries, recordSeriesPayment, seriesOccurrences, seriesOfIntent, type SeriesRow } from './series-money';
+import { findSeries, seriesOccurrences, seriesOfIntent, type SeriesRow } from './series-money';
 
 /** The booking of a payment intent: by the stored intent id, else by the intent's `metadata.bookingId`. */
 async function bookingOfIntent(db: Database, intentId: string, metadata: Record<string, string> = {}): Promise<BookingRow | null> {
@@ -62,12 +64,8 @@ async function settleIntent(db: Database, payments: PaymentProvider, intent: Pay
   if (!booking) return;
   if (!booking.stripePaymentIntentId) {
     // The hold was made but the intent id not stored (a crash in between): link them.
-    const [linked] = await db
-      .update(bookings)
-      .set({ stripePaymentIntentId: intent.id, paymentStatus: 'requires_payment' })
-      .where(and(eq(bookings.id, booking.id), isNull(bookings.stripePaymentIntentId)))
-      .returning();
-    booking = linked ?? (await bookingOfIntent(db, intent.id, intent.metadata));
+    const linked = await movePayment(db, { bookingId: booking.id }, 'open', { stripePaymentIntentId: intent.id });
+    booking = linked.bookings[0] ?? (await bookingOfIntent(db, intent.id, intent.metadata));
     if (!booking) return;
   }
   try {
@@ -119,8 +117,7 @@ async function expireCanceledSeries(db: Database, series: SeriesRow): Promise<vo
       const moved = await moveBookings(tx, { seriesId: series.id }, from, 'expire', { holdExpiresAt: null, requestExpiresAt: null });
       await tellSeriesStep(tx, from === 'pending' ? 'request_expired' : 'hold_expired', moved);
     }
-    if (['requires_payment', 'authorized'].includes(series.paymentStatus))
-      await recordSeriesPayment(tx, series.id, { paymentStatus: 'canceled' });
+    await movePayment(tx, { seriesId: series.id }, 'release');
   });
 }
 
@@ -132,22 +129,16 @@ async function expireCanceledIntent(db: Database, intentId: string): Promise<voi
   if (!booking || booking.stripePaymentIntentId !== intentId) return;
   if (booking.status === 'awaiting_payment') {
     await db.transaction(async (tx) => {
-      const expired = await moveBooking(tx, booking.id, 'awaiting_payment', 'expire', {
-        paymentStatus: 'canceled',
-        holdExpiresAt: null,
-      });
+      const expired = await moveBooking(tx, booking.id, 'awaiting_payment', 'expire', { holdExpiresAt: null }, { payment: 'release' });
       if (expired) await tellBookingStep(tx, 'hold_expired', expired);
     });
   } else if (booking.status === 'pending') {
     await db.transaction(async (tx) => {
-      const expired = await moveBooking(tx, booking.id, 'pending', 'expire', { paymentStatus: 'canceled', requestExpiresAt: null });
+      const expired = await moveBooking(tx, booking.id, 'pending', 'expire', { requestExpiresAt: null }, { payment: 'release' });
       if (expired) await tellBookingStep(tx, 'request_expired', expired);
     });
   } else {
-    await db
-      .update(bookings)
-      .set({ paymentStatus: 'canceled' })
-      .where(and(eq(bookings.id, booking.id), inArray(bookings.paymentStatus, ['requires_payment', 'authorized'])));
+    await movePayment(db, { bookingId: booking.id }, 'release');
   }
 }
 
@@ -164,29 +155,29 @@ async function recordRefund(db: Database, intent: PaymentIntentInfo, now = new D
   if (series) return recordSeriesRefund(db, series, intent, now);
   const booking = await bookingOfIntent(db, intent.id);
   if (!booking || booking.stripePaymentIntentId !== intent.id || intent.amountRefunded <= 0) return;
-  const full = intent.amountRefunded >= intent.amount;
+  const refund = refundTransition(intent.amountRefunded, intent.amount);
   // The refund decided at cancellation is made: the reconciliation job must not make it again.
   const decidedDone = booking.refundAmount !== null && intent.amountRefunded >= toCents(booking.refundAmount);
-  const changes = {
-    paymentStatus: full ? ('refunded' as const) : ('partially_refunded' as const),
+  const paymentChanges = {
     amountRefunded: fromCents(intent.amountRefunded),
-    ...(!booking.refundedAt && (full || decidedDone) ? { refundedAt: now } : {}),
+    ...(!booking.refundedAt && (refund === 'refund_all' || decidedDone) ? { refundedAt: now } : {}),
   };
-  if (full && booking.status === 'confirmed' && booking.endAt > now) {
+  if (refund === 'refund_all' && booking.status === 'confirmed' && booking.endAt > now) {
     const cancelled = await db.transaction(async (tx) => {
-      const moved = await moveBooking(tx, booking.id, 'confirmed', 'cancel', {
-        ...changes,
-        refundAmount: fromCents(intent.amountRefunded),
-        cancelledAt: now,
-      });
+      const moved = await moveBooking(
+        tx,
+        booking.id,
+        'confirmed',
+        'cancel',
+        { refundAmount: fromCents(intent.amountRefunded), cancelledAt: now },
+        { payment: refund, paymentChanges },
+      );
       if (moved) await tellBookingStep(tx, 'cancelled', moved, now);
       return moved;
     });
     if (cancelled) return;
   }
-  // Spelled out, so this write visibly leaves the status to the writer (tests/unit/status-writers.test.ts).
-  const { paymentStatus, amountRefunded, refundedAt } = changes;
-  await db.update(bookings).set({ paymentStatus, amountRefunded, refundedAt }).where(eq(bookings.id, booking.id));
+  await movePayment(db, { bookingId: booking.id }, refund, paymentChanges);
 }
 
 /**
@@ -196,23 +187,24 @@ async function recordRefund(db: Database, intent: PaymentIntentInfo, now = new D
  */
 async function recordSeriesRefund(db: Database, series: SeriesRow, intent: PaymentIntentInfo, now: Date): Promise<void> {
   if (intent.amountRefunded <= 0) return;
-  const full = intent.amountRefunded >= intent.amount;
+  const refund = refundTransition(intent.amountRefunded, intent.amount);
   await db.transaction(async (tx) => {
-    await tx
-      .update(bookingSeries)
-      .set({ amountRefunded: fromCents(intent.amountRefunded), paymentStatus: full ? 'refunded' : 'partially_refunded' })
-      .where(eq(bookingSeries.id, series.id));
-    if (!full) return;
+    // The occurrences' shares move with their own refunds (below, or as their cancellations are settled).
+    const recorded = await movePayment(tx, { seriesId: series.id, occurrences: false }, refund, {
+      amountRefunded: fromCents(intent.amountRefunded),
+    });
+    if (!recorded.moved || refund !== 'refund_all') return;
     const cancelled = [];
     for (const row of await seriesOccurrences(tx, series.id)) {
       if (row.status !== 'confirmed' || row.endAt <= now) continue;
-      const moved = await moveBooking(tx, row.id, 'confirmed', 'cancel', {
-        refundAmount: row.totalPrice,
-        amountRefunded: row.totalPrice,
-        refundedAt: now,
-        paymentStatus: 'refunded',
-        cancelledAt: now,
-      });
+      const moved = await moveBooking(
+        tx,
+        row.id,
+        'confirmed',
+        'cancel',
+        { refundAmount: row.totalPrice, cancelledAt: now },
+        { payment: 'refund_all', paymentChanges: { amountRefunded: row.totalPrice, refundedAt: now } },
+      );
       if (moved) cancelled.push(moved);
     }
     await tellSeriesStep(tx, 'cancelled', cancelled, now);

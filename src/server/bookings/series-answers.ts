@@ -24,7 +24,6 @@ import { releaseSeriesHold } from './series-checkout';
 import {
   cancellationRefundAmount,
   findSeries,
-  recordSeriesPayment,
   SeriesMovedMeanwhile,
   seriesOccurrences,
   settleSeriesMoney,
@@ -98,13 +97,10 @@ export async function finishSeriesClaim(
         { seriesId: series.id },
         'pending',
         'accept',
-        { paymentStatus: 'paid', requestExpiresAt: null },
-        claim,
+        { requestExpiresAt: null },
+        { claim, payment: 'capture' },
       );
-      if (moved.length > 0) {
-        await recordSeriesPayment(tx, series.id, { paymentStatus: 'paid' });
-        await tellSeriesStep(tx, 'accepted', moved);
-      }
+      if (moved.length > 0) await tellSeriesStep(tx, 'accepted', moved);
       return moved;
     });
     return { outcome: 'confirmed', occurrences: accepted };
@@ -118,7 +114,7 @@ export async function finishSeriesClaim(
     return { outcome: 'pending', occurrences: cleared };
   }
   const declined = await db.transaction(async (tx) => {
-    const moved = await moveBookings(tx, { seriesId: series.id }, 'pending', 'decline', { requestExpiresAt: null }, claim);
+    const moved = await moveBookings(tx, { seriesId: series.id }, 'pending', 'decline', { requestExpiresAt: null }, { claim });
     if (moved.length > 0) await tellSeriesStep(tx, 'declined', moved);
     return moved;
   });

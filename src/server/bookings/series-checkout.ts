@@ -33,6 +33,7 @@ import { findSpaceRow } from '../spaces/service';
 import { recordAgreementAcceptance, requireCurrentAgreement } from './agreement-acceptance';
 import { toBooking, type SpaceRow } from './booking-row';
 import { forgetAttempt, moveBookings } from './booking-writer';
+import { movePayment } from '../payments/payment-writer';
 import {
   cardColumns,
   createBookingHold,
@@ -45,15 +46,7 @@ import {
 import { isFirstTransaction } from './first-booking';
 import { assertRoomForHold } from './hold-limits';
 import { tellSeriesStep } from './notices';
-import {
-  findSeries,
-  recordSeriesPayment,
-  seriesOccurrences,
-  SeriesMovedMeanwhile,
-  seriesOfIntent,
-  settleSeriesMoney,
-  type SeriesRow,
-} from './series-money';
+import { findSeries, seriesOccurrences, SeriesMovedMeanwhile, seriesOfIntent, settleSeriesMoney, type SeriesRow } from './series-money';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -324,7 +317,7 @@ export async function createCheckout(
     await moveBookings(db, { seriesId: held.series.id }, 'awaiting_payment', 'expire', { holdExpiresAt: null });
     throw error;
   }
-  await recordSeriesPayment(db, held.series.id, { stripePaymentIntentId: intent.id, paymentStatus: 'requires_payment' });
+  await movePayment(db, { seriesId: held.series.id }, 'open', { stripePaymentIntentId: intent.id });
   const rows = held.rows.map((row) => shown(row, space, timeZone));
   return seriesAnswer({ ...held.series, stripePaymentIntentId: intent.id }, rows, intent, destination !== null, first, held.skipped);
 }
@@ -430,16 +423,22 @@ export async function settleSeriesPayment(
   if (waiting) {
     const moved = await db
       .transaction(async (tx) => {
+        const payment = { payment: paid ? ('capture' as const) : ('authorize' as const), paymentChanges: cardColumns(intent) };
         const rows = paid
-          ? await moveBookings(tx, { seriesId: series.id }, 'awaiting_payment', 'pay', { paymentStatus: 'paid', holdExpiresAt: null })
-          : await moveBookings(tx, { seriesId: series.id }, 'awaiting_payment', 'authorize', {
-              paymentStatus: 'authorized',
-              holdExpiresAt: null,
-              requestExpiresAt: new Date(Math.min(now.getTime() + REQUEST_ANSWER_HOURS * HOUR_MS, occurrences[0]!.startAt.getTime())),
-            });
+          ? await moveBookings(tx, { seriesId: series.id }, 'awaiting_payment', 'pay', { holdExpiresAt: null }, payment)
+          : await moveBookings(
+              tx,
+              { seriesId: series.id },
+              'awaiting_payment',
+              'authorize',
+              {
+                holdExpiresAt: null,
+                requestExpiresAt: new Date(Math.min(now.getTime() + REQUEST_ANSWER_HOURS * HOUR_MS, occurrences[0]!.startAt.getTime())),
+              },
+              payment,
+            );
         // All of the series or none of it: a sweep that expired the hold meanwhile wins.
         if (rows.length !== occurrences.length) throw new SeriesMovedMeanwhile();
-        await recordSeriesPayment(tx, series.id, { paymentStatus: paid ? 'paid' : 'authorized', ...cardColumns(intent) });
         await tellSeriesStep(tx, paid ? 'confirmed' : 'requested', rows, now);
         if (!paid) await enqueue(tx, expireBookingJob, { bookingId: rows[0]!.id }, { startAfter: rows[0]!.requestExpiresAt! });
         return rows;

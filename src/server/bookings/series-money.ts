@@ -6,13 +6,15 @@
  * whole payment of a series that is not going ahead. Amounts refunded are read back from the
  * provider, never from our own arithmetic, and never exceed what was paid.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { fromCents, toCents } from '../../shared/money';
+import { refundTransition } from '../../shared/payment-lifecycle';
 import type { Database } from '../db/client';
 import { bookings, bookingSeries } from '../db/schema';
+import { movePayment } from '../payments/payment-writer';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import type { BookingRow } from './booking-row';
-import { afterRefund, refundedStatus } from './money-back';
+import { afterRefund } from './money-back';
 
 /** A series row as the database holds it. */
 export type SeriesRow = typeof bookingSeries.$inferSelect;
@@ -41,21 +43,6 @@ export function seriesOccurrences(db: Database, seriesId: string): Promise<Booki
 
 /** A whole-series move or claim that found fewer occurrences than it needed: thrown to roll its transaction back. */
 export class SeriesMovedMeanwhile extends Error {}
-
-/** Records the payment status of the series and mirrors it on its occurrences that have no refund of their own. */
-export async function recordSeriesPayment(
-  db: Database,
-  seriesId: string,
-  changes: Partial<typeof bookingSeries.$inferInsert>,
-): Promise<void> {
-  await db.update(bookingSeries).set(changes).where(eq(bookingSeries.id, seriesId));
-  if (changes.paymentStatus) {
-    await db
-      .update(bookings)
-      .set({ paymentStatus: changes.paymentStatus })
-      .where(and(eq(bookings.seriesId, seriesId), isNull(bookings.refundedAt)));
-  }
-}
 
 /** Whether any occurrence of a series went ahead (was confirmed, or cancelled after it was). */
 const wentAhead = (occurrences: readonly BookingRow[]) =>
@@ -170,19 +157,14 @@ async function settleOnce(db: Database, payments: PaymentProvider, series: Serie
   await db.transaction(async (tx) => {
     for (const row of pending) {
       const refund = decidedRefundCents(row);
-      await tx
-        .update(bookings)
-        .set({
-          refundedAt: new Date(),
-          amountRefunded: fromCents(refund),
-          paymentStatus: refund >= toCents(row.totalPrice) ? 'refunded' : 'partially_refunded',
-        })
-        .where(and(eq(bookings.id, row.id), lt(bookings.amountRefunded, fromCents(refund))));
+      await movePayment(tx, { bookingId: row.id }, refundTransition(refund, toCents(row.totalPrice)), {
+        refundedAt: new Date(),
+        amountRefunded: fromCents(refund),
+      });
     }
-    await tx
-      .update(bookingSeries)
-      .set({ amountRefunded: fromCents(after.amountRefunded), paymentStatus: after.amountRefunded > 0 ? refundedStatus(after) : 'paid' })
-      .where(eq(bookingSeries.id, series.id));
+    await movePayment(tx, { seriesId: series.id, occurrences: false }, refundTransition(after.amountRefunded, after.amount), {
+      amountRefunded: fromCents(after.amountRefunded),
+    });
   });
   return true;
 }
@@ -202,7 +184,7 @@ async function releaseSeries(db: Database, payments: PaymentProvider, series: Se
       });
       after = await afterRefund(payments, current);
     }
-    await recordSeriesPayment(db, series.id, { paymentStatus: 'refunded', amountRefunded: fromCents(after.amountRefunded) });
+    await movePayment(db, { seriesId: series.id }, 'refund_all', { amountRefunded: fromCents(after.amountRefunded) });
     await db
       .update(bookings)
       .set({ refundedAt: new Date() })
@@ -210,7 +192,7 @@ async function releaseSeries(db: Database, payments: PaymentProvider, series: Se
     return true;
   }
   if (current.status !== 'canceled') await payments.cancelPaymentIntent(current.id, `release-card-series-${series.id}`);
-  await recordSeriesPayment(db, series.id, { paymentStatus: 'canceled' });
+  await movePayment(db, { seriesId: series.id }, 'release');
   return true;
 }
 

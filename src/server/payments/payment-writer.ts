@@ -1,0 +1,91 @@
+/**
+ * The one writer of a payment's status (docs/decisions/035-one-payment-model.md): every change of
+ * `payment_status`, a single booking's, a series' or a series occurrence's share, is a guarded
+ * `UPDATE ... WHERE payment_status IN (<allowed>)` that asks the state table of
+ * `src/shared/payment-lifecycle.ts`, so a stale event cannot undo a newer state (a full refund read
+ * back as partial, a release after a capture). `tests/unit/status-writers.test.ts` fails when another
+ * module writes the column.
+ */
+import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { paymentStatusAfter, paymentStatusesAllowing, type PaymentTransition } from '../../shared/payment-lifecycle';
+import type { Database } from '../db/client';
+import { bookings, bookingSeries } from '../db/schema';
+
+/** A booking row as the database holds it. */
+type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * Whose payment moves:
+ * - `bookingId`: a booking's own payment, or a series occurrence's share of its series' payment;
+ * - `seriesId`: a series' one payment, mirrored on its occurrences that have no refund of their own
+ *   (unless `occurrences` is false: a refund of part of a series is some occurrences' own).
+ */
+export type PaymentSelector = { bookingId: string } | { seriesId: string; occurrences?: boolean };
+
+/** What a move did: whether the payment moved, and the booking rows whose payment status it wrote, as they are now. */
+export interface PaymentMove {
+  moved: boolean;
+  bookings: BookingRow[];
+}
+
+/** Columns a move writes beside the status (the intent, what the provider refunded, the card, when refunded). */
+export interface PaymentChanges {
+  stripePaymentIntentId?: string;
+  /** What the provider has refunded, dollars. */
+  amountRefunded?: string;
+  cardBrand?: string | null;
+  cardLast4?: string | null;
+  /** When the refund decided for a booking was made (a booking's payment only). */
+  refundedAt?: Date | null;
+}
+
+/**
+ * Moves the payment of `select` through `transition`, with `changes`, when its status allows it.
+ * What the provider has refunded never goes down: a write of a smaller `amountRefunded` is no move.
+ * @returns whether the payment moved (not: it was in a state the table does not allow it from, a
+ *   stale or repeated step that changes nothing), with the booking rows written
+ * @throws Error for a `refundedAt` of a series' payment (its occurrences carry their own)
+ */
+export async function movePayment(
+  db: Database,
+  select: PaymentSelector,
+  transition: PaymentTransition,
+  changes: PaymentChanges = {},
+): Promise<PaymentMove> {
+  const to = paymentStatusAfter(transition);
+  const allowed = paymentStatusesAllowing(transition);
+  if ('bookingId' in select) {
+    const moved = await db
+      .update(bookings)
+      .set({ ...changes, paymentStatus: to })
+      .where(
+        and(
+          eq(bookings.id, select.bookingId),
+          inArray(bookings.paymentStatus, allowed),
+          changes.amountRefunded === undefined ? undefined : lte(bookings.amountRefunded, changes.amountRefunded),
+        ),
+      )
+      .returning();
+    return { moved: moved.length > 0, bookings: moved };
+  }
+  if (changes.refundedAt !== undefined) throw new Error('A series payment has no refund time of its own: its occurrences do.');
+  const moved = await db
+    .update(bookingSeries)
+    .set({ ...changes, paymentStatus: to })
+    .where(
+      and(
+        eq(bookingSeries.id, select.seriesId),
+        inArray(bookingSeries.paymentStatus, allowed),
+        changes.amountRefunded === undefined ? undefined : lte(bookingSeries.amountRefunded, changes.amountRefunded),
+      ),
+    )
+    .returning({ id: bookingSeries.id });
+  if (moved.length === 0) return { moved: false, bookings: [] };
+  if (select.occurrences === false) return { moved: true, bookings: [] };
+  const mirrored = await db
+    .update(bookings)
+    .set({ paymentStatus: to })
+    .where(and(eq(bookings.seriesId, select.seriesId), isNull(bookings.refundedAt), inArray(bookings.paymentStatus, allowed)))
+    .returning();
+  return { moved: true, bookings: mirrored };
+}
