@@ -144,7 +144,10 @@ export interface OpenApiDocument {
   openapi: string;
   paths: Record<
     string,
-    Record<string, { summary?: string; security?: Array<Record<string, string[]>>; responses?: Record<string, unknown> }>
+    Record<
+      string,
+      { summary?: string; description?: string; security?: Array<Record<string, string[]>>; responses?: Record<string, unknown> }
+    >
   >;
   components?: { securitySchemes?: Record<string, { type: string; in?: string; name?: string }> };
 }
