@@ -144,7 +144,10 @@ export interface OpenApiDocument {
   openapi: string;
   paths: Record<
     string,
-    Record<string, { summary?: string; security?: Array<Record<string, string[]>>; responses?: Record<string, unknown> }>
+    Record<
+      string,
+      { summary?: string; description?: string; security?: Array<Record<string, string[]>>; responses?: Record<string, unknown> }
+    >
   >;
   components?: { securitySchemes?: Record<string, { type: string; in?: string; name?: string }> };
 }
@@ -178,11 +181,25 @@ export async function collectRoutesAndDocuments(
   return { rows, documents: { demo: demoDocument, stripe: stripeDocument } };
 }
 
-/** The markdown table of `rows`, between {@link TABLE_START} and {@link TABLE_END}. */
+/**
+ * The route table of `rows`, between {@link TABLE_START} and {@link TABLE_END}: a list of the modules,
+ * each with its routes in the order the app adds them, and after a route its session need unless `no`
+ * and the payment mode it needs, if any: each module named once and a short line a route, which keeps
+ * docs/api.md small (tests/api/route-table.test.ts holds it under 30 KB).
+ */
 export function renderRouteTable(rows: readonly RouteRow[]): string {
-  const cell = (text: string) => text.replace(/\|/g, '\\|');
-  const lines = rows.map((row) => `| ${row.method} | \`${cell(row.path)}\` | ${row.session} | \`${row.module}\` | ${row.only} |`);
-  return [TABLE_START, '', '| Method | Path | Session | Module | Only with |', '|---|---|---|---|---|', ...lines, '', TABLE_END].join('\n');
+  const lines: string[] = [];
+  let module: string | undefined;
+  for (const row of rows) {
+    if (row.module !== module) {
+      module = row.module;
+      lines.push(`- \`${module}\``);
+    }
+    const [method, socket] = row.method.split(' (WebSocket)');
+    const notes = [row.session === 'no' ? '' : row.session, row.only ? `\`${row.only}\` only` : ''].filter(Boolean).join(', ');
+    lines.push(`  - \`${method} ${row.path}\`${socket === undefined ? '' : ' (WebSocket)'}${notes ? `: ${notes}` : ''}`);
+  }
+  return [TABLE_START, '', ...lines, '', TABLE_END].join('\n');
 }
 
 /**

@@ -233,6 +233,9 @@ export async function buildApp({
     {
       schema: {
         summary: 'Whether the server answers, and with REDIS_URL whether Redis is connected.',
+        description:
+          "`{ status: 'ok' }`; with `REDIS_URL` set, `{ status: 'ok', redis: 'up' | 'down' }`, still 200 while Redis is " +
+          "down, at boot too (rate limits are then counted in each instance's memory, live events stay within it).",
         response: { 200: z.object({ status: z.literal('ok'), redis: z.enum(['up', 'down']).optional() }) },
       },
     },
@@ -243,6 +246,7 @@ export async function buildApp({
     {
       schema: {
         summary: 'The configuration the browser may see: payment mode, Stripe key, map tiles.',
+        description: '`PublicConfig` (payments mode `demo`/`stripe`/`none`, Stripe publishable key, map tile URL).',
         response: { 200: publicConfigSchema },
       },
     },

@@ -93,6 +93,23 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it("carries each route's own rules in its description, in the documents it serves", async () => {
+    // docs/api.md keeps only what spans routes; a route's answers, status codes, callers and effects are here.
+    const admin = await signedInUser(t, { role: 'admin' });
+    const publicDocument = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>();
+    const wholeDocument = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/openapi.json', headers: { cookie: admin.cookie } })
+    ).json<OpenApiDocument>();
+    const description = (document: OpenApiDocument, path: string, method: string) => document.paths[path]?.[method]?.description;
+    expect(description(publicDocument, '/api/login', 'post')).toContain('`LOGIN_FAILURES_PER_ACCOUNT` failures for the email');
+    expect(description(publicDocument, '/api/create-booking-payment-intent', 'post')).toContain('15-minute hold');
+    expect(description(publicDocument, '/api/bookings/{id}/hold', 'delete')).toContain('the renter only (403 anyone else, the owner too)');
+    expect(description(publicDocument, '/api/spaces', 'get')).toContain('`location`: every comma-separated part');
+    expect(description(documents.stripe, '/api/stripe/webhook', 'post')).toContain('`charge.dispute.closed`');
+    expect(description(wholeDocument, '/api/admin/bookings/{id}/refund', 'post')).toContain('`Idempotency-Key`');
+    expect(description(wholeDocument, '/api/admin/reports/{id}/resolve', 'post')).toContain('`listing_taken_down`');
+  });
+
   it('is served publicly and cacheably, and names the session cookie', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);

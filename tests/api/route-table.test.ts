@@ -4,7 +4,7 @@
  * a route added, moved or given another session need without
  * `npm run docs:routes` fails here.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_DOC, collectRoutes, documentedRouteTable, renderRouteTable, type RouteRow } from '../../scripts/route-table';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -23,6 +23,11 @@ afterAll(async () => {
 describe('the route table of docs/api.md', () => {
   it('is the one the app builds (run `npm run docs:routes` after changing a route)', () => {
     expect(documentedRouteTable(readFileSync(API_DOC, 'utf8'))).toBe(renderRouteTable(rows));
+  });
+
+  it("stays under 30 KB: each route's own rules belong in its OpenAPI description, not here", () => {
+    // A markdown table padded to its widest cell once made this page 211 KB.
+    expect(statSync(API_DOC).size).toBeLessThan(30 * 1024);
   });
 
   it('names the module and session need of each route, and the payment mode of those that need one', () => {

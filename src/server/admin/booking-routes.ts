@@ -31,6 +31,12 @@ export function registerAdminBookingRoutes(app: FastifyInstance, db: Database, p
       schema: {
         summary:
           'Console: bookings a user made or received, of a space, or found by `q` (a receipt number, an email, 8+ characters of an id), newest first, a page at a time.',
+        description:
+          "Query: `userId`, `spaceId`, `q`, `page`. `{ bookings, page, hasMore }`, newest first, 50 a page: a user's " +
+          "bookings as renter or as owner of the space, a space's, or those `q` finds: a receipt number " +
+          "(`CS-2026-000001`, any case: its booking, or every occurrence of its series), the renter's or the owner's " +
+          'email, or the first 8 or more characters of a booking id (at least one of the three; else, or for another `q`, ' +
+          '400). Each row has `spaceTimeZone`: the console shows times in it, with its name.',
         querystring: adminBookingsQuerySchema,
         response: { 200: adminBookingsPageSchema },
       },
@@ -44,6 +50,13 @@ export function registerAdminBookingRoutes(app: FastifyInstance, db: Database, p
     {
       schema: {
         summary: 'Console: a booking with its space, renter, owner, status history and payment (or its series and its payment).',
+        description:
+          'The booking with its space, renter and owner, its status `history` (`{ fromStatus, toStatus, at, reconstructed ' +
+          '}`, oldest first; `reconstructed` for bookings older than the history), its `payment` read from the provider ' +
+          '(`intentId, amount, fee, paid, refunded, refundable, paymentStatus, providerStatus`), for a series occurrence ' +
+          "its `series` (`id, totalPrice, occurrences, payment`) instead, the console's `refunds`, and `refundable` (what " +
+          "a refund may ask for now). A booking's `space` has its `timeZone`: the console shows times in it, with its " +
+          'name. 404 unknown (docs/decisions/031-console-refunds-and-booking-history.md).',
         params: idParams,
         response: { 200: adminBookingSchema },
       },
@@ -57,6 +70,19 @@ export function registerAdminBookingRoutes(app: FastifyInstance, db: Database, p
     {
       schema: {
         summary: "Console: refunds part or all of a confirmed booking's payment (all of it cancels the booking); the renter is told.",
+        description:
+          "Body `{ amount, reason }`, optional header `Idempotency-Key`: refunds `amount` of a confirmed booking's " +
+          'payment through the provider and answers the booking as `GET /api/admin/bookings/:id`. All that is left ' +
+          'cancels the booking (the renter and owner are told as for a cancellation); part of it leaves it confirmed and ' +
+          "the renter is told the amount and the reason. The same key answers the first request's result without a second " +
+          'refund (the same key for another amount: 409); without a key, the same amount asked by the same operator ' +
+          "within a minute is taken for the same request. A series occurrence is refunded from the series' payment, in " +
+          'part (it stays confirmed) or all of its share still unrefunded (it is cancelled): the refund is decided on the ' +
+          "occurrence and made by the series' settler (or the reconciliation job), at most its price less what was " +
+          "decided for it before, and at most what is left of the series' payment. Errors: 400 amount malformed, zero, or " +
+          'over `refundable` (the message says the most); 409 booking not confirmed or not paid, or another refund of the ' +
+          'same payment under way; 404 unknown; 502 the provider refused (nothing recorded); 503 payments off ' +
+          '(docs/decisions/031-console-refunds-and-booking-history.md).',
         params: idParams,
         headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
         body: adminRefundSchema,

@@ -64,6 +64,15 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       schema: {
         summary:
           'Console: a user with their listings, bookings (as renter and owner), payments and reports, each the newest 50 and a total.',
+        description:
+          '`{ user, listings, bookingsAsRenter, bookingsAsOwner, payments, reportsMade, reportsAbout }` ' +
+          '(`src/shared/schemas/admin-users.ts`); 404 for an unknown user. `user` as `GET /api/admin/users` lists it; ' +
+          'each list is `{ items, total }`, the newest 50 and how many there are: their listings (every status), the ' +
+          'bookings they made and those of their listings (rows as `GET /api/admin/bookings`), the payments they made ' +
+          "(`side: 'paid'`) or received (`'received'`), a single booking's or a whole series' (`kind`, counted once; " +
+          "`bookingId` the booking, or the series' first occurrence, for the lookup), with `amount`, `refunded` and " +
+          '`paymentStatus`, newest paid first; the reports they filed, and those of them, their listings, reviews or ' +
+          'messages, as the queue shows them.',
         params: idParams,
         response: { 200: adminUserDetailSchema },
       },

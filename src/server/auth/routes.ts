@@ -51,6 +51,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         summary: 'Creates an account and signs it in (sets the session cookie).',
+        description:
+          '201 `User`, sets the session cookie; 400 for a password under 8 or over 128 characters, the email, or ' +
+          'weak/common (zxcvbn on its first 100 characters, in a worker pool: `src/server/auth/password-check.ts`); 409 ' +
+          'when the email is taken; 429 + Retry-After after `REGISTRATIONS_PER_ADDRESS` sign-ups per address per hour ' +
+          "(checked before the password's strength, so a refused weak password counts).",
         body: registerSchema,
         response: { 201: userSchema },
       },
@@ -65,7 +70,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/api/login',
     {
-      schema: { summary: 'Signs in with email and password (sets the session cookie).', body: loginSchema, response: { 200: userSchema } },
+      schema: {
+        summary: 'Signs in with email and password (sets the session cookie).',
+        description:
+          '`User`, sets the session cookie; 401 bad credentials; 403 with the right password of a suspended account ' +
+          '(`message` says it is suspended); 429 + Retry-After after `LOGIN_FAILURES_PER_ACCOUNT` failures for the email ' +
+          'from this address (that address only is locked out of the account) or `LOGIN_FAILURES_PER_ADDRESS` failures ' +
+          'from the address in 15 minutes (successes do not count). Past `LOGIN_FAILURES_ACCOUNT_CEILING` failures for ' +
+          'the email from all addresses, wrong passwords answer 429 and an address that has already failed is not heard, ' +
+          'but an address with no failure yet is: the right password still logs in (`src/server/auth/throttle.ts`).',
+        body: loginSchema,
+        response: { 200: userSchema },
+      },
     },
     async (request, reply) => {
       const attempt = await throttle.beginLogin(request.body.email, request.ip);
@@ -86,6 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         summary: 'Signs out: ends this session and clears the cookie.',
+        description: '204, clears the session.',
         response: { 204: noContent('Signed out (also when there was no session).') },
       },
     },
@@ -99,7 +116,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     '/api/me',
-    { schema: { summary: 'The signed-in user.', response: { 200: userSchema } }, config: { auth: 'required' } },
+    {
+      schema: {
+        summary: 'The signed-in user.',
+        description: '`User` (with its `role`, `user` or `admin`), or 401 without a session (also once the account is suspended).',
+        response: { 200: userSchema },
+      },
+      config: { auth: 'required' },
+    },
     async (request) => toUser(requireUser(request)),
   );
 
@@ -109,6 +133,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         summary: 'Changes the password; every other session of the user ends.',
+        description:
+          'Body: `changePasswordSchema` (`currentPassword`, `newPassword`: the sign-up rules, not the current one). 204: ' +
+          'the password is changed and every other session of the user ends (their sockets close), this one stays; own ' +
+          'only (403); 400 with an issue on `body.currentPassword` when it is missing or wrong, on `body.newPassword` ' +
+          'when short, the email, weak/common or unchanged; a wrong current password counts as a failed login (429 + ' +
+          'Retry-After as for login); 429 after 20 changes an hour.',
         params: idParams,
         body: changePasswordSchema,
         response: { 204: noContent('The password is changed.') },
@@ -130,6 +160,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         summary: 'Ends every session of the user, this one included.',
+        description:
+          '204: every session of the user ends, this one included (the cookie is cleared, their sockets close); 401 ' +
+          'without a session.',
         response: { 204: noContent('Every session has ended; the cookie is cleared.') },
       },
       config: { auth: 'required' },

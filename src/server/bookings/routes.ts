@@ -40,6 +40,30 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     {
       schema: {
         summary: 'Holds the dates of a booking (or a series) and starts its card payment.',
+        description:
+          'Body: `checkoutRequestSchema`: `createBookingPaymentIntentSchema` (with `agreementVersion`, optional (left ' +
+          "out: the version in force): the renter's clickwrap acceptance of the space-use agreement, the template version " +
+          'shown beside the pay button, `AGREEMENT_VERSION` in `src/shared/constants.ts`) plus, for a weekly series, ' +
+          '`recurrence?` (`{ weekdays, until? | count? }`, one of the two, at most 26 weeks) and `skipConflicts?`. ' +
+          '`BookingPaymentIntent` (`bookingId`, `holdExpiresAt`, `instantBook`, `clientSecret`, `amount`, ' +
+          '`platformFeeAmount`, `ownerConnected`, `isFirstTransaction`, `units`): the booking is created as a 15-minute ' +
+          'hold (`awaiting_payment`) priced once; the same `idempotencyKey` and dates return the same hold; 400 bad ' +
+          'dates, 400 "Invalid Amount: ..." for a total under $1.00 (before any provider call), 409 dates taken or held ' +
+          'by another renter; 429 + Retry-After when the renter already has 5 unpaid holds (`MAX_UNPAID_HOLDS`; the ' +
+          'message names them, space and dates, to finish paying for or cancel (DELETE /api/bookings/:id/hold); ' +
+          'Retry-After until the first ends) or has asked 30 times in the hour (per account); 400 when the schedule does ' +
+          'not allow the dates, saying which rule: closed at that time, blocked by the owner, not one of the sessions, ' +
+          'inside the minimum notice, past the horizon, or inside the buffer between bookings (`scheduleProblemMessage` ' +
+          'in `src/shared/availability.ts`); with `recurrence` (docs/decisions/026-booking-series.md) every occurrence is ' +
+          'checked and held in one transaction and paid by one intent for the whole series (`amount`, `platformFeeAmount` ' +
+          "and `units` are the series'), answered with `seriesId`, `occurrences: [{ bookingId, startDate, endDate }]` and " +
+          '`skipped`; 409 `{ message, conflicts: [{ startDate, endDate, reason }] }` names every occurrence that cannot ' +
+          'be booked (none is held), unless `skipConflicts`; 400 for a recurrence that does not fit (no weekday, past 26 ' +
+          'weeks, a first date on another weekday, a monthly space); 400 without `agreementVersion` ("Accept the ' +
+          'space-use agreement to book: ...", nothing held), 409 for a version no longer in force ("The space-use ' +
+          'agreement has changed since you opened it ..."); the acceptance (time, version, SHA-256 of the booking\'s ' +
+          'agreement text) is stored with the hold, on every occurrence of a series ' +
+          '(docs/decisions/027-receipts-and-agreements.md).',
         body: checkoutRequestSchema,
         response: { 200: checkoutAnswerSchema },
       },
@@ -58,6 +82,13 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     {
       schema: {
         summary: 'Records a paid booking from its payment.',
+        description:
+          'Body: `createBookingSchema` (with `paymentIntentId`). Finds the hold of the intent, verifies the payment with ' +
+          'the provider and moves it on: 201 `Booking` with status `confirmed` (instant booking) or `pending` ' +
+          '(request-to-book, card authorised); retries 200 with the same booking; 402 payment not completed, 409 the hold ' +
+          'lapsed first (the payment is returned, once); 409 for a booking that was cancelled ("This booking was ' +
+          'cancelled..."), declined or expired as a request: nothing changes and no money moves (its refund stays the one ' +
+          'decided).',
         body: createBookingSchema,
         response: { 200: bookingSchema, 201: bookingSchema },
       },
@@ -73,7 +104,13 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
   app.get(
     '/api/users/:id/bookings',
     {
-      schema: { summary: "The user's bookings as a renter (own only).", params: idParams, response: { 200: z.array(bookingSchema) } },
+      schema: {
+        summary: "The user's bookings as a renter (own only).",
+        description:
+          '`Booking[]` with `space` (holds in payment left out), each with `paymentStatus` and `amountRefunded`; own only (403).',
+        params: idParams,
+        response: { 200: z.array(bookingSchema) },
+      },
       config: auth,
     },
     async (request) => {
@@ -87,6 +124,9 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     {
       schema: {
         summary: "Booking requests waiting for the owner's answer (own only).",
+        description:
+          "The owner's `pending` requests with `space`, `renter { firstName, lastName }` and `outsideSchedule` (true when " +
+          "the listing's current schedule leaves the request out, docs/product.md#schedules); own only (403).",
         params: idParams,
         response: { 200: z.array(ownerBookingSchema) },
       },
@@ -101,7 +141,16 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
   app.get(
     '/api/users/:id/space-bookings',
     {
-      schema: { summary: "Bookings of the owner's spaces (own only).", params: idParams, response: { 200: z.array(ownerBookingSchema) } },
+      schema: {
+        summary: "Bookings of the owner's spaces (own only).",
+        description:
+          "`Booking[]`: the `confirmed` and `cancelled` bookings of the owner's spaces, and any whose payment is disputed " +
+          '(`disputeStatus` set) whatever its status, with `space`, `renter { firstName, lastName }` and ' +
+          "`outsideSchedule` (true for an upcoming `confirmed` booking that the listing's current hours, sessions or " +
+          'blocked dates leave out: it stays booked, flagged to the owner), newest first (at most 100); own only (403).',
+        params: idParams,
+        response: { 200: z.array(ownerBookingSchema) },
+      },
       config: auth,
     },
     async (request) => {
@@ -115,6 +164,14 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     {
       schema: {
         summary: 'The owner accepts a booking request.',
+        description:
+          "Body: optional `{ userId }` (the session user). The space's owner only (403): claims the request " +
+          '(`accepting_at`), then captures the payment once, `confirmed`; 409 when not pending, expired or already being ' +
+          'accepted (a concurrent accept, decline or expiry touches no money); 402 when the capture fails ("The payment ' +
+          'could not be captured. The request is still pending; please try again.", the claim cleared) or the card\'s ' +
+          'authorisation is gone (the request is declined, nothing charged); 503 when the provider cannot be reached (the ' +
+          'claim stays until the reconciliation job reads the intent: captured -> `confirmed`, still authorised -> ' +
+          'pending again); an occurrence of a series answers the whole series (one request).',
         params: idParams,
         body: bookingAnswerSchema,
         response: { 200: bookingSchema },
@@ -132,6 +189,9 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     {
       schema: {
         summary: 'The owner declines a booking request; the renter is refunded.',
+        description:
+          "Body: optional `{ userId }`. The space's owner only (403): releases the card, `declined`; 409 when not pending " +
+          'or being accepted; an occurrence of a series answers the whole series (one request).',
         params: idParams,
         body: bookingAnswerSchema,
         response: { 200: bookingSchema },
@@ -147,7 +207,14 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
   app.get(
     '/api/bookings/:id',
     {
-      schema: { summary: 'One booking of the session user (as renter or owner).', params: idParams, response: { 200: bookingSchema } },
+      schema: {
+        summary: 'One booking of the session user (as renter or owner).',
+        description:
+          'One `Booking` with `space`, `renter { firstName, lastName }`, `paymentStatus` and `amountRefunded`; its renter ' +
+          "or its space's owner only (403 anyone else), 404 unknown, 401 without a session.",
+        params: idParams,
+        response: { 200: bookingSchema },
+      },
       config: auth,
     },
     async (request) => getBooking(db, bookingId(request.params.id), requireUser(request).id),
@@ -159,6 +226,14 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     {
       schema: {
         summary: 'The renter gives up an unpaid hold; its dates are free at once.',
+        description:
+          "The hold's renter gives up an unpaid hold (the payment dialog closed without paying): 204; the hold becomes " +
+          '`expired`, its dates are free at once and it no longer counts towards the 5 unpaid holds; its payment intent ' +
+          'is cancelled with the provider (`paymentStatus` `canceled`). Releasing a hold that already ended unpaid is 204 ' +
+          'and changes nothing (the provider is not asked again). 409 and nothing changes for anything but a hold waiting ' +
+          'for payment, including a hold whose payment is going through or went through at the provider (authorised or ' +
+          'paid; POST /api/bookings or the webhook settles it); the renter only (403 anyone else, the owner too), 404 ' +
+          "unknown, 401 without a session; an occurrence's hold is its whole series'.",
         params: idParams,
         response: { 204: noContent('The hold is released.') },
       },
@@ -173,7 +248,17 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
   app.get(
     '/api/bookings/:id/cancellation',
     {
-      schema: { summary: 'What cancelling a booking now would refund.', params: idParams, response: { 200: cancellationQuoteSchema } },
+      schema: {
+        summary: 'What cancelling a booking now would refund.',
+        description:
+          '`CancellationQuote` `{ refundAmount, totalPrice, cancellationPolicyTier, keptFeeAmount, reason }`: what ' +
+          'cancelling now would refund, the first-booking platform fee it would keep (`"0.00"` when none) and why, in ' +
+          'plain English (`reason`, e.g. "The platform fee of $12.00 is kept: it was charged on your first booking with ' +
+          'this owner and you hold other bookings with them. Under the Moderate policy, cancelling now refunds 50% of the ' +
+          'remaining $108.00: $54.00."); renter or owner only.',
+        params: idParams,
+        response: { 200: cancellationQuoteSchema },
+      },
       config: auth,
     },
     async (request) => quoteCancellation(db, bookingId(request.params.id), requireUser(request).id),
@@ -184,6 +269,13 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     {
       schema: {
         summary: 'Cancels a booking (renter or owner) and refunds what the rules give.',
+        description:
+          'Body: optional `{ userId }`. Renter (refund by the policy tier) or owner (full refund) cancels a confirmed ' +
+          'booking that has not ended: `cancelled` with `refundAmount` (decided) and `amountRefunded` (made); 409 ' +
+          'otherwise (the loser of two cancels at once refunds nothing). A renter cancelling the booking that carried the ' +
+          "first-booking fee while holding other bookings with the owner gets the policy's share of the total less the " +
+          "fee; the fee is kept and the pair's later bookings carry none " +
+          '(docs/decisions/008-first-booking-fee-on-cancellation.md).',
         params: idParams,
         body: bookingAnswerSchema,
         response: { 200: bookingSchema },
@@ -205,7 +297,15 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
   app.get(
     '/api/booking-series/:id',
     {
-      schema: { summary: 'One booking series with its occurrences.', params: idParams, response: { 200: bookingSeriesSchema } },
+      schema: {
+        summary: 'One booking series with its occurrences.',
+        description:
+          "`BookingSeries` (`bookingSeriesSchema`: the series' `recurrence`, `totalPrice`, `platformFeeAmount`, " +
+          "`paymentStatus`, `amountRefunded` and its `occurrences`, earliest first) for its renter or its space's owner; " +
+          '403 anyone else, 404 unknown.',
+        params: idParams,
+        response: { 200: bookingSeriesSchema },
+      },
       config: auth,
     },
     async (request) => getSeries(db, seriesId(request.params.id), requireUser(request).id),
@@ -216,6 +316,9 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     {
       schema: {
         summary: 'What cancelling a booking series now would refund.',
+        description:
+          '`CancellationQuote` for cancelling the rest (its confirmed occurrences that have not ended), each by its own ' +
+          'tier; 409 when nothing is left.',
         params: idParams,
         response: { 200: cancellationQuoteSchema },
       },
@@ -229,6 +332,10 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     {
       schema: {
         summary: 'Cancels the occurrences of a booking series still to come.',
+        description:
+          'Body: optional `{ userId }`. `BookingSeries`: the rest cancelled at once (renter: each by its tier; owner: in ' +
+          "full), refunded as one refund of the series' payment; 403 neither renter nor owner, 409 nothing left to " +
+          'cancel.',
         params: idParams,
         body: bookingAnswerSchema,
         response: { 200: bookingSeriesSchema },

@@ -40,6 +40,13 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl: st
     {
       schema: {
         summary: 'One booking as an iCalendar file.',
+        description:
+          'The booking as an iCalendar file (`text/calendar; charset=utf-8`, `Content-Disposition: attachment`, ' +
+          '`Cache-Control: private, no-store`): one VEVENT with UID `booking-<id>@clinicshare` (the same in the ' +
+          "confirmation email and the feed), SUMMARY with the space's title, LOCATION its address, DTSTART/DTEND with the " +
+          "`TZID` of the space's zone, STATUS `TENTATIVE` (hold, request), `CONFIRMED`, or `CANCELLED` (cancelled, " +
+          'declined, expired), DTSTAMP in UTC; written by `src/shared/booking-calendar.ts`; renter or owner only (403 ' +
+          'anyone else), 404 unknown, 401 without a session.',
         params: idParams,
         response: { 200: textAnswer('text/calendar', 'The booking as an event (RFC 5545), as a download.') },
       },
@@ -59,6 +66,11 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl: st
     {
       schema: {
         summary: "The address of the user's private calendar feed (own only).",
+        description:
+          '`CalendarFeed` `{ url, createdAt, rotatedAt }`, `Cache-Control: private, no-store`; own only (403). The first ' +
+          "call makes the user's private feed and its `url` (`<PUBLIC_URL>/calendar/<token>.ics`, a 256-bit random " +
+          'base64url token); the token is kept as its SHA-256 only, so later calls answer `url: null` (POST makes a new ' +
+          'one).',
         params: idParams,
         response: { 200: calendarFeedSchema },
       },
@@ -77,6 +89,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl: st
     {
       schema: {
         summary: 'Gives the calendar feed a new secret address; the old one stops working (own only).',
+        description: '`CalendarFeed` with a new `url` (made if there was none): the old URL answers 404 from now on; own only (403).',
         params: idParams,
         response: { 200: calendarFeedSchema },
       },
@@ -94,6 +107,13 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl: st
     {
       schema: {
         summary: "The user's bookings as an iCalendar feed, by its secret address.",
+        description:
+          "No session, the token is the key: the user's feed (`text/calendar; charset=utf-8`, `Cache-Control: private, " +
+          'no-store`, `REFRESH-INTERVAL` one hour): their bookings as renter and as owner of the space that end at most ' +
+          '30 days ago or later, earliest first, at most 1,000, each event as in GET /api/bookings/:id/calendar.ics; no ' +
+          'holds in payment nor holds that lapsed unpaid (as the bookings list). 400 with the field for a token that is ' +
+          'not in our format, 404 for an unknown one (a rotated one too, and any after a new password or a suspension); ' +
+          '120 fetches a minute per client address (429).',
         params: tokenParams,
         response: { 200: textAnswer('text/calendar', 'The bookings as events (RFC 5545).') },
       },

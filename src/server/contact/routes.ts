@@ -18,6 +18,12 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     {
       schema: {
         summary: 'Sends a message to the ClinicShare team with the contact form (signed in or not).',
+        description:
+          'Body: `contactMessageSchema` (`name`, `email`, `topic`: booking, payments, listing, account or other, ' +
+          '`message` of 10 to 5,000 characters; no session needed). 201 `{ id, receivedAt }`: the message is kept in ' +
+          "`contact_messages` (with the sender's account when signed in) for the team's inbox; 400 with an issue per bad " +
+          'field (`body.email`...) and nothing stored; 429 + Retry-After after 5 messages per sender (or address) in an ' +
+          'hour; 403 cross-site.',
         body: contactMessageSchema,
         response: { 201: contactReceiptSchema },
       },

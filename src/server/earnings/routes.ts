@@ -28,6 +28,12 @@ export const earningsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     {
       schema: {
         summary: "The owner's earnings by month, payouts, what is owed, stays ahead and occupancy over a range (own only).",
+        description:
+          "Query: `from`, `to` (inclusive `YYYY-MM-DD`, read in each space's zone; default the last 12 months through the " +
+          "next 3; `from` after `to` or more than 3 × 366 days: 400 on the field). Answers the owner's `totals` and " +
+          '`monthly` figures (`stays`, `gross`, `platformFees`, `refunds`, `earnings`: dollars), `paidOut` in the range, ' +
+          "`owed` and `upcoming` now, and `occupancy` per space. The session user's own: any other id 403, whether or not " +
+          "it is a user's (docs/decisions/034-owner-earnings.md).",
         params: idParams,
         querystring: earningsQuerySchema,
         response: { 200: earningsSchema },
@@ -46,6 +52,10 @@ export const earningsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     {
       schema: {
         summary: "The owner's stays and payouts over a range as a CSV file (RFC 4180; own only).",
+        description:
+          'The stays and payouts of the range (`from`, `to` as for `GET /api/users/:id/earnings`) as an RFC 4180 ' +
+          "attachment (`text/csv`), fields starting with `=`, `+`, `-`, `@`, tab or CR prefixed with `'`. The session " +
+          "user's own: any other id 403, whether or not it is a user's.",
         params: idParams,
         querystring: earningsQuerySchema,
         response: { 200: textAnswer('text/csv', 'The CSV file, as an attachment named after the range (not cached).') },

@@ -16,6 +16,9 @@ export const favoriteRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     {
       schema: {
         summary: "Adds a space to the session user's favourites.",
+        description:
+          'Body: `favoriteSchema` (`userId?` = session user, `spaceId`). Idempotent: 201, then 200; 403 another `userId`, ' +
+          '404 unknown space.',
         body: favoriteSchema,
         response: { 200: favoriteResultSchema, 201: favoriteResultSchema },
       },
@@ -33,6 +36,8 @@ export const favoriteRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     {
       schema: {
         summary: "Removes a space from the session user's favourites.",
+        description:
+          'Body: `favoriteSchema` (`userId?` = session user, `spaceId`). 200 (idempotent); 403 another `userId`, 404 unknown space.',
         body: favoriteSchema,
         response: { 200: favoriteResultSchema },
       },
@@ -50,6 +55,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     {
       schema: {
         summary: "The user's favourite spaces (own only).",
+        description: 'The favourite `Space[]`, newest first, archived ones left out; own only (403).',
         params: z.object({ id: idParamSchema }),
         response: { 200: z.array(spaceSchema) },
       },

@@ -6,9 +6,10 @@
  * its own scripts and styles: it works offline).
  *
  * Each operation carries what the route declares (params, querystring, body,
- * responses, `schema.summary`) plus what the app adds around every route:
- * the shared error body (`apiErrorSchema`, docs/decisions/016-errors-as-json.md)
- * for the errors it can answer, and the route's session need
+ * responses, `schema.summary`, and `schema.description` with the route's own
+ * rules) plus what the app adds around every route: the shared error body
+ * (`apiErrorSchema`, docs/decisions/016-errors-as-json.md) for the errors it
+ * can answer, and the route's session need
  * (`config.auth`, src/server/auth/guards.ts) as a security requirement on the
  * session cookie.
  */

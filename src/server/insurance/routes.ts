@@ -53,6 +53,13 @@ export const insuranceRoutes: FastifyPluginAsyncZod<InsuranceRoutesOptions> = as
     {
       schema: {
         summary: "Uploads the session user's certificate of insurance (multipart: file, insurer, policyNumber, expiresOn).",
+        description:
+          'Request: `multipart/form-data` with a `file` (PDF or image by content, at most 10 MB: 415 / 413) and ' +
+          "`insurer`, `policyNumber`, `expiresOn` (`YYYY-MM-DD`, not past: 400). The session user's own (403 otherwise); " +
+          '201 with the certificate. 413 past the owner\'s storage (docs/api.md, "Limits"). A hold on a space with ' +
+          "`requiresInsurance` is 409 without a certificate valid through its last day; owners' lists of requests and " +
+          "bookings carry `renterInsurance` and the renter's `verified` and `licenseStates` " +
+          '(docs/decisions/030-insurance-certificates-and-licence-states.md).',
         params: idParams,
         response: { 201: insuranceCertificateSchema },
       },
@@ -95,6 +102,9 @@ export const insuranceRoutes: FastifyPluginAsyncZod<InsuranceRoutesOptions> = as
     {
       schema: {
         summary: "A renter's current certificate of insurance (null when none), for them and the owners of spaces they book.",
+        description:
+          'The holder and owners of spaces the holder holds, has requested or has booked; others 403; with none, the ' +
+          'details are `null`.',
         params: idParams,
         response: { 200: insuranceCertificateSchema.nullable() },
       },
@@ -111,6 +121,9 @@ export const insuranceRoutes: FastifyPluginAsyncZod<InsuranceRoutesOptions> = as
     {
       schema: {
         summary: "The file of a renter's current certificate of insurance (PDF or image), for them and the owners of spaces they book.",
+        description:
+          'The holder and owners of spaces the holder holds, has requested or has booked; others 403; 404 when there is ' +
+          'no certificate.',
         params: idParams,
         response: { 200: textAnswer('application/pdf', 'The certificate, a PDF or an image with its own media type (not cached).') },
       },

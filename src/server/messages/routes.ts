@@ -40,6 +40,10 @@ const messageHttpRoutes: FastifyPluginAsyncZod<{ db: Database; live: MessagingLi
     {
       schema: {
         summary: 'Sends a message to another user (about a space or a booking).',
+        description:
+          'Body: `sendMessageSchema` (`conversationId?`, `senderId?` = session user, `receiverId`, `spaceId?`, `content`, ' +
+          "`messageType: 'text'`). 201 `Message` with `sender` and `space`; 400 unknown receiver/space/conversation, " +
+          'message to oneself, space neither party owns; 403 another sender or not a participant; 429 over 60 a minute.',
         body: sendMessageSchema,
         response: { 201: messageSchema },
       },
@@ -56,6 +60,7 @@ const messageHttpRoutes: FastifyPluginAsyncZod<{ db: Database; live: MessagingLi
     {
       schema: {
         summary: "The user's messages, sent and received (own only).",
+        description: 'Query: `limit` (default 50, at most 500), `offset`. `Message[]` sent or received, newest first; own only (403).',
         params: userParams,
         querystring: messageListQuerySchema,
         response: { 200: z.array(messageSchema) },
@@ -70,6 +75,9 @@ const messageHttpRoutes: FastifyPluginAsyncZod<{ db: Database; live: MessagingLi
     {
       schema: {
         summary: "The user's conversations with their last message and unread count (own only).",
+        description:
+          '`ConversationSummary[]` (`conversationId`, `otherUser`, `spaceId`, `spaceTitle`, `lastMessage`, ' +
+          '`unreadCount`), newest first; own only (403).',
         params: userParams,
         response: { 200: z.array(conversationSummarySchema) },
       },
@@ -81,7 +89,12 @@ const messageHttpRoutes: FastifyPluginAsyncZod<{ db: Database; live: MessagingLi
   app.get(
     '/api/users/:id/unread-count',
     {
-      schema: { summary: 'How many messages the user has not read (own only).', params: userParams, response: { 200: unreadCountSchema } },
+      schema: {
+        summary: 'How many messages the user has not read (own only).',
+        description: '`{ count }`; own only (403).',
+        params: userParams,
+        response: { 200: unreadCountSchema },
+      },
       config: { auth: 'required' },
     },
     async (request) => ({ count: await countUnread(db, requireSelf(request, request.params.id).id) }),
@@ -92,6 +105,9 @@ const messageHttpRoutes: FastifyPluginAsyncZod<{ db: Database; live: MessagingLi
     {
       schema: {
         summary: 'The messages of one conversation of the signed-in user.',
+        description:
+          'Query: `limit` (default and at most 500). `Message[]`, oldest first (the newest `limit`); participants only ' +
+          '(403, also for an unknown id).',
         params: conversationParams,
         querystring: messageListQuerySchema.pick({ limit: true }),
         response: { 200: z.array(messageSchema) },
@@ -106,6 +122,7 @@ const messageHttpRoutes: FastifyPluginAsyncZod<{ db: Database; live: MessagingLi
     {
       schema: {
         summary: 'Marks a conversation of the signed-in user read.',
+        description: '`{ conversationId, count, readAt }`: marks read what the session user received there; participants only (403).',
         params: conversationParams,
         response: { 200: markReadResultSchema },
       },

@@ -35,20 +35,57 @@ export const paperworkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
 
   app.get(
     '/api/bookings/:id/receipt.pdf',
-    { schema: { summary: "A booking's receipt, for its renter or owner.", params: idParams, response: PDF_ANSWER }, config },
+    {
+      schema: {
+        summary: "A booking's receipt, for its renter or owner.",
+        description:
+          "The receipt of the booking's payment as a PDF (`application/pdf`, `Content-Disposition: inline`, " +
+          '`Cache-Control: private, no-store`), written by pdfkit from the stored amounts: ClinicShare, the receipt ' +
+          'number `CS-<year>-<000001>` (given once per payment, sequential per UTC year), the date paid, the renter ' +
+          '(business name and tax ID when on their profile), the space and owner, the dates or every occurrence of a ' +
+          'series (one receipt per series, whichever occurrence names it), units × unit price, the platform fee included, ' +
+          'the total, refunds as negative lines; renter or owner (403 anyone else), 404 unknown, 409 before a payment is ' +
+          'taken.',
+        params: idParams,
+        response: PDF_ANSWER,
+      },
+      config,
+    },
     async (request, reply) => sendPdf(reply, await receiptPdf(db, request.params.id, requireUser(request).id)),
   );
 
   app.get(
     '/api/bookings/:id/payout-statement.pdf',
-    { schema: { summary: "The owner's payout statement of a booking.", params: idParams, response: PDF_ANSWER }, config },
+    {
+      schema: {
+        summary: "The owner's payout statement of a booking.",
+        description:
+          "The owner's payout statement as a PDF (as the receipt: `application/pdf`, inline, `Cache-Control: private, " +
+          "no-store`): the total, the platform fee withheld, refunds, the fee's share returned with a refund, the amount " +
+          'paid out; owner only (403 the renter and anyone else), 404 unknown, 409 before a payment is taken.',
+        params: idParams,
+        response: PDF_ANSWER,
+      },
+      config,
+    },
     async (request, reply) => sendPdf(reply, await payoutStatementPdf(db, request.params.id, requireUser(request).id)),
   );
 
   app.get(
     '/api/bookings/:id/agreement.pdf',
     {
-      schema: { summary: 'The space-use agreement of a booking, for its renter or owner.', params: idParams, response: PDF_ANSWER },
+      schema: {
+        summary: 'The space-use agreement of a booking, for its renter or owner.',
+        description:
+          'The space-use agreement as a PDF (as the receipt: `application/pdf`, inline, `Cache-Control: private, ' +
+          'no-store`), a labelled template: parties by full name, space and address, dates (a series: the schedule set in ' +
+          'advance, premises and equipment, a fixed time-based price, 42 CFR 411.357(y)), price and fee, house rules, the ' +
+          "cancellation tier in words, own licence and insurance, PHI, the owner's own terms; then the renter's " +
+          'acceptance (time UTC, version) and the SHA-256 of the text, with a note when the text has changed since; ' +
+          'renter or owner (403), 404 unknown, 409 before the booking is confirmed.',
+        params: idParams,
+        response: PDF_ANSWER,
+      },
       config,
     },
     async (request, reply) => sendPdf(reply, await agreementPdf(db, request.params.id, requireUser(request).id)),
@@ -59,6 +96,13 @@ export const paperworkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     {
       schema: {
         summary: 'The space-use agreement of a booking the signed-in renter is about to make (the booking dialog links it).',
+        description:
+          'Query: `agreementPreviewQuerySchema`: `startDate`, `endDate` (as `bookingDetails`), for a series `weekdays` ' +
+          "(comma-separated, `tue,thu`) and `until` or `count`. The agreement the booking dialog's clickwrap links (as " +
+          'the receipt: `application/pdf`, inline, `Cache-Control: private, no-store`, titled a preview): the booking the ' +
+          'signed-in renter is about to make, quoted as checkout would (price, platform fee, occurrences), nothing held; ' +
+          'the booking reference is given when booking. 400 bad dates or recurrence, an unlisted or own space; 404 ' +
+          'unknown space; 401 without a session.',
         params: idParams,
         querystring: agreementPreviewQuerySchema,
         response: PDF_ANSWER,

@@ -39,7 +39,15 @@ export const connectRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
   app.post(
     '/api/stripe/create-connect-account',
     {
-      schema: { summary: "Creates the owner's payout account.", body: createConnectAccountSchema, response: { 200: connectAccountSchema } },
+      schema: {
+        summary: "Creates the owner's payout account.",
+        description:
+          "Body: `createConnectAccountSchema` (`userId?` = session user, `email?` ignored: the account gets the user's " +
+          "email). `{ accountId }`: the user's Connect Express account (demo: a demo account), created once and stored in " +
+          '`users.stripe_connect_account_id`; asking again returns the same one; 403 another `userId`.',
+        body: createConnectAccountSchema,
+        response: { 200: connectAccountSchema },
+      },
       config: auth,
     },
     async (request) => {
@@ -53,6 +61,10 @@ export const connectRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     {
       schema: {
         summary: "A link to the payout account's onboarding.",
+        description:
+          'Body: `accountLinkRequestSchema` (`userId?` = session user). `{ url }`: the onboarding link (creates the ' +
+          'account first if needed); Stripe sends the owner back to `${PUBLIC_URL}/payments/connect?success=true`, or ' +
+          '`?refresh=true` when the link expired. Demo: a link to `/api/demo-payments/onboarding`.',
         body: accountLinkRequestSchema,
         response: { 200: accountLinkSchema },
       },
@@ -71,6 +83,11 @@ export const connectRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     {
       schema: {
         summary: "Whether the owner's payout account can be paid (own only).",
+        description:
+          '`{ hasAccount, chargesEnabled, detailsSubmitted }`, refreshed from the provider and stored on the user ' +
+          '(`stripe_charges_enabled`, `stripe_details_submitted`, `stripe_onboarding_completed`, `stripe_account_status` ' +
+          "`active`/`pending`); own only (403). Bookings send the owner's share to the account (destination charge with " +
+          'the platform fee) only when charges are enabled.',
         params: z.object({ userId: idParamSchema }),
         response: { 200: accountStatusSchema },
       },

@@ -95,6 +95,9 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod<{ demo: DemoPaymentProvide
     {
       schema: {
         summary: 'Confirms a demo card payment of a booking (demo payments only).',
+        description:
+          "Body: `demoPaymentConfirmSchema` (demo payments only). `{ status: 'succeeded', paymentIntentId }`, or 402 `{ " +
+          'message }` for a declined card.',
         body: demoPaymentConfirmSchema,
         response: { 200: demoPaymentResultSchema },
       },
@@ -109,6 +112,10 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod<{ demo: DemoPaymentProvide
     {
       schema: {
         summary: 'Confirms a demo card payment of a donation (demo payments only).',
+        description:
+          'Body: `demoPaymentConfirmSchema` (demo payments only; no session needed). As `POST ' +
+          "/api/demo-payments/confirm`, for a donation's intent only (403 for a booking's, or for a signed-in donor's " +
+          'donation paid by someone else).',
         body: demoPaymentConfirmSchema,
         response: { 200: demoPaymentResultSchema },
       },
@@ -122,6 +129,10 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod<{ demo: DemoPaymentProvide
     {
       schema: {
         summary: 'The demo payout onboarding page (demo payments only).',
+        description:
+          'Query: `account`, `return_url`, `refresh_url` (the demo account link; session required). An HTML page "Demo ' +
+          'payout onboarding — no real account is created" with a button; 400 when `return_url` is not on our origin, 403 ' +
+          "for another user's account.",
         querystring: demoOnboardingSchema,
         response: { 200: textAnswer('text/html', 'The page with its form.') },
       },
@@ -150,6 +161,10 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod<{ demo: DemoPaymentProvide
       {
         schema: {
           summary: 'Completes the demo payout onboarding and goes back to the site (demo payments only).',
+          description:
+            "Request: form-encoded `account`, `return_url` (the page's button; session required). Marks the demo account " +
+            'onboarded (details submitted, charges enabled), stores it on the user and redirects (303) to the path of ' +
+            "`return_url`; 400 off-origin `return_url`, 403 another user's account.",
           body: demoOnboardingSchema,
           consumes: ['application/x-www-form-urlencoded'],
           response: { 303: noContent('See Other: back to `return_url`.') },

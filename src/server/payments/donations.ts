@@ -19,7 +19,17 @@ export const donationRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider |
   app.post(
     '/api/create-payment-intent',
     {
-      schema: { summary: "Starts a donation's card payment.", body: createDonationIntentSchema, response: { 200: donationIntentSchema } },
+      schema: {
+        summary: "Starts a donation's card payment.",
+        description:
+          'Body: `createDonationIntentSchema` (`amount` in dollars, `idempotencyKey?`; no session needed). `{ ' +
+          "clientSecret }` for a donation (metadata `kind: donation`, `donorId` when signed in); 400 'Please enter an " +
+          "amount of at least $1' below $1, and above $999,999.99 or with fractions of a cent; the same key and amount " +
+          'return the same intent; 429 + Retry-After after 10 intents per donor (or address) in 10 minutes (card ' +
+          'testing).',
+        body: createDonationIntentSchema,
+        response: { 200: donationIntentSchema },
+      },
       config: { auth: 'optional', rateLimit: DONATION_RATE_LIMIT },
     },
     async (request) => {

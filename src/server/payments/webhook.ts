@@ -284,6 +284,21 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{
     {
       schema: {
         summary: "Stripe's events about payments, refunds, disputes and payout accounts (signed: `Stripe-Signature`).",
+        description:
+          'Request: a Stripe event (raw JSON, `Stripe-Signature` header; `PAYMENTS=stripe` only). `{ received: true }`; ' +
+          '400 for a missing or bad signature (nothing changes); a redelivered event id answers `{ received: true, ' +
+          'duplicate: true }` and changes nothing (Stripe is not even asked); 503 without `STRIPE_WEBHOOK_SECRET`; 500 ' +
+          "when Stripe or the database failed, and then nothing is recorded, so Stripe's redelivery is handled. What an " +
+          'event is about is read back from Stripe, never taken from its body; then the event id (`payment_events`) is ' +
+          'recorded in the same transaction as its change (a change that gives money back is made first, under its ' +
+          'idempotency key, and the event recorded after it). Handles `payment_intent.succeeded` and ' +
+          '`payment_intent.amount_capturable_updated` (the hold becomes `confirmed` or `pending`; a payment for a lapsed ' +
+          'hold or for no booking is refunded), `payment_intent.payment_failed` (nothing), `payment_intent.canceled` (an ' +
+          'unpaid hold or unanswered request expires), `charge.refunded` (`amountRefunded` becomes what Stripe has ' +
+          'refunded on the payment, payment status `refunded`/`partially_refunded`; a full refund of a confirmed booking ' +
+          'that has not ended, e.g. From the dashboard, cancels it and frees its dates), `charge.dispute.created`, ' +
+          "`charge.dispute.updated`, `charge.dispute.closed` (the booking's `disputeStatus` becomes the dispute's current " +
+          "status), `account.updated` (the owner's payout readiness).",
         response: { 200: z.object({ received: z.literal(true), duplicate: z.literal(true).optional() }) },
       },
     },

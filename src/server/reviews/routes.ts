@@ -28,6 +28,11 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     {
       schema: {
         summary: 'Writes the session user’s review of a completed booking (renter or owner, once, within 14 days of its end).',
+        description:
+          'Body: `createReviewSchema` (`rating` whole 1-5, `comment` 1-2,000 characters). 201 `Review`; the renter or the ' +
+          "space's owner only (403), 404 unknown booking; 409 before the stay ends, after its 14-day window, for a " +
+          'booking never confirmed, or a second review by the same side (a series is one stay); 400 bad input, nothing ' +
+          'saved. Published when both sides have written or the window closes (docs/decisions/028-reviews.md).',
         params: idParams,
         body: createReviewSchema,
         response: { 201: reviewSchema },
@@ -45,6 +50,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     {
       schema: {
         summary: "A party's view of a booking's reviews: the window, their own, and the other side's once published.",
+        description:
+          "`BookingReviews`: the viewer's side, the window (`opensAt`, `closesAt`), `canReview`, their own review, " +
+          "`theirsWritten` and the other side's review once published; the two parties only (403).",
         params: idParams,
         response: { 200: bookingReviewsSchema },
       },
@@ -58,6 +66,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     {
       schema: {
         summary: "The space owner's one public reply to a published review of their space.",
+        description:
+          "Body: `reviewReplySchema` (`reply` 1-2,000 characters). 201 `Review` with the reply; the space's owner only " +
+          '(403); 404 unknown or not yet published; 409 a second reply.',
         params: idParams,
         body: reviewReplySchema,
         response: { 201: reviewSchema },
@@ -75,6 +86,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     {
       schema: {
         summary: "A space's published reviews, newest first, a page at a time, with its rating.",
+        description:
+          "Query: `limit` (1-50, default 10), `offset`. `ReviewPage`: the space's published renter reviews newest first " +
+          "(reviewer's first name, rating, comment, reply), `total`, the space's `rating`; public, ETag.",
         params: idParams,
         querystring: reviewPageQuerySchema,
         response: { 200: reviewPageSchema },
@@ -90,6 +104,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     {
       schema: {
         summary: 'The published reviews owners wrote about a user as a renter, newest first, a page at a time.',
+        description:
+          'Query: `limit`, `offset`. `ReviewPage`: the published reviews owners wrote about the user as a renter, newest ' +
+          'first, with their average; public.',
         params: idParams,
         querystring: reviewPageQuerySchema,
         response: { 200: reviewPageSchema },

@@ -32,6 +32,13 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = asyn
     {
       schema: {
         summary: 'The days and hours a space can be booked in a range.',
+        description:
+          'Query: `availabilityQuerySchema`: `from`, `to` (`YYYY-MM-DD`, local to the space, at most 93 days). `{ ' +
+          'timeZone, pricePeriod, days: [{ date, open, slots: [{ start, end, available }] }] }` (`start`/`end` local ' +
+          '`YYYY-MM-DDTHH:mm`): hourly spaces each bookable hour of the opening hours, session spaces each session, daily ' +
+          'and monthly spaces one all-day slot per date; closed and blocked dates `open: false` with no slots; never says ' +
+          'who booked (`src/shared/availability.ts`); public-cacheable (ETag, 304); 400 for a bad range, 404 unknown or ' +
+          'archived space.',
         params: idParams,
         querystring: availabilityQuerySchema,
         response: { 200: availabilitySchema },
@@ -47,6 +54,14 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = asyn
     {
       schema: {
         summary: "The owner's calendar: bookings and blocked dates of their spaces in a range (own only).",
+        description:
+          "Query: `calendarEventsQuerySchema`: `from`, `to` (`YYYY-MM-DD`, each space's local dates, at most 93 days). `{ " +
+          'spaces: [{ id, title, timeZone }], bookings: [{ bookingId, spaceId, spaceTitle, status, startAt, endAt, start, ' +
+          "end, renterFirstName }], blockedDates: [{ id, spaceId, spaceTitle, start, end, note }] }`: the owner's listed " +
+          'spaces and their bookings that overlap the range in statuses `awaiting_payment` (unexpired holds only), ' +
+          '`pending`, `confirmed` and `cancelled` (`startAt`/`endAt` ISO UTC, `start`/`end` local `YYYY-MM-DDTHH:mm` in ' +
+          "the space's zone), and the blocked date ranges that touch it (end inclusive, with the private note); own only " +
+          '(403), `Cache-Control: private, no-store`; 400 for a bad range.',
         params: idParams,
         querystring: calendarEventsQuerySchema,
         response: { 200: calendarEventsSchema },
@@ -65,6 +80,13 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = asyn
     {
       schema: {
         summary: 'Blocks dates of a space of the session user.',
+        description:
+          'Body: `blockedDateSchema`: `{ start, end, note? }` (`YYYY-MM-DD`, end inclusive). 201 `{ id, start, end, note, ' +
+          'bookingsInside }`: the new range; bookings inside are kept (blocking never cancels one) and `bookingsInside` ' +
+          'counts the pending, confirmed and held ones so the page can warn; the days are closed at once in the ' +
+          'availability, the search by availability (its cached counts are cleared) and `GET /api/spaces/:id`; owner only ' +
+          '(403), 404 unknown or archived space, 400 an inverted range or the space already has 100 ranges ' +
+          '(`MAX_BLOCKED_DATE_RANGES`).',
         params: idParams,
         body: blockedDateSchema,
         response: { 201: createdBlockedDateSchema },
@@ -81,7 +103,16 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = asyn
 
   app.delete(
     '/api/spaces/:id/blocked-dates/:blockedId',
-    { schema: { summary: 'Unblocks dates of a space of the session user.', params: blockedParams }, config: { auth: 'required' } },
+    {
+      schema: {
+        summary: 'Unblocks dates of a space of the session user.',
+        description:
+          '204: the range is removed and its days open again; owner only (403), 404 unknown space or a range that is not ' +
+          "that space's.",
+        params: blockedParams,
+      },
+      config: { auth: 'required' },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       await removeBlockedDate(db, request.params.id, user.id, request.params.blockedId);

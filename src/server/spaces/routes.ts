@@ -77,6 +77,28 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
     {
       schema: {
         summary: 'Searches listed spaces: result cards, a page at a time.',
+        description:
+          'Query: `spaceSearchSchema` (location, spaceType, specialty, period, minPrice, maxPrice, repeated amenities and ' +
+          "equipment, ownerId, `bbox` for 'Search this area', availableOn, availableFrom, availableTo, `sort` newest or " +
+          'rating, `minRating` 1-5, limit, offset, after). `SpaceCard[]` (`spaceCardSchema`: what a result card shows, ' +
+          'with `rating: { average, count } | null`), newest first or, with `sort=rating`, best rated first (ties newest ' +
+          'first). `location`: every comma-separated part must be a substring of the city, state, address or title ' +
+          '(case-insensitive), or the start of the ZIP code; at most 10 parts (empty ones do not count), more is 400 "A ' +
+          'location search can have at most 10 comma-separated parts." (`locationSearchSchema`, also checked by the ' +
+          'search form). `period` (`hourly`, `daily`, `monthly`; `all` or empty for any): only spaces priced per that ' +
+          'period, so `minPrice`/`maxPrice` compare like with like. `availableOn` (`YYYY-MM-DD`), optionally with ' +
+          "`availableFrom` and `availableTo` (`HH:mm`, on 15-minute steps, `24:00` ends the day; the space's local time): " +
+          'only spaces that can be booked then (docs/product.md, "Search": with a window, free for all of it; without, at ' +
+          'least one free slot that day; daily and monthly spaces, the whole day); computed in SQL by ' +
+          '`availabilityFilter` (`src/server/spaces/search.ts`) from the schedule, the blocked dates and the holding ' +
+          'bookings with their buffers, and tested against `src/shared/availability.ts`; 400 (naming the field) for a ' +
+          'date that does not exist, a time off the step, only one of the two times, times without `availableOn`, or ' +
+          '`availableTo` not after `availableFrom`. Each card (`spaceCardSchema`) is only what a result card shows: ' +
+          '`pricePerDay` is the price per `pricePeriod`, whatever its name says; `images` are display URLs, first one ' +
+          "first (the card shows the first one's thumbnail, or the default image when there are none); the full record is " +
+          '`GET /api/spaces/:id`. Archived spaces (`active = false`) never appear. Pages (`limit`, `offset`, `after`), ' +
+          '`X-Total-Count` and `X-Next-Cursor`: docs/api.md, "Pages and counts". ETag and CDN caching: docs/api.md, ' +
+          '"Public caching".',
         querystring: spaceSearchSchema,
         response: { 200: z.array(spaceCardSchema) },
       },
@@ -96,7 +118,19 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
   app.get(
     '/api/spaces/map-points',
     {
-      schema: { summary: "The search's spaces as map points.", querystring: mapPointsQuerySchema, response: { 200: mapPointsSchema } },
+      schema: {
+        summary: "The search's spaces as map points.",
+        description:
+          'Query: the filters of GET /api/spaces plus `bbox=west,south,east,north` and `zoom` (0-22) ' +
+          '(`mapPointsQuerySchema`). `{ total, points: [{ lat, lng, count, id? }] }`: active spaces with coordinates in ' +
+          'the box, clustered on a grid of 60-pixel cells at that zoom; `id` when a point is one space; the counts add up ' +
+          'to `total`. The box is first widened outward to whole cluster cells (so points just outside it may be in the ' +
+          'answer, and boxes that differ by less than a cell share one answer); an answer is kept for 30 s per widened ' +
+          'box, zoom and filters (listing, editing or removing a space clears it). The `availableOn`, `availableFrom`, ' +
+          '`availableTo` filters as in `GET /api/spaces`. ETag and CDN caching: docs/api.md, "Public caching".',
+        querystring: mapPointsQuerySchema,
+        response: { 200: mapPointsSchema },
+      },
       config: { publicCache: true },
     },
     async (request) => cachedMapPoints(db, request.query, maps),
@@ -105,7 +139,15 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
   app.get(
     '/api/spaces/:id',
     {
-      schema: { summary: 'One space with its owner and details.', params: idParams, response: { 200: spaceDetailSchema } },
+      schema: {
+        summary: 'One space with its owner and details.',
+        description:
+          '`Space`, or 404; 410 "This listing is no longer available" when an operator took it down or its owner is ' +
+          'suspended. With `schedule` (null: open every day, all day) and `blockedDates` `[{ start, end, note? }]` (the ' +
+          'notes only to the owner). ETag and CDN caching: docs/api.md, "Public caching".',
+        params: idParams,
+        response: { 200: spaceDetailSchema },
+      },
       config: { auth: 'optional', publicCache: true },
     },
     async (request) => getSpace(db, request.params.id, request.user?.id),
@@ -116,6 +158,16 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
     {
       schema: {
         summary: 'Lists a new space (its owner is the session user).',
+        description:
+          'Body: `createSpaceSchema` (session user is the owner; `state` is a USPS state or territory code, `US_STATES` ' +
+          'in `src/shared/time-zones.ts`, any case, stored upper case; else 400 "Enter a US state code (e.g. TX)."); ' +
+          '`schedule` (`scheduleSchema`: `weeklyHours` by weekday, `sessions` (at most 6, needed by a `session` listing), ' +
+          '`bufferMinutes` 0-240 on 15-minute steps, `minNoticeHours`, `maxAdvanceDays`) and `blockedDates` (at most 100 ' +
+          'ranges, `end` inclusive); on PUT, either left out is kept. 201 `Space`; 413 when its inline images would pass ' +
+          'the owner\'s image storage (docs/api.md, "Limits"), and then nothing is stored. Coordinates: the owner\'s pin ' +
+          'when `latitude`/`longitude` are sent, else the geocoder (`GEOCODER`, docs/api.md); null when nothing places ' +
+          'the address; a bad schedule is 400 with the field (`body.schedule.weeklyHours.mon.1.start`) and saves nothing; ' +
+          'a schedule change never cancels a booking.',
         body: createSpaceSchema,
         response: { 201: spaceDetailSchema },
       },
@@ -135,6 +187,13 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
     {
       schema: {
         summary: 'Edits a space of the session user.',
+        description:
+          'Body: `createSpaceSchema`; `schedule` (`scheduleSchema`: `weeklyHours` by weekday, `sessions` (at most 6, ' +
+          'needed by a `session` listing), `bufferMinutes` 0-240 on 15-minute steps, `minNoticeHours`, `maxAdvanceDays`) ' +
+          'and `blockedDates` (at most 100 ranges, `end` inclusive); on PUT, either left out is kept. `Space`; owner only ' +
+          '(403), 404 when missing or archived. Coordinates: the sent pin, else kept while the address is unchanged, else ' +
+          'geocoded again; a bad schedule is 400 with the field (`body.schedule.weeklyHours.mon.1.start`) and saves ' +
+          'nothing; a schedule change never cancels a booking.',
         params: idParams,
         body: createSpaceSchema,
         response: { 200: spaceDetailSchema },
@@ -155,6 +214,10 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
     {
       schema: {
         summary: 'Removes a space of the session user, or hides it when it has bookings.',
+        description:
+          "`{ outcome: 'deleted' }` for a space that never had a booking, `{ outcome: 'archived' }` (`active = false`, " +
+          'gone from search and lists; its page and bookings stay) for one with booking history; 409 while it has pending ' +
+          'or confirmed bookings that have not ended; owner only (403).',
         params: idParams,
         response: { 200: deleteSpaceResultSchema },
       },
@@ -174,6 +237,9 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
     {
       schema: {
         summary: "Where an address is on the map (the listing wizard's pin).",
+        description:
+          'Query: `address`, `city`, `state` (a state code, as for POST /api/spaces), `zipCode`. `{ location: { latitude, ' +
+          "longitude, source: 'nominatim' | 'zip' } | null }` (the wizard's pin preview); signed in; 30 a minute.",
         querystring: geocodeQuerySchema,
         response: { 200: geocodeResultSchema },
       },

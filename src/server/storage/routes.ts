@@ -40,6 +40,13 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage: FileStorage; quota: 
     {
       schema: {
         summary: 'Uploads an image (multipart); answers its `/uploads/...` path.',
+        description:
+          'Request: `multipart/form-data`, one file; query `purpose=space` (default: a listing photo, under ' +
+          '`/uploads/spaces/`) or `profile` (a profile picture or cover, under `/uploads/profiles/`); another purpose is ' +
+          '400. 201 `{ url, thumbnailUrl }`; signed in (401 before the body is read); 413 over 5 MB or over 50 ' +
+          'megapixels, 415 when sharp cannot decode it (whatever its name or type) or the body is not multipart; 413 past ' +
+          'the owner\'s image storage (docs/api.md, "Limits"). Stored as WebP without metadata: display (1600 px) at ' +
+          '`url`, thumbnail (480 px) at `url` with `-thumb` before `.webp`.',
         querystring: uploadQuerySchema,
         response: { 201: uploadedImageSchema },
       },
@@ -70,6 +77,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage: FileStorage; quota: 
         ...route.schema,
         hide: false,
         summary: 'A stored image by its `/uploads/...` path (public, cached for a year).',
+        description:
+          'Stored images, `Cache-Control: public, max-age=31536000, immutable` (local directory, or streamed from the S3 bucket).',
         response: { 200: textAnswer('image/*', 'The image, with its own media type.') },
       };
   });

@@ -35,6 +35,19 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     {
       schema: {
         summary: "Edits the session user's profile.",
+        description:
+          'Body: `updateUserSchema` (a partial of the user: names, email, phone as E.164, specialty, bio, licenseNumber, ' +
+          'userType, coverColor `#rrggbb`, profileImage/coverImage as inline image data, an `/uploads/...` path, or null ' +
+          'to remove). `{ user }`; own only (403); a new email (not the same address in another letter case) needs ' +
+          '`currentPassword`: 400 with an issue on `body.currentPassword` when it is missing or wrong (counted as a ' +
+          'failed login, 429 as for login), and nothing changes; 409 email taken; 409 when the new license number is ' +
+          'verified on another account (one account per NPI: "This NPI is already verified on another ClinicShare ' +
+          'account. If it is yours, contact support@clinicshare.example to have it moved.", with `issues: [{ path: ' +
+          "'licenseNumber' }]`; nothing is saved); 400 bad field (an NPI with a wrong check digit); 413/415 bad inline " +
+          'image, 413 past the user\'s image storage (docs/api.md, "Limits"). `verified` and the payment fields cannot be ' +
+          'set. A new license number or name is checked with the NPI registry (`licenseVerification`: verified, pending ' +
+          'when the registry did not answer, not_found, name_mismatch, unsupported, in_use when a number the account ' +
+          'keeps is verified on another account).',
         params: idParams,
         body: updateUserSchema,
         response: { 200: updateUserResultSchema },
@@ -58,6 +71,9 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     {
       schema: {
         summary: "Asks the NPI registry again about the session user's license number.",
+        description:
+          '`User` with the registry asked again (`in_use`, never verified, when another account holds the number ' +
+          'verified); own only (403).',
         params: idParams,
         response: { 200: userSchema },
       },
