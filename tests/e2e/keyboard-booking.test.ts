@@ -3,7 +3,8 @@
  * books it through to the confirmation with Tab, Shift+Tab, Enter, Space and Escape, typing only
  * into fields that the keyboard focused (the demo card form; the app runs in demo payments mode).
  * Every dialog of the checkout, closed by Escape or its Close button, gives focus back to the
- * button that opened it (the WAI-ARIA dialog pattern; WCAG 2.4.3 Focus Order).
+ * button that opened it (the WAI-ARIA dialog pattern; WCAG 2.4.3 Focus Order); the booking form
+ * opens on its calendar, the payment summary on 'Proceed to Payment'.
  *
  * Set-up that is not what is tested goes through the API: the owner and the listing, and the
  * renter's account and session (the browser context's cookies).
@@ -105,12 +106,13 @@ describe('booking a space by keyboard alone', () => {
     const lastDay = futureDate(22);
     const endDate = futureDate(23);
 
-    // Tab from the top of the page to Book Space; Enter opens the booking form, focus inside it.
+    // Tab from the top of the page to Book Space; Enter opens the booking form, focus on a day of its calendar.
     await tabTo(page, 'Book Space', { max: 80 });
     await page.keyboard.press('Enter');
     const booking = page.getByRole('dialog', { name: 'Book Space' });
     await booking.waitFor();
-    await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
+    await expect.poll(async () => (await focused(page)).name).toMatch(/^\w+day, \w+ \d+, \d{4}, available$/);
+    expect((await focused(page)).inDialog).toBe(true);
 
     // Its Close button (Shift+Tab wraps round to it) closes it, and focus is back on Book Space.
     await tabTo(page, 'Close', { backwards: true, max: 5 });
@@ -118,15 +120,11 @@ describe('booking a space by keyboard alone', () => {
     await booking.waitFor({ state: 'hidden' });
     await expect.poll(() => hasFocus(bookSpace)).toBe(true);
 
-    // Space opens it again; Tab reaches the calendar's grid, the arrow keys move to the first day and
+    // Space opens it again, on the calendar's grid; the arrow keys move to the first day and
     // Enter picks it, then to the last day (3 days: the booking ends the day after); Escape closes it, back to Book Space.
     await page.keyboard.press('Space');
     await booking.waitFor();
-    await booking
-      .getByRole('button', { name: /, available$/ })
-      .first()
-      .waitFor();
-    if (!/, available$/.test((await focused(page)).name)) await tabTo(page, /, available$/, { max: 6 });
+    await expect.poll(async () => (await focused(page)).name).toMatch(/, available$/);
     await arrowTo(page, startDate);
     await page.keyboard.press('Enter');
     await arrowTo(page, lastDay);
@@ -137,12 +135,14 @@ describe('booking a space by keyboard alone', () => {
     await booking.waitFor({ state: 'hidden' });
     await expect.poll(() => hasFocus(bookSpace)).toBe(true);
 
-    // Enter again: the form kept its dates. On to payment; Escape there also returns to Book Space.
+    // Enter again: the form kept its dates, and opens on the first of them. On to payment, which opens on
+    // 'Proceed to Payment'; Escape there also returns to Book Space.
     await page.keyboard.press('Enter');
     await booking.waitFor();
     await expect
       .poll(() => calendarDay(booking, lastDay).getAttribute('aria-label'))
       .toBe(`${calendarDayName(lastDay)}, available, selected`);
+    await expect.poll(async () => (await focused(page)).name).toBe(`${calendarDayName(startDate)}, available, selected`);
     await expect.poll(() => booking.getByText('$450.00').isVisible()).toBe(true);
     await tabTo(page, 'Additional Notes', { max: 10 });
     await page.keyboard.type('Keyboard only, please.');
@@ -150,7 +150,7 @@ describe('booking a space by keyboard alone', () => {
     await page.keyboard.press('Enter');
     const payment = page.getByRole('dialog', { name: 'Complete Payment' });
     await payment.waitFor();
-    await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
+    await expect.poll(() => hasFocus(payment.getByRole('button', { name: 'Proceed to Payment' }))).toBe(true);
     await page.keyboard.press('Escape');
     await payment.waitFor({ state: 'hidden' });
     await expect.poll(() => hasFocus(bookSpace)).toBe(true);
@@ -158,10 +158,11 @@ describe('booking a space by keyboard alone', () => {
     // The whole way: form, payment, hold, demo card, confirmation.
     await page.keyboard.press('Enter');
     await booking.waitFor();
+    await expect.poll(async () => (await focused(page)).name).toBe(`${calendarDayName(startDate)}, available, selected`);
     await tabTo(page, 'Continue to Payment', { max: 12 });
     await page.keyboard.press('Enter');
     await payment.waitFor();
-    await tabTo(page, 'Proceed to Payment', { max: 8 });
+    await expect.poll(async () => (await focused(page)).name).toBe('Proceed to Payment');
     await page.keyboard.press('Enter');
     await payment.getByLabel('Card number').waitFor();
     expect(await payment.locator('dl').textContent()).toContain('$450.00');
