@@ -4,7 +4,9 @@ import { parse as parseRoute } from 'regexparam';
 import { matchRoute, Route, Switch, useLocation, useSearch } from 'wouter';
 import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
+import { RouteFocus } from './components/layout/route-focus';
 import { SessionRequired, type SignedOutCopy } from './components/layout/session-required';
+import { SkipLinks } from './components/layout/skip-links';
 import { Toaster } from './components/ui/toaster';
 import { useLogout } from './features/auth/api/logout';
 import { useUnreadCount } from './features/messages/api/get-unread-count';
@@ -189,12 +191,7 @@ function AppShell() {
   return (
     <LiveMessagesProvider userId={user?.id}>
       <div className="flex min-h-dvh flex-col">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-primary shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to content
-        </a>
+        <SkipLinks mainId="main" results={location === routes.search || location === routes.map} />
         <Header
           onLogIn={() => openAuthDialog('login', logInReturnTo)}
           onSignUp={() => openAuthDialog('register')}
@@ -208,13 +205,15 @@ function AppShell() {
             ) : null
           }
         />
-        <main id="main" className="flex-1">
+        {/* Focused by "Skip to content" only: a landmark needs no ring. */}
+        <main id="main" className="flex-1 outline-none">
           <SignInContext value={signIn}>
             <AppRoutes onSignIn={signIn} />
           </SignInContext>
         </main>
         <Footer />
         <ScrollToTop />
+        <RouteFocus />
         <Suspense fallback={null}>
           {authDialog === 'login' ? (
             <LoginDialog

@@ -3,7 +3,13 @@
  * books it through to the confirmation with Tab, Shift+Tab, Enter, Space and Escape, typing only
  * into fields that the keyboard focused (the demo card form; the app runs in demo payments mode).
  * Every dialog of the checkout, closed by Escape or its Close button, gives focus back to the
- * button that opened it (the WAI-ARIA dialog pattern; WCAG 2.4.3 Focus Order).
+ * button that opened it (the WAI-ARIA dialog pattern; WCAG 2.4.3 Focus Order); the booking form
+ * opens on its calendar, the payment summary on 'Proceed to Payment'.
+ *
+ * And from the home page: a search, "Skip to results", a space, its dates and payment, focus
+ * going to each new page's heading (a search's to its results' count, a payment's to its
+ * confirmation); a first page load takes no focus. The skip links ("Skip to content" on every
+ * page, "Skip to results" on /search and /map) are the first Tab stops and show when focused.
  *
  * Set-up that is not what is tested goes through the API: the owner and the listing, and the
  * renter's account and session (the browser context's cookies).
@@ -69,6 +75,21 @@ async function tabTo(page: Page, name: string | RegExp, { backwards = false, max
 /** True when `locator` is the focused element. */
 const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
+/** True when the focused element is drawn on the screen, at least 40 by 16 px, inside the viewport (a skip link shown on focus). */
+function focusedIsShown(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const box = document.activeElement?.getBoundingClientRect();
+    return Boolean(box && box.width >= 40 && box.height >= 16 && box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight);
+  });
+}
+
+/** Presses Tab once and expects the skip link `name` to have the focus and to show. */
+async function tabToSkipLink(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Tab');
+  expect(await focused(page)).toMatchObject({ tag: 'a', name });
+  expect(await focusedIsShown(page)).toBe(true);
+}
+
 /**
  * In the booking calendar's grid (focus on a day), presses ArrowRight until the focused day is
  * `date` (the grid moves on to the next month by itself), at most `max` times.
@@ -105,12 +126,13 @@ describe('booking a space by keyboard alone', () => {
     const lastDay = futureDate(22);
     const endDate = futureDate(23);
 
-    // Tab from the top of the page to Book Space; Enter opens the booking form, focus inside it.
+    // Tab from the top of the page to Book Space; Enter opens the booking form, focus on a day of its calendar.
     await tabTo(page, 'Book Space', { max: 80 });
     await page.keyboard.press('Enter');
     const booking = page.getByRole('dialog', { name: 'Book Space' });
     await booking.waitFor();
-    await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
+    await expect.poll(async () => (await focused(page)).name).toMatch(/^\w+day, \w+ \d+, \d{4}, available$/);
+    expect((await focused(page)).inDialog).toBe(true);
 
     // Its Close button (Shift+Tab wraps round to it) closes it, and focus is back on Book Space.
     await tabTo(page, 'Close', { backwards: true, max: 5 });
@@ -118,15 +140,11 @@ describe('booking a space by keyboard alone', () => {
     await booking.waitFor({ state: 'hidden' });
     await expect.poll(() => hasFocus(bookSpace)).toBe(true);
 
-    // Space opens it again; Tab reaches the calendar's grid, the arrow keys move to the first day and
+    // Space opens it again, on the calendar's grid; the arrow keys move to the first day and
     // Enter picks it, then to the last day (3 days: the booking ends the day after); Escape closes it, back to Book Space.
     await page.keyboard.press('Space');
     await booking.waitFor();
-    await booking
-      .getByRole('button', { name: /, available$/ })
-      .first()
-      .waitFor();
-    if (!/, available$/.test((await focused(page)).name)) await tabTo(page, /, available$/, { max: 6 });
+    await expect.poll(async () => (await focused(page)).name).toMatch(/, available$/);
     await arrowTo(page, startDate);
     await page.keyboard.press('Enter');
     await arrowTo(page, lastDay);
@@ -137,12 +155,14 @@ describe('booking a space by keyboard alone', () => {
     await booking.waitFor({ state: 'hidden' });
     await expect.poll(() => hasFocus(bookSpace)).toBe(true);
 
-    // Enter again: the form kept its dates. On to payment; Escape there also returns to Book Space.
+    // Enter again: the form kept its dates, and opens on the first of them. On to payment, which opens on
+    // 'Proceed to Payment'; Escape there also returns to Book Space.
     await page.keyboard.press('Enter');
     await booking.waitFor();
     await expect
       .poll(() => calendarDay(booking, lastDay).getAttribute('aria-label'))
       .toBe(`${calendarDayName(lastDay)}, available, selected`);
+    await expect.poll(async () => (await focused(page)).name).toBe(`${calendarDayName(startDate)}, available, selected`);
     await expect.poll(() => booking.getByText('$450.00').isVisible()).toBe(true);
     await tabTo(page, 'Additional Notes', { max: 10 });
     await page.keyboard.type('Keyboard only, please.');
@@ -150,7 +170,7 @@ describe('booking a space by keyboard alone', () => {
     await page.keyboard.press('Enter');
     const payment = page.getByRole('dialog', { name: 'Complete Payment' });
     await payment.waitFor();
-    await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
+    await expect.poll(() => hasFocus(payment.getByRole('button', { name: 'Proceed to Payment' }))).toBe(true);
     await page.keyboard.press('Escape');
     await payment.waitFor({ state: 'hidden' });
     await expect.poll(() => hasFocus(bookSpace)).toBe(true);
@@ -158,10 +178,11 @@ describe('booking a space by keyboard alone', () => {
     // The whole way: form, payment, hold, demo card, confirmation.
     await page.keyboard.press('Enter');
     await booking.waitFor();
+    await expect.poll(async () => (await focused(page)).name).toBe(`${calendarDayName(startDate)}, available, selected`);
     await tabTo(page, 'Continue to Payment', { max: 12 });
     await page.keyboard.press('Enter');
     await payment.waitFor();
-    await tabTo(page, 'Proceed to Payment', { max: 8 });
+    await expect.poll(async () => (await focused(page)).name).toBe('Proceed to Payment');
     await page.keyboard.press('Enter');
     await payment.getByLabel('Card number').waitFor();
     expect(await payment.locator('dl').textContent()).toContain('$450.00');
@@ -190,6 +211,137 @@ describe('booking a space by keyboard alone', () => {
         notes: 'Keyboard only, please.',
       }),
     ]);
+    expect(session.errors).toEqual([]);
+  });
+
+  it("books from the home page by keyboard: a search, Skip to results, a space, its dates, payment; focus on each new page's heading", async () => {
+    const { page } = session;
+    const homeTitle = `Home Keys Suite ${stamp}`;
+    const ownerPage = await ownerContext.newPage();
+    await registerThroughApi(ownerPage, 'Olga', `olga.keys.${stamp}@example.test`);
+    const listed = await listSpaceThroughApi(ownerPage, { title: homeTitle, pricePerDay: '120.00' });
+    // Another renter, on a fresh page: away from the app (on this origin, for its storage) while the session changes.
+    await page.goto('/api/health');
+    await page.context().clearCookies();
+    const renter = await registerThroughApi(page, 'Hana', `hana.keys.${stamp}@example.test`);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [USER_STORAGE_KEY, JSON.stringify(renter)] as const);
+    const startDate = futureDate(30);
+    const lastDay = futureDate(31);
+
+    // A first page load leaves focus to the browser; the first Tab stop is "Skip to content", shown.
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect((await focused(page)).tag).toBe('body');
+    await tabToSkipLink(page, 'Skip to content');
+
+    // The hero's search, typed and sent with Enter: focus goes to the results' count.
+    await tabTo(page, 'Location', { max: 20 });
+    await page.keyboard.type(homeTitle);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/search\?location=/);
+    const count = page.getByRole('heading', { name: '1 space found' });
+    await expect.poll(() => hasFocus(count)).toBe(true);
+
+    // The same search loaded afresh: no focus; Tab, Tab is "Skip to results", past the search form and the
+    // filters to the count, and the next Tab is the result.
+    await page.reload();
+    await count.waitFor();
+    expect((await focused(page)).tag).toBe('body');
+    await tabToSkipLink(page, 'Skip to content');
+    await tabToSkipLink(page, 'Skip to results');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => hasFocus(count)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ tag: 'a', name: expect.stringContaining(homeTitle) as string });
+
+    // Enter opens the space: focus on its title, the page's h1.
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/spaces/${listed.id}`);
+    await expect.poll(() => hasFocus(page.getByRole('heading', { level: 1, name: homeTitle }))).toBe(true);
+
+    // Book Space opens on the calendar; two days by the arrow keys, then payment, which opens on 'Proceed to Payment'.
+    await tabTo(page, 'Book Space', { max: 40 });
+    await page.keyboard.press('Enter');
+    const booking = page.getByRole('dialog', { name: 'Book Space' });
+    await booking.waitFor();
+    await expect.poll(async () => (await focused(page)).name).toMatch(/^\w+day, \w+ \d+, \d{4}, available$/);
+    await arrowTo(page, startDate);
+    await page.keyboard.press('Enter');
+    await arrowTo(page, lastDay);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => booking.getByText('$240.00').isVisible()).toBe(true);
+    await tabTo(page, 'Continue to Payment', { max: 12 });
+    await page.keyboard.press('Enter');
+    const payment = page.getByRole('dialog', { name: 'Complete Payment' });
+    await payment.waitFor();
+    await expect.poll(() => hasFocus(payment.getByRole('button', { name: 'Proceed to Payment' }))).toBe(true);
+    await page.keyboard.press('Enter');
+
+    // The demo card, then Pay: the page moves to its confirmation, whose heading has the focus.
+    await payment.getByLabel('Card number').waitFor();
+    await tabTo(page, 'Card number', { max: 8 });
+    await page.keyboard.type('4242424242424242');
+    await tabTo(page, 'Expiry', { max: 3 });
+    await page.keyboard.type(futureCardExpiry().replace(/\D/g, ''));
+    await tabTo(page, 'CVC', { max: 3 });
+    await page.keyboard.type('123');
+    await tabTo(page, /^Pay \$/, { max: 3 });
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/space/${listed.id}?payment_success=true**`, { timeout: 20_000 });
+    await expect.poll(() => hasFocus(page.getByRole('heading', { name: 'Your booking is confirmed.' }))).toBe(true);
+
+    const list = await (await page.request.get(`/api/users/${renter.id}/bookings`)).json();
+    expect(list).toEqual([
+      expect.objectContaining({
+        spaceId: listed.id,
+        status: 'confirmed',
+        startDate: midnightIn(startDate, listed.timeZone).toISOString(),
+        endDate: midnightIn(futureDate(32), listed.timeZone).toISOString(),
+      }),
+    ]);
+    expect(session.errors).toEqual([]);
+  });
+});
+
+describe('skip links and focus after a move inside the app', () => {
+  it('skips to the results on /search and /map, to the content elsewhere; a header link focuses the new h1, a filter keeps its focus', async () => {
+    const { page } = session;
+
+    // /map: "Skip to results" leads past the filters to the map, named by its count.
+    await page.goto('/map');
+    const mapResults = page.getByRole('region', { name: /medical spaces available$/ });
+    await mapResults.waitFor();
+    expect((await focused(page)).tag).toBe('body');
+    await tabToSkipLink(page, 'Skip to content');
+    await tabToSkipLink(page, 'Skip to results');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => hasFocus(mapResults)).toBe(true);
+
+    // /about has no results: its second Tab stop is the header's; "Skip to content" focuses the main content.
+    await page.goto('/about');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await tabToSkipLink(page, 'Skip to content');
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).name).not.toBe('Skip to results');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => hasFocus(page.locator('main'))).toBe(true);
+
+    // A header link followed by keyboard: focus on the new page's h1, which is no Tab stop.
+    await tabTo(page, 'Browse Spaces', { backwards: true, max: 20 });
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/search');
+    const heading = page.getByRole('heading', { level: 1, name: 'Find medical space' });
+    await expect.poll(() => hasFocus(heading)).toBe(true);
+    expect(await heading.getAttribute('tabindex')).toBe('-1');
+
+    // A filter changes the address, and focus stays on it.
+    const topRated = page.getByLabel('4+ stars');
+    await topRated.focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL('**/search?minRating=4');
+    await page.getByRole('heading', { name: /found$/ }).waitFor();
+    expect(await hasFocus(topRated)).toBe(true);
     expect(session.errors).toEqual([]);
   });
 });

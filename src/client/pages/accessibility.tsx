@@ -29,8 +29,10 @@ const SECTIONS: InfoSection[] = [
           every change to the code.
         </li>
         <li>
-          Keyboard tests book a space from its page to the confirmation with the keyboard alone, and check that closing any dialog gives
-          focus back to the control that opened it. Every page starts with a &quot;Skip to content&quot; link.
+          Keyboard tests book a space with the keyboard alone, from its page and from a search on the home page, to the confirmation, and
+          check that closing any dialog gives focus back to the control that opened it. Every page starts with a &quot;Skip to content&quot;
+          link, and the search and map pages with &quot;Skip to results&quot;. Moving to another page puts the focus on its heading; a
+          search, on the number of spaces found.
         </li>
         <li>Forms name every field, say what is wrong next to the field and announce it, and keep what you typed when something fails.</li>
       </ul>

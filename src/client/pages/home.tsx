@@ -10,6 +10,7 @@ import { SpaceCard, SpaceCardSkeleton } from '@/client/features/spaces/component
 import { SpaceSearchForm, type SpaceSearchValues } from '@/client/features/spaces/components/space-search-form';
 import { serializeSpaceFilters } from '@/shared/space-filters';
 import { paths } from '@/client/lib/paths';
+import { ARRIVAL_FOCUS, focusOnArrival } from '@/client/lib/route-focus';
 
 const STEPS = [
   { icon: Search, title: 'Search', text: 'Filter exam rooms, dental suites and clinics by location, specialty, equipment and price.' },
@@ -30,7 +31,9 @@ export function HomePage() {
   const { user } = useAuth();
 
   // The hero's max price comes with its period (per day unless changed): the search compares it with prices of that period only.
-  const search = (values: SpaceSearchValues) => navigate(paths.search(serializeSpaceFilters(values)));
+  // Focus goes to the results' count (src/client/components/layout/route-focus.tsx).
+  const search = (values: SpaceSearchValues) =>
+    navigate(paths.search(serializeSpaceFilters(values)), { state: focusOnArrival(ARRIVAL_FOCUS.results) });
 
   return (
     <>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PageMeta } from '@/client/components/page-meta';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -14,6 +14,7 @@ import { boundsOfPoints } from '@/client/features/spaces/components/map/fit';
 import { useSpaces } from '@/client/features/spaces/api/get-spaces';
 import { OVERVIEW_ZOOM, US_CENTER } from '@/client/features/spaces/components/map/map-constants';
 import { SpaceFiltersPanel } from '@/client/features/spaces/components/space-filters-panel';
+import { ARRIVAL_FOCUS } from '@/client/lib/route-focus';
 import { parseSpaceFilters, serializeSpaceFilters, type SpaceFilters } from '@/shared/space-filters';
 
 const SpacesMap = lazy(() => import('@/client/features/spaces/components/map/spaces-map'));
@@ -55,6 +56,7 @@ export function MapPage() {
   // What is in view, offered as a list on /search (the same filters and the map's box).
   const [view, setView] = useState<MapView | null>(null);
   const inView = useMapPoints(filters, view);
+  const countId = useId();
   const listHref = view ? `/search?${serializeSpaceFilters({ ...filters, bbox: view.bbox }).toString()}` : null;
 
   return (
@@ -64,7 +66,7 @@ export function MapPage() {
         description="Every medical office space, exam room and clinic for rent on ClinicShare, on a map."
       />
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Map of Medical Spaces</h1>
-      <p className="mt-1 text-slate-700" aria-live="polite">
+      <p id={countId} className="mt-1 text-slate-700" aria-live="polite">
         {count.isPending
           ? 'Loading spaces...'
           : count.isError
@@ -73,32 +75,35 @@ export function MapPage() {
       </p>
       <div className="mt-6 grid gap-6 md:grid-cols-[17rem_1fr] md:items-start">
         <SpaceFiltersPanel filters={filters} onChange={setFilters} className="md:sticky md:top-20" />
-        {overview.isPending ? (
-          <MapPlaceholder />
-        ) : (
-          <Suspense fallback={<MapPlaceholder />}>
-            <div className="grid gap-3">
-              <SpacesMap
-                filters={filters}
-                center={[center.lat, center.lng]}
-                zoom={OVERVIEW_ZOOM}
-                bounds={bounds}
-                heightClassName="h-[600px]"
-                onView={setView}
-              />
-              {listHref && inView.data ? (
-                <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700" data-testid="map-in-view">
-                  <span aria-live="polite">{inView.data.total === 1 ? '1 space in view' : `${inView.data.total} spaces in view`}</span>
-                  {inView.data.total > 0 ? (
-                    <Link href={listHref} className="font-medium text-primary underline underline-offset-2">
-                      List the spaces in view
-                    </Link>
-                  ) : null}
-                </p>
-              ) : null}
-            </div>
-          </Suspense>
-        )}
+        {/* Where "Skip to results" leads, past the filters: the map, named by the count above. */}
+        <section id={ARRIVAL_FOCUS.results} aria-labelledby={countId} className="min-w-0 outline-none">
+          {overview.isPending ? (
+            <MapPlaceholder />
+          ) : (
+            <Suspense fallback={<MapPlaceholder />}>
+              <div className="grid gap-3">
+                <SpacesMap
+                  filters={filters}
+                  center={[center.lat, center.lng]}
+                  zoom={OVERVIEW_ZOOM}
+                  bounds={bounds}
+                  heightClassName="h-[600px]"
+                  onView={setView}
+                />
+                {listHref && inView.data ? (
+                  <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700" data-testid="map-in-view">
+                    <span aria-live="polite">{inView.data.total === 1 ? '1 space in view' : `${inView.data.total} spaces in view`}</span>
+                    {inView.data.total > 0 ? (
+                      <Link href={listHref} className="font-medium text-primary underline underline-offset-2">
+                        List the spaces in view
+                      </Link>
+                    ) : null}
+                  </p>
+                ) : null}
+              </div>
+            </Suspense>
+          )}
+        </section>
       </div>
     </div>
   );

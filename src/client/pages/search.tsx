@@ -14,6 +14,7 @@ import { SpaceFiltersPanel } from '@/client/features/spaces/components/space-fil
 import { SpaceSearchForm } from '@/client/features/spaces/components/space-search-form';
 import { hasActiveFilters, parseSpaceFilters, serializeSpaceFilters, type SpaceFilters } from '@/shared/space-filters';
 import { paths } from '@/client/lib/paths';
+import { ARRIVAL_FOCUS, focusOnArrival } from '@/client/lib/route-focus';
 
 /** /search: the filters live in the URL, so back, forward and shared links keep them. */
 export function SearchPage() {
@@ -23,7 +24,8 @@ export function SearchPage() {
   const results = useInfiniteSpaces(filters);
   const { user } = useAuth();
 
-  const setFilters = (next: SpaceFilters, options?: { replace?: boolean }) => navigate(paths.search(serializeSpaceFilters(next)), options);
+  const setFilters = (next: SpaceFilters, options?: { replace?: boolean; state?: unknown }) =>
+    navigate(paths.search(serializeSpaceFilters(next)), options);
 
   const spaces = results.data?.pages.flatMap((page) => page.spaces) ?? [];
   const first = results.data?.pages[0];
@@ -44,15 +46,16 @@ export function SearchPage() {
         variant="compact"
         className="mt-4"
         defaultValues={{ location: filters.location }}
-        onSearch={(values) => setFilters({ ...filters, location: values.location })}
+        // A search moves focus to its results' count; a filter leaves it on the filter.
+        onSearch={(values) => setFilters({ ...filters, location: values.location }, { state: focusOnArrival(ARRIVAL_FOCUS.results) })}
       />
 
       <div className="mt-6 grid gap-6 md:grid-cols-[17rem_1fr] md:items-start">
         <SpaceFiltersPanel filters={filters} onChange={setFilters} className="md:sticky md:top-20" />
 
         <SearchResultsMap filters={filters} onSearchArea={(bbox) => setFilters({ ...filters, bbox })}>
-          <section aria-labelledby="results-heading" aria-busy={loading}>
-            <h2 id="results-heading" className="mb-4 text-base font-medium text-slate-700" aria-live="polite">
+          <section aria-labelledby={ARRIVAL_FOCUS.results} aria-busy={loading}>
+            <h2 id={ARRIVAL_FOCUS.results} className="mb-4 text-base font-medium text-slate-700" aria-live="polite">
               {loading ? 'Searching...' : results.isError ? 'No results' : `${found} found`}
             </h2>
 

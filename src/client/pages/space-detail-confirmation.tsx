@@ -5,6 +5,7 @@ import type { SpaceDetail } from '@/shared/schemas/spaces';
 import { useUserBookings } from '@/client/features/bookings/api/get-user-bookings';
 import { AddToCalendarLink } from '@/client/features/bookings/components/add-to-calendar-link';
 import { SeriesConfirmation } from '@/client/features/booking-series/components/series-confirmation';
+import { ARRIVAL_FOCUS } from '@/client/lib/route-focus';
 
 /**
  * The space page's confirmation after paying (`?payment_success=true&booking=<id>`,
@@ -29,14 +30,18 @@ export function SpacePaymentConfirmation({
   return (
     <div role="status" className="mt-4 flex flex-wrap items-start gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
       <CircleCheckBig className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-      <p>
-        {space.instantBook
-          ? 'Your booking is confirmed.'
-          : 'Your request has been sent. The owner has 48 hours to accept; your card is only charged if they do.'}{' '}
-        <Link href={bookingLink(confirmedBooking.id)} className="font-medium underline underline-offset-2">
-          View my bookings
-        </Link>
-      </p>
+      <div>
+        {/* The heading that takes the focus once the payment has gone through (lib/route-focus.ts). */}
+        <h2 id={ARRIVAL_FOCUS.bookingConfirmation} className="inline font-semibold">
+          {space.instantBook ? 'Your booking is confirmed.' : 'Your request has been sent.'}
+        </h2>{' '}
+        <p className="inline">
+          {space.instantBook ? null : 'The owner has 48 hours to accept; your card is only charged if they do. '}
+          <Link href={bookingLink(confirmedBooking.id)} className="font-medium underline underline-offset-2">
+            View my bookings
+          </Link>
+        </p>
+      </div>
       <AddToCalendarLink booking={confirmedBooking} />
       {confirmedBooking.seriesId ? (
         <SeriesConfirmation seriesId={confirmedBooking.seriesId} period={space.pricePeriod} timeZone={space.timeZone} />

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 
 /** An open modal dialog (Radix Dialog or AlertDialog content). */
-const OPEN_DIALOG = '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
+export const OPEN_DIALOG = '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
 
 interface ReturnFocusOptions {
   /** The caller's own handlers, run first; a caller that prevents the default keeps control of focus. */

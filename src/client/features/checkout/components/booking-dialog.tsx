@@ -56,9 +56,21 @@ export interface BookingRepeatField<V extends BookingRepeatValue> {
 export interface BookingTimesField {
   value: { startDate: string; endDate: string };
   onChange: (value: { startDate: string; endDate: string }) => void;
+  /** Always true: the dialog opens on the calendar, which takes the focus once its days have loaded. */
+  autoFocus: boolean;
 }
 
 const CHOOSE_TIMES = 'Choose when to book in the calendar above.';
+
+/**
+ * The dialog's `onOpenAutoFocus`: while the calendar loads, the dialog itself holds the focus (Radix
+ * would give it to the first control, Additional Notes), and the calendar then takes it (`autoFocus`).
+ * A calendar shown at once has taken it already, and Radix does not call this.
+ */
+function holdFocus(event: Event) {
+  event.preventDefault();
+  if (event.target instanceof HTMLElement) event.target.focus();
+}
 
 /**
  * Book Space (docs/product.md#pages, #behaviour, #validation, #schedules): when to book, chosen
@@ -117,14 +129,14 @@ export function BookingDialog<V extends BookingRepeatValue>({ space, checkout, r
 
   return (
     <Dialog open={checkout.step === 'details'} onOpenChange={checkout.setDetailsOpen}>
-      <DialogContent onCloseAutoFocus={checkout.returnFocus}>
+      <DialogContent onOpenAutoFocus={holdFocus} onCloseAutoFocus={checkout.returnFocus}>
         <DialogHeader>
           <DialogTitle>{space.instantBook ? 'Book Space' : 'Request to Book'}</DialogTitle>
           <DialogDescription>{space.title}</DialogDescription>
         </DialogHeader>
         {notice}
         <form noValidate className="grid gap-4" onSubmit={submit}>
-          {renderTimes({ value: { startDate, endDate }, onChange: setTimes })}
+          {renderTimes({ value: { startDate, endDate }, onChange: setTimes, autoFocus: true })}
           {tried && !chosen ? (
             <p role="alert" className="-mt-2 text-sm text-red-700">
               {CHOOSE_TIMES}

@@ -1,6 +1,6 @@
 import { parseISO, format } from 'date-fns';
 import { CircleAlert, Clock, LoaderCircle } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { FIRST_BOOKING_FEE_NOTE } from '@/shared/cancellation';
 import { formatUsd } from '@/shared/money';
 import { agreementPreviewPath } from '@/shared/paper-links';
@@ -94,10 +94,23 @@ export function BookingPaymentDialog({ space, attempt, checkout, renderSeries }:
   const instantBook = intent ? intent.instantBook : space.instantBook;
   const holdLeft = useTimeLeft(intent && !paidIntentId ? intent.holdExpiresAt : null);
   const holdExpired = holdLeft === 0;
+  // The summary opens on its next step, 'Proceed to Payment', rather than on its first control (Radix's default).
+  // Until the payments settings have come, and the button with them, the dialog itself holds the focus.
+  const proceed = useRef<HTMLButtonElement>(null);
+  const focusProceed = (event: Event) => {
+    event.preventDefault();
+    const button = proceed.current;
+    if (button && !button.disabled) button.focus();
+    else if (event.target instanceof HTMLElement) event.target.focus();
+  };
+  useEffect(() => {
+    const button = proceed.current;
+    if (button && !button.disabled && document.activeElement === button.closest('[role="dialog"]')) button.focus();
+  }, [config.isPending]);
 
   return (
     <Dialog open={checkout.step === 'payment'} onOpenChange={checkout.setPaymentOpen}>
-      <DialogContent onCloseAutoFocus={checkout.returnFocus}>
+      <DialogContent onOpenAutoFocus={focusProceed} onCloseAutoFocus={checkout.returnFocus}>
         <DialogHeader>
           <DialogTitle>Complete Payment</DialogTitle>
           <DialogDescription>
@@ -232,7 +245,7 @@ export function BookingPaymentDialog({ space, attempt, checkout, renderSeries }:
             Cancel
           </Button>
           {available && !intent && !checkout.refusal ? (
-            <Button onClick={() => checkout.proceedToPayment()} disabled={checkout.creatingIntent || config.isPending}>
+            <Button ref={proceed} onClick={() => checkout.proceedToPayment()} disabled={checkout.creatingIntent || config.isPending}>
               {checkout.creatingIntent ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
               Proceed to Payment
             </Button>

@@ -9,6 +9,7 @@ import { toast } from '@/client/components/ui/use-toast';
 import { type ApiRequestError, isApiError } from '@/client/lib/api-client';
 import { paths } from '@/client/lib/paths';
 import { randomId } from '@/client/lib/random-id';
+import { ARRIVAL_FOCUS, focusOnArrival } from '@/client/lib/route-focus';
 import { useCreateBooking } from '../api/create-booking';
 import { useCreateBookingPaymentIntent } from '../api/create-booking-payment-intent';
 import { releaseBookingHold } from '../api/release-booking-hold';
@@ -61,7 +62,7 @@ export interface UseBookingCheckoutOptions {
  * 3. pay: the card form pays the intent and calls `paid(paymentIntentId)` (`setPaying` while it is
  *    being submitted);
  * 4. confirm: the booking is recorded (the server verifies the payment), then the page moves to
- *    its confirmation (`/space/:id?payment_success=true&booking=...`) with a toast; when recording
+ *    its confirmation (`/space/:id?payment_success=true&booking=...`, focused) with a toast; when recording
  *    fails after the payment went through, `confirmAgain()` tries again without paying twice.
  *
  * Closing the payment dialog (its X, Escape) or going back to the form ('Cancel') gives up the
@@ -123,7 +124,11 @@ export function useBookingCheckout({ spaceId, userId, onBooked, onHoldRefused }:
           onBooked?.(booking);
           go('closed');
           setFormKey((key) => key + 1);
-          navigate(paths.spacePaymentReturn(spaceId, booking.id), { replace: true });
+          // Focus goes to the confirmation (src/client/components/layout/route-focus.tsx).
+          navigate(paths.spacePaymentReturn(spaceId, booking.id), {
+            replace: true,
+            state: focusOnArrival(ARRIVAL_FOCUS.bookingConfirmation),
+          });
           // Last, so it is the toast left showing (one at a time).
           if (request) {
             toast({ title: 'Request sent!', description: 'The owner has 48 hours to accept; your card is only charged if they do.' });

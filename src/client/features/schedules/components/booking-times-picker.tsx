@@ -1,5 +1,5 @@
 import { addMonths, format } from 'date-fns';
-import { type CSSProperties, useId, useState } from 'react';
+import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
 import { DayPicker, type DateRange, type Modifiers, type PropsBase } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { localDate, shiftDate } from '@/shared/availability';
@@ -32,6 +32,8 @@ export interface BookingTimesPickerProps {
   space: Pick<Space, 'id' | 'pricePeriod' | 'timeZone' | 'schedule'>;
   value: BookingTimes;
   onChange: (value: BookingTimes) => void;
+  /** Focus the calendar's day (the chosen one, else today or the first free one) once it has loaded, as its dialog opens. */
+  autoFocus?: boolean;
 }
 
 const NONE: BookingTimes = { startDate: '', endDate: '' };
@@ -44,7 +46,7 @@ const NONE: BookingTimes = { startDate: '', endDate: '' };
  * last day chosen is included, so the booking ends the day after it) or a number of months
  * (monthly). Times are the space's, its zone named. `onChange` gets the booking's start and end.
  */
-export function BookingTimesPicker({ space, value, onChange }: BookingTimesPickerProps) {
+export function BookingTimesPicker({ space, value, onChange, autoFocus = false }: BookingTimesPickerProps) {
   const today = localDate(new Date(), space.timeZone);
   const [month, setMonth] = useState(() => `${(value.startDate || today).slice(0, 7)}-01`);
   const [day, setDay] = useState<string | null>(value.startDate ? value.startDate.slice(0, 10) : null);
@@ -98,6 +100,21 @@ export function BookingTimesPicker({ space, value, onChange }: BookingTimesPicke
     style: { '--rdp-accent-color': 'var(--color-primary)', '--rdp-day-width': '2.5rem', '--rdp-day-height': '2.5rem' } as CSSProperties,
   };
 
+  const calendar = useRef<HTMLDivElement>(null);
+  const focusPending = useRef(autoFocus);
+  useEffect(() => {
+    if (!focusPending.current || visible.isPending || !calendar.current) return;
+    focusPending.current = false;
+    // The days are disabled until their month has loaded, so the day to focus is known only now. Unless
+    // the person has moved on meanwhile (Tab to another field of the dialog), the calendar takes the focus.
+    const scope = calendar.current.closest<HTMLElement>('[role="dialog"]') ?? document.body;
+    const active = document.activeElement;
+    if (active && active !== scope && scope.contains(active) && !calendar.current.contains(active)) return;
+    // react-day-picker makes its focus target (the selected day, else today, else the first free day) the grid's one Tab stop.
+    const day = calendar.current.querySelector<HTMLElement>('[role="grid"] button[tabindex="0"]');
+    (day ?? calendar.current.querySelector<HTMLElement>('button:enabled'))?.focus();
+  }, [visible.isPending]);
+
   const chooseDay = (date: Date | undefined) => {
     const key = date ? dateKey(date) : null;
     setDay(key);
@@ -124,6 +141,7 @@ export function BookingTimesPicker({ space, value, onChange }: BookingTimesPicke
         {period === 'hourly' || period === 'session' ? 'Times' : 'Dates'} are in {zone}.
       </p>
       <div
+        ref={calendar}
         className="rounded-lg border border-slate-200 p-2"
         aria-busy={visible.isPending}
         role="group"
