@@ -1,6 +1,6 @@
 /**
  * The console's bookings and payments routes (docs/decisions/031-console-refunds-and-booking-history.md;
- * docs/api.md "The console"), registered inside {@link adminRoutes} so that its one guard
+ * docs/api.md "The operators' console"), registered inside {@link adminRoutes} so that its one guard
  * (`config: { auth: 'admin' }`, 404 to anyone else) covers them.
  */
 import type { FastifyInstance } from 'fastify';

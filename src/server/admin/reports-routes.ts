@@ -1,6 +1,6 @@
 /**
  * Reports, the console's queue and inbox, and its Overview (docs/decisions/032-reports-and-the-overview.md;
- * docs/api.md "Reports" and "The console"). `POST /api/reports` is any signed-in user's (public API);
+ * docs/api.md "The operators' console"). `POST /api/reports` is any signed-in user's (public API);
  * every `/api/admin/*` route here declares `config: { auth: 'admin' }`, the console's one guard.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

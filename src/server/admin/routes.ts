@@ -1,6 +1,6 @@
 /**
  * The operators' console API, `/api/admin/*` (docs/decisions/029-operators-and-the-audit-log.md;
- * docs/api.md "The console"). Every route declares `config: { auth: 'admin' }`, the one guard
+ * docs/api.md "The operators' console"). Every route declares `config: { auth: 'admin' }`, the one guard
  * (src/server/auth/guards.ts): anyone but an operator gets the 404 of an unknown route, before
  * any body is read. A route added here without it stops the app from starting.
  */

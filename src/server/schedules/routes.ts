@@ -1,4 +1,4 @@
-/** Schedule routes (docs/api.md "Schedules"): a listing's availability, and its blocked dates for the owner's calendar. */
+/** Schedule routes (their rules: the OpenAPI descriptions below): a listing's availability, and its blocked dates for the owner's calendar. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '../../shared/schemas/fields';

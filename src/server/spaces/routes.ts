@@ -26,7 +26,7 @@ import { createSpace, deleteSpace, getSpace, updateSpace } from './service';
 /** Any id string: a malformed one is simply not found (404). */
 const idParams = z.object({ id: idParamSchema });
 
-/** The search's headers beside its cards (docs/api.md "Search"): part of its answer for `publicCache`. */
+/** The search's headers beside its cards (docs/api.md "Pages and counts" and "Public caching"): part of its answer for `publicCache`. */
 const SEARCH_ANSWER_HEADERS = ['x-total-count', 'x-total-count-exact', 'x-next-cursor'];
 
 /** Room for 10 inline images of 5 MB in base64 (4/3 larger) plus the text fields. */
