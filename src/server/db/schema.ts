@@ -10,6 +10,7 @@ import { WEEKDAYS } from '../../shared/constants';
 import { CONTACT_TOPICS } from '../../shared/schemas/contact';
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES } from '../../shared/schemas/reports';
 import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
+import { PAYMENT_STATUSES } from '../../shared/payment-lifecycle';
 import {
   bigint,
   boolean,
@@ -404,6 +405,38 @@ export const favorites = pgTable(
 );
 
 /**
+ * Payments (docs/decisions/035-one-payment-model.md): the unit money moves on, one per single
+ * booking and one per series, its id the booking's or the series' id. Being introduced: for now the
+ * columns of `bookings` and `booking_series` are the source of truth, and the triggers of migration
+ * 0032 keep each payment row as they are; nothing writes this table but them.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey(),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    /** The whole payment and its platform fee, dollars. */
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    platformFeeAmount: numeric('platform_fee_amount', { precision: 10, scale: 2 }).notNull().default('0'),
+    /** What we last know of the payment (src/shared/payment-lifecycle.ts). */
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('none'),
+    /** What the provider has refunded of the payment, dollars. */
+    amountRefunded: numeric('amount_refunded', { precision: 10, scale: 2 }).notNull().default('0'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** The card network dispute on the payment, as Stripe states it, or null. */
+    disputeStatus: text('dispute_status'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payments_amount_check', sql`${t.amount} >= 0`),
+    check('payments_status_check', sql.raw(`status in (${PAYMENT_STATUSES.map((status) => `'${status}'`).join(', ')})`)),
+    uniqueIndex('payments_payment_intent_unique').on(t.stripePaymentIntentId),
+  ],
+);
+
+/**
  * A recurring series of bookings (docs/decisions/026-booking-series.md): the one payment of all its
  * occurrences. Each occurrence is a `bookings` row with `series_id` and no payment intent of its own;
  * its status moves through the state table as any booking's, and its `total_price` and
@@ -528,6 +561,8 @@ export const bookings = pgTable(
     notes: text('notes'),
     /** The series this booking is an occurrence of (its payment is the series'), or null. */
     seriesId: uuid('series_id').references(() => bookingSeries.id, { onDelete: 'restrict' }),
+    /** The payment this booking is paid by: its own (`id`) or its series' (`series_id`); set by the trigger of migration 0032. */
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
     /** When the payment was first known as made (set by the trigger of migration 0016 when `payment_status` first says money was taken). */
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /**
@@ -554,6 +589,7 @@ export const bookings = pgTable(
     uniqueIndex('bookings_renter_attempt_unique').on(t.renterId, t.idempotencyKey),
     index('bookings_renter_id_idx').on(t.renterId, t.startAt),
     index('bookings_space_id_idx').on(t.spaceId, t.startAt),
+    index('bookings_payment_id_idx').on(t.paymentId),
     index('bookings_series_id_idx')
       .on(t.seriesId, t.startAt)
       .where(sql`${t.seriesId} is not null`),
