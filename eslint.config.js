@@ -174,7 +174,7 @@ export default tseslint.config(
             allow('shared', ['shared']),
             ...serverPolicies,
             allow('client-ui', ['client-ui', 'client-lib', 'shared']),
-            allow('client-lib', ['client-ui', 'client-lib', 'shared']),
+            allow('client-lib', ['client-lib', 'shared']),
             allow('feature', ['client-ui', 'client-lib', 'shared']),
             {
               from: { element: { type: 'feature' } },

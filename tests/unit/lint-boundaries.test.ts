@@ -51,6 +51,7 @@ describe('ESLint import boundaries', { timeout: 60_000 }, () => {
     ['src/client/components/ui/x.tsx', '../../../server/config', server],
     ['src/client/pages/x.tsx', '@/server/config', server],
     ['src/client/lib/x.ts', '../features/spaces/lib/listing-form', /^client-lib code may not import feature code/],
+    ['src/client/lib/x.ts', '@/client/components/ui/button', /^client-lib code may not import client-ui code/],
     ['src/client/components/x.tsx', '@/client/pages/home', /^client-ui code may not import page code/],
     ['src/client/features/spaces/lib/x.ts', '@/client/pages/home', /^feature code may not import page code/],
     ['src/shared/x.ts', '../server/config', shared],
@@ -142,7 +143,7 @@ describe('ESLint import boundaries', { timeout: 60_000 }, () => {
     ['src/client/pages/x.tsx', '@/client/features/checkout/components/booking-dialog'],
     ['src/client/pages/x.tsx', '../features/spaces/components/space-card'],
     ['src/client/app.tsx', './pages/home'],
-    ['src/client/lib/x.ts', '@/client/components/ui/button'],
+    ['src/client/lib/x.ts', '@/client/lib/cn'],
     ['src/shared/x.ts', './money'],
     ['src/shared/x.ts', 'zod'],
   ])('%s importing %s is allowed', async (filePath, source) => {

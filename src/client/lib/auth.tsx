@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { type User, userSchema } from '@/shared/schemas/users';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { api, isApiError } from './api-client';
 
 /** Where the signed-in user is cached for display (docs/product.md#who-it-is-for). */

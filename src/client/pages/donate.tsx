@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { PageMeta } from '@/client/components/page-meta';
 import { Card, CardContent } from '@/client/components/ui/card';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { DonationForm } from '@/client/features/payments/components/donation-form';
 import { paths } from '@/client/lib/paths';
 

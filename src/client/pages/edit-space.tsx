@@ -2,7 +2,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { PageMeta } from '@/client/components/page-meta';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { useSpace } from '@/client/features/spaces/api/get-space';
 import { useSaveSpace } from '@/client/features/spaces/api/save-space';
 import { ListingWizard } from '@/client/features/spaces/components/listing/listing-wizard';

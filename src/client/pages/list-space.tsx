@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import { PageMeta } from '@/client/components/page-meta';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { useSaveSpace } from '@/client/features/spaces/api/save-space';
 import { ListingWizard } from '@/client/features/spaces/components/listing/listing-wizard';
 import { draftKey, EMPTY_LISTING } from '@/client/features/spaces/lib/listing-form';

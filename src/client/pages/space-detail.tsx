@@ -7,7 +7,7 @@ import { PageMeta } from '@/client/components/page-meta';
 import { WhenNearViewport } from '@/client/components/when-near-viewport';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { getUserBookingsQueryOptions } from '@/client/features/bookings/api/get-user-bookings';
 import type { RepeatWeeklyValue } from '@/client/features/booking-series/components/repeat-weekly-fields';
 import type { BookingRepeatField } from '@/client/features/checkout/components/booking-dialog';

@@ -8,7 +8,7 @@ import { type DemoPaymentConfirmInput, type DemoPaymentResult, demoPaymentConfir
 import { Button } from '@/client/components/ui/button';
 import { fieldAria, FormField } from '@/client/components/ui/form-field';
 import { Input } from '@/client/components/ui/input';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { ApiRequestError } from '@/client/lib/api-client';
 
 const cardFormSchema = demoPaymentConfirmSchema.omit({ clientSecret: true });

@@ -5,7 +5,7 @@ import { LoaderCircle, Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { formatUsd } from '@/shared/money';
 import { Button } from '@/client/components/ui/button';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 
 const stripePromises = new Map<string, Promise<Stripe | null>>();
 

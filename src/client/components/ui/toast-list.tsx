@@ -1,5 +1,5 @@
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
-import { dismissToast, useToasts } from './use-toast';
+import { dismissToast, useToasts } from '@/client/lib/use-toast';
 
 /** Renders the toasts (docs/product.md#constants: 5000 ms, swipe right past 50 px, hotkey F8). Loaded by {@link Toaster}. */
 export function ToastList() {

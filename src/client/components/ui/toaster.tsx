@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useToasts } from './use-toast';
+import { useToasts } from '@/client/lib/use-toast';
 
 const ToastList = lazy(() => import('./toast-list').then((module) => ({ default: module.ToastList })));
 

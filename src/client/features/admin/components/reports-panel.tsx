@@ -5,7 +5,7 @@ import { REPORT_ACTION_LABELS, REPORT_REASON_LABELS, type AdminReport } from '@/
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { isApiError } from '@/client/lib/api-client';
 import { paths } from '@/client/lib/paths';
 import { useQueryClient } from '@tanstack/react-query';

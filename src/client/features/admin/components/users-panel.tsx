@@ -5,7 +5,7 @@ import type { AdminUser } from '@/shared/schemas/admin';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { isApiError } from '@/client/lib/api-client';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useReinstateUser } from '../api/reinstate-user';

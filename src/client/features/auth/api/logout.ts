@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { api } from '@/client/lib/api-client';
 import { useAuth } from '@/client/lib/auth';
 import { paths } from '@/client/lib/paths';

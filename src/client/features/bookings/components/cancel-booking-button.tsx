@@ -12,7 +12,7 @@ import {
   AlertDialogTitle,
 } from '@/client/components/ui/alert-dialog';
 import { Button } from '@/client/components/ui/button';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { isApiError } from '@/client/lib/api-client';
 import { useCancelBooking, useCancellationQuote } from '../api/cancel-booking';
 import { shortBookingDay } from '../lib/booking-dates';

@@ -7,7 +7,7 @@ import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { LoadError } from '@/client/components/ui/states';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { cn } from '@/client/lib/cn';
 import { formatAmount } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';

@@ -15,7 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/client/compone
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { LoadError } from '@/client/components/ui/states';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { useCalendarFeed } from '../api/get-calendar-feed';
 import { useRotateCalendarFeed } from '../api/rotate-calendar-feed';
 

@@ -11,7 +11,7 @@ import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { fieldAria, FormField } from '@/client/components/ui/form-field';
 import { Textarea } from '@/client/components/ui/textarea';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { centsOf, formatUnits, periodSuffix } from '@/client/lib/format';
 import type { BookingCheckout } from '../hooks/use-booking-checkout';
 import { quoteBookingForm } from '../lib/booking-quote';

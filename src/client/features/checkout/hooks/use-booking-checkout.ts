@@ -5,7 +5,7 @@ import { fromCents } from '@/shared/money';
 import type { Occurrence } from '@/shared/recurrence';
 import type { CheckoutAnswer, Recurrence } from '@/shared/schemas/booking-series';
 import type { Booking } from '@/shared/schemas/bookings';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { type ApiRequestError, isApiError } from '@/client/lib/api-client';
 import { paths } from '@/client/lib/paths';
 import { randomId } from '@/client/lib/random-id';

@@ -6,7 +6,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { RECONNECT_DELAYS_MS } from '@/shared/constants';
 import { type ClientSocketEvent, type Message, serverSocketEventSchema } from '@/shared/schemas/messages';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { publishLiveEvent } from '@/client/lib/live-events';
 import { getConversationMessagesQueryOptions } from '../api/get-conversation-messages';
 import { getConversationsQueryOptions } from '../api/get-conversations';

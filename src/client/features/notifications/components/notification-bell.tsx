@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Notification, NotificationList } from '@/shared/schemas/notifications';
 import { Button } from '@/client/components/ui/button';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { cn } from '@/client/lib/cn';
 import { useLiveEvent } from '@/client/lib/live-events';
 import { getNotificationsQueryOptions, useNotifications } from '../api/get-notifications';

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/client/compone
 import { Checkbox } from '@/client/components/ui/checkbox';
 import { Label } from '@/client/components/ui/label';
 import { LoadError, SkeletonRows } from '@/client/components/ui/states';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { useEmailPreferences, useSaveEmailPreferences } from '../api/email-preferences';
 
 const SWITCHES: { key: keyof EmailPreferences; label: string; hint: string }[] = [

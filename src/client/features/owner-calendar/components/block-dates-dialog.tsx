@@ -9,7 +9,7 @@ import { FieldError, fieldAria, FormField } from '@/client/components/ui/form-fi
 import { Input } from '@/client/components/ui/input';
 import { Select } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { isApiError } from '@/client/lib/api-client';
 import { useBlockDates } from '../api/block-dates';
 import { rangeLabel } from '../lib/range-label';

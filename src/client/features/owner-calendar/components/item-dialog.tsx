@@ -5,7 +5,7 @@ import type { BookingStatus } from '@/shared/constants';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { FieldError } from '@/client/components/ui/form-field';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { isApiError } from '@/client/lib/api-client';
 import { useUnblockDates } from '../api/unblock-dates';
 import { type CalendarItem, wallClock } from '../lib/calendar-items';

@@ -6,7 +6,7 @@ import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { cn } from '@/client/lib/cn';
 import { usePublicConfig } from '@/client/lib/public-config';
 import { randomId } from '@/client/lib/random-id';

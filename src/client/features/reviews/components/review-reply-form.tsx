@@ -4,7 +4,7 @@ import { reviewReplySchema, type Review, type ReviewReplyInput } from '@/shared/
 import { Button } from '@/client/components/ui/button';
 import { fieldAria, FormField } from '@/client/components/ui/form-field';
 import { Textarea } from '@/client/components/ui/textarea';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { isApiError } from '@/client/lib/api-client';
 import { useReplyToReview } from '../api/reply-to-review';
 

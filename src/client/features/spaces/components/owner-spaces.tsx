@@ -13,7 +13,7 @@ import {
 } from '@/client/components/ui/alert-dialog';
 import { Button } from '@/client/components/ui/button';
 import { EmptyState, LoadError } from '@/client/components/ui/states';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { isApiError } from '@/client/lib/api-client';
 import { paths } from '@/client/lib/paths';
 import { useDeleteSpace } from '../api/delete-space';

@@ -21,7 +21,7 @@ import { fieldAria, FormField } from '@/client/components/ui/form-field';
 import { Input } from '@/client/components/ui/input';
 import { SpecialtyInput } from '@/client/components/ui/specialty-input';
 import { Textarea } from '@/client/components/ui/textarea';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { isApiError } from '@/client/lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
 import { formatPhone, safeCoverColor } from '../lib/display';

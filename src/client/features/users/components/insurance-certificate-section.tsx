@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/client/compone
 import { fieldAria, FormField } from '@/client/components/ui/form-field';
 import { Input } from '@/client/components/ui/input';
 import { LoadError } from '@/client/components/ui/states';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { isApiError } from '@/client/lib/api-client';
 import { useInsuranceCertificate } from '../api/get-insurance-certificate';
 import { useUploadInsuranceCertificate } from '../api/upload-insurance-certificate';

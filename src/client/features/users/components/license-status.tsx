@@ -2,7 +2,7 @@ import { BadgeCheck, CircleAlert, Clock, LoaderCircle, RotateCw } from 'lucide-r
 import type { LicenseVerification } from '@/shared/constants';
 import { NPI_IN_USE_MESSAGE } from '@/shared/npi';
 import { Button } from '@/client/components/ui/button';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { cn } from '@/client/lib/cn';
 import { useVerifyLicense } from '../api/verify-license';
 

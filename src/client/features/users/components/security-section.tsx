@@ -19,7 +19,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/client/compone
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { fieldAria, FormField } from '@/client/components/ui/form-field';
 import { Input } from '@/client/components/ui/input';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { isApiError } from '@/client/lib/api-client';
 import { useChangePassword } from '../api/change-password';
 import { useLogoutEverywhere } from '../api/logout-everywhere';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { MAX_IMAGE_BYTES } from '@/shared/constants';
 import { isImageStorageFull } from '@/shared/images';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { isApiError } from '@/client/lib/api-client';
 import { uploadImage } from '@/client/lib/upload-image';
 

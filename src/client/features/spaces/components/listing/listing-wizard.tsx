@@ -27,7 +27,7 @@ import { Label } from '@/client/components/ui/label';
 import { Select } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Textarea } from '@/client/components/ui/textarea';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { cn } from '@/client/lib/cn';
 import { getGeocodeQueryOptions } from '../../api/geocode-address';
 import {

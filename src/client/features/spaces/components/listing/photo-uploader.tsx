@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from '@/shared/constants';
 import { isImageStorageFull, thumbnailUrl } from '@/shared/images';
 import { Button } from '@/client/components/ui/button';
-import { toast } from '@/client/components/ui/use-toast';
+import { toast } from '@/client/lib/use-toast';
 import { isApiError } from '@/client/lib/api-client';
 import { uploadImage } from '@/client/lib/upload-image';
 
