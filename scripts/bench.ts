@@ -20,6 +20,12 @@
  *   /api/create-booking-payment-intent`), the demo card payment, and the confirmation (`POST
  *   /api/bookings`, which also writes the notifications and enqueues their emails and the
  *   reminder in its transaction). The hold's and the confirmation's latencies are reported.
+ * - Earnings: BENCH_EARNINGS (3) requests, one after another, of the demo owner's Earnings tab
+ *   (`GET /api/users/{id}/earnings`, its default range: 15 months of stays, payouts and each space's
+ *   occupancy), after one to warm up: latencies, as the owner waits for the tab. Not under load: the
+ *   route allows 60 requests a minute per user. The owner's spaces grow with BENCH_SPACES (21 of the
+ *   178 that `npm start` seeds, 34 of the smoke's 300, 1,120 of 10,000), and occupancy is counted
+ *   day by day for each: at 10,000 a request takes seconds.
  * - Mail: BENCH_MAILS (1,000; 100 in smoke) notification emails queued at once and sent by the
  *   app's job workers over SMTP to a local SMTP server (smtp-server, in this process): mails per
  *   second from the commit to the last one received; meanwhile BENCH_MAIL_RESETS (20; 5 in smoke)
@@ -45,7 +51,8 @@
  * Output (stdout): `{ database, spaces, seededBookings, connections, durationSeconds, rounds,
  * helloWorld, primaryKey, routes: { [name]: { requestsPerSecond, p50Ms,
  * p99Ms, ratio, non2xx, errors } }, bookings: { count, concurrency, hold: { p50Ms,
- * p99Ms }, confirmation: { p50Ms, p99Ms } }, mail: { notifications, seconds, mailsPerSecond,
+ * p99Ms }, confirmation: { p50Ms, p99Ms } }, earnings: { ownerSpaces, requests, p50Ms, maxMs },
+ * mail: { notifications, seconds, mailsPerSecond,
  * smtpConnections, reset: { count, p50Ms, p99Ms, maxMs } } }`; progress goes to stderr.
  */
 import { spawn } from 'node:child_process';
@@ -80,6 +87,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS || (cpuRequests ? 10 : 
 const rounds = Number(process.env.BENCH_ROUNDS || 1);
 const bookingCount = Number(process.env.BENCH_BOOKINGS || (smoke ? 20 : 200));
 const seededBookings = Number(process.env.BENCH_SEED_BOOKINGS || spaceCount * 5);
+const earningsCount = Number(process.env.BENCH_EARNINGS || 3);
 const mailCount = Number(process.env.BENCH_MAILS || (smoke ? 100 : 1000));
 const mailResets = Number(process.env.BENCH_MAIL_RESETS || (smoke ? 5 : 20));
 const BOOKING_RENTERS = 10;
@@ -299,6 +307,37 @@ async function benchBookings(address: string, db: DatabaseHandle, count: number)
   );
   const figures = (values: number[]) => ({ p50Ms: round(percentile(values, 0.5), 1), p99Ms: round(percentile(values, 0.99), 1) });
   return { count, concurrency: BOOKING_RENTERS, hold: figures(hold), confirmation: figures(confirmation) };
+}
+
+/**
+ * The demo owner's Earnings tab: `count` requests of GET /api/users/{id}/earnings one after another
+ * (after one to warm up), each timed from the request to the whole answer.
+ */
+async function benchEarnings(address: string, db: DatabaseHandle, count: number) {
+  const email = demoUsers.find((user) => user.key === 'owner')!.email;
+  const login = await fetch(`${address}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  if (!login.ok || !cookie) throw new Error(`Demo owner login failed: ${login.status}`);
+  const { id } = (await login.json()) as { id: string };
+  const [spaces] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM medical_spaces WHERE owner_id = $1', [id]);
+  const latencies: number[] = [];
+  for (let i = 0; i <= count; i++) {
+    const started = performance.now();
+    const response = await fetch(`${address}/api/users/${id}/earnings`, { headers: { cookie } });
+    if (!response.ok) throw new Error(`GET /api/users/{id}/earnings answered ${response.status}`);
+    await response.arrayBuffer();
+    if (i > 0) latencies.push(performance.now() - started);
+  }
+  return {
+    ownerSpaces: spaces?.n ?? 0,
+    requests: count,
+    p50Ms: round(percentile(latencies, 0.5), 1),
+    maxMs: round(Math.max(...latencies), 1),
+  };
 }
 
 /**
@@ -579,6 +618,12 @@ async function main() {
       bookingFigures = await benchBookings(address, db, bookingCount);
       log(`bookings: hold p99 ${bookingFigures.hold.p99Ms} ms, confirmation p99 ${bookingFigures.confirmation.p99Ms} ms`);
     }
+    let earningsFigures: Awaited<ReturnType<typeof benchEarnings>> | undefined;
+    if (!only || only.test('earnings')) {
+      log(`earnings: ${earningsCount} requests of the demo owner's Earnings tab, one after another`);
+      earningsFigures = await benchEarnings(address, db, earningsCount);
+      log(`earnings: ${earningsFigures.ownerSpaces} spaces, p50 ${earningsFigures.p50Ms} ms, max ${earningsFigures.maxMs} ms`);
+    }
     await app.close();
     let mailFigures: Awaited<ReturnType<typeof benchMail>> | undefined;
     if (!only || only.test('mail')) {
@@ -609,6 +654,7 @@ async function main() {
         [...measured].map(([name, runs]) => [name, { ...summary(runs), ratio: round(median(runs.map((run) => run.ratio)), 3) }]),
       ),
       ...(bookingFigures ? { bookings: bookingFigures } : {}),
+      ...(earningsFigures ? { earnings: earningsFigures } : {}),
       ...(mailFigures ? { mail: mailFigures } : {}),
     };
     console.log(JSON.stringify(result, null, 2));

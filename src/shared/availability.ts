@@ -11,8 +11,8 @@
  * buffer free after it: the same rule as the database's exclusion constraint on
  * `[start_at, blocked_until)` (docs/decisions/025-schedules.md).
  */
-import { TZDate } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
+import { TZDate, tzOffset } from '@date-fns/tz';
+import { format } from 'date-fns';
 import { bookedByTime, earliestBookingStart } from './booking-rules';
 import { SCHEDULE_STEP_MINUTES, WEEKDAYS, type PricingPeriod, type Weekday } from './constants';
 import { dayHours, type BlockedDate, type Schedule } from './schemas/schedules';
@@ -21,6 +21,7 @@ import { MINUTES_PER_DAY, minutesOfDay } from './time-of-day';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 const STEP_MS = SCHEDULE_STEP_MINUTES * MINUTE_MS;
 
 /** What the rules need of a listing. `schedule` null: open every day, all day, no buffer, notice or horizon. */
@@ -46,8 +47,40 @@ export function bookingBufferMinutes(calendar: Pick<ListingCalendar, 'period' | 
   return calendar.period === 'hourly' || calendar.period === 'session' ? (calendar.schedule?.bufferMinutes ?? 0) : 0;
 }
 
-/** The instant of local `date` (`YYYY-MM-DD`) plus `minutes` in `timeZone` (1440 is the next midnight). */
+/** Each zone's UTC offset (ms) at UTC midnights, by zone and day: one `Intl` call per zone and day, kept for the process. */
+const midnightOffsets = new Map<string, Map<number, number>>();
+/** Days kept per zone before its offsets are dropped and read again (some 270 years of days). */
+const MAX_OFFSET_DAYS = 100_000;
+
+/** The UTC offset of `timeZone` at the instant `utcMidnight` (a UTC midnight), ms; NaN for a zone `Intl` does not know. */
+function offsetAtUtcMidnight(timeZone: string, utcMidnight: number): number {
+  let offsets = midnightOffsets.get(timeZone);
+  if (!offsets) midnightOffsets.set(timeZone, (offsets = new Map()));
+  let offset = offsets.get(utcMidnight);
+  if (offset === undefined) {
+    if (offsets.size >= MAX_OFFSET_DAYS) offsets.clear();
+    offset = tzOffset(timeZone, new Date(utcMidnight)) * MINUTE_MS;
+    offsets.set(utcMidnight, offset);
+  }
+  return offset;
+}
+
+/**
+ * The instant of local `date` (`YYYY-MM-DD`) plus `minutes` in `timeZone` (1440 is the next midnight).
+ *
+ * Called for every open interval of every date of a range (occupancy over 15 months, availability),
+ * so it avoids `TZDate`'s several `Intl` calls when it can: any wall time of `date` lies between the
+ * UTC midnights a day before and two days after it (offsets are within ±14 hours), and when the zone's
+ * offset is the same at both (no daylight-saving change between them: zones change at most once in
+ * three days) the wall time has exactly that offset. On the days around a change, `TZDate` decides,
+ * with its rules for the skipped and the repeated hour.
+ */
 export function localInstant(date: string, minutes: number, timeZone: string): Date {
+  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
+  if (minutes >= 0 && minutes <= MINUTES_PER_DAY) {
+    const offset = offsetAtUtcMidnight(timeZone, utcMidnight - DAY_MS);
+    if (offset === offsetAtUtcMidnight(timeZone, utcMidnight + 2 * DAY_MS)) return new Date(utcMidnight + minutes * MINUTE_MS - offset);
+  }
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const midnight = new TZDate(year, month - 1, day, 0, 0, timeZone);
   if (minutes === 0) return new Date(midnight.getTime());
@@ -67,9 +100,9 @@ export function localDate(instant: Date, timeZone: string): string {
 
 /** The date `days` after `date`, both `YYYY-MM-DD` (calendar arithmetic, no zone). */
 export function shiftDate(date: string, days: number): string {
-  return addDays(new Date(`${date}T00:00:00Z`), days)
-    .toISOString()
-    .slice(0, 10);
+  // In UTC, where every day has 24 hours: date-fns' addDays counts in the runtime's own zone, and a
+  // browser east of UTC (Berlin) made 2026-03-29 plus one day 2026-03-29 again, looping its date loops.
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** Whole days between two `YYYY-MM-DD` dates (`to` minus `from`; calendar arithmetic, no zone). */

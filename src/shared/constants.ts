@@ -120,6 +120,65 @@ export const SPECIALTIES = [
   'Vascular Surgery',
   'Wound Care',
 ] as const;
+export type Specialty = (typeof SPECIALTIES)[number];
+
+/**
+ * The specialties whose practitioners are addressed as "Dr." (src/shared/names.ts): physicians,
+ * dentists, and the other doctoral professions (audiologists, chiropractors, optometrists,
+ * podiatrists, psychologists). Therapists, counsellors, dietitians, acupuncturists and
+ * wound-care nurses are not: a title a person does not hold is a misstatement on a page about
+ * licensed care. A specialty not listed here (a new one, or free text) takes no title.
+ */
+export const DOCTOR_SPECIALTIES = [
+  'Allergy and Immunology',
+  'Anesthesiology',
+  'Audiology',
+  'Cardiology',
+  'Chiropractic',
+  'Colorectal Surgery',
+  'Dentistry',
+  'Dermatology',
+  'Emergency Medicine',
+  'Endocrinology',
+  'Endodontics',
+  'Family Medicine',
+  'Gastroenterology',
+  'General Practice',
+  'Geriatrics',
+  'Hematology',
+  'Infectious Disease',
+  'Internal Medicine',
+  'Nephrology',
+  'Neurology',
+  'Neurosurgery',
+  'Obstetrics and Gynecology',
+  'Oncology',
+  'Ophthalmology',
+  'Optometry',
+  'Oral Surgery',
+  'Orthodontics',
+  'Orthopedics',
+  'Otolaryngology (ENT)',
+  'Pain Management',
+  'Pathology',
+  'Pediatric Dentistry',
+  'Pediatrics',
+  'Periodontics',
+  'Physical Medicine and Rehabilitation',
+  'Plastic Surgery',
+  'Podiatry',
+  'Prosthodontics',
+  'Psychiatry',
+  'Psychology',
+  'Pulmonology',
+  'Radiology',
+  'Rheumatology',
+  'Sports Medicine',
+  'Surgery',
+  'Urgent Care',
+  'Urology',
+  'Vascular Surgery',
+] as const satisfies readonly Specialty[];
 
 /**
  * Pricing periods (docs/product.md#constants); `daily` is the default. A `session` listing is
@@ -193,9 +252,11 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 /** Default cover colour of a profile (docs/product.md#data). */
 export const DEFAULT_COVER_COLOR = '#3b82f6';
 
-/** Default texts shown on a space without its own (docs/product.md#space-page). */
+/**
+ * Default house rules shown on a space without its own (docs/product.md#space-page). The cancellation
+ * policy needs no default: every listing has its refund tier, printed in words (src/shared/cancellation.ts).
+ */
 export const DEFAULT_RULES_TEXT = 'Standard professional use guidelines apply.';
-export const DEFAULT_CANCELLATION_TEXT = 'Standard cancellation policy applies.';
 
 /** Image used for a space without images (docs/product.md#data); shipped with the app. */
 export const DEFAULT_SPACE_IMAGE = '/images/default-space.svg';

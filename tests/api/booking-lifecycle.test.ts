@@ -146,7 +146,14 @@ describe('request-to-book', () => {
       expect.objectContaining({
         id: booking.id,
         space: expect.objectContaining({ title: 'Request Suite' }),
-        renter: { firstName: 'Rita', lastName: 'Renter', emailVerified: false, verified: false, licenseStates: [] },
+        renter: {
+          firstName: 'Rita',
+          lastName: 'Renter',
+          specialty: 'Family Medicine',
+          emailVerified: false,
+          verified: false,
+          licenseStates: [],
+        },
       }),
     ]);
     expect(

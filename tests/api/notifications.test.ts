@@ -315,7 +315,7 @@ describe('new-message emails', () => {
     const [row] = await newMessageNotifications(owner.user.id);
     const content = messageEmailTemplates.new_message!({
       notification: row!,
-      recipient: { firstName: 'Omar', lastName: 'Owner', email: owner.user.email },
+      recipient: { firstName: 'Omar', lastName: 'Owner', email: owner.user.email, specialty: null },
       url: (path) => `https://clinicshare.test${path}`,
       unsubscribeUrl: 'https://clinicshare.test/unsubscribe?token=x',
     });

@@ -113,7 +113,14 @@ describe('charge.dispute.* webhooks', () => {
         status: 'confirmed',
         disputeStatus: 'needs_response',
         space: expect.objectContaining({ title: 'Cardiology Suite' }),
-        renter: { firstName: 'Renata', lastName: expect.any(String), emailVerified: false, verified: false, licenseStates: [] },
+        renter: {
+          firstName: 'Renata',
+          lastName: expect.any(String),
+          specialty: 'Family Medicine',
+          emailVerified: false,
+          verified: false,
+          licenseStates: [],
+        },
       }),
     ]);
   });

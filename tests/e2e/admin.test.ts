@@ -56,7 +56,7 @@ describe('the console', () => {
     await page.getByLabel('Search listings').fill(word);
     await page.getByLabel('Search listings').press('Enter');
     const row = page.getByRole('row').filter({ hasText: `${word} Exam Suite` });
-    await expect.poll(() => row.getByText('Listed').isVisible()).toBe(true);
+    await expect.poll(() => row.getByText('Listed', { exact: true }).isVisible()).toBe(true);
     await row.getByRole('button', { name: `Take down ${word} Exam Suite` }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByRole('heading', { name: `Take down "${word} Exam Suite"?` }).isVisible()).toBe(true);

@@ -125,10 +125,21 @@ async function routesOf(label: (typeof PEOPLE)[number]['label'], page: Page, use
       { name: 'profile earnings tab', path: '/profile?tab=earnings', ready: panel },
     );
   }
-  // The console (/admin) is left out for now: on a phone its users, listings and reports tabs still lay out
-  // wider than the screen (621, 513 and 344 px at 320), and its layout is being reworked; the operator
-  // sweeps every other route.
-  if (label === 'operator') extra.push({ name: 'console', path: '/admin?tab=overview', ready: panel });
+  // The console's tabs that list things: Users and Listings are stacks of cards on a phone, and Reports
+  // wraps a reported email address or link.
+  if (label === 'operator') {
+    extra.push(
+      ...['users', 'listings', 'reports', 'overview'].map((tab) => ({
+        name: `console ${tab} tab`,
+        path: `/admin?tab=${tab}`,
+        ready: (page: Page) =>
+          page
+            .getByRole('tabpanel')
+            .getByRole(tab === 'reports' ? 'listitem' : tab === 'overview' ? 'table' : 'row')
+            .first(),
+      })),
+    );
+  }
   return [
     // The edit page's form is its owner's; anyone else's list (of conversations) may be empty.
     ...common

@@ -7,6 +7,7 @@
  */
 import { type APIRequestContext, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { displayName } from '../../src/shared/names';
 import type { ConversationSummary } from '../../src/shared/schemas/messages';
 import type { User } from '../../src/shared/schemas/users';
 import { openBrowser, toast, type BrowserSession } from './browser';
@@ -79,7 +80,7 @@ describe('signed-out visits to pages that need a session', () => {
 
     await landsOn(page, '/profile?tab=bookings');
     await loginDialog(page).waitFor({ state: 'detached' });
-    await page.getByRole('heading', { level: 1, name: `Dr. ${user.firstName} ${user.lastName}` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: displayName(user) }).waitFor();
     expect(await page.getByRole('tab', { name: /^Bookings/ }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('heading', { name: 'My Bookings' }).waitFor();
     await toast(page, 'Welcome back!').waitFor();

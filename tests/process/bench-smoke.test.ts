@@ -29,7 +29,7 @@ const figure = { requestsPerSecond: expect.any(Number), p50Ms: expect.any(Number
 
 describe('npm run bench (smoke)', () => {
   it(
-    'seeds, loads every route from another process beside its ceilings, makes bookings, sends mail, and prints the JSON report',
+    "seeds, loads every route from another process beside its ceilings, makes bookings, times the owner's earnings, sends mail, and prints the JSON report",
     { timeout: 300_000 },
     async () => {
       const { code, stdout, stderr } = await runBench();
@@ -49,6 +49,7 @@ describe('npm run bench (smoke)', () => {
           hold: { p50Ms: expect.any(Number), p99Ms: expect.any(Number) },
           confirmation: { p50Ms: expect.any(Number), p99Ms: expect.any(Number) },
         },
+        earnings: { ownerSpaces: 34, requests: 3, p50Ms: expect.any(Number), maxMs: expect.any(Number) },
         mail: {
           notifications: 100,
           seconds: expect.any(Number),

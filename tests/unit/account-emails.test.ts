@@ -12,7 +12,10 @@ import { accountEmailTemplates } from '../../src/server/notifications/emails/acc
 
 const TOKEN = 'q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6j7k8l9z0x1c';
 
-function context(kind: NotificationKind, data: Record<string, unknown>): EmailTemplateContext {
+/** The reader of the emails: a dermatologist unless a test says otherwise. */
+const DERMATOLOGIST = { firstName: 'Ines', lastName: 'Moreau', email: 'ines@example.test', specialty: 'Dermatology' };
+
+function context(kind: NotificationKind, data: Record<string, unknown>, recipient = DERMATOLOGIST): EmailTemplateContext {
   return {
     notification: {
       id: '00000000-0000-4000-8000-000000000001',
@@ -27,16 +30,16 @@ function context(kind: NotificationKind, data: Record<string, unknown>): EmailTe
       readAt: null,
       createdAt: new Date(),
     },
-    recipient: { firstName: 'Ines', lastName: 'Moreau', email: 'ines@example.test' },
+    recipient,
     url: (path) => `https://clinicshare.test${path}`,
     unsubscribeUrl: null,
   };
 }
 
-async function rendered(kind: NotificationKind, data: Record<string, unknown>) {
+async function rendered(kind: NotificationKind, data: Record<string, unknown>, recipient = DERMATOLOGIST) {
   const template = accountEmailTemplates[kind];
   expect(template, `a template for ${kind}`).toBeDefined();
-  const { subject, element } = template!(context(kind, data));
+  const { subject, element } = template!(context(kind, data, recipient));
   return { subject, html: await render(element), text: await render(element, { plainText: true }) };
 }
 
@@ -54,7 +57,17 @@ describe('account emails', () => {
     expect(html).toContain(`href="https://clinicshare.test/verify-email?token=${TOKEN}"`);
     expect(html).toContain('Verify my email');
     expect(text).toContain(`https://clinicshare.test/verify-email?token=${TOKEN}`);
-    expect(text).toContain('Dr. Moreau');
+    expect(text).toContain('Hello Dr. Moreau,');
+  });
+
+  it('greets a reader whose profession takes no "Dr." by first name, with no title', async () => {
+    const therapist = { firstName: 'Elena', lastName: 'Rodriguez', email: 'elena@example.test', specialty: 'Physical Therapy' };
+    for (const kind of ['welcome', 'verify_email', 'password_reset'] as const) {
+      const { html, text } = await rendered(kind, { token: TOKEN }, therapist);
+      expect(text, kind).toContain('Hello Elena,');
+      expect(text, kind).not.toContain('Dr.');
+      expect(html, kind).not.toContain('Dr.');
+    }
   });
 
   it('verify_email carries a fresh link', async () => {

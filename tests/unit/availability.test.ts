@@ -3,6 +3,7 @@
  * checked over random schedules, bookings and clocks, around the daylight-saving changes.
  * The rules are pure and take `now`, so the fixed dates below never expire.
  */
+import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -15,6 +16,7 @@ import {
   type TakenRange,
 } from '../../src/shared/availability';
 import { resolveBookingRange } from '../../src/shared/booking-rules';
+import { US_STATES } from '../../src/shared/time-zones';
 import { WEEKDAYS, type PricingPeriod } from '../../src/shared/constants';
 import { scheduleSchema, type ScheduleInput, type WeeklyHours } from '../../src/shared/schemas/schedules';
 import { minutesOfDay, timeOfDay } from '../../src/shared/time-of-day';
@@ -45,6 +47,67 @@ const TUE_THU_MORNINGS: ScheduleInput = {
   weeklyHours: { tue: [{ start: '08:00', end: '12:00' }], thu: [{ start: '08:00', end: '12:00' }] },
   sessions: [{ name: 'Morning', start: '08:00', end: '12:00' }],
 };
+
+describe('localInstant', () => {
+  /** The instant as `TZDate` reads the wall time (the rule for every day, skipped and repeated hours included). */
+  const byTzDate = (date: string, minutes: number, timeZone: string) => {
+    const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
+    return new TZDate(year, month - 1, dayOfMonth, Math.floor(minutes / 60), minutes % 60, timeZone).getTime();
+  };
+
+  it(
+    "is TZDate's instant for every date of 2026-2027 in every US zone and a few with odd changes, at any time of day",
+    { timeout: 30_000 },
+    () => {
+      const zones = [
+        ...new Set(Object.values(US_STATES).map((state) => state.timeZone)),
+        'Europe/London',
+        'Australia/Lord_Howe', // a half-hour change
+        'America/St_Johns', // a half-hour offset
+        'Asia/Kolkata',
+        'Pacific/Chatham',
+      ];
+      const minutesOfTheDay = [0, 60, 90, 150, 1439, 1440];
+      const differences: string[] = [];
+      for (const zone of zones) {
+        for (let date = '2026-01-01'; date <= '2027-12-31'; date = shiftDate(date, 1)) {
+          for (const minutes of minutesOfTheDay) {
+            const expected = byTzDate(date, minutes, zone);
+            if (localInstant(date, minutes, zone).getTime() !== expected) differences.push(`${zone} ${date} +${minutes}`);
+          }
+        }
+      }
+      expect(differences).toEqual([]);
+    },
+  );
+
+  it('keeps the skipped and the repeated hour of a daylight-saving change as TZDate reads them', () => {
+    expect(localInstant('2026-03-08', 150, NY).toISOString()).toBe(new Date(byTzDate('2026-03-08', 150, NY)).toISOString());
+    expect(localInstant('2026-11-01', 90, NY).toISOString()).toBe(new Date(byTzDate('2026-11-01', 90, NY)).toISOString());
+    expect(localInstant('2026-11-01', 1440, NY).getTime() - localInstant('2026-11-01', 0, NY).getTime()).toBe(25 * HOUR);
+    expect(localInstant('2026-03-08', 1440, NY).getTime() - localInstant('2026-03-08', 0, NY).getTime()).toBe(23 * HOUR);
+  });
+});
+
+describe('shiftDate', () => {
+  it('counts calendar days whatever zone the program runs in (a browser in Berlin on the day its clocks change)', () => {
+    const runtimeZone = process.env.TZ;
+    try {
+      for (const zone of ['Europe/Berlin', 'Australia/Sydney', 'America/New_York', 'UTC']) {
+        process.env.TZ = zone;
+        expect(shiftDate('2026-03-29', 1), zone).toBe('2026-03-30');
+        expect(shiftDate('2026-03-30', -1), zone).toBe('2026-03-29');
+        expect(shiftDate('2026-10-25', 1), zone).toBe('2026-10-26');
+        expect(shiftDate('2026-04-05', 1), zone).toBe('2026-04-06');
+        expect(shiftDate('2026-12-31', 1), zone).toBe('2027-01-01');
+        expect(shiftDate('2028-02-28', 1), zone).toBe('2028-02-29');
+      }
+    } finally {
+      if (runtimeZone === undefined) delete process.env.TZ;
+      else process.env.TZ = runtimeZone;
+    }
+  });
+});
 
 describe('availableDays', () => {
   it('gives each bookable hour of the opening hours, and closes the other weekdays', () => {

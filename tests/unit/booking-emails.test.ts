@@ -72,8 +72,8 @@ async function email(
   } as unknown as typeof notifications.$inferSelect;
   const recipient =
     userId === OWNER
-      ? { firstName: 'Olivia', lastName: 'Owner', email: 'o@x.test' }
-      : { firstName: 'Rita', lastName: 'Renter', email: 'r@x.test' };
+      ? { firstName: 'Olivia', lastName: 'Owner', email: 'o@x.test', specialty: 'Family Medicine' }
+      : { firstName: 'Rita', lastName: 'Renter', email: 'r@x.test', specialty: 'Dentistry' };
   const content = template({
     notification,
     recipient,

@@ -111,6 +111,12 @@ describe('demo spaces', () => {
     }
   });
 
+  it("gives cancellation notes that add to the listing's refund tier and never restate a refund rule (the page prints the tier)", () => {
+    for (const space of spaces) {
+      expect(space.cancellationPolicy, space.title).not.toMatch(/refund|charged|free cancellation|\d+\s*(hours|days)\s+before/i);
+    }
+  });
+
   it('has unique titles', () => {
     expect(new Set(spaces.map((space) => space.title)).size).toBe(spaces.length);
   });

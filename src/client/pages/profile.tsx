@@ -1,6 +1,7 @@
 import { Heart, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { displayName } from '@/shared/names';
 import type { User } from '@/shared/schemas/users';
 import type { Booking } from '@/shared/schemas/bookings';
 import { PageMeta } from '@/client/components/page-meta';
@@ -109,7 +110,7 @@ function Profile({ user }: { user: User }) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <PageMeta title={`Dr. ${user.firstName} ${user.lastName} | ClinicShare`} />
+      <PageMeta title={`${displayName(user)} | ClinicShare`} />
       <ProfileHeader user={user} action={<EditProfileDialog user={user} />} />
       {/* Until the emailed link is used (docs/product.md#profile). */}
       <EmailVerificationNotice user={user} />

@@ -46,7 +46,14 @@ function publicPaymentStatus(status: BookingRow['paymentStatus']): BookingPaymen
 export function toBooking(
   row: BookingRow,
   space?: BookingSpace,
-  renter?: { firstName: string; lastName: string; emailVerifiedAt?: Date | null; verified?: boolean; licenseStates?: string[] },
+  renter?: {
+    firstName: string;
+    lastName: string;
+    specialty?: string | null;
+    emailVerifiedAt?: Date | null;
+    verified?: boolean;
+    licenseStates?: string[];
+  },
 ): Booking {
   return {
     id: row.id,
@@ -89,6 +96,7 @@ export function toBooking(
           renter: {
             firstName: renter.firstName,
             lastName: renter.lastName,
+            ...(renter.specialty !== undefined ? { specialty: renter.specialty } : {}),
             ...(renter.emailVerifiedAt !== undefined ? { emailVerified: renter.emailVerifiedAt !== null } : {}),
             ...(renter.verified !== undefined ? { verified: renter.verified } : {}),
             ...(renter.licenseStates !== undefined ? { licenseStates: renter.licenseStates } : {}),

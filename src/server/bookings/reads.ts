@@ -33,7 +33,7 @@ export async function getBooking(db: Database, id: string, userId: string): Prom
     .select({
       booking: bookings,
       space: bookingSpaceColumns,
-      renter: { firstName: users.firstName, lastName: users.lastName, emailVerifiedAt: users.emailVerifiedAt },
+      renter: { firstName: users.firstName, lastName: users.lastName, specialty: users.specialty, emailVerifiedAt: users.emailVerifiedAt },
     })
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
@@ -67,10 +67,11 @@ export async function listRenterBookings(db: Database, renterId: string): Promis
   return rows.map((row) => toBooking(row.booking, row.space));
 }
 
-/** What an owner's lists show of a renter: name, email and license checks, the license's states. */
+/** What an owner's lists show of a renter: name and specialty (for the title), email and license checks, the license's states. */
 const ownerViewOfRenter = {
   firstName: users.firstName,
   lastName: users.lastName,
+  specialty: users.specialty,
   emailVerifiedAt: users.emailVerifiedAt,
   verified: users.verified,
   licenseStates: users.licenseStates,

@@ -125,7 +125,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
       schema: {
         summary: "Booking requests waiting for the owner's answer (own only).",
         description:
-          "The owner's `pending` requests with `space`, `renter { firstName, lastName }` and `outsideSchedule` (true when " +
+          "The owner's `pending` requests with `space`, `renter { firstName, lastName, specialty }` and `outsideSchedule` (true when " +
           "the listing's current schedule leaves the request out, docs/product.md#schedules); own only (403).",
         params: idParams,
         response: { 200: z.array(ownerBookingSchema) },
@@ -145,7 +145,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
         summary: "Bookings of the owner's spaces (own only).",
         description:
           "`Booking[]`: the `confirmed` and `cancelled` bookings of the owner's spaces, and any whose payment is disputed " +
-          '(`disputeStatus` set) whatever its status, with `space`, `renter { firstName, lastName }` and ' +
+          '(`disputeStatus` set) whatever its status, with `space`, `renter { firstName, lastName, specialty }` and ' +
           "`outsideSchedule` (true for an upcoming `confirmed` booking that the listing's current hours, sessions or " +
           'blocked dates leave out: it stays booked, flagged to the owner), newest first (at most 100); own only (403).',
         params: idParams,
@@ -210,7 +210,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
       schema: {
         summary: 'One booking of the session user (as renter or owner).',
         description:
-          'One `Booking` with `space`, `renter { firstName, lastName }`, `paymentStatus` and `amountRefunded`; its renter ' +
+          'One `Booking` with `space`, `renter { firstName, lastName, specialty }`, `paymentStatus` and `amountRefunded`; its renter ' +
           "or its space's owner only (403 anyone else), 404 unknown, 401 without a session.",
         params: idParams,
         response: { 200: bookingSchema },

@@ -53,6 +53,7 @@ export async function deliverNotificationEmail(
         id: users.id,
         firstName: users.firstName,
         lastName: users.lastName,
+        specialty: users.specialty,
         email: users.email,
         emailBookingUpdates: users.emailBookingUpdates,
         emailReminders: users.emailReminders,
@@ -74,7 +75,7 @@ export async function deliverNotificationEmail(
   const url = (path: string) => (/^https?:\/\//.test(path) ? path : `${config.publicUrl}${path.startsWith('/') ? '' : '/'}${path}`);
   const content = emailTemplateFor(kind)({
     notification,
-    recipient: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+    recipient: { firstName: user.firstName, lastName: user.lastName, email: user.email, specialty: user.specialty },
     url,
     unsubscribeUrl: token ? unsubscribePageUrl(config.publicUrl, token) : null,
   });

@@ -14,7 +14,8 @@ import type { EmailAttachment } from '../mail/outgoing';
 /** What a template is given. */
 export interface EmailTemplateContext {
   notification: typeof notifications.$inferSelect;
-  recipient: { firstName: string; lastName: string; email: string };
+  /** The reader; `specialty` says whether they are addressed as "Dr." (src/shared/names.ts). */
+  recipient: { firstName: string; lastName: string; email: string; specialty: string | null };
   /** Absolute URL of an in-app path: `${PUBLIC_URL}${path}`. */
   url(path: string): string;
   /** The one-click unsubscribe page for this email's kind, or null for account and security emails. */

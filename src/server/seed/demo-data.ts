@@ -22,7 +22,7 @@ import {
   AMENITY_PROSE,
   AMENITY_SENTENCES,
   BASE_AMENITY_CHANCE,
-  CANCELLATION_POLICIES,
+  CANCELLATION_NOTES,
   COMMON_RULES,
   EQUIPMENT_PROSE,
   EQUIPMENT_SENTENCES,
@@ -457,7 +457,7 @@ export function buildDemoSpaces(count: number = DEMO_SPACE_COUNT): DemoSpace[] {
           optimalSpecialty,
           images: chooseImages(type, flavor, random, emptyImages[index] as boolean),
           rules: chooseRules(type, equipment, amenities, random),
-          cancellationPolicy: random.pick(CANCELLATION_POLICIES[period]),
+          cancellationPolicy: random.pick(CANCELLATION_NOTES[period]),
           schedule: chooseSchedule(type, period, random),
           closedForHolidays: random.chance(0.25),
         });

@@ -600,26 +600,31 @@ export const COMMON_RULES: Array<{ text: string; needs?: Amenity }> = [
   { text: 'Park only in the spaces marked for visiting clinicians.', needs: 'Parking' },
 ];
 
-export const CANCELLATION_POLICIES: Record<PricingPeriod, string[]> = {
+/**
+ * The owners' cancellation notes, by pricing period: what renters should know beyond the listing's refund
+ * tier, which the space page prints first. A note never restates a refund rule (a second rule beside the
+ * tier would be the policy twice, and a wrong one when they differ).
+ */
+export const CANCELLATION_NOTES: Record<PricingPeriod, string[]> = {
   hourly: [
-    'Flexible: full refund if you cancel at least 24 hours before the start time.',
-    'Free cancellation up to 48 hours before the start of your booking. After that, 50% of the booking total is charged.',
-    'Free cancellation up to 12 hours before the start time; later cancellations are charged in full.',
+    'To move a booking rather than cancel it, message us first: another hour the same week is often free.',
+    'If you cancel, a message to the front desk lets us give your hour to a clinician on our waiting list.',
+    'Running late? Send us a message; the hour cannot run over into the next booking.',
   ],
   daily: [
-    'Free cancellation up to 48 hours before the start of your booking. After that, 50% of the booking total is charged.',
-    'Moderate: full refund up to 7 days before the start date, 50% refund up to 48 hours before, no refund after that.',
-    'Flexible: full refund if you cancel at least 24 hours before the start time.',
-    'Strict: 50% refund up to 14 days before the start date; no refund after that.',
+    'To move a booking rather than cancel it, message us first: another day the same week is often free.',
+    'Please cancel through ClinicShare rather than by phone, so the front desk sees it too.',
+    'If you cancel, a message lets us offer the day to the clinicians on our waiting list.',
+    'If the building closes for weather, we message you the evening before to find another day.',
   ],
   monthly: [
-    'Monthly bookings can be cancelled with 30 days written notice; the first month is non-refundable.',
-    'Free cancellation up to 14 days before the move-in date. After that, the first month is charged.',
-    'Strict: 50% refund up to 30 days before the start date; no refund after that.',
+    'Tell us by message as early as you can if your plans change; we keep a waiting list for monthly rooms.',
+    'Moving your start date is usually possible: message us before you cancel.',
+    'Keys and access cards are returned on your last day, whenever that is.',
   ],
   session: [
-    'Flexible: full refund if you cancel at least 24 hours before the session starts.',
-    'Free cancellation up to 48 hours before a session. After that, 50% of the session price is charged.',
+    'To swap a morning session for an afternoon one, message us before you cancel.',
+    'If you cannot make a session, a message the day before lets us offer it to another clinician.',
   ],
 };
 

@@ -126,6 +126,8 @@ export const bookingSchema = z.object({
     .object({
       firstName: z.string(),
       lastName: z.string(),
+      /** The renter's specialty, which says whether their name takes "Dr." (src/shared/names.ts). */
+      specialty: z.string().nullable().optional(),
       /** Whether the renter confirmed their email with the emailed link (it blocks nothing; the owner sees it). */
       emailVerified: z.boolean().optional(),
       /**

@@ -3,6 +3,7 @@
  * Account and security emails: they cannot be turned off and carry no unsubscribe link. Their links
  * hold the token of `notification.data.token` (src/server/auth/account-tokens.ts).
  */
+import { salutation } from '../../../shared/names';
 import { EmailButton, EmailLayout, EmailLink, EmailText } from '../../mail/layout';
 import type { EmailTemplateContext, EmailTemplates } from '../email-templates';
 
@@ -20,7 +21,7 @@ function dataText(context: EmailTemplateContext, key: string): string {
 const tokenLink = (context: EmailTemplateContext, page: string) =>
   context.url(`${page}?token=${encodeURIComponent(dataText(context, 'token'))}`);
 
-const greeting = (context: EmailTemplateContext) => `Hello Dr. ${context.recipient.lastName},`;
+const greeting = (context: EmailTemplateContext) => `Hello ${salutation(context.recipient)},`;
 
 /** The plain URL under a button, for mail clients that show no buttons. */
 function LinkFallback({ href }: { href: string }) {

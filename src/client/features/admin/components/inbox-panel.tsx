@@ -27,7 +27,11 @@ export function InboxPanel() {
       ) : (
         <ul className="grid gap-3" aria-busy={inbox.isFetching}>
           {inbox.data.messages.map((message) => (
-            <li key={message.id} className="grid gap-1 rounded-lg border border-slate-200 p-4" data-testid="console-contact-message">
+            <li
+              key={message.id}
+              className="grid min-w-0 gap-1 rounded-lg border border-slate-200 p-4 wrap-anywhere"
+              data-testid="console-contact-message"
+            >
               <div className="flex flex-wrap items-center gap-2">
                 <Badge variant="muted">{CONTACT_TOPIC_LABELS[message.topic]}</Badge>
                 <span className="font-medium text-slate-900">{message.name}</span>

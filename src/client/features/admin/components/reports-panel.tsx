@@ -21,7 +21,8 @@ const TARGET_NAMES = { space: 'Listing', review: 'Review', message: 'Message', u
 /** One report: what was reported (its content now, with links to the listing and the person in the console), why, by whom, and what was done. */
 function ReportItem({ report, onResolve, onTakeDown }: { report: AdminReport; onResolve: () => void; onTakeDown: () => void }) {
   return (
-    <li className="grid gap-2 rounded-lg border border-slate-200 p-4" data-testid="console-report">
+    // wrap-anywhere: a reported user's email address or a pasted link is one long word on a phone.
+    <li className="grid min-w-0 gap-2 rounded-lg border border-slate-200 p-4 wrap-anywhere" data-testid="console-report">
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="muted">{TARGET_NAMES[report.targetType]}</Badge>
         <Badge variant="danger">{REPORT_REASON_LABELS[report.reason]}</Badge>

@@ -7,6 +7,7 @@ import { Button } from '@/client/components/ui/button';
 import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
 import { toast } from '@/client/lib/use-toast';
 import { isApiError } from '@/client/lib/api-client';
+import { cn } from '@/client/lib/cn';
 import { paths } from '@/client/lib/paths';
 import { useAdminSpaces } from '../api/get-admin-spaces';
 import { useRestoreSpace } from '../api/restore-space';
@@ -14,6 +15,7 @@ import { useTakeDownSpace } from '../api/take-down-space';
 import { formatInstant } from '../lib/format-instant';
 import { ConfirmActionDialog } from './confirm-action-dialog';
 import { SearchBox } from './search-box';
+import { ADMIN_TABLE, PhoneLabel } from './stacked-table';
 
 /** How each status reads in the table. */
 const STATUS_BADGES: Record<AdminSpaceStatus, { label: string; variant: 'success' | 'danger' | 'warning' | 'muted' }> = {
@@ -69,10 +71,11 @@ export function SpacesPanel() {
           {q ? `No title, city, address or owner email contains "${q}".` : 'Nobody has listed a space yet.'}
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
-          <table className="w-full text-left text-sm" aria-busy={spaces.isFetching}>
+        // On a phone each listing is a card (./stacked-table.tsx); from `sm` on, a table.
+        <div className={ADMIN_TABLE.frame}>
+          <table className={ADMIN_TABLE.table} aria-busy={spaces.isFetching}>
             <caption className="sr-only">Listings{q ? ` matching "${q}"` : ', newest first'}</caption>
-            <thead className="bg-slate-50 text-slate-700">
+            <thead className={ADMIN_TABLE.head}>
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">
                   Listing
@@ -91,12 +94,12 @@ export function SpacesPanel() {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200">
+            <tbody className={ADMIN_TABLE.body}>
               {spaces.data.map((space) => {
                 const badge = STATUS_BADGES[space.status];
                 return (
-                  <tr key={space.id}>
-                    <th scope="row" className="px-3 py-2 font-medium">
+                  <tr key={space.id} className={ADMIN_TABLE.row}>
+                    <th scope="row" className={cn(ADMIN_TABLE.wide, 'font-medium')}>
                       <Link href={paths.space(space.id)} className="text-primary hover:underline">
                         {space.title}
                       </Link>
@@ -104,18 +107,22 @@ export function SpacesPanel() {
                         {space.city}, {space.state}
                       </span>
                     </th>
-                    <td className="px-3 py-2">
+                    <td className={ADMIN_TABLE.wide}>
+                      <PhoneLabel>Owner: </PhoneLabel>
                       {space.ownerName}
                       <span className="block text-xs break-all text-slate-600">{space.ownerEmail}</span>
                     </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatInstant(space.createdAt)}</td>
-                    <td className="px-3 py-2">
-                      <span className="grid gap-0.5">
+                    <td className={cn(ADMIN_TABLE.wide, 'whitespace-nowrap')}>
+                      <PhoneLabel>Listed on </PhoneLabel>
+                      {formatInstant(space.createdAt)}
+                    </td>
+                    <td className={ADMIN_TABLE.wide}>
+                      <span className="grid gap-0.5 max-sm:justify-items-start">
                         <Badge variant={badge.variant}>{badge.label}</Badge>
                         {space.takedownReason ? <span className="text-xs text-slate-600">{space.takedownReason}</span> : null}
                       </span>
                     </td>
-                    <td className="px-3 py-2 text-right">
+                    <td className={cn(ADMIN_TABLE.wide, 'sm:text-right')}>
                       {space.status === 'taken_down' ? (
                         <Button
                           size="sm"

@@ -7,10 +7,12 @@ import { Button } from '@/client/components/ui/button';
 import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
 import { toast } from '@/client/lib/use-toast';
 import { isApiError } from '@/client/lib/api-client';
+import { cn } from '@/client/lib/cn';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useReinstateUser } from '../api/reinstate-user';
 import { useSuspendUser } from '../api/suspend-user';
 import { formatInstant } from '../lib/format-instant';
+import { ADMIN_TABLE, PhoneLabel } from './stacked-table';
 import { ConfirmActionDialog } from './confirm-action-dialog';
 import { SearchBox } from './search-box';
 import { UserDetail } from './user-detail';
@@ -70,10 +72,11 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
           {q ? `No name or email contains "${q}".` : 'Nobody has signed up yet.'}
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
-          <table className="w-full text-left text-sm" aria-busy={users.isFetching}>
+        // On a phone each user is a card (./stacked-table.tsx); from `sm` on, a table.
+        <div className={ADMIN_TABLE.frame}>
+          <table className={ADMIN_TABLE.table} aria-busy={users.isFetching}>
             <caption className="sr-only">Users{q ? ` matching "${q}"` : ', newest first'}</caption>
-            <thead className="bg-slate-50 text-slate-700">
+            <thead className={ADMIN_TABLE.head}>
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">
                   Name
@@ -98,21 +101,30 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200">
+            <tbody className={ADMIN_TABLE.body}>
               {users.data.map((user) => {
                 const name = `${user.firstName} ${user.lastName}`;
                 return (
-                  <tr key={user.id}>
-                    <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+                  <tr key={user.id} className={ADMIN_TABLE.row}>
+                    <th scope="row" className={cn(ADMIN_TABLE.wide, 'font-medium text-slate-900')}>
                       {name} {user.role === 'admin' ? <Badge variant="secondary">Admin</Badge> : null}
                     </th>
-                    <td className="px-3 py-2 break-all">{user.email}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatInstant(user.createdAt)}</td>
-                    <td className="px-3 py-2 text-right">{user.listingsCount}</td>
-                    <td className="px-3 py-2 text-right">{user.bookingsCount}</td>
-                    <td className="px-3 py-2">
+                    <td className={cn(ADMIN_TABLE.wide, 'break-all')}>{user.email}</td>
+                    <td className={cn(ADMIN_TABLE.cell, 'whitespace-nowrap')}>
+                      <PhoneLabel>Joined </PhoneLabel>
+                      {formatInstant(user.createdAt)}
+                    </td>
+                    <td className={cn(ADMIN_TABLE.cell, 'sm:text-right')}>
+                      <PhoneLabel>Listings: </PhoneLabel>
+                      {user.listingsCount}
+                    </td>
+                    <td className={cn(ADMIN_TABLE.cell, 'sm:text-right')}>
+                      <PhoneLabel>Bookings: </PhoneLabel>
+                      {user.bookingsCount}
+                    </td>
+                    <td className={ADMIN_TABLE.wide}>
                       {user.suspendedAt ? (
-                        <span className="grid gap-0.5">
+                        <span className="grid gap-0.5 max-sm:justify-items-start">
                           <Badge variant="danger">Suspended</Badge>
                           <span className="text-xs text-slate-600">{user.suspensionReason}</span>
                         </span>
@@ -120,8 +132,8 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
                         <Badge variant="success">Active</Badge>
                       )}
                     </td>
-                    <td className="px-3 py-2">
-                      <div className="flex justify-end gap-2">
+                    <td className={ADMIN_TABLE.wide}>
+                      <div className="flex flex-wrap gap-2 sm:justify-end">
                         <Button
                           size="sm"
                           variant={viewing === user.id ? 'secondary' : 'outline'}

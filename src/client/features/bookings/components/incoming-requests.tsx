@@ -2,6 +2,7 @@ import { Inbox, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { BookingLinkAnswer } from '@/shared/booking-notices';
 import { Link } from 'wouter';
+import { displayName } from '@/shared/names';
 import type { OwnerBooking } from '@/shared/schemas/bookings';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
@@ -136,7 +137,7 @@ function RequestRow({
   onAnswer: (answer: BookingAnswer) => void;
 }) {
   const timeZone = request.space?.timeZone;
-  const renter = request.renter ? `Dr. ${request.renter.firstName} ${request.renter.lastName}` : 'A renter';
+  const renter = request.renter ? displayName(request.renter) : 'A renter';
   const row = useLinkedRow(linkedAnswer !== null, { focus: linkedAnswer === 'row' });
   const acceptRef = useRevealOnce<HTMLButtonElement>(linkedAnswer === 'accept');
   const declineRef = useRevealOnce<HTMLButtonElement>(linkedAnswer === 'decline');

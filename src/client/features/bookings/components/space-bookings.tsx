@@ -1,6 +1,7 @@
 import { CalendarCheck, ShieldAlert } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
+import { displayName } from '@/shared/names';
 import type { OwnerBooking } from '@/shared/schemas/bookings';
 import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
 import { cn } from '@/client/lib/cn';
@@ -78,7 +79,7 @@ const DISPUTE_TONES: Record<string, string> = { won: 'text-emerald-700', warning
 
 /** One booking; the one a link points at (`linked`) stands out and takes focus once. */
 function SpaceBookingRow({ booking, linked, ended }: { booking: OwnerBooking; linked: boolean; ended: boolean }) {
-  const renter = booking.renter ? `Dr. ${booking.renter.firstName} ${booking.renter.lastName}` : 'A renter';
+  const renter = booking.renter ? displayName(booking.renter) : 'A renter';
   const dispute = disputeLabel(booking.disputeStatus);
   const row = useLinkedRow(linked);
   return (

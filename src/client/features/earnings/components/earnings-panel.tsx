@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { CalendarRange, Download, Wallet } from 'lucide-react';
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { defaultEarningsRange, type Earnings, type EarningsFigures, type EarningsPayment } from '@/shared/schemas/earnings';
 import { Button } from '@/client/components/ui/button';
@@ -14,8 +14,10 @@ import { paths } from '@/client/lib/paths';
 import { earningsCsvPath, useEarnings, type EarningsRange } from '../api/get-earnings';
 import { monthLabel, occupancyText, PAYOUT_STATE_TEXT, rateText, stayDate } from '../lib/labels';
 
-// Recharts is heavy: it loads only when the Earnings tab shows a chart.
-const EarningsChart = lazy(() => import('./earnings-chart').then((module) => ({ default: module.EarningsChart })));
+// Recharts is heavy: it loads only with the Earnings tab, asked for as the tab opens (beside the earnings'
+// request, not after its answer) so the chart is ready when the figures come.
+const loadEarningsChart = () => import('./earnings-chart');
+const EarningsChart = lazy(() => loadEarningsChart().then((module) => ({ default: module.EarningsChart })));
 
 const COLUMNS: { key: keyof EarningsFigures; label: string; money: boolean }[] = [
   { key: 'stays', label: 'Stays', money: false },
@@ -38,6 +40,10 @@ export function EarningsPanel({ userId }: { userId: string }) {
   const [range, setRange] = useState<EarningsRange>(() => defaultEarningsRange(format(new Date(), 'yyyy-MM-dd')));
   const [draft, setDraft] = useState<EarningsRange>(range);
   const earnings = useEarnings(userId, range);
+  useEffect(() => {
+    // A failed early load is not reported here: the chart's own load, when it renders, tries again and says so.
+    loadEarningsChart().catch(() => undefined);
+  }, []);
 
   return (
     <section aria-labelledby={`${id}-heading`} className="grid gap-6">

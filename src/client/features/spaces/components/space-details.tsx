@@ -2,7 +2,7 @@ import { countOf, PEOPLE } from '@/shared/text';
 import { BadgeCheck, Check, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CANCELLATION_POLICY_TEXT } from '@/shared/cancellation';
-import { DEFAULT_CANCELLATION_TEXT, DEFAULT_RULES_TEXT } from '@/shared/constants';
+import { DEFAULT_RULES_TEXT } from '@/shared/constants';
 import type { Space, SpaceDetail } from '@/shared/schemas/spaces';
 import { RatingSummary } from '@/client/components/ui/star-rating';
 import { Badge } from '@/client/components/ui/badge';
@@ -74,12 +74,13 @@ export function SpaceSections({ space }: { space: SpaceDetail }) {
             <h3 className="font-medium text-slate-900">House rules</h3>
             <p className="mt-1 whitespace-pre-line text-slate-700">{space.rules || DEFAULT_RULES_TEXT}</p>
           </div>
-          <div>
+          <div data-testid="cancellation-policy">
             <h3 className="font-medium text-slate-900">Cancellation policy</h3>
-            <p className="mt-1 whitespace-pre-line text-slate-700">{space.cancellationPolicy || DEFAULT_CANCELLATION_TEXT}</p>
-            <p className="mt-2 text-slate-700" data-testid="cancellation-policy-tier">
+            {/* The refund rule is the policy, printed once; the owner's text is only what comes beyond it. */}
+            <p className="mt-1 text-slate-700" data-testid="cancellation-policy-tier">
               {CANCELLATION_POLICY_TEXT[space.cancellationPolicyTier]}
             </p>
+            {space.cancellationPolicy ? <p className="mt-2 whitespace-pre-line text-slate-700">{space.cancellationPolicy}</p> : null}
           </div>
         </div>
       </Section>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { NamedPerson } from '@/shared/names';
 import { Label } from '@/client/components/ui/label';
 import { safeCoverColor } from '../lib/display';
 import { useImageUpload } from '../lib/use-image-upload';
@@ -7,7 +8,7 @@ import { ProfileAvatar } from './profile-avatar';
 import { ProfileCover } from './profile-cover';
 
 interface AppearanceFieldsProps {
-  person: { firstName: string; lastName: string };
+  person: NamedPerson;
   coverColor: string;
   onCoverColorChange: (color: string) => void;
   coverImage: string | null;

@@ -172,7 +172,7 @@ function ProfileForm({ user, onDone, onCancel }: { user: User; onDone: () => voi
     <form noValidate className="grid gap-6" onSubmit={form.handleSubmit(onSubmit)}>
       <Section title="Appearance">
         <AppearanceFields
-          person={{ firstName: firstName || user.firstName, lastName: lastName || user.lastName }}
+          person={{ firstName: firstName || user.firstName, lastName: lastName || user.lastName, specialty: user.specialty }}
           coverColor={coverColor ?? ''}
           onCoverColorChange={(value) => form.setValue('coverColor', value, { shouldDirty: true })}
           coverImage={coverImage ?? null}

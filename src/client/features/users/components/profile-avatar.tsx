@@ -1,4 +1,5 @@
 import { thumbnailUrl } from '@/shared/images';
+import { displayName, type NamedPerson } from '@/shared/names';
 import { Avatar, AvatarFallback, AvatarImage } from '@/client/components/ui/avatar';
 import { cn } from '@/client/lib/cn';
 import { initialsOf } from '@/client/lib/people';
@@ -9,14 +10,14 @@ export function ProfileAvatar({
   image,
   className,
 }: {
-  person: { firstName: string; lastName: string };
+  person: NamedPerson;
   /** The stored picture's URL; its thumbnail is shown. */
   image: string | null | undefined;
   className?: string;
 }) {
   return (
     <Avatar className={cn('size-24 border-4 border-white bg-white text-2xl shadow', className)}>
-      {image ? <AvatarImage src={thumbnailUrl(image)} alt={`Dr. ${person.firstName} ${person.lastName}`} /> : null}
+      {image ? <AvatarImage src={thumbnailUrl(image)} alt={displayName(person)} /> : null}
       <AvatarFallback aria-hidden="true">{initialsOf(person)}</AvatarFallback>
     </Avatar>
   );

@@ -1,6 +1,7 @@
 import { BadgeCheck, Mail, Phone, Stethoscope } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { USER_TYPE_LABELS } from '@/shared/constants';
+import { displayName } from '@/shared/names';
 import type { User } from '@/shared/schemas/users';
 import { Badge } from '@/client/components/ui/badge';
 import { Card } from '@/client/components/ui/card';
@@ -9,7 +10,8 @@ import { ProfileAvatar } from './profile-avatar';
 import { ProfileCover } from './profile-cover';
 
 /**
- * The top of /profile (docs/product.md#profile): cover, avatar, 'Dr. {first} {last}',
+ * The top of /profile (docs/product.md#profile): cover, avatar, the name ('Dr. {first} {last}' when the
+ * specialty takes the title: src/shared/names.ts),
  * the Verified badge only when the server verified the license, specialty,
  * email, phone, user type label and bio. `action` is the Edit Profile button.
  */
@@ -21,9 +23,7 @@ export function ProfileHeader({ user, action }: { user: User; action?: ReactNode
         <ProfileAvatar person={user} image={user.profileImage} className="-mt-12" />
         <div className="grid min-w-0 flex-1 gap-2 sm:pt-3">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900">
-              Dr. {user.firstName} {user.lastName}
-            </h1>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">{displayName(user)}</h1>
             {user.verified ? (
               <Badge variant="success" data-testid="verified-badge">
                 <BadgeCheck className="size-3.5" aria-hidden="true" />
