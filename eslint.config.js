@@ -56,6 +56,7 @@ const serverFeatures = [
   'users',
   'insurance',
   'schedules',
+  'ratings',
   'spaces',
   'payments',
   'bookings',

@@ -17,7 +17,7 @@ import { minutesOfDay } from '../../shared/time-of-day';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, NO_WEEKLY_HOURS_BIT, OPEN_DAY_BIT } from '../db/schema';
 import { badRequest } from '../http/errors';
-import { foldPublishedRatingsWhenDue, ratingOf } from './ratings';
+import { foldPublishedRatingsWhenDue, ratingOf } from '../ratings/stored-rating';
 
 /** A parsed `GET /api/spaces` query (`spaceSearchSchema`'s output: defaults applied, numbers as numbers). */
 export type SpaceSearchQuery = z.output<typeof spaceSearchSchema>;

@@ -17,7 +17,7 @@ import type { Database } from '../db/client';
 import { bookings, medicalSpaces } from '../db/schema';
 import { conflict, forbidden, gone, notFound } from '../http/errors';
 import type { AddressParts, Geocoder } from '../geocoding/geocoder';
-import { foldPublishedRatingsWhenDue, ratingOf } from './ratings';
+import { foldPublishedRatingsWhenDue, ratingOf } from '../ratings/stored-rating';
 import { readBlockedDates, replaceBlockedDates } from '../schedules/service';
 import { storeListingImages } from '../storage/images';
 import type { UploadQuota } from '../storage/quota';
