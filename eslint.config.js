@@ -57,6 +57,7 @@ const serverFeatures = [
   'insurance',
   'schedules',
   'ratings',
+  'search',
   'spaces',
   'payments',
   'bookings',

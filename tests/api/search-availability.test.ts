@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bookings, medicalSpaces, NO_WEEKLY_HOURS_BIT, OPEN_DAY_BIT, spaceBlockedDates } from '../../src/server/db/schema';
-import { createSearchCountCache, searchSpaces } from '../../src/server/spaces/search';
+import { createSearchCountCache } from '../../src/server/search/counts';
+import { searchSpaces } from '../../src/server/search/search';
 import { WEEKDAYS } from '../../src/shared/constants';
 import { spaceSearchSchema } from '../../src/shared/schemas/spaces';
 import { dayHours } from '../../src/shared/schemas/schedules';

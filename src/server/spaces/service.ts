@@ -1,6 +1,6 @@
 /**
  * Listings: read, create, edit and delete a space (owner only). The search
- * of the listings is search.ts; the map's clustered points map-points.ts.
+ * of the listings is src/server/search/; the map's clustered points map-points.ts.
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
