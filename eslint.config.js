@@ -56,6 +56,8 @@ const serverFeatures = [
   'users',
   'insurance',
   'schedules',
+  'ratings',
+  'search',
   'spaces',
   'payments',
   'bookings',

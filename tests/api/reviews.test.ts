@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, bookingSeries, medicalSpaces, notifications, reviews } from '../../src/server/db/schema';
 import { sweepReviewInvitations } from '../../src/server/reviews/invitations';
 import { createReview } from '../../src/server/reviews/service';
-import { FOLD_RECHECK_MS, foldPublishedRatings, foldPublishedRatingsWhenDue } from '../../src/server/spaces/ratings';
+import { FOLD_RECHECK_MS, foldPublishedRatings, foldPublishedRatingsWhenDue } from '../../src/server/ratings/stored-rating';
 import { insertBooking, insertSpace, insertUser, type NewBooking } from '../factories/db';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 

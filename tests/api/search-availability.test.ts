@@ -5,10 +5,11 @@
  * dates, bookings with buffers and holds, notice and horizon, in three time zones (MA, CA, AZ);
  * bad windows are 400s; the map points apply the same filter. On PGlite and on PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bookings, medicalSpaces, NO_WEEKLY_HOURS_BIT, OPEN_DAY_BIT, spaceBlockedDates } from '../../src/server/db/schema';
-import { createSearchCountCache, searchSpaces } from '../../src/server/spaces/search';
+import { createSearchCountCache } from '../../src/server/search/counts';
+import { searchSpaces } from '../../src/server/search/search';
 import { WEEKDAYS } from '../../src/shared/constants';
 import { spaceSearchSchema } from '../../src/shared/schemas/spaces';
 import { dayHours } from '../../src/shared/schemas/schedules';
@@ -612,5 +613,75 @@ describe('the count of a search by availability', () => {
     expect((await searchSpaces(t.db, query, counts)).total).toBe(want);
     await expect.poll(async () => (await searchSpaces(t.db, query, counts)).total).toBe(want + 1);
     await t.db.delete(medicalSpaces).where(eq(medicalSpaces.title, `${TOWN} late arrival`));
+  });
+
+  /**
+   * Watches the count statements the database is sent (on PGlite and on PostgreSQL, Drizzle sends every statement
+   * through its client's `query`); while `held`, each waits for `release()`.
+   */
+  function watchCounts() {
+    const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    const send = client.query.bind(client);
+    let gate: Promise<void> | undefined;
+    let open = () => {};
+    const watch = {
+      sent: 0,
+      hold: () => void (gate = new Promise<void>((resolve) => (open = resolve))),
+      release: () => open(),
+      stop: () => spy.mockRestore(),
+    };
+    const spy = vi.spyOn(client, 'query').mockImplementation(async (...args: unknown[]) => {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+      if (text?.startsWith('select count(*)::int from')) {
+        watch.sent += 1;
+        await gate;
+      }
+      return send(...args);
+    });
+    return watch;
+  }
+
+  it('counts concurrent identical searches once, and keeps the count until it expires or is cleared', async () => {
+    const counts = createSearchCountCache();
+    const query = spaceSearchSchema.parse({ location: TOWN, limit: '1', availableOn: DAY });
+    const want = expected(DAY, null, new Date()).length;
+    const watch = watchCounts();
+    try {
+      const answers = await Promise.all([1, 2, 3].map(() => searchSpaces(t.db, query, counts)));
+      expect(answers.map((answer) => answer.total)).toEqual([want, want, want]);
+      expect(watch.sent).toBe(1);
+      const owner = (await insertUser(t.db)).id;
+      await t.db
+        .insert(medicalSpaces)
+        .values(spaceValues(owner, { title: `${TOWN} kept count`, city: TOWN, state: 'MA', pricePeriod: 'daily' }));
+      expect((await searchSpaces(t.db, query, counts)).total).toBe(want);
+      expect(watch.sent).toBe(1);
+      // What the app does when a space is listed or removed through it.
+      counts.clear();
+      expect((await searchSpaces(t.db, query, counts)).total).toBe(want + 1);
+      expect(watch.sent).toBe(2);
+    } finally {
+      watch.stop();
+      await t.db.delete(medicalSpaces).where(eq(medicalSpaces.title, `${TOWN} kept count`));
+    }
+  });
+
+  it('answers a count that was being made when the cache was cleared, and does not keep it', async () => {
+    const counts = createSearchCountCache();
+    const query = spaceSearchSchema.parse({ location: TOWN, limit: '1', availableOn: shiftDate(DAY, 1) });
+    const want = expected(shiftDate(DAY, 1), null, new Date()).length;
+    const watch = watchCounts();
+    try {
+      watch.hold();
+      const answer = searchSpaces(t.db, query, counts);
+      await expect.poll(() => watch.sent, { interval: 5 }).toBe(1);
+      counts.clear();
+      watch.release();
+      expect((await answer).total).toBe(want);
+      expect(counts.size).toBe(0);
+    } finally {
+      watch.release();
+      watch.stop();
+    }
   });
 });

@@ -8,7 +8,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSpace, insertUser, spaceValues } from '../factories/db';
 import { locationVocabulary, medicalSpaces, spaceLocationWords } from '../../src/server/db/schema';
-import { COUNT_LIMIT, locationFilter, locationPiece } from '../../src/server/spaces/search';
+import { COUNT_LIMIT } from '../../src/server/search/counts';
+import { locationFilter, locationPiece } from '../../src/server/search/filters';
 import { futureDate } from '../helpers/dates';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 

@@ -1,16 +1,14 @@
 /**
  * The pure pieces of the bounds on costly requests (issue 16): the location
  * parts rule client and server share, map boxes widened to whole cluster
- * cells, a bounded request gate, size-bounded promise caches and the
+ * cells, a bounded request gate, the size-bounded map points cache and the
  * image storage message.
  */
-import { LRUCache } from 'lru-cache';
 import { describe, expect, it, vi } from 'vitest';
 import { GateFullError, RequestGate } from '../../src/server/geocoding/geocoder';
-import { cellDegrees, snapBbox } from '../../src/server/spaces/map-points';
-import { remember } from '../../src/server/spaces/search';
+import { cachedMapPoints, cellDegrees, createMapPointsCache, snapBbox, type MapPointsQuery } from '../../src/server/spaces/map-points';
 import { imageStorageFullMessage, isImageStorageFull } from '../../src/shared/images';
-import { locationParts, locationSearchSchema, MAX_LOCATION_PARTS, type Bbox } from '../../src/shared/schemas/spaces';
+import { locationParts, locationSearchSchema, mapPointsQuerySchema, MAX_LOCATION_PARTS, type Bbox } from '../../src/shared/schemas/spaces';
 import { parseSpaceFilters } from '../../src/shared/space-filters';
 
 describe('location parts', () => {
@@ -99,25 +97,41 @@ describe('a bounded request gate', () => {
   });
 });
 
-describe('a size-bounded promise cache', () => {
+describe('the map points cache', () => {
   it('keeps answers by their size once known, and never one larger than the whole cache', async () => {
-    const cache = new LRUCache<string, Promise<number[]>>({ max: 100, maxSize: 10, sizeCalculation: () => 1 });
-    const compute = vi.fn(async (length: number) => Array.from({ length }, (_, i) => i));
-    const size = (answer: number[]) => answer.length;
-    await remember(cache, 'small', () => compute(4), size);
-    await remember(cache, 'huge', () => compute(50), size);
-    expect(cache.has('small')).toBe(true);
-    expect(cache.has('huge')).toBe(false);
+    // A view's answer has as many points as its zoom; it counts its points and one more.
+    const cluster = vi.fn(async (view: MapPointsQuery) => ({
+      total: view.zoom,
+      points: Array.from({ length: view.zoom }, () => ({ lat: 0, lng: 0, count: 1 })),
+    }));
+    const cache = createMapPointsCache(cluster, 10);
+    const view = (zoom: number, spaceType?: string) => mapPointsQuerySchema.parse({ bbox: '-10,-10,10,10', zoom: String(zoom), spaceType });
+    await cachedMapPoints(view(3), cache);
+    await cachedMapPoints(view(20), cache);
+    expect(cache.size).toBe(1);
     expect(cache.calculatedSize).toBe(4);
     // Shared while computed, then served from the cache.
-    const [a, b] = await Promise.all([remember(cache, 'other', () => compute(5), size), remember(cache, 'other', () => compute(5), size)]);
+    const [a, b] = await Promise.all([cachedMapPoints(view(4), cache), cachedMapPoints(view(4), cache)]);
     expect(a).toBe(b);
-    await remember(cache, 'other', () => compute(5), size);
-    expect(compute).toHaveBeenCalledTimes(3);
+    await cachedMapPoints(view(4), cache);
+    expect(cluster).toHaveBeenCalledTimes(3);
     // Over the size, the least recently used answers go.
-    await remember(cache, 'more', () => compute(5), size);
-    expect(cache.has('small')).toBe(false);
+    await cachedMapPoints(view(4, 'Laboratory'), cache);
     expect(cache.calculatedSize).toBeLessThanOrEqual(10);
+    await cachedMapPoints(view(4), cache);
+    expect(cluster).toHaveBeenCalledTimes(4);
+    await cachedMapPoints(view(3), cache);
+    expect(cluster).toHaveBeenCalledTimes(5);
+  });
+
+  it('answers a view whose clustering was under way when the cache was cleared, and does not keep it', async () => {
+    let finish = () => {};
+    const cache = createMapPointsCache((_view) => new Promise((resolve) => (finish = () => resolve({ total: 0, points: [] }))));
+    const answer = cachedMapPoints(mapPointsQuerySchema.parse({ bbox: '-10,-10,10,10', zoom: '3' }), cache);
+    cache.clear();
+    finish();
+    expect(await answer).toEqual({ total: 0, points: [] });
+    expect(cache.size).toBe(0);
   });
 });
 

@@ -90,7 +90,7 @@ async function countsPerDay(db: Database, start: Date, end: Date): Promise<Map<s
       left join joined on joined.day = days.day
       left join listed on listed.day = days.day
   `);
-  // PGlite and node-postgres both answer `{ rows }` (as src/server/spaces/ratings.ts reads it).
+  // PGlite and node-postgres both answer `{ rows }` (as src/server/ratings/stored-rating.ts reads it).
   const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as Array<{
     day: string;
     bookings: number;

@@ -307,7 +307,7 @@ export const medicalSpaces = pgTable(
     /**
      * The published renter reviews of the space (docs/decisions/028-reviews.md): how many, the sum
      * of their ratings and the average to two decimals (0 while there are none; the API says null).
-     * Kept by `foldPublishedRatings` (src/server/spaces/ratings.ts) in the transaction that counts a
+     * Kept by `foldPublishedRatings` (src/server/ratings/stored-rating.ts) in the transaction that counts a
      * review, so search sorts and filters by rating on one index.
      */
     ratingCount: integer('rating_count').notNull().default(0),

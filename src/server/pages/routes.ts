@@ -30,7 +30,7 @@ import type { Database } from '../db/client';
 import { notFound } from '../http/errors';
 import { OPERATORS_ONLY, textAnswer } from '../http/openapi';
 import type { SpaceChanges } from '../spaces/changes';
-import { searchSpaces } from '../spaces/search';
+import { searchSpaces } from '../search/search';
 import { findSpaceRow, isHiddenByOperator, toSpace } from '../spaces/service';
 import { readClientManifest, routeAssets } from './client-assets';
 import { DEFAULT_DESCRIPTION, renderHead, renderPreloads, searchHead, SITE_NAME, spaceHead, type PageHead } from './head';

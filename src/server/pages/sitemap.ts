@@ -17,7 +17,6 @@ import { create } from 'xmlbuilder2';
 import { INFO_PAGES } from '../../shared/info-pages';
 import type { Database } from '../db/client';
 import { medicalSpaces } from '../db/schema';
-import { remember } from '../spaces/search';
 
 /** The protocol's limit of URLs in one sitemap file (and of files in one index). */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -52,15 +51,23 @@ export class Sitemap {
   private readonly db: Database;
   private readonly origin: string;
   private readonly pageSize: number;
-  // Built files by name. An entry counts 1 while built, then its characters.
-  private readonly files = new LRUCache<string, Promise<string>>({
+  // Built files by name ('root', or a file's number). An entry counts 1 while built, then its characters.
+  // Clearing aborts the builds in flight: their callers still get them, the cache does not keep them.
+  private readonly files = new LRUCache<string, string>({
     max: 100,
     maxSize: SITEMAP_CACHE_CHARACTERS,
-    sizeCalculation: () => 1,
+    sizeCalculation: (xml) => xml.length,
     ttl: SITEMAP_TTL_MS,
+    ignoreFetchAbort: true,
+    fetchMethod: (file) => (file === 'root' ? this.buildRoot() : this.buildPage(Number(file))),
   });
   // The number of URLs, which decides the files there are.
-  private readonly total = new LRUCache<string, Promise<number>>({ max: 1, ttl: SITEMAP_TTL_MS });
+  private readonly total = new LRUCache<'urls', number>({
+    max: 1,
+    ttl: SITEMAP_TTL_MS,
+    ignoreFetchAbort: true,
+    fetchMethod: () => this.countUrls(),
+  });
 
   constructor({ db, origin, pageSize = SITEMAP_MAX_URLS }: SitemapOptions) {
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > SITEMAP_MAX_URLS)
@@ -78,26 +85,32 @@ export class Sitemap {
 
   /** How many files the list takes (1 when it fits in `/sitemap.xml` itself). */
   private async pageCount(): Promise<number> {
-    const urls = await remember(this.total, 'urls', async () => {
-      const [row] = await this.db.select({ spaces: count() }).from(medicalSpaces).where(eq(medicalSpaces.active, true));
-      return PAGES.length + (row?.spaces ?? 0);
-    });
+    const urls = await this.total.forceFetch('urls');
     return Math.max(1, Math.ceil(urls / this.pageSize));
+  }
+
+  /** How many URLs the list holds: the pages and every active space. */
+  private async countUrls(): Promise<number> {
+    const [row] = await this.db.select({ spaces: count() }).from(medicalSpaces).where(eq(medicalSpaces.active, true));
+    return PAGES.length + (row?.spaces ?? 0);
   }
 
   /** `/sitemap.xml`: every URL when they fit in one file, else the index of the files. */
   root(): Promise<string> {
-    return this.remember('root', async () => {
-      const pages = await this.pageCount();
-      if (pages === 1) return (await this.page(1))!;
-      const index = create({ version: '1.0', encoding: 'UTF-8' }).ele(NAMESPACE, 'sitemapindex');
-      for (let page = 1; page <= pages; page++)
-        index
-          .ele('sitemap')
-          .ele('loc')
-          .txt(`${this.origin}${sitemapPagePath(page)}`);
-      return `${index.end({ prettyPrint: true })}\n`;
-    });
+    return this.files.forceFetch('root');
+  }
+
+  /** `/sitemap.xml` built: the one file, or the index of the files. */
+  private async buildRoot(): Promise<string> {
+    const pages = await this.pageCount();
+    if (pages === 1) return (await this.page(1))!;
+    const index = create({ version: '1.0', encoding: 'UTF-8' }).ele(NAMESPACE, 'sitemapindex');
+    for (let page = 1; page <= pages; page++)
+      index
+        .ele('sitemap')
+        .ele('loc')
+        .txt(`${this.origin}${sitemapPagePath(page)}`);
+    return `${index.end({ prettyPrint: true })}\n`;
   }
 
   /**
@@ -108,34 +121,33 @@ export class Sitemap {
   async page(page: number): Promise<string | null> {
     // Past the last file nothing is queried: a scraper asking for page 1,000,000 costs no scan.
     if (!Number.isInteger(page) || page < 1 || page > (await this.pageCount())) return null;
-    return this.remember(`page:${page}`, async () => {
-      const start = (page - 1) * this.pageSize;
-      const end = start + this.pageSize;
-      const urls: { loc: string; lastmod?: string }[] = PAGES.slice(start, end).map((path) => ({ loc: `${this.origin}${path}` }));
-      const limit = end - Math.max(start, PAGES.length);
-      if (limit > 0) {
-        // The order of the partial index on active spaces (created_at, id): offsets are index-only scans.
-        const rows = await this.db
-          .select({ id: medicalSpaces.id, createdAt: medicalSpaces.createdAt })
-          .from(medicalSpaces)
-          .where(eq(medicalSpaces.active, true))
-          .orderBy(asc(medicalSpaces.createdAt), asc(medicalSpaces.id))
-          .offset(Math.max(0, start - PAGES.length))
-          .limit(limit);
-        for (const row of rows) urls.push({ loc: `${this.origin}/spaces/${row.id}`, lastmod: row.createdAt.toISOString().slice(0, 10) });
-      }
-      // xmlbuilder2 escapes text content, so nothing in a URL can break the XML.
-      const urlset = create({ version: '1.0', encoding: 'UTF-8' }).ele(NAMESPACE, 'urlset');
-      for (const url of urls) {
-        const entry = urlset.ele('url');
-        entry.ele('loc').txt(url.loc);
-        if (url.lastmod) entry.ele('lastmod').txt(url.lastmod);
-      }
-      return `${urlset.end({ prettyPrint: true })}\n`;
-    });
+    return this.files.forceFetch(String(page));
   }
 
-  private remember(key: string, build: () => Promise<string>): Promise<string> {
-    return remember(this.files, key, build, (xml) => xml.length);
+  /** File `page` of the index, built (see {@link Sitemap.page}). */
+  private async buildPage(page: number): Promise<string> {
+    const start = (page - 1) * this.pageSize;
+    const end = start + this.pageSize;
+    const urls: { loc: string; lastmod?: string }[] = PAGES.slice(start, end).map((path) => ({ loc: `${this.origin}${path}` }));
+    const limit = end - Math.max(start, PAGES.length);
+    if (limit > 0) {
+      // The order of the partial index on active spaces (created_at, id): offsets are index-only scans.
+      const rows = await this.db
+        .select({ id: medicalSpaces.id, createdAt: medicalSpaces.createdAt })
+        .from(medicalSpaces)
+        .where(eq(medicalSpaces.active, true))
+        .orderBy(asc(medicalSpaces.createdAt), asc(medicalSpaces.id))
+        .offset(Math.max(0, start - PAGES.length))
+        .limit(limit);
+      for (const row of rows) urls.push({ loc: `${this.origin}/spaces/${row.id}`, lastmod: row.createdAt.toISOString().slice(0, 10) });
+    }
+    // xmlbuilder2 escapes text content, so nothing in a URL can break the XML.
+    const urlset = create({ version: '1.0', encoding: 'UTF-8' }).ele(NAMESPACE, 'urlset');
+    for (const url of urls) {
+      const entry = urlset.ele('url');
+      entry.ele('loc').txt(url.loc);
+      if (url.lastmod) entry.ele('lastmod').txt(url.lastmod);
+    }
+    return `${urlset.end({ prettyPrint: true })}\n`;
   }
 }

@@ -12,7 +12,7 @@ import { REVIEW_REMINDER_DAYS, REVIEW_WINDOW_DAYS, reviewReminderDueAt, reviewWi
 import type { Database } from '../db/client';
 import { reviews } from '../db/schema';
 import { notify } from '../notifications/notify';
-import { foldPublishedRatings } from '../spaces/ratings';
+import { foldPublishedRatings } from '../ratings/stored-rating';
 
 /** Stays looked at per sweep at most (the next sweep takes the rest). */
 const SWEEP_BATCH = 500;

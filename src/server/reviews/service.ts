@@ -22,7 +22,7 @@ import { reviewPageQuerySchema } from '../../shared/schemas/reviews';
 import type { Database } from '../db/client';
 import { bookingSeries, bookings, medicalSpaces, reviews, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
-import { foldPublishedRatings, foldPublishedRatingsWhenDue, noteReviewToCount, ratingOf } from '../spaces/ratings';
+import { foldPublishedRatings, foldPublishedRatingsWhenDue, noteReviewToCount, ratingOf } from '../ratings/stored-rating';
 
 type ReviewRow = typeof reviews.$inferSelect;
 

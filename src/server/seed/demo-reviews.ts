@@ -17,7 +17,7 @@ import { timeZoneForState } from '../../shared/time-zones';
 import { quotedColumns } from '../bookings/checkout';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, reviews } from '../db/schema';
-import { foldPublishedRatings } from '../spaces/ratings';
+import { foldPublishedRatings } from '../ratings/stored-rating';
 import type { DemoSpace } from './demo-data';
 
 /** The demo clinicians who rent and review (neither documented account). */

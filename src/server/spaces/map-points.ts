@@ -1,5 +1,5 @@
 /**
- * The compact points of the maps (docs/decisions/014-search-in-the-database.md; issue 7 "Maps"):
+ * The compact points of the maps (docs/decisions/014-search-in-the-database.md):
  * active spaces with coordinates inside a bounding box, with the search
  * filters of `/search`, clustered on the server on a grid whose cells are
  * {@link CLUSTER_CELL_PX} screen pixels wide at the asked zoom. One row per
@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Bbox, MapPoints, mapPointsQuerySchema } from '../../shared/schemas/spaces';
 import type { Database } from '../db/client';
 import { medicalSpaces } from '../db/schema';
-import { filtersKey, remember, searchFilter } from './search';
+import { filtersKey, searchFilter } from '../search/filters';
 
 export type MapPointsQuery = z.output<typeof mapPointsQuerySchema>;
 
@@ -54,23 +54,37 @@ export function snapBbox(bbox: Bbox, zoom: number): Bbox {
 /**
  * Recent map answers by view and filters. A view's clusters cost a pass
  * over every matching space (the whole table for /map's first view), while
- * many visitors ask for the same views; it holds promises, so concurrent
- * requests for one view share one query.
+ * many visitors ask for the same views; concurrent requests for one view
+ * share one query.
  */
-export type MapPointsCache = LRUCache<string, Promise<MapPoints>>;
+export type MapPointsCache = LRUCache<string, MapPoints, MapPointsQuery>;
 
 /** The most points all cached map answers hold together (a point is about 100 bytes): about 25 MB. */
 export const MAP_POINTS_CACHE_POINTS = 250_000;
 
 /**
- * A cache of map answers: up to 500 views and {@link MAP_POINTS_CACHE_POINTS}
- * points for 30 seconds, least recently used first out. Like the search
- * counts, the app clears it when a space is listed, edited or removed
- * through it; another instance's change shows within 30 s.
+ * A cache of map answers: up to 500 views and `maxPoints` points for 30
+ * seconds, least recently used first out; an answer larger than that is
+ * answered but not kept. Like the search counts, the app clears it when a
+ * space is listed, edited or removed through it; another instance's change
+ * shows within 30 s.
+ * @param cluster the answer of a view ({@link mapPoints} on the app's database)
+ * @param maxPoints the most points the answers hold together (tests lower it)
  */
-export function createMapPointsCache(): MapPointsCache {
-  // An answer counts 1 while it is computed, then its points (see `remember`'s size).
-  return new LRUCache<string, Promise<MapPoints>>({ max: 500, maxSize: MAP_POINTS_CACHE_POINTS, sizeCalculation: () => 1, ttl: 30_000 });
+export function createMapPointsCache(
+  cluster: (view: MapPointsQuery) => Promise<MapPoints>,
+  maxPoints = MAP_POINTS_CACHE_POINTS,
+): MapPointsCache {
+  return new LRUCache<string, MapPoints, MapPointsQuery>({
+    max: 500,
+    maxSize: maxPoints,
+    ttl: 30_000,
+    // An answer counts its points (one being computed counts 1).
+    sizeCalculation: (answer) => answer.points.length + 1,
+    // Clearing the cache aborts the answers in flight: their callers still get them, the cache does not keep them.
+    ignoreFetchAbort: true,
+    fetchMethod: (_key, _stale, { context }) => cluster(context),
+  });
 }
 
 /**
@@ -78,14 +92,9 @@ export function createMapPointsCache(): MapPointsCache {
  * {@link snapBbox}: a view asked again within 30 s, or one that differs by
  * less than a cluster cell, is not clustered again.
  */
-export function cachedMapPoints(db: Database, query: MapPointsQuery, cache: MapPointsCache): Promise<MapPoints> {
+export function cachedMapPoints(query: MapPointsQuery, cache: MapPointsCache): Promise<MapPoints> {
   const view = { ...query, bbox: snapBbox(query.bbox, query.zoom) };
-  return remember(
-    cache,
-    filtersKey(view),
-    () => mapPoints(db, view),
-    (answer) => answer.points.length + 1,
-  );
+  return cache.forceFetch(filtersKey(view), { context: view });
 }
 
 /**
@@ -95,7 +104,7 @@ export function cachedMapPoints(db: Database, query: MapPointsQuery, cache: MapP
  *   and the total they add up to
  */
 export async function mapPoints(db: Database, query: MapPointsQuery): Promise<MapPoints> {
-  // Float arithmetic: numeric division and averages are several times slower over 100,000 rows.
+  // Float arithmetic: numeric division and averages are several times slower over a large table.
   const cell = sql.raw(`${cellDegrees(query.zoom).toFixed(12)}::float8`);
   const lat = sql`${medicalSpaces.latitude}::float8`;
   const lng = sql`${medicalSpaces.longitude}::float8`;

@@ -18,9 +18,10 @@ import type { Geocoder } from '../geocoding/geocoder';
 import { trustedAnswerSerializer } from '../http/serialization';
 import type { UploadQuota } from '../storage/quota';
 import type { FileStorage } from '../storage/storage';
+import { createSearchCountCache } from '../search/counts';
+import { searchSpaces } from '../search/search';
 import type { SpaceChanges } from './changes';
-import { cachedMapPoints, createMapPointsCache } from './map-points';
-import { createSearchCountCache, searchSpaces } from './search';
+import { cachedMapPoints, createMapPointsCache, mapPoints } from './map-points';
 import { createSpace, deleteSpace, getSpace, updateSpace } from './service';
 
 /** Any id string: a malformed one is simply not found (404). */
@@ -53,7 +54,7 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
 ) => {
   // Recent bounded counts and map answers; listing, editing or removing a space here clears them.
   const counts = createSearchCountCache();
-  const maps = createMapPointsCache();
+  const maps = createMapPointsCache((view) => mapPoints(db, view));
   const clearCaches = () => {
     counts.clear();
     maps.clear();
@@ -90,7 +91,7 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
           "`availableFrom` and `availableTo` (`HH:mm`, on 15-minute steps, `24:00` ends the day; the space's local time): " +
           'only spaces that can be booked then (docs/product.md, "Search": with a window, free for all of it; without, at ' +
           'least one free slot that day; daily and monthly spaces, the whole day); computed in SQL by ' +
-          '`availabilityFilter` (`src/server/spaces/search.ts`) from the schedule, the blocked dates and the holding ' +
+          '`availabilityFilter` (`src/server/search/availability.ts`) from the schedule, the blocked dates and the holding ' +
           'bookings with their buffers, and tested against `src/shared/availability.ts`; 400 (naming the field) for a ' +
           'date that does not exist, a time off the step, only one of the two times, times without `availableOn`, or ' +
           '`availableTo` not after `availableFrom`. Each card (`spaceCardSchema`) is only what a result card shows: ' +
@@ -133,7 +134,7 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
       },
       config: { publicCache: true },
     },
-    async (request) => cachedMapPoints(db, request.query, maps),
+    async (request) => cachedMapPoints(request.query, maps),
   );
 
   app.get(

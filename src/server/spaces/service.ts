@@ -1,6 +1,6 @@
 /**
  * Listings: read, create, edit and delete a space (owner only). The search
- * of the listings is search.ts; the map's clustered points map-points.ts.
+ * of the listings is src/server/search/; the map's clustered points map-points.ts.
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ import type { Database } from '../db/client';
 import { bookings, medicalSpaces } from '../db/schema';
 import { conflict, forbidden, gone, notFound } from '../http/errors';
 import type { AddressParts, Geocoder } from '../geocoding/geocoder';
-import { foldPublishedRatingsWhenDue, ratingOf } from './ratings';
+import { foldPublishedRatingsWhenDue, ratingOf } from '../ratings/stored-rating';
 import { readBlockedDates, replaceBlockedDates } from '../schedules/service';
 import { storeListingImages } from '../storage/images';
 import type { UploadQuota } from '../storage/quota';

@@ -4,7 +4,8 @@
  * them once, when it is published: in the transaction in which the other side's review publishes
  * both, or, for a review whose window closed with the other side silent, by the first of the
  * review sweep, a space read or a search that runs {@link foldPublishedRatingsWhenDue} after the close.
- * Search sorts and filters on the stored average, on one index.
+ * Search sorts and filters on the stored average, on one index. A feature of its own, before search
+ * and spaces, which both read it.
  */
 import { sql } from 'drizzle-orm';
 import type { SpaceRating } from '../../shared/schemas/reviews';
