@@ -27,6 +27,7 @@ import {
   EQUIPMENT_PROSE,
   EQUIPMENT_SENTENCES,
   GENERAL_ADJECTIVES,
+  GENERIC_STREETS,
   GROUND_FLOOR_ADJECTIVES,
   LIGHT_ADJECTIVES,
   ORDINAL_FLOORS,
@@ -307,9 +308,7 @@ function describe(args: {
 }
 
 function chooseAddress(city: DemoCity, floor: number, random: Random): string {
-  const street = random.chance(0.8)
-    ? random.pick(city.streets)
-    : random.pick(['Medical Center Dr', 'Professional Pkwy', 'Health Sciences Way', 'Wellness Way']);
+  const street = random.chance(0.8) ? random.pick(city.streets) : random.pick(GENERIC_STREETS);
   const number = random.int(1, 60) * (random.chance(0.5) ? 10 : 25) + (random.chance(0.3) ? random.int(1, 9) : 0);
   const unit =
     floor === 1
@@ -320,19 +319,9 @@ function chooseAddress(city: DemoCity, floor: number, random: Random): string {
 
 // ---------------------------------------------------------------- owners
 
-/** Which owners list which types (besides round-robin balance within a type). */
-const OWNER_TYPES: Record<SpaceType, string[]> = {
-  'Dental Suite': ['sarah.chen', 'robert.kim'],
-  'Consultation Room': ['owner', 'david.goldberg', 'laura.bennett', 'angela.martinez', 'elena.rodriguez'],
-  'Surgical Suite': ['marcus.johnson', 'emily.nguyen', 'robert.kim'],
-  'Examination Room': ['owner', 'david.goldberg', 'angela.martinez', 'emily.nguyen'],
-  'Physical Therapy Room': ['elena.rodriguez', 'owner', 'marcus.johnson'],
-  Laboratory: ['james.okafor', 'priya.patel', 'sarah.chen'],
-  'Radiology Suite': ['priya.patel', 'james.okafor'],
-};
-
-for (const keys of Object.values(OWNER_TYPES)) {
-  for (const key of keys) {
+// The type profiles name which owners list which type (besides round-robin balance within a type).
+for (const profile of Object.values(TYPE_PROFILES)) {
+  for (const key of profile.owners) {
     if (!DEMO_OWNER_KEYS.includes(key)) throw new Error(`Demo owner ${key} is not a lister`);
   }
 }
@@ -402,7 +391,7 @@ export function buildDemoSpaces(count: number = DEMO_SPACE_COUNT): DemoSpace[] {
         const flavor = random.pick(profile.flavors);
         const location = locate(city, hoods[i % hoods.length] as DemoNeighbourhood, random);
 
-        const owners = OWNER_TYPES[type];
+        const owners = profile.owners;
         const turn = ownerTurn.get(type) ?? 0;
         ownerTurn.set(type, turn + 1);
         const ownerKey = owners[turn % owners.length] as string;
@@ -421,10 +410,10 @@ export function buildDemoSpaces(count: number = DEMO_SPACE_COUNT): DemoSpace[] {
           ...(floor === 1 ? GROUND_FLOOR_ADJECTIVES : []),
         ];
         const features = TITLE_FEATURES.filter(
-          ([feature]) => (amenities as string[]).includes(feature) || (equipment as string[]).includes(feature),
+          ({ feature }) => (amenities as string[]).includes(feature) || (equipment as string[]).includes(feature),
         )
-          .filter(([, words]) => !sharesWord(flavor.noun, words))
-          .map(([, words]) => words);
+          .filter(({ title }) => !sharesWord(flavor.noun, title))
+          .map(({ title }) => title);
 
         spaces.push({
           ownerKey,

@@ -4,100 +4,62 @@
  * few contact form messages, so that the console's Reports tab is not empty in the demo. One open
  * report is the demo renter's, about a listing, which the demo admin can take down from the queue.
  * Dated before the seed (days and hours ago), so the demo renter's reports of today stay all
- * theirs (at most 10 a day). The same content on every seed.
+ * theirs (at most 10 a day). The same content on every seed, from data/reports.json.
  */
+import { z } from 'zod';
 import { recordAudit } from '../admin/audit';
-import type { ContactTopic } from '../../shared/schemas/contact';
-import type { ReportAction, ReportReason, ReportTargetType } from '../../shared/schemas/reports';
+import { CONTACT_TOPICS } from '../../shared/schemas/contact';
+import { REPORT_ACTIONS, REPORT_COMMENT_MAX, REPORT_REASONS } from '../../shared/schemas/reports';
 import type { Database } from '../db/client';
 import { contactMessages, reports } from '../db/schema';
+import reportsFile from './data/reports.json' with { type: 'json' };
+import { parseDataFile } from './data-file';
 import type { DemoSpace } from './demo-data';
 import { chooseSeriesSpace } from './demo-series';
 import { demoUsers } from './demo-users';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** A demo report: by `reporterKey`, about a listing (`spaceOf` an owner's, by position) or a user (`userKey`). */
-interface DemoReport {
-  reporterKey: string;
-  target: { type: Extract<ReportTargetType, 'space'>; ownerKey: string } | { type: Extract<ReportTargetType, 'user'>; userKey: string };
-  reason: ReportReason;
-  comment: string;
-  hoursAgo: number;
-  resolved?: { action: ReportAction; note: string; hoursAgo: number };
-}
+const userKeySchema = z.string().refine((key) => demoUsers.some((user) => user.key === key), 'the key of a demo user (users.json)');
+const hoursAgoSchema = z.number().positive();
 
-/** The demo queue: three open reports (the demo renter's first) and one resolved. */
-export const DEMO_REPORTS: readonly DemoReport[] = [
-  {
-    reporterKey: 'renter',
-    target: { type: 'space', ownerKey: 'james.okafor' },
-    reason: 'fraud',
-    comment:
-      'The owner asked me to pay by bank transfer outside ClinicShare to "skip the fee". The photos also appear on another clinic\'s website.',
-    hoursAgo: 50,
-  },
-  {
-    reporterKey: 'aisha.williams',
-    target: { type: 'space', ownerKey: 'robert.kim' },
-    reason: 'unsafe',
-    comment: 'The listing says the suite is wheelchair accessible, but the only entrance has six steps and no ramp.',
-    hoursAgo: 30,
-  },
-  {
-    reporterKey: 'kevin.obrien',
-    target: { type: 'user', userKey: 'daniel.reyes' },
-    reason: 'spam',
-    comment: 'Sent me the same message about a "better deal" on another site three times in one day.',
-    hoursAgo: 5,
-  },
-  {
-    reporterKey: 'laura.bennett',
-    target: { type: 'space', ownerKey: 'emily.nguyen' },
-    reason: 'inappropriate',
-    comment: 'One of the photos shows a patient in the chair.',
-    hoursAgo: 9 * 24,
-    resolved: {
-      action: 'no_action',
-      note: 'Checked the photos with the owner: the person in the chair is a staff member who agreed to it.',
-      hoursAgo: 8 * 24,
-    },
-  },
-];
+/** A demo report: by `reporterKey`, about a listing (the newest of an owner's) or a user. */
+export const demoReportSchema = z.strictObject({
+  reporterKey: userKeySchema,
+  target: z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('space'), ownerKey: userKeySchema }),
+    z.strictObject({ type: z.literal('user'), userKey: userKeySchema }),
+  ]),
+  reason: z.enum(REPORT_REASONS),
+  comment: z.string().min(1).max(REPORT_COMMENT_MAX),
+  hoursAgo: hoursAgoSchema,
+  /** Resolved by the demo operator, `hoursAgo` hours before the seed. */
+  resolved: z.strictObject({ action: z.enum(REPORT_ACTIONS), note: z.string().min(1), hoursAgo: hoursAgoSchema }).optional(),
+});
 
-/** Contact form messages of the demo inbox: one from a signed-in demo user, two from visitors. */
-export const DEMO_CONTACT_MESSAGES: readonly {
-  userKey?: string;
-  name: string;
-  email?: string;
-  topic: ContactTopic;
-  message: string;
-  hoursAgo: number;
-}[] = [
-  {
-    userKey: 'michael.thompson',
-    name: 'Michael Thompson',
-    topic: 'booking',
-    message:
-      'I booked an exam room for next Friday but my patient moved to Monday. Can I move the booking instead of cancelling it and booking again?',
-    hoursAgo: 3,
-  },
-  {
-    name: 'Jordan Ellis',
-    email: 'jordan.ellis@example.com',
-    topic: 'listing',
-    message:
-      'I run a two-chair dental practice that is closed on Fridays. Can I list just the one operatory for Fridays, and who provides the instruments?',
-    hoursAgo: 26,
-  },
-  {
-    name: 'Sam Ortega',
-    email: 'sam.ortega@example.com',
-    topic: 'payments',
-    message: 'Is the platform fee charged on every booking with the same owner, or only the first one? The help page was not clear to me.',
-    hoursAgo: 72,
-  },
-];
+/** A contact form message: from a signed-in demo user (`userKey`, whose email it takes) or a visitor with an `email`. */
+export const demoContactMessageSchema = z
+  .strictObject({
+    userKey: userKeySchema.optional(),
+    name: z.string().min(1),
+    email: z.email().optional(),
+    topic: z.enum(CONTACT_TOPICS),
+    message: z.string().min(1),
+    hoursAgo: hoursAgoSchema,
+  })
+  .refine((message) => (message.userKey === undefined) !== (message.email === undefined), 'either a userKey or an email');
+
+/** The demo queue (three open reports, the demo renter's first, and one resolved) and inbox (data/reports.json). */
+export const demoReportsFileSchema = z.strictObject({
+  reports: z.array(demoReportSchema),
+  contactMessages: z.array(demoContactMessageSchema),
+});
+
+export const { reports: DEMO_REPORTS, contactMessages: DEMO_CONTACT_MESSAGES } = parseDataFile(
+  'reports.json',
+  demoReportsFileSchema,
+  reportsFile,
+);
 
 /**
  * Inserts {@link DEMO_REPORTS} and {@link DEMO_CONTACT_MESSAGES}, dated from `now`. A listing

@@ -5,12 +5,13 @@
  * Deterministic like the rest of the demo data: spaces by their index in `buildDemoSpaces()`, days
  * as offsets from the seed. The two documented accounts write none of them (the demo renter's own
  * past booking, 3 days ago, is left for them to review: `demo-activity.ts`), but the owner's spaces
- * get reviews and replies.
+ * get reviews and replies. Who reviews and what they say: data/reviews.json.
  */
 import { randomUUID } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 import { inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import { quoteBooking } from '../../shared/booking-rules';
 import { toCents } from '../../shared/money';
 import { timeZoneForState } from '../../shared/time-zones';
@@ -18,69 +19,56 @@ import { quotedColumns } from '../bookings/checkout';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, reviews } from '../db/schema';
 import { foldPublishedRatings } from '../ratings/stored-rating';
+import reviewText from './data/reviews.json' with { type: 'json' };
+import { parseDataFile } from './data-file';
 import type { DemoSpace } from './demo-data';
-
-/** The demo clinicians who rent and review (neither documented account). */
-const REVIEWERS = [
-  'michael.thompson',
-  'aisha.williams',
-  'kevin.obrien',
-  'laura.bennett',
-  'daniel.reyes',
-  'emily.nguyen',
-  'james.okafor',
-  'elena.rodriguez',
-] as const;
+import { demoUsers } from './demo-users';
 
 /** At most this many spaces get reviews (the benchmark's 100,000 spaces included). */
 const REVIEWED_SPACES = 60;
 
-/** What renters say, by rating. */
-const RENTER_COMMENTS: Record<number, readonly string[]> = {
-  5: [
-    'Spotless room, everything I needed was already set up. Check-in instructions were clear and the front desk was welcoming to my patients.',
-    'Exactly as pictured. Quiet, well lit and the equipment was calibrated. I have already booked again.',
-    'A great find for my Tuesday clinic. Parking was easy for patients and the owner answered every question within the hour.',
-    'Professional space with a real reception area; my patients commented on how calm it felt. Highly recommended.',
-    'Sterilisation room stocked, exam table in excellent condition, and the Wi-Fi was fast enough for telehealth follow-ups.',
-  ],
-  4: [
-    'Very good space overall. The waiting area is small, so I spaced my appointments out, but the room itself was excellent.',
-    'Clean and well equipped. Street parking was a little tight in the morning; otherwise a smooth day.',
-    'Good value for the area. The lighting could be brighter for procedures, but everything else was first-rate.',
-    'Helpful owner and a comfortable room. The building entrance took a minute to find the first time.',
-  ],
-  3: [
-    'The room was fine for consultations, though the air conditioning was loud and one chair needed repair.',
-    'Decent space but the listed ultrasound was booked by another clinician for part of my day. The owner refunded the difference.',
-  ],
-  2: ['The room was not ready when I arrived and I started 40 minutes late. The owner apologised, but it affected my schedule.'],
-};
+const ratingSchema = z.int().min(1).max(5);
+/** The documented accounts review nothing: the demo renter's one stay is left for them to review. */
+const reviewerSchema = z
+  .string()
+  .refine(
+    (key) => key !== 'owner' && key !== 'renter' && key !== 'admin' && demoUsers.some((user) => user.key === key),
+    'the key of a demo user (users.json) other than owner, renter and admin',
+  );
+const commentsSchema = z.record(z.string().regex(/^[1-5]$/, 'a rating from 1 to 5'), z.array(z.string().min(1)).min(1));
 
-/** What owners say of renters. */
-const OWNER_COMMENTS: Record<number, readonly string[]> = {
-  5: [
-    'A model guest: left the room exactly as found, followed the house rules and kept us informed. Welcome back any time.',
-    'Punctual, tidy and considerate with the shared reception. We would gladly host again.',
-    'Great communication before the booking and the room was spotless afterwards.',
-  ],
-  4: [
-    'Easy to host. Ran a few minutes past the end of the booking, but let us know in advance.',
-    'Respectful of the space and our staff; a couple of supplies were left out but nothing more.',
-  ],
-  3: ['Fine overall, though the sterilisation log was not filled in at the end of the day.'],
-};
+/** The word lists of the demo reviews (data/reviews.json). */
+export const demoReviewTextSchema = z
+  .strictObject({
+    /** The demo clinicians who rent and review (neither documented account). */
+    reviewers: z.array(reviewerSchema).min(2),
+    /** Ratings dealt to renter reviews in turn (mostly 4 and 5, some 3, now and then a 2), and to owner reviews. */
+    renterRatings: z.array(ratingSchema).min(1),
+    ownerRatings: z.array(ratingSchema).min(1),
+    /** What renters and owners say, by rating: every rating dealt needs at least one comment. */
+    renterComments: commentsSchema,
+    ownerComments: commentsSchema,
+    /** Owner replies to renter reviews of 4 or 5 stars, of 3, and of fewer. */
+    replies: z.strictObject({ toPraise: z.string().min(1), toCriticism: z.string().min(1), toComplaint: z.string().min(1) }),
+  })
+  .superRefine((text, context) => {
+    for (const side of ['renter', 'owner'] as const) {
+      text[`${side}Ratings`].forEach((rating, index) => {
+        if (!text[`${side}Comments`][rating]) {
+          context.addIssue({ code: 'custom', message: `no ${side}Comments for ${rating} stars`, path: [`${side}Ratings`, index] });
+        }
+      });
+    }
+  });
 
-/** Owner replies to renter reviews. */
-const REPLIES = [
-  'Thank you for the kind words. It was a pleasure to host your clinic and we look forward to your next visit.',
-  'Thanks for the feedback. We have since added brighter task lighting to the room.',
-  'We are sorry about the delay that morning; we have changed how we prepare the room before each booking.',
-];
-
-/** Ratings dealt to renter reviews in turn: mostly 4 and 5, some 3, now and then a 2. */
-const RENTER_RATINGS = [5, 4, 5, 5, 3, 4, 5, 4, 2, 5, 4, 5] as const;
-const OWNER_RATINGS = [5, 5, 4, 5, 3, 5, 4] as const;
+const {
+  reviewers: REVIEWERS,
+  renterRatings: RENTER_RATINGS,
+  ownerRatings: OWNER_RATINGS,
+  renterComments: RENTER_COMMENTS,
+  ownerComments: OWNER_COMMENTS,
+  replies: REPLIES,
+} = parseDataFile('reviews.json', demoReviewTextSchema, reviewText);
 
 /** One reviewed stay to seed. */
 export interface DemoReviewPlan {
@@ -122,7 +110,8 @@ export function planDemoReviews(spaces: readonly Pick<DemoSpace, 'ownerKey' | 'p
         renterComment: renterComments[turn % renterComments.length]!,
         ownerRating,
         ownerComment: ownerComments[turn % ownerComments.length]!,
-        reply: turn % 5 === 0 ? REPLIES[renterRating >= 4 ? 0 : renterRating === 3 ? 1 : 2]! : null,
+        reply:
+          turn % 5 === 0 ? (renterRating >= 4 ? REPLIES.toPraise : renterRating === 3 ? REPLIES.toCriticism : REPLIES.toComplaint) : null,
       });
       turn++;
     }
