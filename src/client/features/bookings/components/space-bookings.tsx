@@ -54,21 +54,7 @@ export function SpaceBookings({
           Confirmed and cancelled bookings of your spaces show here.
         </EmptyState>
       ) : (
-        <BookingsByTime
-          bookings={bookings.data}
-          now={openedAt}
-          renderList={(part) =>
-            renderList ? (
-              renderList(part, renderRow)
-            ) : (
-              <ul className="grid gap-3">
-                {part.map((booking) => (
-                  <li key={booking.id}>{renderRow(booking)}</li>
-                ))}
-              </ul>
-            )
-          }
-        />
+        <BookingsByTime bookings={bookings.data} now={openedAt} renderRow={renderRow} renderList={renderList} />
       )}
     </section>
   );

@@ -51,23 +51,7 @@ export function UserBookingsList({
   const renderRow = (booking: Booking) => (
     <BookingRow booking={booking} userId={userId} now={openedAt} linked={linked?.bookingId === booking.id} />
   );
-  return (
-    <BookingsByTime
-      bookings={bookings.data}
-      now={openedAt}
-      renderList={(part) =>
-        renderList ? (
-          renderList(part, renderRow)
-        ) : (
-          <ul className="grid gap-3">
-            {part.map((booking) => (
-              <li key={booking.id}>{renderRow(booking)}</li>
-            ))}
-          </ul>
-        )
-      }
-    />
-  );
+  return <BookingsByTime bookings={bookings.data} now={openedAt} renderRow={renderRow} renderList={renderList} />;
 }
 
 /** Whether the provider has refunded any of the booking's payment (what it actually refunded, not what was decided). */
