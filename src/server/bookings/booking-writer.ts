@@ -22,10 +22,12 @@ type BookingRow = typeof bookings.$inferSelect;
  * Which bookings a move is for:
  * - `id`: one booking;
  * - `seriesId`: the occurrences of a series;
+ * - `paymentId`: the bookings a payment pays for (one, or a series' occurrences);
  * - `lapsedHolds`: every hold whose `hold_expires_at` is at or before the instant (of `spaceId` only, when given);
  * - `lapsedRequests`: every request whose `request_expires_at` is at or before the instant.
  */
-export type BookingSelector = { id: string } | { seriesId: string } | { lapsedHolds: Date; spaceId?: string } | { lapsedRequests: Date };
+export type BookingSelector =
+  { id: string } | { seriesId: string } | { paymentId: string } | { lapsedHolds: Date; spaceId?: string } | { lapsedRequests: Date };
 
 /** Changes a move writes beside the status: any column but the statuses (the payment's is the payment writer's). */
 export type BookingMoveChanges = Omit<PgUpdateSetSource<typeof bookings>, 'status' | 'paymentStatus'>;
@@ -51,6 +53,7 @@ const PAST_TENSE: Record<BookingTransition, string> = {
 function selected(select: BookingSelector): SQL | undefined {
   if ('id' in select) return eq(bookings.id, select.id);
   if ('seriesId' in select) return eq(bookings.seriesId, select.seriesId);
+  if ('paymentId' in select) return eq(bookings.paymentId, select.paymentId);
   if ('lapsedHolds' in select)
     return and(lte(bookings.holdExpiresAt, select.lapsedHolds), select.spaceId ? eq(bookings.spaceId, select.spaceId) : undefined);
   return lte(bookings.requestExpiresAt, select.lapsedRequests);
@@ -83,8 +86,10 @@ export async function moveBookings(
     .where(and(selected(select), eq(bookings.status, from), claimGuard))
     .returning();
   if (payment && rows.length > 0) {
-    if (!('id' in select) && !('seriesId' in select)) throw new Error('Lapsed bookings each move their own payment.');
-    const paid = await movePayment(db, 'id' in select ? { bookingId: select.id } : { seriesId: select.seriesId }, payment, paymentChanges);
+    if ('lapsedHolds' in select || 'lapsedRequests' in select) throw new Error('Lapsed bookings each move their own payment.');
+    const whose =
+      'id' in select ? { bookingId: select.id } : 'seriesId' in select ? { seriesId: select.seriesId } : { paymentId: select.paymentId };
+    const paid = await movePayment(db, whose, payment, paymentChanges);
     const now = new Map(paid.bookings.map((row) => [row.id, row]));
     rows.splice(0, rows.length, ...rows.map((row) => now.get(row.id) ?? row));
   }

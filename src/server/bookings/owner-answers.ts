@@ -1,133 +1,169 @@
 /**
- * The owner's answer to a booking request (request-to-book: the renter's card
- * is authorised, not charged). Accept captures the payment and confirms the
- * booking; decline releases the authorisation. The first Accept claims the
- * request (`accepting_at`) before it captures, so one request is captured
- * once; a claim left standing by a crash is finished by the reconciliation
- * job from what the provider says (`finishAcceptClaim`).
+ * The owner's answer to a booking request (request-to-book: the renter's card is authorised, not
+ * charged), on the payment the request is for (docs/decisions/035-one-payment-model.md): one
+ * booking, or every occurrence of a series (one request for the series,
+ * docs/decisions/026-booking-series.md). Accept captures the payment and confirms its bookings;
+ * decline releases the authorisation. The first Accept claims every booking of the payment at one
+ * instant (`accepting_at`) before it captures, so a payment is captured once; a claim left standing
+ * by a crash is finished by the reconciliation job from what the provider says ({@link finishClaim}).
  */
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
 import { nextStatus } from '../../shared/booking-lifecycle';
 import type { Booking } from '../../shared/schemas/bookings';
 import type { Database } from '../db/client';
-import { bookings } from '../db/schema';
+import { bookings, payments as paymentRows } from '../db/schema';
 import { conflict, forbidden, HttpError, paymentRequired } from '../http/errors';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import { CHANGED_MEANWHILE, requireBookingWithSpace, toBooking, type BookingRow } from './booking-row';
-import { moveBooking } from './booking-writer';
-import { releasePayment } from './money-back';
-import { tellBookingStep } from './notices';
+import { moveBookings } from './booking-writer';
+import { tellEachStep } from './notices';
+import { giveBackMoney } from './series-money';
 
 const MINUTE_MS = 60 * 1000;
 
 /** How long an Accept's claim on a request stands before the reconciliation job resolves it from the intent (a crash or a lost answer between claim and capture). */
 export const ACCEPT_CLAIM_STALE_MS = 5 * MINUTE_MS;
 
-/** The 409 for a booking someone else moved (or is accepting) between our read and our update, saying what it is now. */
-async function changedMeanwhile(db: Database, id: string): Promise<HttpError> {
+/** A move that found fewer of a payment's bookings than it needed: thrown to roll its transaction back. */
+class PaymentMovedMeanwhile extends Error {}
+
+/** The bookings a payment pays for (one, or a series' occurrences), earliest first. */
+export function bookingsOfPayment(db: Database, paymentId: string): Promise<BookingRow[]> {
+  return db.select().from(bookings).where(eq(bookings.paymentId, paymentId)).orderBy(asc(bookings.startAt), asc(bookings.id));
+}
+
+/** The payment a booking is paid by (its own, or its series'). @throws Error for a booking with none (the migration's trigger sets it) */
+export function paymentIdOf(booking: Pick<BookingRow, 'id' | 'paymentId'>): string {
+  if (!booking.paymentId) throw new Error(`Booking ${booking.id} has no payment.`);
+  return booking.paymentId;
+}
+
+/** The provider's intent id of a payment, or null before one was made. */
+async function intentIdOf(db: Database, paymentId: string): Promise<string | null> {
   const [row] = await db
-    .select({ status: bookings.status, acceptingAt: bookings.acceptingAt })
-    .from(bookings)
-    .where(eq(bookings.id, id))
+    .select({ intentId: paymentRows.stripePaymentIntentId })
+    .from(paymentRows)
+    .where(eq(paymentRows.id, paymentId))
     .limit(1);
-  if (row?.status === 'pending' && row.acceptingAt)
+  return row?.intentId ?? null;
+}
+
+/** The 409 of a request someone else moved (or is accepting) between our read and our update, saying what it is now. */
+function changedMeanwhile(rows: readonly BookingRow[]): HttpError {
+  if (rows.some((row) => row.status === 'pending' && row.acceptingAt))
     return conflict('This booking request is being accepted right now. Please reload in a moment.');
-  if (row?.status === 'confirmed') return conflict('This booking request has already been accepted.');
-  if (row?.status === 'declined') return conflict('This booking request has already been declined.');
-  if (row?.status === 'expired') return conflict('This booking request has expired.');
-  if (row?.status === 'cancelled') return conflict('This booking has already been cancelled.');
+  if (rows.some((row) => row.status === 'confirmed')) return conflict('This booking request has already been accepted.');
+  if (rows.some((row) => row.status === 'declined')) return conflict('This booking request has already been declined.');
+  if (rows.some((row) => row.status === 'expired')) return conflict('This booking request has expired.');
+  if (rows.some((row) => row.status === 'cancelled')) return conflict('This booking has already been cancelled.');
   return conflict(CHANGED_MEANWHILE);
 }
 
-/**
- * Finishes an Accept's claim on a pending request from what the provider says
- * of its payment: captured -> confirmed (paid); still authorised -> back to
- * pending, the claim cleared; the authorisation gone (canceled, expired,
- * unknown) -> declined, with whatever is left released. Only the claimant
- * (`booking.acceptingAt`) moves it. Money is never given back for a booking
- * that ends up confirmed.
- * @returns what became of the request, with its row (null when someone else had finished the claim)
- */
-export async function finishAcceptClaim(
+/** Moves every booking of a payment, or none: the moved rows, or null when some had moved meanwhile. */
+async function moveAll(
   db: Database,
-  payments: PaymentProvider,
-  booking: BookingRow,
-  intent: PaymentIntentInfo | null,
-): Promise<{ outcome: 'confirmed' | 'pending' | 'declined'; booking: BookingRow | null }> {
-  const claim = booking.acceptingAt;
-  if (booking.status !== 'pending' || !claim) throw new Error(`Booking ${booking.id} has no claim to finish.`);
-  if (intent?.status === 'succeeded') {
-    const accepted = await db.transaction(async (tx) => {
-      const moved = await moveBooking(tx, booking.id, 'pending', 'accept', { requestExpiresAt: null }, { claim, payment: 'capture' });
-      if (moved) await tellBookingStep(tx, 'accepted', moved);
+  paymentId: string,
+  count: number,
+  move: (tx: Database) => Promise<BookingRow[]>,
+): Promise<BookingRow[] | null> {
+  return db
+    .transaction(async (tx) => {
+      const moved = await move(tx);
+      if (moved.length !== count) throw new PaymentMovedMeanwhile(paymentId);
       return moved;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof PaymentMovedMeanwhile) return null;
+      throw error;
     });
-    return { outcome: 'confirmed', booking: accepted };
-  }
-  if (intent?.status === 'requires_capture') {
-    const [cleared] = await db
-      .update(bookings)
-      .set({ acceptingAt: null })
-      .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'pending'), eq(bookings.acceptingAt, claim)))
-      .returning();
-    return { outcome: 'pending', booking: cleared ?? null };
-  }
-  const declined = await db.transaction(async (tx) => {
-    const moved = await moveBooking(tx, booking.id, 'pending', 'decline', { requestExpiresAt: null }, { claim });
-    if (moved) await tellBookingStep(tx, 'declined', moved);
-    return moved;
-  });
-  // A release that fails here is retried by the reconciliation job (declined, payment still authorised).
-  if (declined && intent) await releasePayment(db, payments, declined, intent).catch(() => undefined);
-  return { outcome: 'declined', booking: declined };
 }
 
 /**
- * PUT /api/bookings/{id}/accept: the space's owner accepts a pending request;
- * the authorised payment is captured and the booking confirmed. The first
- * Accept claims the request (`accepting_at`, a conditional update on a
- * pending, unclaimed, unexpired request) and only then captures, so one
- * request is captured once; a concurrent accept, decline or expiry gets 409
- * and touches no money. A capture that fails leaves the request pending (the
- * claim cleared), or declines it when the card's authorisation is gone.
- * @throws HttpError 403 not the owner, 404 unknown booking, 409 not pending (answered, expired, being accepted), 402 capture failed (still pending, or declined when the authorisation is gone), 503 the provider could not be reached (the job settles the claim)
+ * Finishes an Accept's claim on a payment's pending request from what the provider says of its
+ * payment: captured -> every booking confirmed (paid); still authorised -> back to pending, the
+ * claim cleared; the authorisation gone (canceled, expired, unknown) -> declined, with whatever is
+ * left given back. Only the claimant (`claim`, the bookings' `accepting_at`) moves them. Money is
+ * never given back for a request that ends up confirmed.
+ * @returns what became of the request, with the rows moved (none when someone else had finished the claim)
  */
-export async function acceptBookingRequest(
+export async function finishClaim(
   db: Database,
   payments: PaymentProvider,
-  id: string,
-  userId: string,
-  now = new Date(),
-): Promise<Booking> {
-  const { booking, space } = await requireBookingWithSpace(db, id);
-  if (space.ownerId !== userId) throw forbidden('Only the owner of this space can answer its booking requests.');
-  if (!nextStatus(booking.status, 'accept')) throw conflict(`This booking request is ${booking.status} and can no longer be accepted.`);
-  if (booking.requestExpiresAt && booking.requestExpiresAt <= now)
-    throw conflict('This booking request has expired and can no longer be accepted.');
-  if (!booking.stripePaymentIntentId) throw conflict('This booking request has no payment to capture.');
+  paymentId: string,
+  claim: Date,
+  intent: PaymentIntentInfo | null,
+): Promise<{ outcome: 'confirmed' | 'pending' | 'declined'; bookings: BookingRow[] }> {
+  if (intent?.status === 'succeeded') {
+    const accepted = await db.transaction(async (tx) => {
+      const moved = await moveBookings(tx, { paymentId }, 'pending', 'accept', { requestExpiresAt: null }, { claim, payment: 'capture' });
+      await tellEachStep(tx, 'accepted', moved);
+      return moved;
+    });
+    return { outcome: 'confirmed', bookings: accepted };
+  }
+  if (intent?.status === 'requires_capture') {
+    const cleared = await db
+      .update(bookings)
+      .set({ acceptingAt: null })
+      .where(and(eq(bookings.paymentId, paymentId), eq(bookings.status, 'pending'), eq(bookings.acceptingAt, claim)))
+      .returning();
+    return { outcome: 'pending', bookings: cleared };
+  }
+  const declined = await db.transaction(async (tx) => {
+    const moved = await moveBookings(tx, { paymentId }, 'pending', 'decline', { requestExpiresAt: null }, { claim });
+    await tellEachStep(tx, 'declined', moved);
+    return moved;
+  });
+  // What fails to be given back here is given back by the reconciliation job.
+  if (declined.length > 0) await giveBackMoney(db, payments, declined, intent).catch(() => undefined);
+  return { outcome: 'declined', bookings: declined };
+}
 
-  const [claimed] = await db
-    .update(bookings)
-    .set({ acceptingAt: now })
-    .where(
-      and(
-        eq(bookings.id, id),
-        eq(bookings.status, 'pending'),
-        isNull(bookings.acceptingAt),
-        or(isNull(bookings.requestExpiresAt), gt(bookings.requestExpiresAt, now)),
-      ),
-    )
-    .returning();
-  if (!claimed) throw await changedMeanwhile(db, id);
+/**
+ * PUT /api/bookings/{id}/accept: the space's owner accepts a pending request, the booking's whole
+ * payment (a series' every occurrence): every booking is claimed at one instant (pending, unclaimed,
+ * unexpired), then the authorised payment is captured and the bookings confirmed. A concurrent
+ * accept, decline or expiry gets 409 and touches no money. A capture that fails leaves the request
+ * pending (the claim cleared), or declines it when the card's authorisation is gone.
+ * @returns the booking `id` as it is now
+ * @throws HttpError 403 not the owner, 404 unknown booking, 409 not pending (answered, expired, being accepted), 402 capture failed (still pending, or declined when the authorisation is gone), 503 the provider could not be reached (the job settles the claim)
+ */
+async function acceptRequest(
+  db: Database,
+  payments: PaymentProvider,
+  booking: BookingRow,
+  now: Date,
+): Promise<{ outcome: 'confirmed' | 'pending' | 'declined'; moved: number }> {
+  if (!nextStatus(booking.status, 'accept')) throw conflict(`This booking request is ${booking.status} and can no longer be accepted.`);
+  const paymentId = paymentIdOf(booking);
+  const rows = await bookingsOfPayment(db, paymentId);
+  if (rows.some((row) => row.status !== 'pending')) throw changedMeanwhile(rows);
+  if (rows.some((row) => row.requestExpiresAt && row.requestExpiresAt <= now))
+    throw conflict('This booking request has expired and can no longer be accepted.');
+  const intentId = await intentIdOf(db, paymentId);
+  if (!intentId) throw conflict('This booking request has no payment to capture.');
+  const claimed = await moveAll(db, paymentId, rows.length, (tx) =>
+    tx
+      .update(bookings)
+      .set({ acceptingAt: now })
+      .where(
+        and(
+          eq(bookings.paymentId, paymentId),
+          eq(bookings.status, 'pending'),
+          isNull(bookings.acceptingAt),
+          or(isNull(bookings.requestExpiresAt), gt(bookings.requestExpiresAt, now)),
+        ),
+      )
+      .returning(),
+  );
+  if (!claimed) throw changedMeanwhile(await bookingsOfPayment(db, paymentId));
 
   // One key per claim: a retry of this capture is the same capture, and a later Accept (after a failed one) is not answered with a replayed failure.
-  const captured = await payments
-    .capturePaymentIntent(claimed.stripePaymentIntentId!, `capture-${id}-${claimed.acceptingAt!.getTime()}`)
-    .catch(() => null);
+  const captured = await payments.capturePaymentIntent(intentId, `capture-${paymentId}-${now.getTime()}`).catch(() => null);
   let intent: PaymentIntentInfo | null = captured;
   if (captured?.status !== 'succeeded') {
     try {
-      intent = await payments.retrievePaymentIntent(claimed.stripePaymentIntentId!);
+      intent = await payments.retrievePaymentIntent(intentId);
     } catch {
       // Whether it was captured is unknown: the claim stays, and the reconciliation job settles it from the intent.
       throw new HttpError(
@@ -136,36 +172,51 @@ export async function acceptBookingRequest(
       );
     }
   }
-  const { outcome, booking: finished } = await finishAcceptClaim(db, payments, claimed, intent);
-  if (outcome === 'confirmed' && finished) return toBooking(finished, space);
-  if (!finished) {
-    // The reconciliation job finished a stale claim first: answer with what it made of it.
-    const [current] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
-    if (current?.status === 'confirmed') return toBooking(current, space);
-    throw await changedMeanwhile(db, id);
-  }
-  if (outcome === 'pending') throw paymentRequired('The payment could not be captured. The request is still pending; please try again.');
-  throw paymentRequired(
-    "The payment could not be captured: the card's authorisation is no longer valid. The request has been declined and nothing was charged.",
-  );
+  const finished = await finishClaim(db, payments, paymentId, now, intent);
+  return { outcome: finished.outcome, moved: finished.bookings.length };
 }
 
 /**
- * PUT /api/bookings/{id}/decline: the space's owner declines a pending
- * request; the card's authorisation is released. A request being accepted
- * (claimed) cannot be declined.
- * @throws HttpError 403 not the owner, 404 unknown booking, 409 not pending or being accepted
+ * PUT /api/bookings/{id}/accept and /decline: the space's owner answers a request, for the whole
+ * payment it is part of (a series' occurrences answer together). A declined request's
+ * authorisation is released; a request being accepted (claimed) cannot be declined.
+ * @returns the booking `id` as it is now
+ * @throws HttpError 403 not the owner, 404 unknown booking, 409 not pending or changed meanwhile, 402 capture failed, 503 provider unreachable
  */
-export async function declineBookingRequest(db: Database, payments: PaymentProvider, id: string, userId: string): Promise<Booking> {
+export async function answerRequest(
+  db: Database,
+  payments: PaymentProvider,
+  id: string,
+  userId: string,
+  answer: 'accept' | 'decline',
+  now = new Date(),
+): Promise<Booking> {
   const { booking, space } = await requireBookingWithSpace(db, id);
   if (space.ownerId !== userId) throw forbidden('Only the owner of this space can answer its booking requests.');
-  const declined = await db.transaction(async (tx) => {
-    const moved = await moveBooking(tx, id, booking.status, 'decline', { requestExpiresAt: null });
-    if (moved) await tellBookingStep(tx, 'declined', moved);
+  const paymentId = paymentIdOf(booking);
+  const current = async () => (await bookingsOfPayment(db, paymentId)).find((row) => row.id === id)!;
+  if (answer === 'accept') {
+    const { outcome, moved } = await acceptRequest(db, payments, booking, now);
+    const answered = await current();
+    if (outcome === 'confirmed' && (moved > 0 || answered.status === 'confirmed')) return toBooking(answered, space);
+    // The reconciliation job finished a stale claim first, or someone else moved it.
+    if (moved === 0) throw changedMeanwhile(await bookingsOfPayment(db, paymentId));
+    if (outcome === 'pending') throw paymentRequired('The payment could not be captured. The request is still pending; please try again.');
+    throw paymentRequired(
+      "The payment could not be captured: the card's authorisation is no longer valid. The request has been declined and nothing was charged.",
+    );
+  }
+  const rows = await bookingsOfPayment(db, paymentId);
+  const declined = await moveAll(db, paymentId, rows.length, async (tx) => {
+    const moved = await moveBookings(tx, { paymentId }, 'pending', 'decline', { requestExpiresAt: null });
+    await tellEachStep(tx, 'declined', moved);
     return moved;
   });
-  if (!declined) throw await changedMeanwhile(db, id);
-  // A release that fails here is retried by the reconciliation job.
-  await releasePayment(db, payments, declined).catch(() => undefined);
-  return toBooking(declined, space);
+  if (!declined) throw changedMeanwhile(await bookingsOfPayment(db, paymentId));
+  // What fails to be given back here is given back by the reconciliation job.
+  await giveBackMoney(db, payments, declined).catch(() => undefined);
+  return toBooking(
+    declined.find((row) => row.id === id)!,
+    space,
+  );
 }

@@ -18,15 +18,14 @@
  */
 import { and, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { bookings } from '../db/schema';
+import { bookings, payments as paymentRows } from '../db/schema';
 import type { PaymentProvider } from '../payments/provider';
 import { refundCancelled } from './cancellation';
 import { moveBookings } from './booking-writer';
 import { releasePayment } from './money-back';
 import { tellEachStep } from './notices';
-import { ACCEPT_CLAIM_STALE_MS, finishAcceptClaim } from './owner-answers';
-import { finishSeriesClaim } from './series-answers';
-import { findSeries, seriesWithMoneyDue, settleSeriesMoney } from './series-money';
+import { ACCEPT_CLAIM_STALE_MS, finishClaim, paymentIdOf } from './owner-answers';
+import { seriesWithMoneyDue, settleSeriesMoney } from './series-money';
 
 /** What one run did. */
 export interface ReconciliationSummary {
@@ -65,21 +64,16 @@ export async function reconcileBookings(
       .from(bookings)
       .where(and(eq(bookings.status, 'pending'), lte(bookings.acceptingAt, new Date(now.getTime() - ACCEPT_CLAIM_STALE_MS))))
       .limit(500);
-    const seriesClaimsSeen = new Set<string>();
+    // A claim is on every booking of a payment at one instant: settle it once, from the payment's intent.
+    const claimsSeen = new Set<string>();
     for (const booking of staleClaims) {
       try {
-        if (booking.seriesId) {
-          // A series' claim is on every occurrence at one instant: settle it once, from the series' payment.
-          if (seriesClaimsSeen.has(booking.seriesId)) continue;
-          seriesClaimsSeen.add(booking.seriesId);
-          const series = await findSeries(db, booking.seriesId);
-          const intent = series?.stripePaymentIntentId ? await payments.retrievePaymentIntent(series.stripePaymentIntentId) : null;
-          if (series) await finishSeriesClaim(db, payments, series, booking.acceptingAt!, intent);
-          resolvedClaims++;
-          continue;
-        }
-        const intent = booking.stripePaymentIntentId ? await payments.retrievePaymentIntent(booking.stripePaymentIntentId) : null;
-        await finishAcceptClaim(db, payments, booking, intent);
+        const paymentId = paymentIdOf(booking);
+        if (claimsSeen.has(paymentId)) continue;
+        claimsSeen.add(paymentId);
+        const [payment] = await db.select().from(paymentRows).where(eq(paymentRows.id, paymentId)).limit(1);
+        const intent = payment?.stripePaymentIntentId ? await payments.retrievePaymentIntent(payment.stripePaymentIntentId) : null;
+        await finishClaim(db, payments, paymentId, booking.acceptingAt!, intent);
         resolvedClaims++;
       } catch (error) {
         claimFailures++;

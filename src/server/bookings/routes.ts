@@ -17,7 +17,8 @@ import { HttpError, notFound } from '../http/errors';
 import { noContent } from '../http/openapi';
 import type { PaymentProvider } from '../payments/provider';
 import { cancelBooking, quoteCancellation } from './cancellation';
-import { answerRequest, cancelSeriesRest, getSeries, quoteSeriesCancellation, releaseAnyHold } from './series-answers';
+import { answerRequest } from './owner-answers';
+import { cancelSeriesRest, getSeries, quoteSeriesCancellation, releaseAnyHold } from './series-answers';
 import { createCheckout, createPaid } from './series-checkout';
 import { getBooking, listBookingRequests, listOwnerSpaceBookings, listRenterBookings } from './reads';
 

@@ -14,7 +14,7 @@ import { bookings, bookingSeries } from '../db/schema';
 import { movePayment } from '../payments/payment-writer';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import type { BookingRow } from './booking-row';
-import { afterRefund } from './money-back';
+import { afterRefund, releasePayment } from './money-back';
 
 /** A series row as the database holds it. */
 export type SeriesRow = typeof bookingSeries.$inferSelect;
@@ -219,4 +219,22 @@ export async function seriesWithMoneyDue(db: Database, limit = 500): Promise<str
     )
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/**
+ * Gives back the money of bookings that are not going ahead (declined or expired), through their
+ * payment's settler: a series' {@link settleSeriesMoney}, a single booking's `releasePayment`
+ * (`intent`: the payment as the provider last told it, if known).
+ * @throws Error when the provider fails (the reconciliation job retries)
+ */
+export async function giveBackMoney(
+  db: Database,
+  payments: PaymentProvider,
+  moved: readonly BookingRow[],
+  intent?: PaymentIntentInfo | null,
+): Promise<void> {
+  const [first] = moved;
+  if (!first) return;
+  if (first.seriesId) await settleSeriesMoney(db, payments, first.seriesId);
+  else await releasePayment(db, payments, first, intent);
 }
