@@ -68,6 +68,7 @@ import { createFileStorage, LocalFileStorage } from './storage/storage';
 import { createPrivateFileStorage } from './storage/private-files';
 import { registerInsuranceJobs } from './insurance/expiry-notices';
 import { insuranceRoutes } from './insurance/routes';
+import { registerRequestIdHeader, requestIdOf } from './observability/request-ids';
 
 /** Where `vite build` puts the client. */
 export const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -151,7 +152,10 @@ export async function buildApp({
     logger: logger ? await loggerOptions(config.logLevel) : false,
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    requestIdHeader: 'x-request-id',
+    // Each request's id is its valid incoming X-Request-Id or a new UUID (observability/request-ids.ts):
+    // genReqId reads the header itself, as Fastify's requestIdHeader would take any value.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // A conversation id (docs/product.md#data) is three UUIDs joined: 110 characters in a path.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -159,6 +163,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestIdHeader(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { directives: cspDirectives(config) },
