@@ -16,7 +16,7 @@
 // below it. Its features (serverFeatures) are in an order too: each imports the ones before it.
 //   config          src/server/config.ts, environment.ts
 //   db              src/server/db
-//   infrastructure  src/server/{http,realtime,geocoding,verification,jobs,mail}
+//   infrastructure  src/server/{http,realtime,geocoding,verification,jobs,mail,observability}
 //   features        src/server/<feature>
 //   seed            src/server/seed (the demo data)
 //   app             src/server/app.ts, main.ts
@@ -146,7 +146,7 @@ export default tseslint.config(
       'boundaries/elements': [
         { type: 'shared', pattern: 'src/shared', partialMatch: false },
         { type: 'server-db', pattern: 'src/server/db', partialMatch: false },
-        { type: 'server-infra', pattern: 'src/server/{http,realtime,geocoding,verification,jobs,mail}', partialMatch: false },
+        { type: 'server-infra', pattern: 'src/server/{http,realtime,geocoding,verification,jobs,mail,observability}', partialMatch: false },
         { type: 'server-seed', pattern: 'src/server/seed', partialMatch: false },
         { type: 'server-feature', pattern: 'src/server/*', partialMatch: false, capture: ['feature'] },
         // The rest of src/server: config.ts and environment.ts (config), app.ts and main.ts (app).

@@ -27,7 +27,7 @@ import { bookingRoutes } from './bookings/routes';
 import { calendarRoutes } from './calendar/routes';
 import { contactRoutes } from './contact/routes';
 import { fastifyTrustProxy, type Config } from './config';
-import type { Database, DatabaseHandle, DatabaseNotifications } from './db/client';
+import type { Database, DatabaseHandle, DatabaseNotifications, DatabaseStats } from './db/client';
 import { notFound, registerErrorHandling } from './http/errors';
 import { loggerOptions } from './http/log-format';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
@@ -68,6 +68,10 @@ import { createFileStorage, LocalFileStorage } from './storage/storage';
 import { createPrivateFileStorage } from './storage/private-files';
 import { registerInsuranceJobs } from './insurance/expiry-notices';
 import { insuranceRoutes } from './insurance/routes';
+import { AppMetrics } from './observability/metrics';
+import { registerMetricsEndpoints } from './observability/metrics-routes';
+import { registerProbes } from './observability/probes';
+import { registerRequestIdHeader, requestIdOf } from './observability/request-ids';
 
 /** Where `vite build` puts the client. */
 export const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -95,6 +99,8 @@ export interface BuildAppOptions {
    * @param pollingIntervalSeconds how often an idle worker looks for jobs (default 2 s)
    */
   jobs?: { handle: Pick<DatabaseHandle, 'executeSql'>; pollingIntervalSeconds?: number };
+  /** The PostgreSQL pool's figures and query durations (`DatabaseHandle.stats`), for the metrics when they are on. */
+  databaseStats?: DatabaseStats;
   /** URLs per sitemap file (default 50,000, the protocol's most); tests pass a few to see the sitemap index. */
   sitemapPageSize?: number;
   /**
@@ -144,6 +150,7 @@ export async function buildApp({
   logger = false,
   notifications,
   jobs,
+  databaseStats,
   sitemapPageSize,
   onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -151,7 +158,10 @@ export async function buildApp({
     logger: logger ? await loggerOptions(config.logLevel) : false,
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    requestIdHeader: 'x-request-id',
+    // Each request's id is its valid incoming X-Request-Id or a new UUID (observability/request-ids.ts):
+    // genReqId reads the header itself, as Fastify's requestIdHeader would take any value.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // A conversation id (docs/product.md#data) is three UUIDs joined: 110 characters in a path.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -159,6 +169,14 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestIdHeader(app);
+  // Metrics only when they can be read (METRICS_PORT or METRICS_TOKEN): otherwise nothing is collected.
+  const metrics =
+    config.metrics.port !== undefined || config.metrics.token !== undefined ? new AppMetrics({ db, databaseStats, log: app.log }) : null;
+  if (metrics) {
+    metrics.observeRequests(app);
+    app.addHook('onClose', async () => metrics.close());
+  }
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { directives: cspDirectives(config) },
@@ -201,7 +219,9 @@ export async function buildApp({
   // Emailed links' tokens are sealed in the database until sent (notifications/link-tokens.ts).
   configureLinkTokenKey(config);
   const { payments, stripe } = paymentProvider(config, db);
-  const workers = jobs ? new JobWorkers(jobs.handle, app.log, { pollingIntervalSeconds: jobs.pollingIntervalSeconds }) : null;
+  const workers = jobs
+    ? new JobWorkers(jobs.handle, app.log, { pollingIntervalSeconds: jobs.pollingIntervalSeconds, onRunEnd: metrics?.jobRunEnded })
+    : null;
   if (workers) {
     registerBookingJobs(workers, { db, payments, log: app.log });
     // Email rendering and sending (React, react-email, nodemailer: about 18 MB of heap) are loaded
@@ -209,7 +229,7 @@ export async function buildApp({
     // garbage-collection pauses shorter (the booking benchmark's p99).
     const { createMailer } = await import('./mail/mailer');
     const { registerNotificationJobs } = await import('./notifications/email-delivery');
-    const mailer = createMailer(config);
+    const mailer = metrics ? metrics.countMail(createMailer(config)) : createMailer(config);
     registerNotificationJobs(workers, { db, mailer, config });
     app.addHook('onClose', async () => mailer.close());
     registerMessageJobs(workers, { db });
@@ -258,6 +278,10 @@ export async function buildApp({
     }),
   );
 
+  // Liveness and readiness for an orchestrator, and the metrics (docs/operations.md, "Metrics, probes and request ids").
+  registerProbes(app, { db, redis });
+  registerMetricsEndpoints(app, metrics, config);
+
   await app.register(openApiRoutes);
 
   // One set of failed-login counts for logins and current-password checks.
@@ -265,6 +289,7 @@ export async function buildApp({
   // Before the auth routes: a logout closes that session's sockets on every instance.
   // The sockets on /ws (opened by messaging) also carry the bell's live count.
   const hub = new SocketHub(config.liveHeartbeatMs);
+  metrics?.watchSockets(hub);
   await app.register(notificationRoutes, { db });
   if (notifications) {
     const stopNotificationsLive = await startNotificationsLive({ db, notifications, hub, log: app.log });

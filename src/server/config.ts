@@ -278,6 +278,23 @@ export const envSchema = z
     DEV_MAIL_PUBLIC: booleanFlag
       .default(false)
       .describe('`/dev/mail` (outside production) answers every client address, not only the loopback one: it shows live reset links.'),
+    METRICS_PORT: z.coerce
+      .number()
+      .int()
+      .min(1, 'must be a port number (1-65535)')
+      .max(65535, 'must be a port number (1-65535)')
+      .optional()
+      .describe(
+        'Serve the Prometheus metrics at `/metrics` on this port of `HOST` (keep it off the public network), and not on `PORT`. With `METRICS_TOKEN` the token is asked there too. Unset, and `METRICS_TOKEN` unset: no metrics are collected and `/metrics` answers 404 (docs/operations.md, "Metrics, probes and request ids").',
+      ),
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'must be at least 16 characters (e.g. openssl rand -hex 24)')
+      .regex(/^[\x21-\x7e]+$/, 'use printable characters without spaces')
+      .optional()
+      .describe(
+        'Without `METRICS_PORT`: serve the Prometheus metrics at `/metrics` on `PORT` to requests that send `Authorization: Bearer <token>` (401 otherwise).',
+      ),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY)) {
@@ -288,6 +305,13 @@ export const envSchema = z
         code: 'custom',
         path: ['S3_ACCESS_KEY_ID'],
         message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+      });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT (or leave it unset to serve /metrics on PORT with METRICS_TOKEN)',
       });
     }
     if (env.NODE_ENV === 'production') productionRefusals(env, ctx);
@@ -410,6 +434,12 @@ export interface Config {
      */
     devMailPublic: boolean;
   };
+  /**
+   * The Prometheus metrics (src/server/observability/metrics.ts): collected only when one of the
+   * two is set. `port`: served on that port alone; else `token`: served on the main port to
+   * `Authorization: Bearer <token>`.
+   */
+  metrics: { port: number | undefined; token: string | undefined };
 }
 
 /** Thrown by {@link loadConfig} with one line per bad variable. */
@@ -484,5 +514,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnections: e.SMTP_MAX_CONNECTIONS,
       devMailPublic: e.DEV_MAIL_PUBLIC,
     },
+    metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
   };
 }

@@ -66,7 +66,15 @@ async function main(): Promise<void> {
   // `npm start` builds the client first; `npm run dev` serves it from Vite instead.
   const serveClient = existsSync(path.join(CLIENT_DIST, 'index.html'));
   if (!serveClient) console.log('The client is not built (npm run build): serving the API only.');
-  const app = await buildApp({ config, db: database.db, serveClient, logger: true, notifications: database, jobs: { handle: database } });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    serveClient,
+    logger: true,
+    notifications: database,
+    jobs: { handle: database },
+    databaseStats: database.stats,
+  });
   await app.listen({ host: config.host, port: config.port });
   console.log(`ClinicShare is running on http://localhost:${config.port} (database: ${database.kind}, payments: ${config.payments})`);
 
@@ -75,6 +83,8 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // /readyz answers 503 from now on, so that a load balancer stops sending requests here.
+    app.beginShutdown();
     startShutdownLimit();
     // app.close() stops listening at once and waits for requests in flight. Their keep-alive
     // connections would stay open until the client or the keep-alive timeout closes them, so close

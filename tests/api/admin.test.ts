@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSpace, AdminUser, AuditLogPage } from '../../src/shared/schemas/admin';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../src/shared/schemas/auth';
@@ -44,6 +45,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, cookie?: string, payload?: object) =>
   t.app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload ? { payload } : {}) });
 const asAdmin = (method: Method, url: string, payload?: object) => call(method, url, admin.cookie, payload);
+/** An error answer's body but for its request's own id. */
+const errorBody = (response: LightMyRequestResponse) => ({ ...response.json<object>(), requestId: undefined });
 const me = (cookie: string) => call('GET', '/api/me', cookie);
 const login = (email: string, password = FACTORY_PASSWORD) => call('POST', '/api/login', undefined, { email, password });
 
@@ -126,14 +129,14 @@ describe('access to the console', () => {
 
     const unknown = await call('GET', '/api/admin/no-such-thing');
     expect(unknown.statusCode).toBe(404);
-    expect((await call('GET', '/api/no-such-thing')).json()).toEqual(unknown.json());
+    expect(errorBody(await call('GET', '/api/no-such-thing'))).toEqual(errorBody(unknown));
 
     for (const [route, { url, payload }] of Object.entries(requests)) {
       const method = route.split(' ')[0] as Method;
       for (const cookie of [undefined, userCookie]) {
         const refused = await call(method, url, cookie, payload);
         expect(refused.statusCode, `${route} as ${cookie ? 'user' : 'anonymous'}`).toBe(404);
-        expect(refused.json()).toEqual(unknown.json());
+        expect(errorBody(refused)).toEqual(errorBody(unknown));
       }
       // Before the body is read: bad input from a non-admin is still a 404, never a 400 that shows the route.
       if (method === 'POST') expect((await call(method, url, userCookie, { reason: 42 })).statusCode).toBe(404);
@@ -213,7 +216,7 @@ describe('suspending a user', () => {
     // The right password is answered 403, saying the account is suspended; a wrong one stays 401.
     const refused = await login(user.email);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: ACCOUNT_SUSPENDED_MESSAGE });
+    expect(refused.json()).toEqual({ message: ACCOUNT_SUSPENDED_MESSAGE, requestId: expect.any(String) });
     expect(ACCOUNT_SUSPENDED_MESSAGE).toMatch(/suspended/);
     expect((await login(user.email, 'not-the-password')).statusCode).toBe(401);
 
@@ -222,7 +225,7 @@ describe('suspending a user', () => {
     expect(await mapTotal(word)).toBe(0);
     const page = await call('GET', `/api/spaces/${space.id}`);
     expect(page.statusCode).toBe(410);
-    expect(page.json()).toEqual({ message: LISTING_GONE_MESSAGE });
+    expect(page.json()).toEqual({ message: LISTING_GONE_MESSAGE, requestId: expect.any(String) });
     expect((await call('GET', `/api/spaces/${archived.id}`)).statusCode).toBe(200);
 
     // The email's notification says why.
@@ -262,7 +265,7 @@ describe('suspending a user', () => {
   it('refuses an admin suspending themselves, and bad input, changing nothing', async () => {
     const self = await asAdmin('POST', `/api/admin/users/${admin.user.id}/suspend`, { reason: 'Testing' });
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toEqual({ message: 'You cannot suspend your own account.' });
+    expect(self.json()).toEqual({ message: 'You cannot suspend your own account.', requestId: expect.any(String) });
     expect((await me(admin.cookie)).statusCode).toBe(200);
 
     const user = await insertUser(t.db);
@@ -313,7 +316,7 @@ describe('taking a listing down', () => {
     expect(await mapTotal(word)).toBe(0);
     const gone = await call('GET', `/api/spaces/${space.id}`);
     expect(gone.statusCode).toBe(410);
-    expect(gone.json()).toEqual({ message: LISTING_GONE_MESSAGE });
+    expect(gone.json()).toEqual({ message: LISTING_GONE_MESSAGE, requestId: expect.any(String) });
     // Its owner can neither remove nor edit it meanwhile.
     expect((await call('DELETE', `/api/spaces/${space.id}`, ownerCookie)).statusCode).toBe(404);
 

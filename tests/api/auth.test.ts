@@ -87,7 +87,7 @@ describe('register, login, logout, me', () => {
     expect(out.statusCode).toBe(204);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
     expect(me.statusCode).toBe(401);
-    expect(me.json()).toEqual({ message: expect.any(String) });
+    expect(me.json()).toEqual({ message: expect.any(String), requestId: expect.any(String) });
   });
 
   it('answers 401 to /api/me without a session or with a forged one', async () => {

@@ -241,7 +241,7 @@ describe('the private calendar feed', () => {
     }
     const unknown = await get(`/calendar/${'A'.repeat(43)}.ics`);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: expect.any(String) });
+    expect(unknown.json()).toEqual({ message: expect.any(String), requestId: expect.any(String) });
   });
 
   it('limits fetches per address (429 with Retry-After)', async () => {

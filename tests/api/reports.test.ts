@@ -335,7 +335,7 @@ describe('resolving with an outcome that is an action', () => {
     const aboutUser = await fileReport('user', someone.id);
     const noListing = await resolve(aboutUser, { action: 'listing_taken_down', note: 'Down' });
     expect(noListing.statusCode).toBe(400);
-    expect(noListing.json()).toEqual({ message: 'This report concerns no listing to take down.' });
+    expect(noListing.json()).toEqual({ message: 'This report concerns no listing to take down.', requestId: expect.any(String) });
     expect((await reportRow(aboutUser)).resolvedAt).toBeNull();
 
     // A listing archived after it was reported: the takedown's own 409, and the report stays open.

@@ -76,6 +76,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     config,
     db: handle.db,
     notifications: handle,
+    databaseStats: handle.stats,
     ...(options.jobs ? { jobs: { handle, pollingIntervalSeconds: 0.5 } } : {}),
   });
   await app.ready();

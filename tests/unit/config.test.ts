@@ -107,6 +107,15 @@ describe('live messaging configuration', () => {
   it('refuses a REDIS_URL that is not redis://', () => {
     expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
   });
+
+  it('has no metrics by default; takes a metrics port apart from PORT, and a token of 16 characters or more', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: undefined, token: undefined });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: 'a'.repeat(16) }).metrics).toEqual({ port: 9464, token: 'a'.repeat(16) });
+    expect(() => loadConfig({ PORT: '9464', METRICS_PORT: '9464' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '0' })).toThrow(/METRICS_PORT: must be a port number/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'has a space in it, sixteen+' })).toThrow(/METRICS_TOKEN: use printable characters/);
+  });
 });
 
 describe('safe production defaults', () => {

@@ -33,6 +33,28 @@ export interface DatabaseNotifications {
   notify(channel: string, payload: string): Promise<void>;
 }
 
+/** A PostgreSQL pool's connections now (node-postgres `totalCount`, `idleCount`, `waitingCount`). */
+export interface PoolStats {
+  /** Connections open (idle and in use). */
+  total: number;
+  idle: number;
+  /** Requests waiting for a connection: the pool is saturated. */
+  waiting: number;
+  /** The most connections the pool opens. */
+  max: number;
+}
+
+/** What the metrics read of a database (src/server/observability/metrics.ts). */
+export interface DatabaseStats {
+  pool(): PoolStats;
+  /**
+   * Calls `listener` with the duration in seconds of each query on the pool's connections
+   * (from sending it to its answer; waiting for a connection is not counted).
+   * @returns a function that stops
+   */
+  onQuery(listener: (seconds: number) => void): () => void;
+}
+
 /** An open database with its driver's lifecycle. */
 export interface DatabaseHandle extends DatabaseNotifications {
   db: Database;
@@ -51,6 +73,8 @@ export interface DatabaseHandle extends DatabaseNotifications {
    * `loadDataDir`. Not on PostgreSQL (copy a database with `CREATE DATABASE ... TEMPLATE`).
    */
   dumpDataDir?(): Promise<Blob>;
+  /** PostgreSQL only: its pool and query durations. PGlite is one in-process connection, with no pool to watch. */
+  stats?: DatabaseStats;
   close(): Promise<void>;
 }
 
@@ -75,7 +99,14 @@ export async function openDatabase(options: {
     // estimate passes jit_above_cost; a search by availability with a location is estimated high
     // (per-space subplans) and spent 60-80 ms compiling to run in 20-60 ms
     // (docs/decisions/014-search-in-the-database.md).
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c jit=off' });
+    const max = options.poolSize ?? 10;
+    const queryListeners = new Set<(seconds: number) => void>();
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max,
+      options: '-c jit=off',
+      Client: timedClient(queryListeners),
+    });
     // An idle connection that dies (server restart, failover) must not crash the process: the pool replaces it.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
@@ -93,6 +124,13 @@ export async function openDatabase(options: {
       listen: (channel, onPayload) => listener.listen(checkChannel(channel), onPayload),
       notify: async (channel, payload) => {
         await pool.query('SELECT pg_notify($1, $2)', [checkChannel(channel), payload]);
+      },
+      stats: {
+        pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+        onQuery(onQuery) {
+          queryListeners.add(onQuery);
+          return () => void queryListeners.delete(onQuery);
+        },
       },
       close: async () => {
         await listener.close();
@@ -129,6 +167,39 @@ export async function openDatabase(options: {
     dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
+}
+
+/**
+ * The pool's connection class: node-postgres's own, whose queries also tell `listeners` their
+ * duration while any listen (the pool's `Client` option). Promise and callback queries are timed;
+ * streamed ones (a submittable, such as a cursor) pass through untimed.
+ */
+function timedClient(listeners: ReadonlySet<(seconds: number) => void>): typeof pg.Client {
+  const query = pg.Client.prototype.query;
+  class TimedClient extends pg.Client {}
+  TimedClient.prototype.query = function (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
+    const run = query as (this: pg.Client, ...args: unknown[]) => unknown;
+    const submittable = typeof (config as { submit?: unknown } | null)?.submit === 'function';
+    const ownCallback = typeof (config as { callback?: unknown } | null)?.callback === 'function';
+    if (listeners.size === 0 || submittable || ownCallback) return run.call(this, config, values, callback);
+    const start = performance.now();
+    const observe = () => {
+      const seconds = (performance.now() - start) / 1000;
+      for (const listener of listeners) listener(seconds);
+    };
+    const timed =
+      (done: (...args: unknown[]) => void) =>
+      (...args: unknown[]) => {
+        observe();
+        done(...args);
+      };
+    if (typeof values === 'function') return run.call(this, config, timed(values as (...args: unknown[]) => void));
+    if (typeof callback === 'function') return run.call(this, config, values, timed(callback as (...args: unknown[]) => void));
+    const result = run.call(this, config, values) as Promise<unknown>;
+    result.then(observe, observe);
+    return result;
+  } as typeof query;
+  return TimedClient;
 }
 
 function checkChannel(channel: string): string {

@@ -1,6 +1,7 @@
 /**
  * HTTP errors (docs/decisions/016-errors-as-json.md): every error answer is JSON
- * `{ message, issues? }` with the right status; bad input never gives a 500.
+ * `{ message, issues?, requestId }` with the right status; bad input never gives a 500. `requestId`
+ * is the request's id (src/server/observability/request-ids.ts), as on its log lines.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -43,6 +44,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: error.message,
         ...(error.issues ? { issues: error.issues } : {}),
         ...(error.conflicts ? { conflicts: error.conflicts } : {}),
+        requestId: request.id,
       };
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(body);
@@ -60,20 +62,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: issue.message ?? 'Invalid value',
       }));
       const first = issues[0];
-      return reply
-        .status(400)
-        .send({ message: first ? `Invalid ${first.path}: ${first.message}` : 'Invalid request', issues } satisfies ApiError);
+      return reply.status(400).send({
+        message: first ? `Invalid ${first.path}: ${first.message}` : 'Invalid request',
+        issues,
+        requestId: request.id,
+      } satisfies ApiError);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send({ message: 'Internal server error' } satisfies ApiError);
+      return reply.status(500).send({ message: 'Internal server error', requestId: request.id } satisfies ApiError);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON (400), body too large (413), wrong content type (415), rate limit (429).
-      return reply.status(status).send({ message: error.message } satisfies ApiError);
+      return reply.status(status).send({ message: error.message, requestId: request.id } satisfies ApiError);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Internal server error' } satisfies ApiError);
+    return reply.status(500).send({ message: 'Internal server error', requestId: request.id } satisfies ApiError);
   });
 }

@@ -135,6 +135,12 @@ interface Registered {
 
 type FetchedJob = PgBoss.JobWithMetadata<object> & { expireInSeconds?: number };
 
+/** How a run ended: done, failed with a retry to come, or failed for good (its last attempt). */
+export type JobRunOutcome = 'completed' | 'retry' | 'failed';
+
+/** Told of each run's end (the metrics' counts, src/server/observability/metrics.ts). */
+export type JobRunListener = (queue: string, outcome: JobRunOutcome) => void;
+
 /**
  * One queue's runs in this process: up to `definition.concurrency` at once. While the queue has
  * work it takes the next job as soon as a run ends (never a polling interval between jobs); when
@@ -158,6 +164,7 @@ class QueueRunner {
     private readonly pollingIntervalMs: number,
     private readonly log: JobLog,
     private readonly track: <T>(work: Promise<T>) => Promise<T>,
+    private readonly onRunEnd: JobRunListener | undefined,
   ) {}
 
   /** The queue's name. */
@@ -257,10 +264,14 @@ class QueueRunner {
         });
         await Promise.race([this.track(handler(running)), limit]);
         clearTimeout(timer);
-        if (!this.abandoned.has(job.id)) await this.boss.complete(this.name, job.id);
+        if (!this.abandoned.has(job.id)) {
+          await this.boss.complete(this.name, job.id);
+          this.onRunEnd?.(this.name, 'completed');
+        }
       } catch (error) {
         clearTimeout(timer);
         if (this.abandoned.has(job.id)) return;
+        this.onRunEnd?.(this.name, running.lastAttempt ? 'failed' : 'retry');
         const details = { err: error, queue: this.name, jobId: job.id, retryCount: job.retryCount };
         if (running.lastAttempt) this.log.error(details, 'job failed for good: it stays failed in the queue');
         else this.log.warn(details, 'job failed: it will be retried');
@@ -297,11 +308,12 @@ export class JobWorkers {
    *   again (default 2 s; at least 0.5); while a queue has work, the next job is taken at once
    * @param options.maintenanceIntervalSeconds how often (once across instances) runs that outlived their
    *   queue's `expireInSeconds` (their process died) are failed into a retry, and old jobs archived (default 120 s)
+   * @param options.onRunEnd told of the end of each run in this process (the metrics)
    */
   constructor(
     private readonly handle: Pick<DatabaseHandle, 'executeSql'>,
     private readonly log: JobLog,
-    private readonly options: { pollingIntervalSeconds?: number; maintenanceIntervalSeconds?: number } = {},
+    private readonly options: { pollingIntervalSeconds?: number; maintenanceIntervalSeconds?: number; onRunEnd?: JobRunListener } = {},
   ) {}
 
   /**
@@ -330,7 +342,14 @@ export class JobWorkers {
     for (const registered of this.registered) {
       if (registered.definition.cron) await boss.schedule(registered.definition.name, registered.definition.cron, {}, { tz: 'UTC' });
       const queueIntervalMs = (registered.definition.pollingIntervalSeconds ?? Infinity) * 1000;
-      const runner = new QueueRunner(boss, registered, Math.min(pollingIntervalMs, queueIntervalMs), this.log, (work) => this.track(work));
+      const runner = new QueueRunner(
+        boss,
+        registered,
+        Math.min(pollingIntervalMs, queueIntervalMs),
+        this.log,
+        (work) => this.track(work),
+        this.options.onRunEnd,
+      );
       this.runners.push(runner);
       runner.start();
     }

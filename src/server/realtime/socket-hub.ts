@@ -59,6 +59,13 @@ export class SocketHub {
     });
   }
 
+  /** How many sockets are open here (the metrics' live connections). */
+  get connectionCount(): number {
+    let count = 0;
+    for (const set of this.byUser.values()) count += set.size;
+    return count;
+  }
+
   /** Whether any of `userIds` has a socket here. */
   holdsAny(userIds: readonly string[]): boolean {
     return userIds.some((id) => this.byUser.has(id));

@@ -17,6 +17,8 @@ export const apiErrorSchema = z
      * (`occurrenceConflictSchema` of ./booking-series.ts; docs/decisions/026-booking-series.md).
      */
     conflicts: z.array(z.object({ startDate: z.string(), endDate: z.string(), reason: z.string() })).optional(),
+    /** The request's id, also in its `X-Request-Id` header and on its log lines: quote it when reporting the error. */
+    requestId: z.string().optional(),
   })
   .meta({ id: 'ApiError' });
 export type ApiError = z.infer<typeof apiErrorSchema>;
