@@ -11,20 +11,30 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
 import type { PaymentProvider } from '../payments/provider';
-import { releasePayment } from './money-back';
-import { tellBookingStep } from './notices';
-import { expireSeriesRequest } from './series-answers';
-import { moveBooking } from './booking-writer';
+import type { BookingRow } from './booking-row';
+import { moveBookings } from './booking-writer';
+import { tellEachStep } from './notices';
+import { bookingsOfPayment, findPayment, moveWholePayment, paymentIdOf } from './payment-bookings';
+import { giveBackMoney } from './series-money';
 
 /** What {@link expireBooking} did. */
 export type ExpiryOutcome = 'hold_expired' | 'request_expired' | 'not_due';
 
+/** Whether every booking of a payment is a hold past its deadline. */
+const lapsedHolds = (rows: readonly BookingRow[], now: Date) =>
+  rows.every((row) => row.status === 'awaiting_payment' && row.holdExpiresAt && row.holdExpiresAt <= now);
+
+/** Whether every booking of a payment is a request past its answer deadline that no Accept has claimed (a claim is its claimant's). */
+const lapsedRequests = (rows: readonly BookingRow[], now: Date) =>
+  rows.every((row) => row.status === 'pending' && !row.acceptingAt && row.requestExpiresAt && row.requestExpiresAt <= now);
+
 /**
- * Expires the booking `bookingId` when its hold or request deadline has passed and it is still
- * waiting, then gives its payment back (cancels the intent or releases the card). Idempotent: a
- * booking that moved on, or whose deadline is later, is left alone; one expired earlier whose
- * money was not yet given back is given back now.
- * @throws Error when the provider cannot release the payment (the job is retried)
+ * Expires the payment of booking `bookingId` when its hold or request deadline has passed and it is
+ * still waiting: every booking of the payment (a series' occurrences expire as a whole,
+ * docs/decisions/026-booking-series.md), then gives its money back (cancels the intent or releases
+ * the card). Idempotent: a payment whose bookings moved on, or whose deadline is later, is left
+ * alone; one expired earlier whose money was not yet given back is given back now.
+ * @throws Error when the provider cannot give the money back (the job is retried)
  */
 export async function expireBooking(
   db: Database,
@@ -34,27 +44,27 @@ export async function expireBooking(
 ): Promise<ExpiryOutcome> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
   if (!booking) return 'not_due';
-  // A series' request expires as a whole (docs/decisions/026-booking-series.md).
-  if (booking.seriesId) return (await expireSeriesRequest(db, payments, booking.seriesId, now)) ? 'request_expired' : 'not_due';
+  const paymentId = paymentIdOf(booking);
+  const rows = await bookingsOfPayment(db, paymentId);
   let outcome: ExpiryOutcome = 'not_due';
-  let current = booking;
-  if (booking.status === 'awaiting_payment' && booking.holdExpiresAt && booking.holdExpiresAt <= now) {
-    const moved = await db.transaction(async (tx) => {
-      const expired = await moveBooking(tx, booking.id, 'awaiting_payment', 'expire', { holdExpiresAt: null });
-      if (expired) await tellBookingStep(tx, 'hold_expired', expired, now);
+  const due = lapsedHolds(rows, now)
+    ? ({ from: 'awaiting_payment', step: 'hold_expired', clear: { holdExpiresAt: null } } as const)
+    : lapsedRequests(rows, now)
+      ? ({ from: 'pending', step: 'request_expired', clear: { requestExpiresAt: null } } as const)
+      : null;
+  if (due) {
+    const moved = await moveWholePayment(db, rows.length, async (tx) => {
+      const expired = await moveBookings(tx, { paymentId }, due.from, 'expire', due.clear);
+      await tellEachStep(tx, due.step, expired, now);
       return expired;
     });
-    if (moved) [outcome, current] = ['hold_expired', moved];
-  } else if (booking.status === 'pending' && !booking.acceptingAt && booking.requestExpiresAt && booking.requestExpiresAt <= now) {
-    // A request being accepted (claimed) is left to its claimant.
-    const moved = await db.transaction(async (tx) => {
-      const expired = await moveBooking(tx, booking.id, 'pending', 'expire', { requestExpiresAt: null });
-      if (expired) await tellBookingStep(tx, 'request_expired', expired, now);
-      return expired;
-    });
-    if (moved) [outcome, current] = ['request_expired', moved];
+    if (moved) outcome = due.step;
   }
-  const moneyLeft = ['requires_payment', 'authorized', 'paid'].includes(current.paymentStatus) && current.stripePaymentIntentId;
-  if (payments && current.status === 'expired' && moneyLeft) await releasePayment(db, payments, current);
+  if (!payments) return outcome;
+  const after = await bookingsOfPayment(db, paymentId);
+  const ended = after.length > 0 && after.every((row) => row.status === 'expired');
+  const payment = await findPayment(db, paymentId);
+  const moneyLeft = payment?.stripePaymentIntentId && payment.status !== 'canceled' && payment.status !== 'refunded';
+  if (ended && moneyLeft) await giveBackMoney(db, payments, after);
   return outcome;
 }

@@ -7,46 +7,23 @@
  * instant (`accepting_at`) before it captures, so a payment is captured once; a claim left standing
  * by a crash is finished by the reconciliation job from what the provider says ({@link finishClaim}).
  */
-import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { nextStatus } from '../../shared/booking-lifecycle';
 import type { Booking } from '../../shared/schemas/bookings';
 import type { Database } from '../db/client';
-import { bookings, payments as paymentRows } from '../db/schema';
+import { bookings } from '../db/schema';
 import { conflict, forbidden, HttpError, paymentRequired } from '../http/errors';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import { CHANGED_MEANWHILE, requireBookingWithSpace, toBooking, type BookingRow } from './booking-row';
 import { moveBookings } from './booking-writer';
 import { tellEachStep } from './notices';
+import { bookingsOfPayment, findPayment, moveWholePayment, paymentIdOf } from './payment-bookings';
 import { giveBackMoney } from './series-money';
 
 const MINUTE_MS = 60 * 1000;
 
 /** How long an Accept's claim on a request stands before the reconciliation job resolves it from the intent (a crash or a lost answer between claim and capture). */
 export const ACCEPT_CLAIM_STALE_MS = 5 * MINUTE_MS;
-
-/** A move that found fewer of a payment's bookings than it needed: thrown to roll its transaction back. */
-class PaymentMovedMeanwhile extends Error {}
-
-/** The bookings a payment pays for (one, or a series' occurrences), earliest first. */
-export function bookingsOfPayment(db: Database, paymentId: string): Promise<BookingRow[]> {
-  return db.select().from(bookings).where(eq(bookings.paymentId, paymentId)).orderBy(asc(bookings.startAt), asc(bookings.id));
-}
-
-/** The payment a booking is paid by (its own, or its series'). @throws Error for a booking with none (the migration's trigger sets it) */
-export function paymentIdOf(booking: Pick<BookingRow, 'id' | 'paymentId'>): string {
-  if (!booking.paymentId) throw new Error(`Booking ${booking.id} has no payment.`);
-  return booking.paymentId;
-}
-
-/** The provider's intent id of a payment, or null before one was made. */
-async function intentIdOf(db: Database, paymentId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ intentId: paymentRows.stripePaymentIntentId })
-    .from(paymentRows)
-    .where(eq(paymentRows.id, paymentId))
-    .limit(1);
-  return row?.intentId ?? null;
-}
 
 /** The 409 of a request someone else moved (or is accepting) between our read and our update, saying what it is now. */
 function changedMeanwhile(rows: readonly BookingRow[]): HttpError {
@@ -57,25 +34,6 @@ function changedMeanwhile(rows: readonly BookingRow[]): HttpError {
   if (rows.some((row) => row.status === 'expired')) return conflict('This booking request has expired.');
   if (rows.some((row) => row.status === 'cancelled')) return conflict('This booking has already been cancelled.');
   return conflict(CHANGED_MEANWHILE);
-}
-
-/** Moves every booking of a payment, or none: the moved rows, or null when some had moved meanwhile. */
-async function moveAll(
-  db: Database,
-  paymentId: string,
-  count: number,
-  move: (tx: Database) => Promise<BookingRow[]>,
-): Promise<BookingRow[] | null> {
-  return db
-    .transaction(async (tx) => {
-      const moved = await move(tx);
-      if (moved.length !== count) throw new PaymentMovedMeanwhile(paymentId);
-      return moved;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof PaymentMovedMeanwhile) return null;
-      throw error;
-    });
 }
 
 /**
@@ -140,9 +98,9 @@ async function acceptRequest(
   if (rows.some((row) => row.status !== 'pending')) throw changedMeanwhile(rows);
   if (rows.some((row) => row.requestExpiresAt && row.requestExpiresAt <= now))
     throw conflict('This booking request has expired and can no longer be accepted.');
-  const intentId = await intentIdOf(db, paymentId);
+  const intentId = (await findPayment(db, paymentId))?.stripePaymentIntentId;
   if (!intentId) throw conflict('This booking request has no payment to capture.');
-  const claimed = await moveAll(db, paymentId, rows.length, (tx) =>
+  const claimed = await moveWholePayment(db, rows.length, (tx) =>
     tx
       .update(bookings)
       .set({ acceptingAt: now })
@@ -207,7 +165,7 @@ export async function answerRequest(
     );
   }
   const rows = await bookingsOfPayment(db, paymentId);
-  const declined = await moveAll(db, paymentId, rows.length, async (tx) => {
+  const declined = await moveWholePayment(db, rows.length, async (tx) => {
     const moved = await moveBookings(tx, { paymentId }, 'pending', 'decline', { requestExpiresAt: null });
     await tellEachStep(tx, 'declined', moved);
     return moved;

@@ -18,13 +18,14 @@
  */
 import { and, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { bookings, payments as paymentRows } from '../db/schema';
+import { bookings } from '../db/schema';
 import type { PaymentProvider } from '../payments/provider';
 import { refundCancelled } from './cancellation';
 import { moveBookings } from './booking-writer';
 import { releasePayment } from './money-back';
 import { tellEachStep } from './notices';
-import { ACCEPT_CLAIM_STALE_MS, finishClaim, paymentIdOf } from './owner-answers';
+import { ACCEPT_CLAIM_STALE_MS, finishClaim } from './owner-answers';
+import { findPayment, paymentIdOf } from './payment-bookings';
 import { seriesWithMoneyDue, settleSeriesMoney } from './series-money';
 
 /** What one run did. */
@@ -71,7 +72,7 @@ export async function reconcileBookings(
         const paymentId = paymentIdOf(booking);
         if (claimsSeen.has(paymentId)) continue;
         claimsSeen.add(paymentId);
-        const [payment] = await db.select().from(paymentRows).where(eq(paymentRows.id, paymentId)).limit(1);
+        const payment = await findPayment(db, paymentId);
         const intent = payment?.stripePaymentIntentId ? await payments.retrievePaymentIntent(payment.stripePaymentIntentId) : null;
         await finishClaim(db, payments, paymentId, booking.acceptingAt!, intent);
         resolvedClaims++;

@@ -15,7 +15,7 @@ import { bookings, medicalSpaces } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { PaymentProvider } from '../payments/provider';
 import { CHANGED_MEANWHILE, toBooking, type BookingRow, type SpaceRow } from './booking-row';
-import { moveBooking, moveBookings } from './booking-writer';
+import { moveBooking } from './booking-writer';
 import { cancellingParty, decideCancellation } from './cancellation';
 import { releaseHold } from './checkout';
 import { tellSeriesStep } from './notices';
@@ -63,39 +63,6 @@ export async function getSeries(db: Database, id: string, userId: string): Promi
   const { series, space } = await requireSeriesWithSpace(db, id);
   if (series.renterId !== userId && space.ownerId !== userId) throw forbidden('Only the renter or the owner can see this booking series.');
   return toSeries(series, await seriesOccurrences(db, id), space);
-}
-
-/**
- * Expires a series request whose answer deadline has passed (every occurrence pending, unclaimed,
- * past `request_expires_at`) and gives its money back; a series in any other state is left alone.
- * @returns whether this call expired it
- */
-export async function expireSeriesRequest(
-  db: Database,
-  payments: PaymentProvider | null,
-  seriesId: string,
-  now = new Date(),
-): Promise<boolean> {
-  const occurrences = await seriesOccurrences(db, seriesId);
-  const due =
-    occurrences.length > 0 &&
-    occurrences.every((row) => row.status === 'pending' && !row.acceptingAt && row.requestExpiresAt && row.requestExpiresAt <= now);
-  let expired = false;
-  if (due) {
-    expired = await db
-      .transaction(async (tx) => {
-        const moved = await moveBookings(tx, { seriesId: seriesId }, 'pending', 'expire', { requestExpiresAt: null });
-        if (moved.length !== occurrences.length) throw new SeriesMovedMeanwhile();
-        await tellSeriesStep(tx, 'request_expired', moved, now);
-        return true;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof SeriesMovedMeanwhile) return false;
-        throw error;
-      });
-  }
-  if (payments) await settleSeriesMoney(db, payments, seriesId, now);
-  return expired;
 }
 
 /**
