@@ -46,6 +46,8 @@ import { isFirstTransaction } from './first-booking';
 import { tellBookingStep, tellEachStep } from './notices';
 import { assertRoomForHold } from './hold-limits';
 import { releasePayment } from './money-back';
+import { bookingsOfPayment, findPayment, moveWholePayment, paymentIdOf } from './payment-bookings';
+import { giveBackMoney } from './series-money';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -435,20 +437,25 @@ export async function releaseHold(db: Database, payments: PaymentProvider, id: s
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   if (!booking) throw notFound('Booking not found.');
   if (booking.renterId !== userId) throw forbidden('Only the renter can release this hold.');
-  if (isEndedHold(booking)) return;
+  // The hold is the payment's: a series' occurrences are held, and released, together.
+  const paymentId = paymentIdOf(booking);
+  const rows = await bookingsOfPayment(db, paymentId);
+  if (rows.every(isEndedHold)) return;
   const notAHold = conflict('This booking is no longer waiting for payment, so there is no hold to release.');
-  if (booking.status !== 'awaiting_payment') throw notAHold;
-  const intent = booking.stripePaymentIntentId ? await payments.retrievePaymentIntent(booking.stripePaymentIntentId) : null;
+  if (rows.some((row) => row.status !== 'awaiting_payment')) throw notAHold;
+  const intentId = (await findPayment(db, paymentId))?.stripePaymentIntentId;
+  const intent = intentId ? await payments.retrievePaymentIntent(intentId) : null;
   if (intent && PAYMENT_UNDER_WAY.has(intent.status)) {
     throw conflict('Your payment for this booking has already gone through, so the hold cannot be released. It is being confirmed.');
   }
-  const released = await moveBooking(db, id, 'awaiting_payment', 'expire', { holdExpiresAt: null });
+  const released = await moveWholePayment(db, rows.length, (tx) =>
+    moveBookings(tx, { paymentId }, 'awaiting_payment', 'expire', { holdExpiresAt: null }),
+  );
   if (!released) {
-    const [current] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
-    if (current && isEndedHold(current)) return;
+    if ((await bookingsOfPayment(db, paymentId)).every(isEndedHold)) return;
     throw notAHold;
   }
   // Read afresh from the provider: cancels an unpaid intent, or gives back a payment that completed meanwhile.
   // A call that fails here is retried by the reconciliation job (expired, payment status still requires_payment).
-  await releasePayment(db, payments, released).catch(() => undefined);
+  await giveBackMoney(db, payments, released).catch(() => undefined);
 }

@@ -18,7 +18,8 @@ import { noContent } from '../http/openapi';
 import type { PaymentProvider } from '../payments/provider';
 import { cancelBooking, quoteCancellation } from './cancellation';
 import { answerRequest } from './owner-answers';
-import { cancelSeriesRest, getSeries, quoteSeriesCancellation, releaseAnyHold } from './series-answers';
+import { cancelSeriesRest, getSeries, quoteSeriesCancellation } from './series-answers';
+import { releaseHold } from './checkout';
 import { createCheckout, createPaid } from './series-checkout';
 import { getBooking, listBookingRequests, listOwnerSpaceBookings, listRenterBookings } from './reads';
 
@@ -241,7 +242,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
       config: auth,
     },
     async (request, reply) => {
-      await releaseAnyHold(db, requirePayments(), bookingId(request.params.id), requireUser(request).id);
+      await releaseHold(db, requirePayments(), bookingId(request.params.id), requireUser(request).id);
       return reply.status(204).send();
     },
   );

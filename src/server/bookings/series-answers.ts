@@ -2,8 +2,8 @@
  * What happens to a series after checkout (docs/decisions/026-booking-series.md): the owner answers
  * its one request as a whole, its request expires as a whole, the renter or owner cancels the rest
  * of it, and anyone concerned reads it. A series' money moves only through `series-money.ts`; the
- * owner answers its request as any booking's (owner-answers.ts). The route of single bookings hands
- * an occurrence's hold release to this module ({@link releaseAnyHold}).
+ * owner answers its request, and its hold is released or expires, as any booking's (owner-answers.ts,
+ * checkout.ts, expiry.ts).
  */
 import { eq } from 'drizzle-orm';
 import { seriesCancellationReason, type CancelledBy } from '../../shared/cancellation';
@@ -11,15 +11,13 @@ import { fromCents, toCents } from '../../shared/money';
 import type { BookingSeries } from '../../shared/schemas/booking-series';
 import type { CancellationQuote } from '../../shared/schemas/bookings';
 import type { Database } from '../db/client';
-import { bookings, medicalSpaces } from '../db/schema';
+import { medicalSpaces } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { PaymentProvider } from '../payments/provider';
 import { CHANGED_MEANWHILE, toBooking, type BookingRow, type SpaceRow } from './booking-row';
 import { moveBooking } from './booking-writer';
 import { cancellingParty, decideCancellation } from './cancellation';
-import { releaseHold } from './checkout';
 import { tellSeriesStep } from './notices';
-import { releaseSeriesHold } from './series-checkout';
 import {
   cancellationRefundAmount,
   findSeries,
@@ -63,18 +61,6 @@ export async function getSeries(db: Database, id: string, userId: string): Promi
   const { series, space } = await requireSeriesWithSpace(db, id);
   if (series.renterId !== userId && space.ownerId !== userId) throw forbidden('Only the renter or the owner can see this booking series.');
   return toSeries(series, await seriesOccurrences(db, id), space);
-}
-
-/**
- * DELETE /api/bookings/{id}/hold: the renter gives up an unpaid hold; an occurrence's hold is its
- * whole series' (`releaseSeriesHold`), any other booking's `releaseHold`.
- * @throws HttpError as those
- */
-export async function releaseAnyHold(db: Database, payments: PaymentProvider, id: string, userId: string): Promise<void> {
-  const [booking] = await db.select({ seriesId: bookings.seriesId }).from(bookings).where(eq(bookings.id, id)).limit(1);
-  const series = booking?.seriesId ? await findSeries(db, booking.seriesId) : null;
-  if (!series) return releaseHold(db, payments, id, userId);
-  return releaseSeriesHold(db, payments, series, userId);
 }
 
 /** The occurrences "the rest of the series" means at `now`: confirmed and not ended. */

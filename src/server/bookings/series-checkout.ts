@@ -23,7 +23,7 @@ import type { Booking, createBookingSchema } from '../../shared/schemas/bookings
 import { timeZoneForState } from '../../shared/time-zones';
 import { SQLSTATE, sqlState, type Database } from '../db/client';
 import { bookings, bookingSeries, medicalSpaces } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound, paymentRequired } from '../http/errors';
+import { badRequest, conflict, notFound, paymentRequired } from '../http/errors';
 import { expireBookingJob } from '../jobs/catalog';
 import { assertInsuredThrough } from '../insurance/service';
 import { enqueue } from '../jobs/queue';
@@ -480,25 +480,4 @@ export async function createPaid(
   if (!intent) throw paymentRequired('Payment not found. Please pay before booking.');
   const { occurrences, settled } = await settleSeriesPayment(db, payments, series, intent);
   return { booking: toBooking(occurrences[0]!, space), created: settled };
-}
-
-/**
- * DELETE /api/bookings/{id}/hold for an occurrence: the renter gives up the whole series' hold (as
- * `releaseHold` does one booking's). A series whose payment is going through is not touched (409).
- * @throws HttpError 403 not the renter, 409 the series is no longer waiting for payment or its payment is under way
- */
-export async function releaseSeriesHold(db: Database, payments: PaymentProvider, series: SeriesRow, userId: string): Promise<void> {
-  if (series.renterId !== userId) throw forbidden('Only the renter can release this hold.');
-  const occurrences = await seriesOccurrences(db, series.id);
-  if (occurrences.every((row) => row.status === 'expired' && ['none', 'requires_payment', 'canceled'].includes(row.paymentStatus))) return;
-  if (occurrences.some((row) => row.status !== 'awaiting_payment')) {
-    throw conflict('This booking is no longer waiting for payment, so there is no hold to release.');
-  }
-  const intent = series.stripePaymentIntentId ? await payments.retrievePaymentIntent(series.stripePaymentIntentId) : null;
-  if (intent && ['processing', 'requires_capture', 'succeeded'].includes(intent.status)) {
-    throw conflict('Your payment for this booking has already gone through, so the hold cannot be released. It is being confirmed.');
-  }
-  await moveBookings(db, { seriesId: series.id }, 'awaiting_payment', 'expire', { holdExpiresAt: null });
-  // Cancels the unpaid intent, or gives back a payment that completed meanwhile; the job retries a failure.
-  await settleSeriesMoney(db, payments, series.id).catch(() => undefined);
 }
