@@ -203,7 +203,10 @@ describe('GET /api/users/{id}/earnings', () => {
     for (const id of [owner.user.id, '00000000-0000-4000-8000-000000000000', 'not-a-user']) {
       for (const path of [url(id), `${url(id)}.csv`]) {
         const response = await get(path, other.cookie);
-        answers.push({ statusCode: response.statusCode, body: response.body });
+        // Each answer carries its own request id; the rest must be the same.
+        const { requestId, ...body } = response.json<{ requestId?: string }>();
+        expect(requestId).toBe(response.headers['x-request-id']);
+        answers.push({ statusCode: response.statusCode, body });
       }
     }
     expect(answers[0]).toMatchObject({ statusCode: 403 });
