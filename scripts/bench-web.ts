@@ -3,7 +3,7 @@
  * 4G link, simulated) on the home page, a search and a space page of the
  * built app, served with the demo data on 127.0.0.1; prints JSON with the
  * performance score, LCP, TBT, CLS and the JavaScript each page downloads
- * (issue 10). Chromium from CHROME_PATH (default /usr/bin/chromium).
+ * (docs/performance.md). Chromium from CHROME_PATH (default /usr/bin/chromium).
  * BENCH_WEB_RUNS (default 1) runs each page that many times; each figure is
  * the median. A run whose trace Lighthouse could not record (it says so in
  * `runtimeError`, e.g. NO_NAVSTART on a busy machine) is run again, up to twice.

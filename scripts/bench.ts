@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: throughput of the search and space routes on a large
- * generated database (issue 10), printed as JSON. Speed is a benchmark, never
+ * generated database (docs/performance.md), printed as JSON. Speed is a benchmark, never
  * a timed test (docs/architecture.md#tests).
  *
  * - Data: the demo seed's deterministic generator (`buildDemoSpaces(n)`), n =
@@ -34,7 +34,7 @@
  * - Taken time: BENCH_SEED_BOOKINGS (5 per space: 500,000 at 100,000 spaces) confirmed bookings
  *   inserted in SQL before the load, each space's spread over the next two weeks (hours and
  *   sessions two hours with the listing's buffer, days and months a whole day), so the
- *   `availableOn` routes (search by availability, issue 19) find some spaces taken on their date.
+ *   `availableOn` routes (search by availability) find some spaces taken on their date.
  * - BENCH_ONLY=<regex>: only the routes whose name matches (for profiling one route).
  * - BENCH_KEEP_DATABASE=1 (PostgreSQL): the seeded database is kept, not dropped, and its URL
  *   logged, for EXPLAIN ANALYZE; BENCH_REUSE_DATABASE=<its URL> runs on it again (migrated, not
@@ -528,7 +528,7 @@ async function main() {
         name: 'GET /api/spaces/map-points?location=Austin (zoom 11)',
         path: '/api/spaces/map-points?location=Austin&bbox=-98.0,30.1,-97.5,30.5&zoom=11',
       },
-      // Search by availability (issue 19): a date of the seeded bookings, any time, the morning, with a location, on the map.
+      // Search by availability: a date of the seeded bookings, any time, the morning, with a location, on the map.
       { name: 'GET /api/spaces?availableOn=<in 4 days>', path: `/api/spaces?availableOn=${availableOn}` },
       {
         name: 'GET /api/spaces?availableOn=<in 4 days>&availableFrom=08:00&availableTo=12:00',

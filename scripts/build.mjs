@@ -158,7 +158,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|map|webmanifest)$/;
  * Writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip -9) beside
  * every compressible built file over 1 KB, once per build, so the server
  * sends them as they are (@fastify/static `preCompressed`) instead of
- * compressing on every request (issue 10).
+ * compressing on every request.
  */
 function precompress(dir) {
   for (const dirent of readdirSync(dir, { withFileTypes: true })) {

@@ -21,7 +21,7 @@ import { HomePage } from './pages/home';
 import { NotFoundPage } from './pages/not-found';
 
 /**
- * Route-level code splitting (issue 10): each page loads its own chunk when
+ * Route-level code splitting (docs/decisions/007-a-light-first-page.md): each page loads its own chunk when
  * first visited, so a visit to a space or a search
  * downloads that page (and Leaflet or Stripe only where they are used), not
  * the whole app. The page of the address the app opens on is loaded before

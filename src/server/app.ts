@@ -190,7 +190,7 @@ export async function buildApp({
   // ETags, 304s and CDN caching of the routes that say `config: { publicCache }`; before compression,
   // so the tag is computed on the body as serialized (docs/decisions/024-cacheable-public-answers.md).
   registerPublicCaching(app, { sessionCookieName: sessions.cookieName });
-  // Brotli or gzip for API answers and pages over 1 KB (issue 10), at a quality cheap enough per
+  // Brotli or gzip for API answers and pages over 1 KB, at a quality cheap enough per
   // request; the client's hashed assets are compressed once at build time (pages/routes.ts).
   await app.register(fastifyCompress, {
     threshold: 1024,
@@ -226,7 +226,7 @@ export async function buildApp({
     registerBookingJobs(workers, { db, payments, log: app.log });
     // Email rendering and sending (React, react-email, nodemailer: about 18 MB of heap) are loaded
     // only by an app that runs the workers; without them the API's heap stays smaller, and its
-    // garbage-collection pauses shorter (the booking benchmark's p99).
+    // garbage-collection pauses shorter (they show in the slowest requests).
     const { createMailer } = await import('./mail/mailer');
     const { registerNotificationJobs } = await import('./notifications/email-delivery');
     const mailer = metrics ? metrics.countMail(createMailer(config)) : createMailer(config);

@@ -1,5 +1,5 @@
 /**
- * The space-use agreement of a booking (issue 20, docs/decisions/027-receipts-and-agreements.md): a
+ * The space-use agreement of a booking (docs/decisions/027-receipts-and-agreements.md): a
  * template whose text is built here from the booking, its space and its two parties, and hashed
  * (SHA-256) so that the renter's clickwrap acceptance names the exact text accepted.
  *

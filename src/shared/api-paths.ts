@@ -1,7 +1,7 @@
 /**
  * Paths of the API's GET calls, built one way by the client's query hooks and
  * by the server's page routes, which embed a page's first answers under the
- * path of the call they answer (src/shared/embedded-answers.ts, issue 10).
+ * path of the call they answer (src/shared/embedded-answers.ts).
  */
 import { withQuery } from './query-string';
 import type { SpaceFilters } from './space-filters';

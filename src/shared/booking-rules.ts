@@ -100,7 +100,7 @@ export function resolveBookingRange(period: PricingPeriod, start: string, end: s
   return range;
 }
 
-/** Why a booking is too long, by pricing period (issue "Hardening": limits a card processor accepts). */
+/** Why a booking is too long, by pricing period (the limits a card processor accepts). */
 const TOO_LONG: Record<PricingPeriod, string> = {
   hourly: `A booking can last at most ${MAX_BOOKING_UNITS.hourly} hours (31 days).`,
   daily: `A booking can last at most ${MAX_BOOKING_UNITS.daily} days.`,

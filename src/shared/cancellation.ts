@@ -1,6 +1,5 @@
 /**
- * Cancellation policies as data (issue "Bookings as holds",
- * docs/decisions/005-bookings-as-holds.md): each listing picks a tier, and a pure function computes
+ * Cancellation policies as data (docs/decisions/005-bookings-as-holds.md): each listing picks a tier, and a pure function computes
  * the refund of a cancelled booking from the tier, the booking and the moment of cancelling.
  *
  * - flexible: full refund up to 24 hours before the start, nothing after.

@@ -235,7 +235,7 @@ export const BOOKING_HOLDS_PER_HOUR = 30;
 /** How long an owner has to answer a booking request, in hours; a request also expires at its start. */
 export const REQUEST_ANSWER_HOURS = 48;
 
-/** Cancellation policy tiers a listing picks (issue "Bookings as holds"); the refund rules are in `cancellation.ts`. */
+/** Cancellation policy tiers a listing picks (docs/decisions/005-bookings-as-holds.md); the refund rules are in `cancellation.ts`. */
 export const CANCELLATION_POLICY_TIERS = ['flexible', 'moderate', 'strict'] as const;
 export type CancellationPolicyTier = (typeof CANCELLATION_POLICY_TIERS)[number];
 export const DEFAULT_CANCELLATION_POLICY_TIER: CancellationPolicyTier = 'flexible';
@@ -267,12 +267,12 @@ export const SEARCH_SKELETON_COUNT = 6;
 export const STRUCTURED_DATA_RESULTS = 10;
 export const META_DESCRIPTION_LENGTH = 150;
 
-/** Pagination of list endpoints (issue 2): default and largest page size. */
+/** Pagination of list endpoints: default and largest page size. */
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
 
 /**
- * Money limits a card processor accepts (issue "Hardening"): Stripe charges
+ * Money limits a card processor accepts: Stripe charges
  * at most $999,999.99 in USD (https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts),
  * so no unit price or booking total may go beyond these. Cents.
  */
@@ -338,7 +338,7 @@ export const MAX_RECURRENCE_WEEKS = 26;
 /** Currency of every amount (docs/product.md#constants). */
 export const CURRENCY = 'usd';
 
-/** Messaging (docs/product.md#behaviour, #validation and #constants; issue 8). */
+/** Messaging (docs/product.md#behaviour, #validation and #constants). */
 export const MESSAGE_MAX_LENGTH = 5000;
 /** The unread badge shows '99+' above this (docs/product.md#header-and-footer). */
 export const UNREAD_BADGE_CAP = 99;
@@ -346,7 +346,7 @@ export const UNREAD_BADGE_CAP = 99;
 export const UNREAD_POLL_MS = 30_000;
 /** Waits before each live reconnection attempt: 5 attempts (docs/product.md#constants). */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 4000, 8000, 16000] as const;
-/** Largest WebSocket frame the server accepts; a bigger one closes the socket (issue 8). */
+/** Largest WebSocket frame the server accepts; a bigger one closes the socket. */
 export const MAX_SOCKET_FRAME_BYTES = 16 * 1024;
 /** Messages in one thread answer, newest kept. */
 export const MAX_THREAD_MESSAGES = 500;

@@ -1,6 +1,6 @@
 /**
- * A page's first API answers, embedded in its HTML (issue 10, "A light first
- * page"): the server puts the answers to the GET calls the page makes first in
+ * A page's first API answers, embedded in its HTML (docs/decisions/007-a-light-first-page.md):
+ * the server puts the answers to the GET calls the page makes first in
  * a `<script type="application/json" id="embedded-answers">`, keyed by the call's
  * path; the client's query options take an answer once, as the initial data
  * of the query that makes that very call, so the page renders without waiting

@@ -1,5 +1,5 @@
 /**
- * Occupancy of a space over a range of its local dates (issue 21, docs/decisions/034-owner-earnings.md):
+ * Occupancy of a space over a range of its local dates (docs/decisions/034-owner-earnings.md):
  * the time booked over the time open.
  *
  * - Spaces booked by time (hourly and session listings) count **hours**: the open hours are what the

@@ -1,5 +1,5 @@
 /**
- * Password rules at sign-up (issue 5, Abuse), shared by the server and the
+ * Password rules at sign-up, shared by the server and the
  * Sign up form so both say the same thing:
  * - at least {@link PASSWORD_MIN_LENGTH} characters and at most {@link PASSWORD_MAX_LENGTH}
  *   (OWASP ASVS 4.0 2.1.2: at least 64 allowed, more than 128 refused);
@@ -10,8 +10,8 @@
  *   password ("password123", "qwertyuiop", "P@ssw0rd") scores 0 or 1.
  *
  * The estimation reads no more than the first {@link PASSWORD_ESTIMATE_LENGTH} characters
- * (zxcvbn-ts's `maxLength`): its cost grows with the length (about 130 ms at 32 characters,
- * 450 ms at 100, 600 ms at 128), and a password that long is strong anyway. The server runs it
+ * (zxcvbn-ts's `maxLength`): its cost grows steeply with the length, and a password that long
+ * is strong anyway. The server runs it
  * in a worker pool (src/server/auth/password-check.ts), never on its event loop.
  *
  * Only passwords that score low are refused: a passphrase that happens to
@@ -69,7 +69,7 @@ export function loadPasswordChecker(): Promise<ZxcvbnFactory> {
         dictionary: { ...common.dictionary, ...en.dictionary },
         graphs: common.adjacencyGraphs,
         translations: en.translations,
-        // Levenshtein matching costs 100-700 ms a check; the dictionaries and l33t rules catch common passwords without it.
+        // Levenshtein matching makes each check several times slower; the dictionaries and l33t rules catch common passwords without it.
         useLevenshteinDistance: false,
         maxLength: PASSWORD_ESTIMATE_LENGTH,
       }),

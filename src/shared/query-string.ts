@@ -1,7 +1,7 @@
 /**
  * API paths with query strings, built one way by the client (its fetch
  * wrapper) and the server (the page routes that embed a page's first API
- * answers, issue 10), so both name a call by the same string.
+ * answers), so both name a call by the same string.
  */
 
 type QueryValue = string | number | boolean | null | undefined;

@@ -1,7 +1,7 @@
 /**
  * The search filters of /search, as they live in its URL (parsed and written
  * here). Shared by the client (the search page) and the server (the /search
- * page route embeds the answer to the page's first call, issue 10).
+ * page route embeds the answer to the page's first call).
  */
 import type { z } from 'zod';
 import { type Amenity, type Equipment, FILTER_AMENITY_COUNT, FILTER_EQUIPMENT_COUNT, AMENITIES, EQUIPMENT } from './constants';
@@ -11,7 +11,7 @@ type SpaceSearchOutput = z.output<typeof spaceSearchFieldsSchema>;
 
 /**
  * The search filters a person can set (docs/product.md#other-shapes), as they live in the /search URL,
- * `period` is the period of the price range (issue 10): a daily bound compares with daily prices only;
+ * `period` is the period of the price range: a daily bound compares with daily prices only;
  * `availableOn` with an optional `availableFrom`-`availableTo` window (docs/product.md#search);
  * the order (`sort=rating`) and the "4+ stars" filter (`minRating`);
  * plus the map's 'Search this area' box (`west,south,east,north`, checked by `bboxSchema`).

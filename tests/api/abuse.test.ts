@@ -1,5 +1,5 @@
 /**
- * Abuse throttling (issue 5, Abuse): failed logins per account and per
+ * Abuse throttling (docs/decisions/020-abuse-limits.md): failed logins per account and per
  * address, registrations per address, and a client address that comes from
  * the socket unless TRUST_PROXY says which proxies to believe.
  */

@@ -1,5 +1,5 @@
 /**
- * What a change of credentials ends (issue 31): changing or resetting the password, changing the
+ * What a change of credentials ends: changing or resetting the password, changing the
  * email and an operator's suspension each drop the account's unused reset and verification links
  * in their own transaction; a new password and a suspension also end the calendar feed's URL. A new
  * email and the end of the old address's links are one transaction: when the second half fails,

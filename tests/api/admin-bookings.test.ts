@@ -1,5 +1,5 @@
 /**
- * The console's bookings and payments (issue 21 "Bookings and payments", docs/decisions/031-console-refunds-and-booking-history.md):
+ * The console's bookings and payments (docs/decisions/031-console-refunds-and-booking-history.md):
  * a booking looked up with its parties, its status history (written by the database at every
  * change) and its payment as the provider reports it; refunds in part and in full (which cancels),
  * never more than was paid, one per request, one at a time per payment also when two operators

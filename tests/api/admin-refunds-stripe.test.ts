@@ -1,6 +1,5 @@
 /**
- * Console refunds through Stripe (issue 21 "Bookings and payments",
- * docs/decisions/031-console-refunds-and-booking-history.md), with the real SDK against the local
+ * Console refunds through Stripe (docs/decisions/031-console-refunds-and-booking-history.md), with the real SDK against the local
  * fake API: a part then the rest of a destination charge, the amounts read back from Stripe, one
  * refund per request key, and the fee reversed with the transfer. Runs on PGlite and PostgreSQL.
  */

@@ -1,5 +1,5 @@
 /**
- * The console's user view (issue 21 "Users": "a user's listings, bookings, payments, reports"):
+ * The console's user view (docs/product.md#the-console):
  * GET /api/admin/users/{id} lists a user's listings with their status, their bookings as a renter
  * and as an owner, the payments they made and received (a series' one payment once), and the
  * reports they made and those about them (of them, their listings, reviews or messages), each the

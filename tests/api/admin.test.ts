@@ -1,5 +1,5 @@
 /**
- * The operators' console (issue 21 "Roles and the console", docs/decisions/029-operators-and-the-audit-log.md):
+ * The operators' console (docs/decisions/029-operators-and-the-audit-log.md):
  * every `/api/admin/*` route answers 404 to anonymous and plain users as an unknown route does and
  * 2xx to an operator; suspension ends sessions and sockets at once, refuses the login with 403 and
  * hides the listings; a takedown hides a listing from search and the map and its page answers

@@ -1,6 +1,6 @@
 /**
- * Bad input is a clear 4xx and changes nothing (docs/decisions/016-errors-as-json.md; issue
- * "Hardening"): a table-driven probe over every route's text and number
+ * Bad input is a clear 4xx and changes nothing (docs/decisions/016-errors-as-json.md):
+ * a table-driven probe over every route's text and number
  * fields with NUL and other control characters, loose numbers and amounts
  * beyond what a card processor accepts.
  */

@@ -1,6 +1,6 @@
 /**
  * Bookings as holds and their lifecycle on the demo provider
- * (docs/decisions/005-bookings-as-holds.md; issue "Bookings as holds"): holds keep the dates, the
+ * (docs/decisions/005-bookings-as-holds.md): holds keep the dates, the
  * fee stored is the fee charged, request-to-book with accept and decline, cancellation refunds, and
  * the reconciliation job that leaves no money stranded.
  */

@@ -1,5 +1,5 @@
 /**
- * Every booking step tells the people concerned (issue 18; docs/decisions/022-notifications-and-email.md):
+ * Every booking step tells the people concerned (docs/decisions/022-notifications-and-email.md):
  * the right kinds to the right people, once each however often a step is retried, in the step's
  * transaction (a rolled-back step tells nobody), with the expiry and reminder jobs enqueued for the
  * right instants, the confirmation's calendar file in the space's time zone, and payouts.

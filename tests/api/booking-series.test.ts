@@ -1,5 +1,5 @@
 /**
- * Recurring bookings (issue 19, docs/decisions/026-booking-series.md): a weekly series is checked
+ * Recurring bookings (docs/decisions/026-booking-series.md): a weekly series is checked
  * and held whole in one transaction (409 with every conflict, or the free ones with
  * skipConflicts), paid once with one platform fee, answered as a whole on request-to-book spaces,
  * and cancelled one occurrence or the rest at a time, each by its own tier, never refunding more

@@ -1,5 +1,5 @@
 /**
- * Costly requests (issue 16): what one request can make the server do is
+ * Costly requests (docs/api.md "Limits"): what one request can make the server do is
  * bounded. A search has at most 10 location parts; nearby map boxes share
  * one cached answer; the sitemap is cached and, past its page size, an index
  * of files; the Nominatim queue is bounded (the ZIP centroid beyond it); an

@@ -1,5 +1,5 @@
 /**
- * The demo seed (issues 2 and 9) through the API: the two documented accounts
+ * The demo seed through the API: the two documented accounts
  * find every profile tab with content on a first visit, and what the seed made
  * behaves like real bookings (the owner can decline the request; the renter can
  * cancel the upcoming booking with its refund).

@@ -1,5 +1,5 @@
 /**
- * /dev/mail (issue 18, docs/decisions/022-notifications-and-email.md): without SMTP_URL every
+ * /dev/mail (docs/decisions/022-notifications-and-email.md): without SMTP_URL every
  * email is kept in the outbox and shown there, newest first, each message with its HTML, text,
  * headers and attachments; it does not exist in production, and answers only this machine unless
  * DEV_MAIL_PUBLIC=true.

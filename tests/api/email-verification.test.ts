@@ -1,5 +1,5 @@
 /**
- * Email verification (issue 18, "Password reset and email verification"): sign-up sends the welcome
+ * Email verification: sign-up sends the welcome
  * email with a verification link; the link's token (stored hashed, good for 7 days, once) sets
  * `emailVerified` on the user; Resend sends a fresh link; a new email is unverified again and gets
  * its own link; owners see whether a renter's email is verified on a request.

@@ -1,6 +1,6 @@
 /**
  * The first-booking fee on cancellation (docs/decisions/008-first-booking-fee-on-cancellation.md)
- * and the payment minimums (issue 16, "Money"): the demo provider end to end, and the Stripe
+ * and the payment minimums: the demo provider end to end, and the Stripe
  * refund's parameters on the local fake of Stripe's API.
  */
 import { and, eq, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Holds bounded (issue 16, Abuse): a renter has at most 5 unpaid holds at once, the next one is a 429
+ * Holds bounded: a renter has at most 5 unpaid holds at once, the next one is a 429
  * naming them, the same attempt asked again is not refused, and the hold route is limited per account.
  */
 import { and, eq, gt } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * A renter can give up a hold (issue 16, Abuse, "Holds"): DELETE /api/bookings/:id/hold frees the
+ * A renter can give up a hold: DELETE /api/bookings/:id/hold frees the
  * dates at once, cancels the payment intent with the provider and stops the hold counting towards
  * the cap on unpaid holds; it never touches a booking whose payment went through. On demo payments
  * (the real demo provider) and through the real Stripe SDK against the local fake, which counts the

@@ -1,5 +1,5 @@
 /**
- * Identity (issue 16): one NPI is verified on at most one account at a time,
+ * Identity (docs/decisions/021-professional-verification.md): one NPI is verified on at most one account at a time,
  * a second claim is a 409 that says how to reach support, and no check ever
  * ends in a 500 on the unique index; the state of an address is a USPS state
  * or territory code, whose time zone the space's days are counted in.

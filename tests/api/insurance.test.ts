@@ -1,6 +1,6 @@
 /**
- * Certificates of insurance and licence states (issue 20,
- * docs/decisions/030-insurance-certificates-and-licence-states.md): upload and bad input (nothing
+ * Certificates of insurance and licence states
+ * (docs/decisions/030-insurance-certificates-and-licence-states.md): upload and bad input (nothing
  * saved), who may read a certificate (the renter, the owner of a space the renter holds, has
  * requested or has booked; nobody else), "Require proof of insurance" blocking and then allowing a
  * hold (single and series), the expiry notices (30 and 7 days before, once each), and the licence

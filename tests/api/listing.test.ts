@@ -1,5 +1,5 @@
 /**
- * Issue 7: editing a listing (owner only, the create schema), photo uploads
+ * Editing a listing (owner only, the create schema), photo uploads
  * (limits, metadata stripping, storage), and the listing's image count.
  */
 import { existsSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Live messaging over `/ws` (issue 8; docs/decisions/004-live-events-through-the-database-or-redis.md):
+ * Live messaging over `/ws` (docs/decisions/004-live-events-through-the-database-or-redis.md):
  * session authentication, malformed frames, logout, heartbeats, and delivery
  * across two app instances on one PostgreSQL database, through Postgres
  * LISTEN/NOTIFY and through Redis pub/sub. On PGlite (one process per

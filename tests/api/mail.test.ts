@@ -1,5 +1,5 @@
 /**
- * Notification email (issue 18, docs/decisions/022-notifications-and-email.md): the job renders a
+ * Notification email (docs/decisions/022-notifications-and-email.md): the job renders a
  * notification, keeps it in the outbox and sends it over real SMTP (an in-process `smtp-server`),
  * with a stable Message-ID, absolute links and RFC 8058 unsubscribe headers; retried until the
  * SMTP server is back, delivered once; no header injection from user input.

@@ -1,5 +1,5 @@
 /**
- * Messaging over HTTP (issue 8; docs/product.md#data, #validation and #api-calls;
+ * Messaging over HTTP (docs/product.md#data, #validation and #api-calls;
  * docs/decisions/004-live-events-through-the-database-or-redis.md):
  * permissions from the session and the stored participants, validation,
  * conversation summaries, unread counts and read receipts.

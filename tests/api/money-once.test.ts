@@ -1,5 +1,5 @@
 /**
- * Money moves once and only as decided (issue 16, "Money"): a cancelled
+ * Money moves once and only as decided: a cancelled
  * booking's payment is not given back again by a re-sent POST /api/bookings,
  * a replayed webhook or the reconciliation job; one request is captured once
  * however many Accepts race (and never given back once confirmed); a failed

@@ -1,5 +1,5 @@
 /**
- * The bell and the email switches (issue 18): each user lists and marks their own notifications
+ * The bell and the email switches (docs/decisions/022-notifications-and-email.md): each user lists and marks their own notifications
  * only, the count reaches the user's sockets live on every instance once the change commits, and
  * new-message emails are delayed and batched (src/server/messages/message-emails.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Owed payouts (issue 21, docs/decisions/033-owed-payouts.md): a payment made while the owner's
+ * Owed payouts (docs/decisions/033-owed-payouts.md): a payment made while the owner's
  * payout account cannot take charges is charged on the platform and gets an `owed` row in the
  * checkout's transaction (single bookings and series; none with a destination charge); the
  * owner reads what is owed (own only); when the account becomes ready (demo onboarding, Stripe's

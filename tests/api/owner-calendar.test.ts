@@ -1,5 +1,5 @@
 /**
- * The owner's calendar (issue 19 "Calendars", docs/product.md#calendar): the bookings, requests,
+ * The owner's calendar (docs/product.md#calendar): the bookings, requests,
  * holds and blocked dates of an owner's spaces for a range of dates, own only; blocked date ranges
  * added and removed one at a time (owner only), which close those days in the availability and
  * never cancel a booking inside (the answer counts them).

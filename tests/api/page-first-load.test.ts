@@ -1,5 +1,5 @@
 /**
- * A light first page (issue 10): the HTML of /, /search and a space page names
+ * A light first page (docs/decisions/007-a-light-first-page.md): the HTML of /, /search and a space page names
  * what the page loads first (its route's chunks from the build manifest, the
  * image of its largest paint) and embeds the answers to its first API calls,
  * exactly as the API gives them, escaped so that no text can leave the

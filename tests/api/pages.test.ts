@@ -1,5 +1,5 @@
 /**
- * Public URLs (issue 5): canonical and og:url tags, robots.txt and sitemap.xml
+ * Public URLs (docs/decisions/015-page-metadata-for-crawlers.md): canonical and og:url tags, robots.txt and sitemap.xml
  * take their origin from PUBLIC_URL, never from the Host or X-Forwarded-Host
  * header, and the sitemap is well-formed XML. The pages are served from a
  * tiny fake client build, so no `vite build` is needed.

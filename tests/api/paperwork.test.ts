@@ -1,6 +1,6 @@
 /**
- * Receipts, payout statements and space-use agreements (issue 20,
- * docs/decisions/027-receipts-and-agreements.md): PDFs read back with pdfjs and their amounts
+ * Receipts, payout statements and space-use agreements
+ * (docs/decisions/027-receipts-and-agreements.md): PDFs read back with pdfjs and their amounts
  * compared with the stored booking; receipt numbers sequential per year, once per payment, also
  * when asked for twice at once; one receipt per series; who may read each paper. Runs on PGlite and
  * PostgreSQL.

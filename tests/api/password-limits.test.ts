@@ -1,5 +1,5 @@
 /**
- * Password checks bounded (issue 16, Abuse): more than 128 characters is a 400 (OWASP ASVS 4.0 2.1.2),
+ * Password checks bounded: more than 128 characters is a 400 (OWASP ASVS 4.0 2.1.2),
  * and the strength estimation runs off the event loop, so other requests are answered while a storm
  * of long-password sign-ups is being checked.
  */

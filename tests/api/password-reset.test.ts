@@ -1,5 +1,5 @@
 /**
- * Password reset (issue 18, "Password reset and email verification"): Forgot password answers 202
+ * Password reset: Forgot password answers 202
  * alike for any email, the emailed token is stored hashed and works once within the hour, a reset
  * ends every session (and live socket) of the user, and both routes are rate-limited per address
  * and per account. Change password sends the "your password was changed" email too.

@@ -1,5 +1,5 @@
 /**
- * Bookings are financial records (docs/decisions/019-records-are-kept.md; issue "Hardening": data
+ * Bookings are financial records (docs/decisions/019-records-are-kept.md: data
  * that must never be lost): removing a space never takes its bookings along.
  */
 import { addDays, format } from 'date-fns';

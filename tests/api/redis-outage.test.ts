@@ -1,5 +1,5 @@
 /**
- * A Redis outage (issue 16, Abuse): with REDIS_URL set and Redis stopped mid-test, login, sign-up and
+ * A Redis outage (docs/decisions/020-abuse-limits.md): with REDIS_URL set and Redis stopped mid-test, login, sign-up and
  * the limited routes keep working on in-process counters, the outage is logged once, and
  * GET /api/health says Redis is down. With Redis down when the app starts, it boots all the same,
  * delivers live messages to its own sockets, and subscribes once Redis is up, so live messages cross

@@ -1,6 +1,6 @@
 /**
- * Reports, the console's queue and inbox, and its Overview (issue 21 "Reports", "Overview";
- * docs/decisions/032-reports-and-the-overview.md): a signed-in user reports what they can see (404
+ * Reports, the console's queue and inbox, and its Overview
+ * (docs/decisions/032-reports-and-the-overview.md): a signed-in user reports what they can see (404
  * otherwise), at most 10 a day (429), bad input is a 400 naming the field and saves nothing; the
  * queue shows the reported content; resolving records what was done with its audit record; the
  * inbox lists the contact form's messages newest first; the Overview's figures are the stored

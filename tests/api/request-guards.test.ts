@@ -1,6 +1,6 @@
 /**
  * Identity first, then the body; state changes only from our own origin
- * (issue "Hardening": identity first; decisions 009 and 020 in docs/decisions/).
+ * (docs/decisions/009-identity-from-the-session.md, docs/decisions/020-abuse-limits.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSession } from '../../src/server/auth/session';

@@ -1,5 +1,5 @@
 /**
- * Reviews (issue 20, docs/decisions/028-reviews.md): the 14-day window after a stay (a series
+ * Reviews (docs/decisions/028-reviews.md): the 14-day window after a stay (a series
  * counted once), double-blind publication (both sides written, or the window closed with one side
  * silent), the owner's one reply, who may write and read what, bad input, the space's rating and
  * search by rating, and the invitations and reminders. Runs on PGlite and PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * A schedule change cancels nothing (docs/product.md#schedules, issue 19 "Bad input"): a booking
+ * A schedule change cancels nothing (docs/product.md#schedules): a booking
  * that the listing's new hours or blocked dates leave out stays confirmed, and the owner's list of
  * their spaces' bookings flags it with `outsideSchedule`.
  */

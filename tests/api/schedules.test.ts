@@ -1,5 +1,5 @@
 /**
- * Schedules (issue 19, docs/product.md#schedules): a listing's opening hours, sessions, buffer,
+ * Schedules (docs/product.md#schedules): a listing's opening hours, sessions, buffer,
  * notice, horizon and blocked dates are saved and shown (notes to the owner only), bad schedules
  * are refused with the field and save nothing, the availability route answers from them, and a
  * booking outside them is refused with a 400 that says which rule; the database keeps the buffer.

@@ -1,5 +1,5 @@
 /**
- * Search by availability (issue 19, docs/product.md#search): `GET /api/spaces?availableOn=...`
+ * Search by availability (docs/product.md#search): `GET /api/spaces?availableOn=...`
  * with and without a time window answers exactly the spaces the shared rules
  * (src/shared/availability.ts) say can be booked then — across schedules, sessions, blocked
  * dates, bookings with buffers and holds, notice and horizon, in three time zones (MA, CA, AZ);

@@ -1,5 +1,5 @@
 /**
- * The search path of issue 10: the bounded count, keyset pages, the period
+ * The search path (docs/decisions/014-search-in-the-database.md): the bounded count, keyset pages, the period
  * of a price range, the location column and its index, the location's words
  * (search by availability with a location) and the compact result cards; on
  * PGlite and on PostgreSQL (api-postgres).

@@ -1,5 +1,5 @@
 /**
- * Sessions at ASVS level 2 (issue 16, "Sessions"): an idle session ends
+ * Sessions at ASVS level 2: an idle session ends
  * (SESSION_IDLE_DAYS) besides the 30-day lifetime; Change password needs the
  * current password and ends every other session; Log out everywhere ends them
  * all; a new email needs the current password; in production the cookie

@@ -1,5 +1,5 @@
 /**
- * One-click unsubscribe (issue 18, RFC 8058, docs/decisions/022-notifications-and-email.md): the
+ * One-click unsubscribe (RFC 8058, docs/decisions/022-notifications-and-email.md): the
  * signed token of an email's `List-Unsubscribe` turns off that kind of email for that user only,
  * without logging in and from the mail provider's site; reading it changes nothing; a forged,
  * altered or expired token is a 400 that changes nothing.

@@ -1,5 +1,5 @@
 /**
- * A refund from the console in a real browser (issue 21 "Bookings and payments"): a renter books
+ * A refund from the console in a real browser (docs/decisions/031-console-refunds-and-booking-history.md): a renter books
  * and pays a new listing; the demo admin looks the booking up by its id in the console's Bookings
  * tab, sees its status history and payment, and refunds part of it through the Refund dialog
  * (amount prefilled with what is refundable, a reason, a confirmation), by keyboard. The tab passes

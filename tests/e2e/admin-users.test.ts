@@ -1,5 +1,5 @@
 /**
- * Reporting a user and the console's user view in a real browser (issue 21 "Users" and "Reports"):
+ * Reporting a user and the console's user view in a real browser (docs/product.md#the-console):
  * a renter books a new owner's room and messages them, then reports the owner from the
  * conversation's header; the demo admin finds the owner in the console's Users tab, opens them and
  * sees their listing, the booking of it, the payment received and the report about them, and

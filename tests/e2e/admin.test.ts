@@ -1,5 +1,5 @@
 /**
- * The operators' console in a real browser (issue 21 "Roles and the console"): the demo admin
+ * The operators' console in a real browser (docs/decisions/029-operators-and-the-audit-log.md): the demo admin
  * signs in, finds a listing in the console and takes it down with a reason; the listing leaves
  * the search, its page says it is no longer available, and the audit log shows the action. A
  * plain user gets the not-found page at /admin. The console passes an axe scan.

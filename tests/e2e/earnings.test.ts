@@ -1,5 +1,5 @@
 /**
- * The owner's Earnings tab in a real browser (issue 21, docs/decisions/034-owner-earnings.md): the
+ * The owner's Earnings tab in a real browser (docs/decisions/034-owner-earnings.md): the
  * demo owner reaches it from the profile's tabs by keyboard, sees the months of the default range
  * with the seeded year of stays, the totals and each space's occupancy, downloads the CSV (an
  * attachment whose stays add up to the tab's total), picks another range, and the tab fits a

@@ -1,5 +1,5 @@
 /**
- * A light first page (issue 10), in a real browser on the app as `npm start`
+ * A light first page (docs/decisions/007-a-light-first-page.md), in a real browser on the app as `npm start`
  * starts it, on a phone's screen: the home page, a search and a space page
  * show their data without asking the API for it (the server embedded the
  * answers), and a space page loads its map (Leaflet) only when the map nears

@@ -1,5 +1,5 @@
 /**
- * The pages behind the footer (issue 21) in a real browser: every footer link opens its own page
+ * The pages behind the footer (docs/product.md#static-pages) in a real browser: every footer link opens its own page
  * (its heading and title; the FAQ link scrolls to the FAQ of the Help Center), each page passes an
  * axe scan, and the contact form sends a message signed out, by keyboard alone, showing the field
  * errors first and then its confirmation.

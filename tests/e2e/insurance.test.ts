@@ -1,6 +1,6 @@
 /**
- * Certificates of insurance in a real browser (issue 20,
- * docs/decisions/030-insurance-certificates-and-licence-states.md): a listing that requires proof
+ * Certificates of insurance in a real browser
+ * (docs/decisions/030-insurance-certificates-and-licence-states.md): a listing that requires proof
  * of insurance says so on its page, with the licence-state warning, to a renter without a
  * certificate (and the booking dialog repeats the warning); the renter's profile refuses a file
  * that is not a PDF or image, takes a PDF with its details, and the space page then says the

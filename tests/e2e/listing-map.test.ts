@@ -1,5 +1,5 @@
 /**
- * Issue 7 in a real, offline browser: list a space through the wizard with
+ * Photos and maps in a real, offline browser: list a space through the wizard with
  * two photos, find it on /search and as a marker on /map, edit its price;
  * the maps draw and open popups with every tile request refused.
  */
@@ -182,7 +182,7 @@ describe('listing wizard, search and map', () => {
     const { page } = session;
     const space = await findSpace(title);
     await page.goto(`/spaces/${space.id}`);
-    // The map loads as it nears the screen (issue 10).
+    // The map loads as it nears the screen.
     await page.getByRole('heading', { name: 'Location' }).scrollIntoViewIfNeeded();
     await page
       .getByRole('region', { name: /^Map: / })

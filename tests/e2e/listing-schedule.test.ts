@@ -1,5 +1,5 @@
 /**
- * Issue 19 in a real browser: the demo owner lists a session space through the wizard with
+ * Schedules in a real browser (docs/product.md#schedules): the demo owner lists a session space through the wizard with
  * Tuesday and Thursday hours 08:00-12:00 and 13:00-17:00 (set on Monday, copied to the weekdays
  * once, the other days removed), Morning and Afternoon sessions and a blocked date; overlapping
  * hours are refused at the field with the button disabled. The saved listing has exactly that

@@ -1,5 +1,5 @@
 /**
- * Live messaging in two browsers (issue 8): the renter writes from a space
+ * Live messaging in two browsers: the renter writes from a space
  * page; the owner, already on /messages, sees it appear without reloading,
  * opens it and replies; the renter sees the reply and the read mark, live.
  */

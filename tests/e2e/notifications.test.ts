@@ -1,5 +1,5 @@
 /**
- * The bell in two browsers (issue 18): the owner waits on their profile; a renter in another
+ * The bell in two browsers (docs/product.md#notifications): the owner waits on their profile; a renter in another
  * browser context sends a booking request; the owner's bell shows the new notification without a
  * reload, the panel lists it, and Mark as read / Mark all as read clear the count. The panel works
  * from the keyboard and passes axe. A notification's link and the emailed Accept and Decline show

@@ -1,5 +1,5 @@
 /**
- * Owed payouts in a real browser (issue 21, docs/decisions/033-owed-payouts.md): an owner without
+ * Owed payouts in a real browser (docs/decisions/033-owed-payouts.md): an owner without
  * a payout account is booked and paid; their profile says "Finish payout setup to receive $X";
  * they follow it, finish the demo payout setup, and the notice is gone; the app's job transfers
  * what was owed, which the console's booking lookup shows.

@@ -1,5 +1,5 @@
 /**
- * Password reset end to end in a real browser (issue 18, "Tests"): Forgot password? on the login
+ * Password reset end to end in a real browser: Forgot password? on the login
  * dialog, the link read from the dev outbox (/dev/mail/messages.json), a new password on /reset-password; the
  * session of another device is logged out, the old password fails and the new one logs in.
  */

@@ -1,5 +1,5 @@
 /**
- * Money in a real browser (issue 6): a request-to-book listing, where the
+ * Money in a real browser: a request-to-book listing, where the
  * renter pays (the card is only authorised), the owner accepts from another
  * browser context and the renter sees 'confirmed'; the renter then cancels,
  * seeing the refund before and after; a donation with the demo card; and the

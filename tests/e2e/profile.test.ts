@@ -1,5 +1,5 @@
 /**
- * The profile in a real browser (issue 9): a new user favourites two spaces
+ * The profile in a real browser: a new user favourites two spaces
  * and finds them under Favorites, lists and deletes a space, edits the
  * profile (name, specialty, cover colour, a profile picture, an NPI the
  * fake registry knows) and, after a reload, sees it all with the Verified

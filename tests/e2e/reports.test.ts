@@ -1,5 +1,5 @@
 /**
- * Reports in a real browser (issue 21 "Reports"): the demo renter reports a listing from its page
+ * Reports in a real browser (docs/product.md#reporting): the demo renter reports a listing from its page
  * with a reason and a comment; the demo admin finds it in the console's Reports queue with the
  * listing's title and links to the listing and its owner, and resolves the report as "Listing
  * taken down" (no outcome chosen beforehand), which takes the listing down; the audit log shows

@@ -1,5 +1,5 @@
 /**
- * Reviews in a real browser (issue 20, docs/product.md#reviews): the demo renter reviews the
+ * Reviews in a real browser (docs/product.md#reviews): the demo renter reviews the
  * booking of the demo owner's room that ended 3 days before the seed from their profile; the
  * owner sees that the renter has reviewed (not what), reviews back, and then reads the renter's
  * review; the review appears on the space's page with the new average.

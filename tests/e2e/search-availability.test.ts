@@ -1,5 +1,5 @@
 /**
- * Search by availability in a real browser (issue 19, docs/product.md#search): a renter picks a
+ * Search by availability in a real browser (docs/product.md#search): a renter picks a
  * date and Morning on /search; a space whose morning is held that day leaves the results, the URL
  * keeps the filter (a reload shows the same), and the Afternoon brings it back.
  */

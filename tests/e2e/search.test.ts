@@ -1,5 +1,5 @@
 /**
- * Honest search for a person (issue 10), in a real browser on the app as
+ * Honest search for a person, in a real browser on the app as
  * `npm start` starts it: the price range compares like with like, Back to
  * Search returns to the search with its filters, the phone keeps Book Space
  * in view, and the payment confirmation needs a real booking.

@@ -1,5 +1,5 @@
 /**
- * The profile's Security section in a real browser (issue 16, "Sessions"): a
+ * The profile's Security section in a real browser: a
  * new user changes their password (a wrong current password is named under
  * its field), which signs out their other session, logs in again with the new
  * password, changes their email (the dialog asks for the current password only

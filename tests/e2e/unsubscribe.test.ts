@@ -1,5 +1,5 @@
 /**
- * The unsubscribe page (issue 18, docs/decisions/022-notifications-and-email.md) in a real
+ * The unsubscribe page (docs/decisions/022-notifications-and-email.md) in a real
  * browser: a link with a bad or missing token says so clearly and offers no button. (A valid
  * token's flow is covered through the API in tests/api/unsubscribe.test.ts.)
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` in its smoke mode (issue 10): a few hundred spaces on
+ * `npm run bench` in its smoke mode: a few hundred spaces on
  * PGlite, 1 s a route, load from a separate process. It checks the
  * benchmark still runs and reports every figure, never how fast anything
  * is (speed is not a test: docs/architecture.md#tests).

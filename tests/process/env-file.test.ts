@@ -1,6 +1,6 @@
 /**
  * Every entry point reads `.env` from its working directory, as the README
- * and `.env.example` promise (issue 5, Production start): `db:migrate`, `seed` and `bench`,
+ * and `.env.example` promise: `db:migrate`, `seed` and `bench`,
  * not only the server. The real environment still wins over the file.
  */
 import { spawnSync } from 'node:child_process';

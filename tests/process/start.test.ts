@@ -1,5 +1,5 @@
 /**
- * `npm start` as a container runtime runs it (issue 5, Production start):
+ * `npm start` as a container runtime runs it (docs/operations.md#how-npm-start-works):
  * SIGTERM to the npm process drains in-flight requests and stops the server
  * within 10 s with the port free, and a second start reuses a current client
  * build. Both starts share one build (the first builds only if it is stale).

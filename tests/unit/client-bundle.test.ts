@@ -1,5 +1,5 @@
 /**
- * How the client is split (issue 10): the client's real build (our
+ * How the client is split (docs/decisions/007-a-light-first-page.md): the client's real build (our
  * vite.config.ts, chunking included), in memory. The phone check's metadata
  * (libphonenumber-js) and Leaflet must stay out of the entry and of every
  * chunk it loads statically; they come with the pages that use them. No

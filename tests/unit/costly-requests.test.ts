@@ -1,5 +1,5 @@
 /**
- * The pure pieces of the bounds on costly requests (issue 16): the location
+ * The pure pieces of the bounds on costly requests (docs/api.md "Limits"): the location
  * parts rule client and server share, map boxes widened to whole cluster
  * cells, a bounded request gate, the size-bounded map points cache and the
  * image storage message.

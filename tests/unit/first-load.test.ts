@@ -1,5 +1,5 @@
 /**
- * The pieces of a light first page (issue 10): the route chunks read from the
+ * The pieces of a light first page (docs/decisions/007-a-light-first-page.md): the route chunks read from the
  * build manifest, the preload tags, the API paths client and server share, the
  * embedded answers as the client takes them, and pages that render at once
  * once their code is loaded.

@@ -1,5 +1,5 @@
 /**
- * Comments and docs cite only what a clone of this repository contains (issue 17): decision
+ * Comments and docs cite only what a clone of this repository contains: decision
  * records in docs/decisions/, the product in docs/product.md, code style and toolchain notes in
  * docs/architecture.md. Two kinds of offender, each reported as file:line:
  *

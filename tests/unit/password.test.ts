@@ -1,4 +1,4 @@
-/** Password length bounds (OWASP ASVS 4.0 2.1.1, 2.1.2) and the bounded strength estimation (issue 16). */
+/** Password length bounds (OWASP ASVS 4.0 2.1.1, 2.1.2) and the bounded strength estimation. */
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_ESTIMATE_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, passwordStrengthProblem } from '../../src/shared/password';
 import { newPasswordSchema, registerFormSchema } from '../../src/shared/schemas/auth';

@@ -7,7 +7,7 @@ export type LazyPage<P extends object> = ((props: P) => ReactElement) & {
 };
 
 /**
- * Route-level code splitting (issue 10) without a loading flash on the first
+ * Route-level code splitting without a loading flash on the first
  * page: like React's `lazy`, but once the page's module has loaded (through
  * {@link LazyPage.preload}, or a first render that suspended), the page
  * renders directly instead of suspending for a promise that has already

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 /**
  * Whether an element has come within `margin` of the viewport (CSS margin
  * syntax, e.g. '600px'), for loading heavy content (a map) only when the
- * person is about to see it (issue 10). Once true it stays true. Without
+ * person is about to see it. Once true it stays true. Without
  * IntersectionObserver it is true at once.
  *
  * @returns a ref callback for the element, and the flag.

@@ -247,7 +247,7 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
       </div>
 
       {space.active && !isOwner ? (
-        // On a phone the price and Book Space stay at the bottom of the screen (issue 10).
+        // On a phone the price and Book Space stay at the bottom of the screen.
         <div
           data-testid="mobile-book-bar"
           className="fixed inset-x-0 bottom-0 z-40 flex items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-2px_8px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden"

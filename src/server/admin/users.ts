@@ -1,5 +1,5 @@
 /**
- * A user as the console's Users tab opens them (issue 21 "Users"; docs/product.md#the-console):
+ * A user as the console's Users tab opens them (docs/product.md#the-console):
  * the account with their listings, bookings (as renter and as owner), payments (made and
  * received) and reports (made and about them), each the newest {@link ADMIN_USER_LIST_LIMIT} with
  * its total count. Read only: the actions on a user are in ./service.ts.

@@ -2,8 +2,8 @@
  * The checks of a new password on the server (sign-up, change of password), cheapest first:
  * length and the email (no estimation for a password refused by those), then the zxcvbn-ts
  * strength estimation (src/shared/password.ts) in a worker pool from piscina, so that it never
- * blocks the event loop: on our machines it takes about 130 ms at 32 characters and 450 ms at 100,
- * during which a main-thread estimation would answer no other request. It reads no more than the
+ * blocks the event loop: a long password takes a good part of a second to estimate, during which
+ * a main-thread estimation would answer no other request. It reads no more than the
  * first {@link PASSWORD_ESTIMATE_LENGTH} characters.
  *
  * Callers run their throttle (e.g. `AuthThrottle.register`) before this check, so one client cannot

@@ -1,5 +1,5 @@
 /**
- * Throttling of logins and sign-ups (issues 5 and 16, Abuse), with rate-limiter-flexible
+ * Throttling of logins and sign-ups (docs/decisions/020-abuse-limits.md), with rate-limiter-flexible
  * (its login brute-force protection pattern: refuse before verifying a password
  * once the failures are used up; successes do not count and clear the counter).
  *

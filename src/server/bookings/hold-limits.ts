@@ -1,5 +1,5 @@
 /**
- * The cap on unpaid holds (issue 16, Abuse): a hold keeps its dates from every other renter for
+ * The cap on unpaid holds: a hold keeps its dates from every other renter for
  * `HOLD_MINUTES` (15) minutes, so one account holding many at once could block every calendar.
  * A renter may have at most {@link MAX_UNPAID_HOLDS} bookings in `awaiting_payment` whose hold has
  * not ended; asking for one more is a 429 that names them, to finish paying for or cancel

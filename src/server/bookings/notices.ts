@@ -1,5 +1,5 @@
 /**
- * What each booking step tells whom (issue 18; docs/decisions/022-notifications-and-email.md):
+ * What each booking step tells whom (docs/decisions/022-notifications-and-email.md):
  * the one place that knows the words, the recipients and the email data of every step. Each step
  * calls {@link tellBookingStep} with the transaction that moved the booking, so a rolled-back step
  * tells nobody and a committed one is never lost; every notification carries the dedupe key

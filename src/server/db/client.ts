@@ -97,7 +97,7 @@ export async function openDatabase(options: {
   if (options.url) {
     // No JIT compilation: the app's statements are short, and PostgreSQL compiles any plan whose
     // estimate passes jit_above_cost; a search by availability with a location is estimated high
-    // (per-space subplans) and spent 60-80 ms compiling to run in 20-60 ms
+    // (per-space subplans), so it would spend longer compiling than running
     // (docs/decisions/014-search-in-the-database.md).
     const max = options.poolSize ?? 10;
     const queryListeners = new Set<(seconds: number) => void>();

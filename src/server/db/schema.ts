@@ -248,7 +248,7 @@ export const medicalSpaces = pgTable(
     schedule: jsonb('schedule').$type<Schedule>(),
     createdAt: createdAt(),
     /**
-     * What the location search matches (docs/decisions/014-search-in-the-database.md, issue 10):
+     * What the location search matches (docs/decisions/014-search-in-the-database.md):
      * city, state, address and title, lower-cased (a plain LIKE is cheaper than ILIKE), in one
      * column with one trigram index. The fields are joined with U+001F, a control character no
      * search text may contain, so a search never matches across two fields.
@@ -258,7 +258,7 @@ export const medicalSpaces = pgTable(
     ),
     /**
      * The IANA zone the space's local dates and times are counted in (`timeZoneForState` of its
-     * state), stored so that search by availability (issue 19) reads it rather than deriving it per
+     * state), stored so that search by availability reads it rather than deriving it per
      * row (docs/decisions/014-search-in-the-database.md).
      */
     timeZone: text('time_zone').notNull().generatedAlwaysAs(sql.raw(TIME_ZONE_OF_STATE)),

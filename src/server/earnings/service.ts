@@ -1,5 +1,5 @@
 /**
- * The owner's earnings (issue 21, docs/decisions/034-owner-earnings.md): what the stays of their
+ * The owner's earnings (docs/decisions/034-owner-earnings.md): what the stays of their
  * spaces brought in, month by month, what was paid out and what is owed, the stays ahead, and each
  * space's occupancy, over a range of dates read in each space's own zone.
  *

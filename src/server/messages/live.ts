@@ -1,5 +1,5 @@
 /**
- * Live messaging (docs/decisions/004-live-events-through-the-database-or-redis.md; issue 8): stores
+ * Live messaging (docs/decisions/004-live-events-through-the-database-or-redis.md): stores
  * through the service, publishes after commit on the realtime bus, and turns the bus's events into
  * socket events for the users this instance holds sockets of.
  */

@@ -1,5 +1,5 @@
 /**
- * New-message emails (issue 18; docs/decisions/022-notifications-and-email.md): batched, at most
+ * New-message emails (docs/decisions/022-notifications-and-email.md): batched, at most
  * one email per conversation and recipient per {@link MESSAGE_EMAIL_INTERVAL_MS}, never about a
  * message already read.
  *

@@ -1,6 +1,6 @@
 /**
  * Messaging over HTTP and the live socket `/ws` (docs/product.md#api-calls;
- * docs/decisions/004-live-events-through-the-database-or-redis.md; issue 8). Identity from the
+ * docs/decisions/004-live-events-through-the-database-or-redis.md). Identity from the
  * session only: `senderId` and path user ids must be the session user, conversations are read by
  * their participants only.
  */

@@ -1,6 +1,6 @@
 /**
  * What a page's first load needs from the client build, for `<link>` tags in
- * the HTML the server sends (issue 10, "A light first page"): the JavaScript
+ * the HTML the server sends (docs/decisions/007-a-light-first-page.md): the JavaScript
  * chunks of the page's route, which the browser would otherwise discover only
  * after the app's entry has run, and the image that will be the page's
  * largest paint.

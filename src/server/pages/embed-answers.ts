@@ -1,6 +1,6 @@
 /**
- * A page's first API answers, embedded in its HTML (src/shared/embedded-answers.ts,
- * issue 10): each is obtained by calling the API route itself in-process
+ * A page's first API answers, embedded in its HTML (src/shared/embedded-answers.ts):
+ * each is obtained by calling the API route itself in-process
  * (Fastify's `inject`), so the embedded body and headers are exactly what the
  * page's own call would get. Only answers that need no session are embedded
  * (the calls are made without the visitor's cookies), and only 200s.

@@ -49,7 +49,7 @@ export function renderHead(head: PageHead): string {
   return tags.join('\n    ');
 }
 
-/** What a page's first load fetches early: its route's chunks and stylesheets and its largest image (issue 10). */
+/** What a page's first load fetches early: its route's chunks and stylesheets and its largest image. */
 export interface PagePreloads {
   /** URLs of JavaScript chunks: `<link rel="modulepreload">`. */
   modules?: readonly string[];

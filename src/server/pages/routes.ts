@@ -6,9 +6,9 @@
  *
  * Absolute URLs (canonical, og:url, robots.txt, sitemap) start with
  * `config.publicUrl` (PUBLIC_URL), never with the request's Host or
- * X-Forwarded-Host header, which any client can set (issue 5).
+ * X-Forwarded-Host header, which any client can set.
  *
- * For a fast first paint (issue 10), each page's HTML also names what its
+ * For a fast first paint (docs/decisions/007-a-light-first-page.md), each page's HTML also names what its
  * first load needs: the route's JavaScript chunks (from the build manifest)
  * and the image of its largest paint, to fetch at once, and the answers to
  * its first API calls, so it renders without waiting for them

@@ -1,5 +1,5 @@
 /**
- * A booking's papers as PDFs (issue 20, docs/decisions/027-receipts-and-agreements.md): the
+ * A booking's papers as PDFs (docs/decisions/027-receipts-and-agreements.md): the
  * renter's receipt, the owner's payout statement and the space-use agreement. Each reads the
  * booking as stored (`bookingPapers`): amounts are the stored ones, never recomputed.
  *

@@ -1,5 +1,5 @@
 /**
- * Demo activity (issue 9): what the two documented accounts have done, so a
+ * Demo activity: what the two documented accounts have done, so a
  * first visit to /profile shows every tab with content. Pure and
  * deterministic like the rest of the demo data: it names users by key,
  * spaces by their index in `buildDemoSpaces()`, and times as offsets from
@@ -76,7 +76,7 @@ export function planDemoActivity(spaces: readonly DemoSpaceSummary[]): DemoActiv
   if (ownerA !== undefined) {
     bookings.push(
       { renterKey: 'renter', spaceIndex: ownerA, startDay: -21, days: 2, status: 'confirmed', notes: 'Two days of intake assessments.' },
-      // Ended 3 days before the seed and reviewed by neither side: the review window is open for both (issue 20).
+      // Ended 3 days before the seed and reviewed by neither side: the review window is open for both.
       {
         renterKey: 'renter',
         spaceIndex: ownerA,

@@ -1,5 +1,5 @@
 /**
- * The demo's insurance (issue 20, docs/decisions/030-insurance-certificates-and-licence-states.md):
+ * The demo's insurance (docs/decisions/030-insurance-certificates-and-licence-states.md):
  * one listing of the demo owner that requires proof of insurance, and a certificate of insurance
  * on the demo renter, a small PDF written here with pdfkit, valid for nine months from seeding.
  */

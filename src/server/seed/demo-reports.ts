@@ -1,5 +1,5 @@
 /**
- * The console's demo queue and inbox (issue 21 "Reports"; docs/decisions/032-reports-and-the-overview.md):
+ * The console's demo queue and inbox (docs/decisions/032-reports-and-the-overview.md):
  * a few users' reports, open and one resolved by the demo operator (with its audit record), and a
  * few contact form messages, so that the console's Reports tab is not empty in the demo. One open
  * report is the demo renter's, about a listing, which the demo admin can take down from the queue.

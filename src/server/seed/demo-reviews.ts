@@ -1,5 +1,5 @@
 /**
- * Demo reviews (issue 20; docs/decisions/028-reviews.md): past stays of demo clinicians on many
+ * Demo reviews (docs/decisions/028-reviews.md): past stays of demo clinicians on many
  * demo spaces, each reviewed by both sides and published long ago, some with the owner's reply, so
  * that search cards, the "4+ stars" filter, the best-rated order and the space pages show ratings.
  * Deterministic like the rest of the demo data: spaces by their index in `buildDemoSpaces()`, days

@@ -1,5 +1,5 @@
 /**
- * The demo renter's running weekly series (issue 19, docs/decisions/026-booking-series.md): Taylor
+ * The demo renter's running weekly series (docs/decisions/026-booking-series.md): Taylor
  * Brooks, a therapist, rents a consult room every Tuesday and Thursday morning, from four weeks
  * before the seed until the day before the days the browser tests book demo spaces
  * ({@link BROWSER_TEST_DAYS}): some bookings have taken place, some are to come. One `booking_series` row

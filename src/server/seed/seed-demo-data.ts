@@ -1,5 +1,5 @@
 /**
- * Demo data (issues 2 and 9): demo users and 150+ spaces across 30+ US
+ * Demo data: demo users and 150+ spaces across 30+ US
  * cities, from the deterministic generator in `demo-data.ts`, and the
  * two documented accounts' bookings, favourites and conversations
  * (`demo-activity.ts`), the demo renter's weekly series (`demo-series.ts`), and the console's

@@ -1,5 +1,5 @@
 /**
- * Image uploads and serving (docs/decisions/006-maps-and-images.md; issue 7 "Photos").
+ * Image uploads and serving (docs/decisions/006-maps-and-images.md).
  *
  * `POST /api/uploads[?purpose=space|profile]`: one image per request as `multipart/form-data`, signed
  * in (401 from the request guard before any of the body is read). The file

@@ -1,5 +1,5 @@
 /**
- * A user as the console's Users tab opens them (issue 21 "Users"; docs/product.md#the-console):
+ * A user as the console's Users tab opens them (docs/product.md#the-console):
  * the account, their listings, their bookings as a renter and as an owner, the payments they made
  * and received, and the reports they made and those about them. Each list holds the newest
  * {@link ADMIN_USER_LIST_LIMIT} with the total count beside it. Amounts are dollars as decimal

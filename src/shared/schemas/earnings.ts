@@ -1,5 +1,5 @@
 /**
- * The owner's earnings (issue 21, docs/decisions/034-owner-earnings.md): `GET /api/users/{id}/earnings`
+ * The owner's earnings (docs/decisions/034-owner-earnings.md): `GET /api/users/{id}/earnings`
  * and its CSV, `GET /api/users/{id}/earnings.csv`, over a range of dates. Amounts are dollars as
  * decimal strings, like every amount (docs/decisions/010-money-in-integer-cents.md).
  * Response types are inferred from these schemas, never written twice.

@@ -10,8 +10,8 @@ import { formatUsd } from '../money';
 /**
  * Control characters other than tab, line feed and carriage return (C0, DEL
  * and C1). PostgreSQL rejects NUL in text, and none of them belongs in what a
- * person types, so every text input refuses them here, once (issue
- * "Hardening": bad input is a 4xx, never a 500).
+ * person types, so every text input refuses them here, once (bad input is a
+ * 4xx, never a 500: docs/decisions/016-errors-as-json.md).
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
@@ -42,8 +42,8 @@ export type UserRole = z.infer<typeof userRoleSchema>;
 /**
  * A number input: a JSON number or a plain decimal string ("12", "-3.5"), as
  * query strings and forms send them. Empty strings, booleans, arrays, hex
- * ("0x10") and exponents are refused rather than coerced (issue "Hardening":
- * loose numbers).
+ * ("0x10") and exponents are refused rather than coerced, so a number means
+ * exactly what was typed.
  */
 export const numberInputSchema = z
   .union(
@@ -79,7 +79,7 @@ export const idParamSchema = textSchema.max(100);
 export const BUSINESS_NAME_MAX = 200;
 /** Longest tax ID (an EIN is 10 characters with its dash; a VAT number up to 14; room for others), characters. */
 export const TAX_ID_MAX = 40;
-/** Longest text of an owner's own agreement terms, characters (issue 20). */
+/** Longest text of an owner's own agreement terms, characters. */
 export const AGREEMENT_TERMS_MAX = 5000;
 
 /** Trimmed text where empty means none (stored as null). */

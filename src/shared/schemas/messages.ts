@@ -73,7 +73,7 @@ export const clientSocketEventSchema = z.discriminatedUnion('type', [sendMessage
 export type ClientSocketEvent = z.input<typeof clientSocketEventSchema>;
 /** The event types a client may send. */
 export const CLIENT_SOCKET_EVENT_TYPES = ['send_message'] as const;
-/** Events the server pushes over `/ws` (docs/product.md#api-calls; issue 8). */
+/** Events the server pushes over `/ws` (docs/product.md#api-calls). */
 export const serverSocketEventSchema = z.discriminatedUnion('type', [
   /** A message was stored in one of the user's conversations (sent or received). */
   z.object({ type: z.literal('new_message'), message: messageSchema }),

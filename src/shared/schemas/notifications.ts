@@ -125,7 +125,7 @@ export const unsubscribeAnswerSchema = z.object({
 });
 export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswerSchema>;
 
-// ---- The bell and the email switches (GET/PUT /api/notifications..., issue 18) ----
+// ---- The bell and the email switches (GET/PUT /api/notifications...) ----
 
 /** How many notifications `GET /api/notifications` gives at most, newest first. */
 export const NOTIFICATION_LIST_LIMIT = 50;

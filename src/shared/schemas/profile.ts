@@ -4,7 +4,7 @@
  *
  * A module of its own because the phone check needs libphonenumber-js and
  * its metadata (about 35 KB of compressed JavaScript): only the profile page
- * imports this module, so only it loads them (issue 10, "A light first page";
+ * imports this module, so only it loads them (docs/decisions/007-a-light-first-page.md;
  * tests/unit/client-bundle.test.ts).
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';

@@ -90,7 +90,7 @@ const optionalNumber = z.preprocess(
     .optional(),
 );
 /**
- * A space in a list of results (`GET /api/spaces`, issue 10): only what a
+ * A space in a list of results (`GET /api/spaces`): only what a
  * result card shows, so a page of 24 stays small and cheap to build. The
  * full record is `GET /api/spaces/{id}` ({@link spaceSchema}).
  */
@@ -152,7 +152,7 @@ export const spaceSearchFieldsSchema = z.object({
   spaceType: z.preprocess((value) => (value === 'all' || value === '' ? undefined : value), spaceTypeSchema.optional()),
   specialty: z.preprocess((value) => (value === 'any' || value === '' ? undefined : value), trimmed(120).optional()),
   /**
-   * The period the price range is in (issue 10: like with like): only spaces
+   * The period the price range is in (like with like): only spaces
    * priced per hour, per day or per month. 'all' or empty: any period.
    */
   period: z.preprocess((value) => (value === 'all' || value === '' ? undefined : value), pricingPeriodSchema.optional()),
@@ -274,7 +274,7 @@ export const createSpaceSchema = listingFieldsSchema.superRefine((space, ctx) =>
   }
 });
 export type CreateSpaceInput = z.input<typeof createSpaceSchema>;
-/** GET /api/spaces/map-points: the search filters, the map's bounding box and zoom (issue 7 "Maps"). */
+/** GET /api/spaces/map-points: the search filters, the map's bounding box and zoom (docs/decisions/006-maps-and-images.md). */
 export const mapPointsQuerySchema = spaceSearchFieldsSchema
   .omit({ ownerId: true, limit: true, offset: true, after: true, bbox: true, sort: true })
   .extend({

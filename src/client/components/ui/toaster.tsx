@@ -5,8 +5,8 @@ const ToastList = lazy(() => import('./toast-list').then((module) => ({ default:
 
 /**
  * The app's toasts. The toast UI (Radix Toast, about a tenth of the app's
- * first JavaScript) loads with the first toast, not with the first page
- * (issue 10), and stays mounted from then on.
+ * first JavaScript) loads with the first toast, not with the first page,
+ * and stays mounted from then on.
  */
 export function Toaster() {
   const hasToasts = useToasts().length > 0;

@@ -188,7 +188,7 @@ function UserLists({ detail }: { detail: AdminUserDetail }) {
 }
 
 /**
- * A user opened from the console's Users tab (issue 21 "Users"): their listings, bookings,
+ * A user opened from the console's Users tab (docs/product.md#the-console): their listings, bookings,
  * payments and reports, the newest 50 of each with how many there are; bookings and payments
  * link to the Bookings tab's lookup.
  */

@@ -2,7 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import { cn } from '@/client/lib/cn';
 
 /**
- * Messages are between professionals about space, not patients (issue 8):
+ * Messages are between professionals about space, not patients:
  * a short notice not to share protected health information.
  */
 export function HipaaReminder({ className }: { className?: string }) {

@@ -16,7 +16,7 @@ import { bellLabel, relativeTime } from '../lib/relative-time';
 const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 /**
- * The header's bell (issue 18): the unread count on a button named "Notifications, 3 unread", kept
+ * The header's bell (docs/product.md#notifications): the unread count on a button named "Notifications, 3 unread", kept
  * current by the tab's live socket (`notifications_changed`), and a panel of the latest
  * notifications with Mark as read and Mark all as read. The panel is a Radix popover: it opens
  * with Enter or Space, closes with Escape (focus back on the bell) and fits a phone's width.

@@ -14,7 +14,7 @@ const SWITCHES: { key: keyof EmailPreferences; label: string; hint: string }[] =
 ];
 
 /**
- * The profile's Notifications section (issue 18): one email switch per kind, saved as soon as it
+ * The profile's Notifications section (docs/product.md#notifications): one email switch per kind, saved as soon as it
  * changes. The bell keeps every notification whatever the switches say; security emails are
  * always sent.
  */

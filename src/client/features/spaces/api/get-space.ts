@@ -9,7 +9,7 @@ export function getSpace(id: string, signal?: AbortSignal): Promise<SpaceDetail>
   return api.get<SpaceDetail>(spacePath(id), { signal });
 }
 
-/** One space; on the page the server rendered for it, its embedded answer is the initial data (issue 10). */
+/** One space; on the page the server rendered for it, its embedded answer is the initial data. */
 export function getSpaceQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['spaces', 'detail', id],

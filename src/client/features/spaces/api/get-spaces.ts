@@ -36,7 +36,7 @@ export function getSpacesQueryOptions(params: GetSpacesParams = {}) {
   return queryOptions({
     queryKey: ['spaces', 'list', params],
     queryFn: ({ signal }) => getSpaces(params, signal),
-    // E.g. the home page's featured spaces, when the server embedded that very call (issue 10).
+    // E.g. the home page's featured spaces, when the server embedded that very call.
     initialData: () => {
       const answer = takeEmbeddedAnswer(spacesPath(params));
       return answer ? toSpacesPage(answer.body as SpaceCard[], new Headers(answer.headers), params.offset ?? 0) : undefined;
@@ -56,7 +56,7 @@ export function getSpacesInfiniteQueryOptions(filters: SpaceFilters, pageSize = 
     queryFn: ({ pageParam, signal }) => getSpaces({ ...filters, limit: pageSize, after: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
-    // The first page of /search as the server rendered it, when it embedded that very call (issue 10).
+    // The first page of /search as the server rendered it, when it embedded that very call.
     initialData: () => {
       const answer = takeEmbeddedAnswer(firstResultsPath(filters, pageSize));
       if (!answer) return undefined;

@@ -19,7 +19,7 @@ import { SpaceImage } from './space-image';
  * `action` (e.g. the favourite heart) sits on the image's corner, outside the link;
  * `footer` (e.g. an owner's Edit and Delete) sits under the card, outside the link too.
  * `priority` marks the card whose image is likely the page's largest paint (the
- * first result): it loads at once, first, instead of lazily (issue 10).
+ * first result): it loads at once, first, instead of lazily.
  */
 export function SpaceCard({
   space,

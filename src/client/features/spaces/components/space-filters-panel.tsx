@@ -19,7 +19,7 @@ interface SpaceFiltersPanelProps {
 
 /**
  * The sidebar filters of /search; on phones it folds behind a 'Filters' toggle.
- * The price range has its period (issue 10), so a bound per day is compared with daily prices only.
+ * The price range has its period, so a bound per day is compared with daily prices only.
  */
 export function SpaceFiltersPanel({ filters, onChange, className }: SpaceFiltersPanelProps) {
   const id = useId();

@@ -19,7 +19,7 @@ function coordinate(value: string | null, limit: number): number | null {
  * address and 'Location coordinates not available for this space'.
  *
  * The map (Leaflet is most of the page's JavaScript) loads when it comes
- * within 400 px of the viewport, usually by scrolling (issue 10); until
+ * within 400 px of the viewport, usually by scrolling; until
  * then a placeholder of the map's own height holds its place, so nothing moves.
  */
 export function SpaceLocation({

@@ -94,7 +94,7 @@ export const EMPTY_SCHEDULE: ScheduleFormValues = {
   maxAdvanceDays: '',
 };
 
-/** The sessions the wizard suggests (issue 19: Morning 8-12, Afternoon 1-5, Evening 5-9). */
+/** The sessions the wizard suggests (docs/product.md#schedules: Morning 8-12, Afternoon 1-5, Evening 5-9). */
 export const SUGGESTED_SESSIONS: readonly Session[] = [
   { name: 'Morning', start: '08:00', end: '12:00' },
   { name: 'Afternoon', start: '13:00', end: '17:00' },

@@ -30,7 +30,7 @@ interface PhotoUploaderProps {
 }
 
 /**
- * The listing's photos (docs/product.md#validation and #user-facing-messages; issue 7 "Photos"): up to 10
+ * The listing's photos (docs/product.md#validation and #user-facing-messages): up to 10
  * image files of at most 5 MB, each uploaded at once with a preview and its
  * progress; they can be reordered (the first is the card image) and removed.
  */

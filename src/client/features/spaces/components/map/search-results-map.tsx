@@ -48,7 +48,7 @@ interface SearchResultsMapProps {
 }
 
 /**
- * /search's results with a map (issue 7 "Maps"): on wide screens the map sits
+ * /search's results with a map (docs/decisions/006-maps-and-images.md): on wide screens the map sits
  * beside the list; on narrower ones a List/Map toggle switches between them.
  * Moving the map offers 'Search this area', which filters by the box.
  */
