@@ -21,6 +21,12 @@ import { WEEKDAYS, type PricingPeriod } from '../../src/shared/constants';
 import { scheduleSchema, type ScheduleInput, type WeeklyHours } from '../../src/shared/schemas/schedules';
 import { minutesOfDay, timeOfDay } from '../../src/shared/time-of-day';
 
+/** The current year, and the first leap year from it on (dates relative to now: the test never expires). */
+const THIS_YEAR = new Date().getUTCFullYear();
+const NEXT_LEAP_YEAR = [0, 1, 2, 3, 4, 5, 6, 7]
+  .map((n) => THIS_YEAR + n)
+  .find((year) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0)!;
+
 const NY = 'America/New_York';
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -70,7 +76,8 @@ describe('localInstant', () => {
       const minutesOfTheDay = [0, 60, 90, 150, 1439, 1440];
       const differences: string[] = [];
       for (const zone of zones) {
-        for (let date = '2026-01-01'; date <= '2027-12-31'; date = shiftDate(date, 1)) {
+        // This year and the next: every day, both daylight-saving changes of each.
+        for (let date = `${THIS_YEAR}-01-01`; date <= `${THIS_YEAR + 1}-12-31`; date = shiftDate(date, 1)) {
           for (const minutes of minutesOfTheDay) {
             const expected = byTzDate(date, minutes, zone);
             if (localInstant(date, minutes, zone).getTime() !== expected) differences.push(`${zone} ${date} +${minutes}`);
@@ -99,8 +106,8 @@ describe('shiftDate', () => {
         expect(shiftDate('2026-03-30', -1), zone).toBe('2026-03-29');
         expect(shiftDate('2026-10-25', 1), zone).toBe('2026-10-26');
         expect(shiftDate('2026-04-05', 1), zone).toBe('2026-04-06');
-        expect(shiftDate('2026-12-31', 1), zone).toBe('2027-01-01');
-        expect(shiftDate('2028-02-28', 1), zone).toBe('2028-02-29');
+        expect(shiftDate(`${THIS_YEAR}-12-31`, 1), zone).toBe(`${THIS_YEAR + 1}-01-01`);
+        expect(shiftDate(`${NEXT_LEAP_YEAR}-02-28`, 1), zone).toBe(`${NEXT_LEAP_YEAR}-02-29`);
       }
     } finally {
       if (runtimeZone === undefined) delete process.env.TZ;
