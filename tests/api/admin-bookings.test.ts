@@ -19,7 +19,7 @@ import { reconcileBookings } from '../../src/server/bookings/reconciliation';
 import { HttpError } from '../../src/server/http/errors';
 import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
 import type { PaymentIntentInfo } from '../../src/server/payments/provider';
-import { auditLog, bookingEvents, bookings, bookingSeries, demoPaymentIntents, notifications, users } from '../../src/server/db/schema';
+import { auditLog, bookingEvents, bookings, demoPaymentIntents, notifications, payments, users } from '../../src/server/db/schema';
 import { insertSpace, insertUser, type NewSpace } from '../factories/db';
 import { createBooking, createIntent, paidIntent } from '../helpers/booking-flow';
 import { futureDate } from '../helpers/dates';
@@ -396,10 +396,10 @@ describe('a series occurrence', () => {
 
   it('leaves a part decided while the settler is busy to the reconciliation job, which makes it', async () => {
     const { occurrence, seriesId, intentId } = await seriesOccurrence();
-    await t.db.update(bookingSeries).set({ settlingAt: new Date() }).where(eq(bookingSeries.id, seriesId));
+    await t.db.update(payments).set({ settlingAt: new Date() }).where(eq(payments.id, seriesId));
     expect((await refund(occurrence.id, '10.00')).statusCode).toBe(200);
     expect((await intentRow(intentId)).amountRefunded).toBe(0);
-    await t.db.update(bookingSeries).set({ settlingAt: null }).where(eq(bookingSeries.id, seriesId));
+    await t.db.update(payments).set({ settlingAt: null }).where(eq(payments.id, seriesId));
     await reconcileBookings(t.db, new DemoPaymentProvider(t.db));
     expect((await intentRow(intentId)).amountRefunded).toBe(1000);
     expect(await row(occurrence.id)).toMatchObject({ status: 'confirmed', amountRefunded: '10.00', paymentStatus: 'partially_refunded' });
@@ -410,13 +410,13 @@ describe('a series occurrence', () => {
     const { renter, occurrence, seriesId, intentId, priceCents } = await seriesOccurrence({ cancellationPolicyTier: 'strict' });
     const consoleCents = Math.round(priceCents * 0.75);
     // The settler is busy: the console's refund is decided, not yet made.
-    await t.db.update(bookingSeries).set({ settlingAt: new Date() }).where(eq(bookingSeries.id, seriesId));
+    await t.db.update(payments).set({ settlingAt: new Date() }).where(eq(payments.id, seriesId));
     expect((await refund(occurrence.id, dollars(consoleCents))).statusCode).toBe(200);
     expect((await intentRow(intentId)).amountRefunded).toBe(0);
     const cancelled = await call('PUT', `/api/bookings/${occurrence.id}/cancel`, renter.cookie);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await row(occurrence.id)).toMatchObject({ status: 'cancelled', refundAmount: dollars(consoleCents) });
-    await t.db.update(bookingSeries).set({ settlingAt: null }).where(eq(bookingSeries.id, seriesId));
+    await t.db.update(payments).set({ settlingAt: null }).where(eq(payments.id, seriesId));
     await reconcileBookings(t.db, new DemoPaymentProvider(t.db));
     expect((await intentRow(intentId)).amountRefunded).toBe(consoleCents);
     expect(await row(occurrence.id)).toMatchObject({ amountRefunded: dollars(consoleCents), paymentStatus: 'partially_refunded' });

@@ -131,7 +131,7 @@ describe('a cancelled booking is refunded once, by its policy', () => {
     expect(again.json().message).toMatch(/cancelled/);
     expect(again.json().message).not.toMatch(/returned/);
 
-    expect(refundsOf(intent)).toEqual([expect.objectContaining({ amount: 10000, idempotencyKey: `cancel-${bookingId}` })]);
+    expect(refundsOf(intent)).toEqual([expect.objectContaining({ amount: 10000, idempotencyKey: `payment-${bookingId}-refunds-10000` })]);
     expect(intent.amount_refunded).toBe(10000);
     const shown = await getBooking(bookingId, renter.cookie);
     expect(shown.statusCode).toBe(200);

@@ -208,7 +208,7 @@ describe('payments through Stripe (real SDK, local fake API)', () => {
         amount: 10000,
         reverse_transfer: true,
         refund_application_fee: true,
-        idempotencyKey: `cancel-${soon.body.bookingId}`,
+        idempotencyKey: `payment-${soon.body.bookingId}-refunds-10000`,
       }),
     ]);
     expect(await bookingRow(soon.body.bookingId)).toMatchObject({ paymentStatus: 'partially_refunded' });

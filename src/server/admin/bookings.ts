@@ -11,7 +11,7 @@
  * cancels the booking through the state table (src/shared/booking-lifecycle.ts).
  * An occurrence of a series is paid by the series' one payment: its refund, in part or in full
  * (which cancels it), is decided on the occurrence (`refund_amount`) and made by the series' one
- * settler (`settleSeriesMoney`, docs/decisions/026-booking-series.md).
+ * settler (`settleMoney`, docs/decisions/026-booking-series.md).
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -36,9 +36,8 @@ import { movePayment } from '../payments/payment-writer';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import { CHANGED_MEANWHILE, type BookingRow } from '../bookings/booking-row';
 import { moveBooking } from '../bookings/booking-writer';
-import { afterRefund } from '../bookings/money-back';
 import { tellBookingStep } from '../bookings/notices';
-import { decidedRefundCents, refundDueCents, settleSeriesMoney } from '../bookings/series-money';
+import { afterRefund, decidedRefundCents, refundDueCents, settleMoney } from '../bookings/settlement';
 import { bookingPayout, owedTotal } from '../payouts/service';
 import { recordAudit } from './audit';
 
@@ -82,7 +81,7 @@ interface SeriesFigures {
 /**
  * What the provider has refunded of a series' payment beyond the refunds decided for its
  * occurrences (made outside ClinicShare, in the provider's dashboard), cents. The series' settler
- * counts such a refund as made towards what is decided next (`settleSeriesMoney`), so a refund
+ * counts such a refund as made towards what is decided next (`settleMoney`), so a refund
  * decided from the console would move no money while there is one.
  */
 function refundedOutside(intent: PaymentIntentInfo, series: SeriesFigures): number {
@@ -490,7 +489,7 @@ function tellRefunded(tx: Database, booking: BookingRow, cents: number, reason: 
 
 /**
  * The refund of a series occurrence, in part or in full, from its series' one payment: decided
- * here and made by the series' one settler (`settleSeriesMoney`, docs/decisions/026-booking-series.md),
+ * here and made by the series' one settler (`settleMoney`, docs/decisions/026-booking-series.md),
  * or by the reconciliation job when the settler is busy or the provider fails (the decision is
  * recorded). Under a lock of the series' occurrences (in the settler's order), the occurrence's
  * decided refund (`refund_amount`) grows by `cents`, with the console refund's row, the audit
@@ -595,5 +594,5 @@ async function refundOccurrence(
     return;
   }
   // The series' one settler gives the money back (docs/decisions/026-booking-series.md); failing or busy, the job does.
-  await settleSeriesMoney(db, payments, series.id, now).catch(() => undefined);
+  await settleMoney(db, payments, series.id, now).catch(() => undefined);
 }

@@ -34,7 +34,7 @@ export type BookingMoveChanges = Omit<PgUpdateSetSource<typeof bookings>, 'statu
 
 /** What else a move does: finish an Accept's claim, and move the bookings' payment with them. */
 export interface BookingMoveOptions {
-  /** The `accepting_at` of the claim this move finishes (owner-answers.ts, series-answers.ts). */
+  /** The `accepting_at` of the claim this move finishes (owner-answers.ts). */
   claim?: Date;
   /** The payment's transition (src/shared/payment-lifecycle.ts), made when the bookings moved, with its changes. */
   payment?: PaymentTransition;

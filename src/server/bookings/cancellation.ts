@@ -1,34 +1,25 @@
 /**
- * Cancelling a confirmed booking that has not ended: the renter gets a refund
- * by the listing's policy, the owner cancels with a full refund, and a
- * renter who cancels the booking that carried the first-booking fee while
+ * Cancelling confirmed bookings that have not ended, one booking or the rest of a series, on one
+ * path ({@link cancelBookings}): the renter gets a refund by the listing's policy, the owner cancels
+ * with a full refund, and a renter who cancels the booking that carried the first-booking fee while
  * holding other bookings with the owner leaves the fee with the platform
- * (docs/decisions/008-first-booking-fee-on-cancellation.md). The dates are
- * free at once; the refund goes through the provider once, and the
- * reconciliation job retries one that failed (`refundCancelled`).
+ * (docs/decisions/008-first-booking-fee-on-cancellation.md). The dates are free at once; the
+ * refunds are made by the payment's one settler (`settleMoney`), and the reconciliation job makes
+ * one that failed.
  */
-import { eq } from 'drizzle-orm';
-import {
-  cancellationReason,
-  cancellationRefund,
-  keepsFirstBookingFee,
-  type CancellationRefund,
-  type CancelledBy,
-} from '../../shared/cancellation';
+import { cancellationReason, cancellationRefund, keepsFirstBookingFee, seriesCancellationReason } from '../../shared/cancellation';
+import type { CancellationRefund, CancelledBy } from '../../shared/cancellation';
 import { fromCents, toCents } from '../../shared/money';
-import { refundTransition } from '../../shared/payment-lifecycle';
 import type { Booking, CancellationQuote } from '../../shared/schemas/bookings';
 import type { Database } from '../db/client';
-import { bookings } from '../db/schema';
 import { conflict, forbidden } from '../http/errors';
 import type { PaymentProvider } from '../payments/provider';
 import { CHANGED_MEANWHILE, requireBookingWithSpace, toBooking, type BookingRow, type SpaceRow } from './booking-row';
 import { moveBooking } from './booking-writer';
-import { movePayment } from '../payments/payment-writer';
 import { holdsOtherBookingsWithOwner } from './first-booking';
-import { afterRefund } from './money-back';
-import { tellBookingStep } from './notices';
-import { cancellationRefundAmount, settleSeriesMoney } from './series-money';
+import { tellBookingStep, tellSeriesStep } from './notices';
+import { bookingsOfPayment, moveWholePayment, paymentIdOf } from './payment-bookings';
+import { cancellationRefundAmount, settleMoney } from './settlement';
 
 /**
  * What cancelling `booking` at `now` refunds and keeps: the policy's share,
@@ -73,31 +64,97 @@ export function cancellingParty(booking: { renterId: string }, space: Pick<Space
   throw forbidden('Only the renter or the owner can cancel this booking.');
 }
 
+/** A cancellation asked for: the confirmed bookings it cancels (of one payment), their space and who cancels. */
+export interface CancellationRequest {
+  rows: readonly BookingRow[];
+  space: SpaceRow;
+  cancelledBy: CancelledBy;
+  /** Whether the rows are the rest of a series (told and explained as one), not one booking. */
+  rest: boolean;
+}
+
+/** What cancelling each booking of `request` refunds, by its own tier and start. */
+async function decideEach(db: Database, { rows, space, cancelledBy }: CancellationRequest, now: Date) {
+  const ids = rows.map((row) => row.id);
+  const decisions: { row: BookingRow; decision: CancellationRefund }[] = [];
+  for (const row of rows) decisions.push({ row, decision: await decideCancellation(db, row, space, cancelledBy, now, ids) });
+  return decisions;
+}
+
 /**
- * What cancelling would refund now, the first-booking fee it would keep and
- * why (the Cancel dialog shows it; docs/decisions/008-first-booking-fee-on-cancellation.md).
+ * What cancelling the bookings of `request` would refund now, the first-booking fee it would keep
+ * and why (the Cancel dialog shows it; docs/decisions/008-first-booking-fee-on-cancellation.md).
+ */
+export async function quoteCancellationOf(db: Database, request: CancellationRequest, now = new Date()): Promise<CancellationQuote> {
+  const decisions = await decideEach(db, request, now);
+  const tier = request.rows[0]!.cancellationPolicyTier;
+  const totalCents = request.rows.reduce((sum, row) => sum + toCents(row.totalPrice), 0);
+  const refundCents = decisions.reduce((sum, { decision }) => sum + decision.refundCents, 0);
+  const keptFeeCents = decisions.reduce((sum, { decision }) => sum + decision.keptFeeCents, 0);
+  const { cancelledBy } = request;
+  return {
+    refundAmount: fromCents(refundCents),
+    totalPrice: fromCents(totalCents),
+    cancellationPolicyTier: tier,
+    keptFeeAmount: fromCents(keptFeeCents),
+    reason: request.rest
+      ? seriesCancellationReason({ tier, count: request.rows.length, totalCents, refundCents, keptFeeCents, cancelledBy })
+      : cancellationReason({ tier, totalCents, cancelledBy, ...decisions[0]!.decision }),
+  };
+}
+
+/**
+ * Cancels the bookings of `request` at once, each refunded by its own decision
+ * ({@link decideCancellation}), all in one transaction or none, told as one step; then the
+ * payment's settler makes the refunds (reversing the owner's transfer and the fee in proportion),
+ * except a kept first-booking fee. A refund that fails here, or waits for another settler, is made
+ * by the reconciliation job (`refund_amount` is recorded with the cancellation).
+ * @returns the bookings as they are after the refund
+ * @throws HttpError 409 when a booking is not in a state that can be cancelled, or moved meanwhile
+ */
+export async function cancelBookings(
+  db: Database,
+  payments: PaymentProvider,
+  request: CancellationRequest,
+  now = new Date(),
+): Promise<BookingRow[]> {
+  const decisions = await decideEach(db, request, now);
+  const cancelled = await moveWholePayment(db, request.rows.length, async (tx) => {
+    const moved: BookingRow[] = [];
+    for (const { row, decision } of decisions) {
+      const done = await moveBooking(tx, row.id, row.status, 'cancel', {
+        refundAmount: cancellationRefundAmount(decision.refundCents),
+        feeRetained: decision.keptFeeCents > 0,
+        cancelledBy: request.cancelledBy,
+        cancelledAt: now,
+      });
+      if (done) moved.push(done);
+    }
+    if (request.rest) await tellSeriesStep(tx, 'cancelled', moved, now);
+    else if (moved[0]) await tellBookingStep(tx, 'cancelled', moved[0], now);
+    return moved;
+  });
+  if (!cancelled) throw conflict(CHANGED_MEANWHILE);
+  if (decisions.every(({ decision }) => decision.refundCents === 0)) return cancelled;
+  const paymentId = paymentIdOf(cancelled[0]!);
+  await settleMoney(db, payments, paymentId, now).catch(() => undefined);
+  const ids = new Set(cancelled.map((row) => row.id));
+  return (await bookingsOfPayment(db, paymentId)).filter((row) => ids.has(row.id));
+}
+
+/**
+ * GET /api/bookings/{id}/cancellation: what cancelling the booking would refund now, and why.
  * @throws HttpError 403 neither renter nor owner, 404 unknown booking
  */
 export async function quoteCancellation(db: Database, id: string, userId: string, now = new Date()): Promise<CancellationQuote> {
   const { booking, space } = await requireBookingWithSpace(db, id);
   const cancelledBy = cancellingParty(booking, space, userId);
-  const decision = await decideCancellation(db, booking, space, cancelledBy, now);
-  const totalCents = toCents(booking.totalPrice);
-  return {
-    refundAmount: fromCents(decision.refundCents),
-    totalPrice: booking.totalPrice,
-    cancellationPolicyTier: booking.cancellationPolicyTier,
-    keptFeeAmount: fromCents(decision.keptFeeCents),
-    reason: cancellationReason({ tier: booking.cancellationPolicyTier, totalCents, cancelledBy, ...decision }),
-  };
+  return quoteCancellationOf(db, { rows: [booking], space, cancelledBy, rest: false }, now);
 }
 
 /**
- * PUT /api/bookings/{id}/cancel: the renter (refund by the listing's policy)
- * or the owner (full refund) cancels a confirmed booking that has not ended.
- * Its dates are free again at once; the refund goes through the provider
- * (reversing the owner's transfer and the fee in proportion), except a kept
- * first-booking fee (docs/decisions/008-first-booking-fee-on-cancellation.md).
+ * PUT /api/bookings/{id}/cancel: the renter (refund by the listing's policy) or the owner (full
+ * refund) cancels a confirmed booking that has not ended ({@link cancelBookings}).
  * @throws HttpError 403 neither renter nor owner, 404 unknown booking, 409 not confirmed or already ended
  */
 export async function cancelBooking(
@@ -110,59 +167,6 @@ export async function cancelBooking(
   const { booking, space } = await requireBookingWithSpace(db, id);
   const cancelledBy = cancellingParty(booking, space, userId);
   if (booking.status === 'confirmed' && booking.endAt <= now) throw conflict('This booking has already ended.');
-  const decision = await decideCancellation(db, booking, space, cancelledBy, now);
-  const refund = decision.refundCents;
-  const cancelled = await db.transaction(async (tx) => {
-    const moved = await moveBooking(tx, id, booking.status, 'cancel', {
-      refundAmount: cancellationRefundAmount(refund),
-      feeRetained: decision.keptFeeCents > 0,
-      cancelledBy,
-      cancelledAt: now,
-    });
-    if (moved) await tellBookingStep(tx, 'cancelled', moved, now);
-    return moved;
-  });
-  if (!cancelled) throw conflict(CHANGED_MEANWHILE);
-  if (refund === 0) return toBooking(cancelled, space);
-  if (cancelled.seriesId) {
-    // An occurrence's refund comes out of its series' one payment (docs/decisions/026-booking-series.md);
-    // one that fails here, or waits for another settler, is made by the reconciliation job.
-    await settleSeriesMoney(db, payments, cancelled.seriesId, now).catch(() => undefined);
-    const [current] = await db.select().from(bookings).where(eq(bookings.id, cancelled.id)).limit(1);
-    return toBooking(current ?? cancelled, space);
-  }
-  // A refund that fails here is retried by the reconciliation job (refund_amount set, refunded_at null).
-  const refunded = await refundCancelled(db, payments, cancelled).catch(() => cancelled);
-  return toBooking(refunded, space);
-}
-
-/**
- * Makes the refund decided for a cancelled booking, once: what the provider
- * has already refunded of the payment counts towards it (an earlier attempt
- * that went through but was not recorded), and the call carries the
- * decision's one key (`cancel-<id>`). Records what the provider has refunded.
- */
-export async function refundCancelled(db: Database, payments: PaymentProvider, booking: BookingRow): Promise<BookingRow> {
-  const decided = toCents(booking.refundAmount ?? '0');
-  if (booking.status !== 'cancelled' || decided === 0 || booking.refundedAt || !booking.stripePaymentIntentId) return booking;
-  const before = await payments.retrievePaymentIntent(booking.stripePaymentIntentId);
-  if (!before) return booking;
-  const due = Math.min(decided, before.amount) - before.amountRefunded;
-  let after = before;
-  if (due > 0) {
-    await payments.refundPaymentIntent(before.id, {
-      amount: due,
-      idempotencyKey: `cancel-${booking.id}`,
-      // A kept first-booking fee stays with the platform (docs/decisions/008-first-booking-fee-on-cancellation.md).
-      keepApplicationFee: booking.feeRetained,
-    });
-    after = await afterRefund(payments, before);
-  }
-  const recorded = await movePayment(db, { bookingId: booking.id }, refundTransition(after.amountRefunded, after.amount), {
-    refundedAt: new Date(),
-    amountRefunded: fromCents(after.amountRefunded),
-  });
-  if (recorded.bookings[0]) return recorded.bookings[0];
-  const [row] = await db.select().from(bookings).where(eq(bookings.id, booking.id)).limit(1);
-  return row ?? booking;
+  const [cancelled] = await cancelBookings(db, payments, { rows: [booking], space, cancelledBy, rest: false }, now);
+  return toBooking(cancelled!, space);
 }

@@ -45,9 +45,8 @@ import { movePayment } from '../payments/payment-writer';
 import { isFirstTransaction } from './first-booking';
 import { tellBookingStep, tellEachStep } from './notices';
 import { assertRoomForHold } from './hold-limits';
-import { releasePayment } from './money-back';
 import { bookingsOfPayment, findPayment, moveWholePayment, paymentIdOf } from './payment-bookings';
-import { giveBackMoney } from './series-money';
+import { settleMoney } from './settlement';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -378,7 +377,7 @@ export async function settlePayment(
   }
 
   // The hold lapsed (or was replaced) before the payment completed: nothing is booked, so nothing is kept.
-  await releasePayment(db, payments, booking, intent);
+  await settleMoney(db, payments, paymentIdOf(booking), now);
   throw conflict('Your hold on these dates expired before the payment completed. Your payment has been returned; please book again.');
 }
 
@@ -424,7 +423,7 @@ const isEndedHold = (booking: BookingRow) =>
  * holds ({@link assertRoomForHold}) and its dates are free at once. The hold
  * moves `awaiting_payment` -> `expired` through the state table, then its
  * payment intent is cancelled with the provider under the booking's release
- * key (`release-card-<id>`; {@link releasePayment}), recording payment status
+ * key (`release-card-<payment id>`; `settleMoney`), recording payment status
  * `canceled`. A hold whose payment is going through or went through
  * (`processing`, `requires_capture`, `succeeded` at the provider) is not
  * touched: 409, and settlement (POST /api/bookings, the webhook) confirms it.
@@ -457,5 +456,5 @@ export async function releaseHold(db: Database, payments: PaymentProvider, id: s
   }
   // Read afresh from the provider: cancels an unpaid intent, or gives back a payment that completed meanwhile.
   // A call that fails here is retried by the reconciliation job (expired, payment status still requires_payment).
-  await giveBackMoney(db, payments, released).catch(() => undefined);
+  await settleMoney(db, payments, paymentId).catch(() => undefined);
 }

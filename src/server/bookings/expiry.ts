@@ -15,7 +15,7 @@ import type { BookingRow } from './booking-row';
 import { moveBookings } from './booking-writer';
 import { tellEachStep } from './notices';
 import { bookingsOfPayment, findPayment, moveWholePayment, paymentIdOf } from './payment-bookings';
-import { giveBackMoney } from './series-money';
+import { settleMoney } from './settlement';
 
 /** What {@link expireBooking} did. */
 export type ExpiryOutcome = 'hold_expired' | 'request_expired' | 'not_due';
@@ -65,6 +65,7 @@ export async function expireBooking(
   const ended = after.length > 0 && after.every((row) => row.status === 'expired');
   const payment = await findPayment(db, paymentId);
   const moneyLeft = payment?.stripePaymentIntentId && payment.status !== 'canceled' && payment.status !== 'refunded';
-  if (ended && moneyLeft) await giveBackMoney(db, payments, after);
+  // Busy with another settler: that one, or the reconciliation job, gives it back.
+  if (ended && moneyLeft) await settleMoney(db, payments, paymentId, now);
   return outcome;
 }

@@ -17,8 +17,8 @@ export function registerBookingJobs(
   { db, payments, log }: { db: Database; payments: PaymentProvider | null; log: JobLog & { info(object: unknown, message: string): void } },
 ): void {
   workers.work(reconcileBookingsJob, async () => {
-    const summary = await reconcileBookings(db, payments, new Date(), (error, bookingId) =>
-      log.error({ err: error, bookingId }, 'could not settle a booking payment'),
+    const summary = await reconcileBookings(db, payments, new Date(), (error, id) =>
+      log.error({ err: error, id }, 'could not settle a booking payment'),
     );
     if (Object.values(summary).some((count) => count > 0)) log.info(summary, 'reconciled bookings');
   });

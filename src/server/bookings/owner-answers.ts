@@ -18,7 +18,7 @@ import { CHANGED_MEANWHILE, requireBookingWithSpace, toBooking, type BookingRow 
 import { moveBookings } from './booking-writer';
 import { tellEachStep } from './notices';
 import { bookingsOfPayment, findPayment, moveWholePayment, paymentIdOf } from './payment-bookings';
-import { giveBackMoney } from './series-money';
+import { settleMoney } from './settlement';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -73,7 +73,7 @@ export async function finishClaim(
     return moved;
   });
   // What fails to be given back here is given back by the reconciliation job.
-  if (declined.length > 0) await giveBackMoney(db, payments, declined, intent).catch(() => undefined);
+  if (declined.length > 0) await settleMoney(db, payments, paymentId).catch(() => undefined);
   return { outcome: 'declined', bookings: declined };
 }
 
@@ -172,7 +172,7 @@ export async function answerRequest(
   });
   if (!declined) throw changedMeanwhile(await bookingsOfPayment(db, paymentId));
   // What fails to be given back here is given back by the reconciliation job.
-  await giveBackMoney(db, payments, declined).catch(() => undefined);
+  await settleMoney(db, payments, paymentId).catch(() => undefined);
   return toBooking(
     declined.find((row) => row.id === id)!,
     space,

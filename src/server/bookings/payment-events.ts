@@ -22,7 +22,7 @@ import { moveBooking, moveBookings } from './booking-writer';
 import { settlePayment } from './checkout';
 import { tellBookingStep, tellPayoutSent, tellSeriesStep } from './notices';
 import { settleSeriesPayment } from './series-checkout';
-import { findSeries, seriesOccurrences, seriesOfIntent, type SeriesRow } from './series-money';
+import { findSeries, seriesOccurrences, seriesOfIntent, type SeriesRow } from './series';
 
 /** The booking of a payment intent: by the stored intent id, else by the intent's `metadata.bookingId`. */
 async function bookingOfIntent(db: Database, intentId: string, metadata: Record<string, string> = {}): Promise<BookingRow | null> {

@@ -8,25 +8,23 @@
  *   -> confirmed, still authorised -> the claim cleared;
  * - expires requests the owner did not answer in time (and nobody is
  *   accepting) and releases their cards;
- * - gives back any payment whose booking is not going ahead (expired or
- *   declined, including a payment that succeeded after its hold lapsed);
- * - makes refunds decided at cancellation that the provider did not take yet;
- * - settles each series' money (`settleSeriesMoney`, docs/decisions/026-booking-series.md).
+ * - through each payment's one settler (`settleMoney`): gives back any payment
+ *   whose bookings are not going ahead (expired or declined, including a
+ *   payment that succeeded after its hold lapsed), and makes refunds decided
+ *   at cancellation or from the console that the provider did not take yet.
  * It never gives back money of a confirmed booking, nor more of a cancelled
  * one than the refund decided for it.
  * Each step is idempotent: a crash half-way is finished by the next run.
  */
-import { and, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
 import type { PaymentProvider } from '../payments/provider';
-import { refundCancelled } from './cancellation';
 import { moveBookings } from './booking-writer';
-import { releasePayment } from './money-back';
 import { tellEachStep } from './notices';
 import { ACCEPT_CLAIM_STALE_MS, finishClaim } from './owner-answers';
 import { findPayment, paymentIdOf } from './payment-bookings';
-import { seriesWithMoneyDue, settleSeriesMoney } from './series-money';
+import { paymentsWithMoneyDue, settleMoney } from './settlement';
 
 /** What one run did. */
 export interface ReconciliationSummary {
@@ -34,22 +32,22 @@ export interface ReconciliationSummary {
   expiredRequests: number;
   /** Stale Accept claims settled from their intent. */
   resolvedClaims: number;
+  /** Payments given back whole (their bookings not going ahead). */
   released: number;
+  /** Payments whose decided refunds were made. */
   refunded: number;
-  /** Series whose money was given back (refunds of cancelled occurrences, releases of series not going ahead). */
-  seriesSettled: number;
   failures: number;
 }
 
 /**
  * One run of the job.
- * @param onError told about a booking whose money could not be settled this run (it is retried next run)
+ * @param onError told about a booking or payment whose money could not be settled this run (it is retried next run)
  */
 export async function reconcileBookings(
   db: Database,
   payments: PaymentProvider | null,
   now = new Date(),
-  onError: (error: unknown, bookingId: string) => void = () => {},
+  onError: (error: unknown, id: string) => void = () => {},
 ): Promise<ReconciliationSummary> {
   // Each sweep's moves commit with their notifications.
   const expiredHolds = await db.transaction(async (tx) => {
@@ -95,61 +93,20 @@ export async function reconcileBookings(
     resolvedClaims,
     released: 0,
     refunded: 0,
-    seriesSettled: 0,
     failures: claimFailures,
   };
   if (!payments) return summary;
 
-  const unsettled = await db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        inArray(bookings.status, ['expired', 'declined']),
-        inArray(bookings.paymentStatus, ['requires_payment', 'authorized', 'paid']),
-        isNotNull(bookings.stripePaymentIntentId),
-      ),
-    )
-    .limit(500);
-  for (const booking of unsettled) {
+  // Money to give back, one payment at a time through its one settler: a payment not going ahead
+  // (including one that succeeded after its hold lapsed), refunds decided but not yet made.
+  for (const paymentId of await paymentsWithMoneyDue(db)) {
     try {
-      await releasePayment(db, payments, booking);
-      summary.released++;
+      const settled = await settleMoney(db, payments, paymentId, now);
+      if (settled === 'released') summary.released++;
+      if (settled === 'refunded') summary.refunded++;
     } catch (error) {
       summary.failures++;
-      onError(error, booking.id);
-    }
-  }
-
-  const refundsDue = await db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.status, 'cancelled'),
-        isNull(bookings.seriesId), // a series' refunds are its settler's, below
-        isNull(bookings.refundedAt),
-        isNotNull(bookings.refundAmount),
-        ne(bookings.refundAmount, sql`0`),
-      ),
-    )
-    .limit(500);
-  for (const booking of refundsDue) {
-    try {
-      await refundCancelled(db, payments, booking);
-      summary.refunded++;
-    } catch (error) {
-      summary.failures++;
-      onError(error, booking.id);
-    }
-  }
-  // Series (docs/decisions/026-booking-series.md): refunds of cancelled occurrences, payments of series not going ahead.
-  for (const seriesId of await seriesWithMoneyDue(db)) {
-    try {
-      if ((await settleSeriesMoney(db, payments, seriesId, now)) === 'settled') summary.seriesSettled++;
-    } catch (error) {
-      summary.failures++;
-      onError(error, seriesId);
+      onError(error, paymentId);
     }
   }
   return summary;

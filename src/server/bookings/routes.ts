@@ -18,7 +18,7 @@ import { noContent } from '../http/openapi';
 import type { PaymentProvider } from '../payments/provider';
 import { cancelBooking, quoteCancellation } from './cancellation';
 import { answerRequest } from './owner-answers';
-import { cancelSeriesRest, getSeries, quoteSeriesCancellation } from './series-answers';
+import { cancelSeriesRest, getSeries, quoteSeriesCancellation } from './series';
 import { releaseHold } from './checkout';
 import { createCheckout, createPaid } from './series-checkout';
 import { getBooking, listBookingRequests, listOwnerSpaceBookings, listRenterBookings } from './reads';

@@ -46,7 +46,9 @@ import {
 import { isFirstTransaction } from './first-booking';
 import { assertRoomForHold } from './hold-limits';
 import { tellSeriesStep } from './notices';
-import { findSeries, seriesOccurrences, SeriesMovedMeanwhile, seriesOfIntent, settleSeriesMoney, type SeriesRow } from './series-money';
+import { moveWholePayment } from './payment-bookings';
+import { findSeries, seriesOccurrences, seriesOfIntent, type SeriesRow } from './series';
+import { settleMoney } from './settlement';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -421,38 +423,33 @@ export async function settleSeriesPayment(
   const waiting = occurrences.length > 0 && occurrences.every((row) => row.status === 'awaiting_payment');
   if (waiting && !paid && !authorised) throw paymentRequired('The payment has not been completed.');
   if (waiting) {
-    const moved = await db
-      .transaction(async (tx) => {
-        const payment = { payment: paid ? ('capture' as const) : ('authorize' as const), paymentChanges: cardColumns(intent) };
-        const rows = paid
-          ? await moveBookings(tx, { seriesId: series.id }, 'awaiting_payment', 'pay', { holdExpiresAt: null }, payment)
-          : await moveBookings(
-              tx,
-              { seriesId: series.id },
-              'awaiting_payment',
-              'authorize',
-              {
-                holdExpiresAt: null,
-                requestExpiresAt: new Date(Math.min(now.getTime() + REQUEST_ANSWER_HOURS * HOUR_MS, occurrences[0]!.startAt.getTime())),
-              },
-              payment,
-            );
-        // All of the series or none of it: a sweep that expired the hold meanwhile wins.
-        if (rows.length !== occurrences.length) throw new SeriesMovedMeanwhile();
-        await tellSeriesStep(tx, paid ? 'confirmed' : 'requested', rows, now);
-        if (!paid) await enqueue(tx, expireBookingJob, { bookingId: rows[0]!.id }, { startAfter: rows[0]!.requestExpiresAt! });
-        return rows;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof SeriesMovedMeanwhile) return null;
-        throw error;
-      });
+    // All of the series or none of it: a sweep that expired the hold meanwhile wins.
+    const moved = await moveWholePayment(db, occurrences.length, async (tx) => {
+      const payment = { payment: paid ? ('capture' as const) : ('authorize' as const), paymentChanges: cardColumns(intent) };
+      const rows = paid
+        ? await moveBookings(tx, { seriesId: series.id }, 'awaiting_payment', 'pay', { holdExpiresAt: null }, payment)
+        : await moveBookings(
+            tx,
+            { seriesId: series.id },
+            'awaiting_payment',
+            'authorize',
+            {
+              holdExpiresAt: null,
+              requestExpiresAt: new Date(Math.min(now.getTime() + REQUEST_ANSWER_HOURS * HOUR_MS, occurrences[0]!.startAt.getTime())),
+            },
+            payment,
+          );
+      if (rows.length !== occurrences.length) return rows;
+      await tellSeriesStep(tx, paid ? 'confirmed' : 'requested', rows, now);
+      if (!paid) await enqueue(tx, expireBookingJob, { bookingId: rows[0]!.id }, { startAfter: rows[0]!.requestExpiresAt! });
+      return rows;
+    });
     if (moved) return { occurrences: moved, settled: true };
     const again = await findSeries(db, series.id);
     return settleSeriesPayment(db, payments, again!, intent, now);
   }
   // The hold lapsed before the payment completed: nothing is booked, so nothing is kept.
-  if (paid || authorised) await settleSeriesMoney(db, payments, series.id, now);
+  if (paid || authorised) await settleMoney(db, payments, series.id, now);
   if (!paid && !authorised) throw paymentRequired('The payment has not been completed.');
   throw conflict('Your hold on these dates expired before the payment completed. Your payment has been returned; please book again.');
 }

@@ -427,6 +427,11 @@ export const payments = pgTable(
     cardLast4: text('card_last4'),
     /** The card network dispute on the payment, as Stripe states it, or null. */
     disputeStatus: text('dispute_status'),
+    /**
+     * One caller at a time gives money back on the payment (refunds, releases): it claims the payment
+     * here first; a claim older than a few minutes is taken over (src/server/bookings/settlement.ts).
+     */
+    settlingAt: timestamp('settling_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -468,11 +473,6 @@ export const bookingSeries = pgTable(
       .default('none'),
     /** What the provider has refunded of the payment, dollars (read back from the provider). */
     amountRefunded: numeric('amount_refunded', { precision: 10, scale: 2 }).notNull().default('0'),
-    /**
-     * One caller at a time settles the series' money with the provider (refunds, releases): it
-     * claims the series here first; a claim older than a few minutes is taken over.
-     */
-    settlingAt: timestamp('settling_at', { withTimezone: true }),
     /** The client's booking attempt: asking twice for one attempt returns the same series. */
     idempotencyKey: text('idempotency_key'),
     /** When the payment was first known as made (set by the trigger of migration 0016 when `payment_status` first says money was taken). */

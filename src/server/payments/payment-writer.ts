@@ -19,9 +19,11 @@ type BookingRow = typeof bookings.$inferSelect;
  * - `bookingId`: a booking's own payment, or a series occurrence's share of its series' payment;
  * - `seriesId`: a series' one payment, mirrored on its occurrences that have no refund of their own
  *   (unless `occurrences` is false: a refund of part of a series is some occurrences' own);
- * - `paymentId`: the payment of that id (`bookings.payment_id`), a single booking's or a series'.
+ * - `paymentId`: the payment of that id (`bookings.payment_id`), a single booking's or a series'
+ *   (`occurrences` as for `seriesId`).
  */
-export type PaymentSelector = { bookingId: string } | { seriesId: string; occurrences?: boolean } | { paymentId: string };
+export type PaymentSelector =
+  { bookingId: string } | { seriesId: string; occurrences?: boolean } | { paymentId: string; occurrences?: boolean };
 
 /** What a move did: whether the payment moved, and the booking rows whose payment status it wrote, as they are now. */
 export interface PaymentMove {
@@ -56,7 +58,8 @@ export async function movePayment(
   if ('paymentId' in select) {
     // Until the payment's columns move to `payments`, they are its series' or its single booking's.
     const [series] = await db.select({ id: bookingSeries.id }).from(bookingSeries).where(eq(bookingSeries.id, select.paymentId));
-    return movePayment(db, series ? { seriesId: series.id } : { bookingId: select.paymentId }, transition, changes);
+    const one = series ? { seriesId: series.id, occurrences: select.occurrences } : { bookingId: select.paymentId };
+    return movePayment(db, one, transition, changes);
   }
   const to = paymentStatusAfter(transition);
   const allowed = paymentStatusesAllowing(transition);
