@@ -1,95 +1,113 @@
 /**
- * Checkout: quote -> hold -> payment -> settle, in Sharetribe's model (one
- * booking row from the first click; docs/decisions/005-bookings-as-holds.md).
+ * Checkout: quote -> hold -> payment, in Sharetribe's model (booking rows from the first click;
+ * docs/decisions/005-bookings-as-holds.md), for one payment of one or more bookings
+ * (docs/decisions/035-one-payment-model.md): one booking, or every occurrence of a weekly series
+ * (docs/decisions/026-booking-series.md).
  *
- * 1. `createBookingHold` quotes once on the server and inserts the booking as
- *    a hold (`awaiting_payment`, expiring after {@link HOLD_MINUTES}) with its
- *    range, units, total and platform fee. The exclusion constraint covers
- *    holds, so the first renter to start paying has the dates
- *    (docs/decisions/003-bookings-as-ranges.md). The payment intent carries
- *    the booking id and charges exactly the stored total and fee.
- * 2. `settlePayment` moves the hold on once the server has verified the
- *    payment with the provider (never on the client's word;
- *    docs/decisions/002-payments-verified-by-the-server.md): `confirmed`
- *    (instant booking, paid) or `pending` (request-to-book, card authorised).
- *    `createPaidBooking` (the renter's call) and the Stripe webhook
- *    (`payment-events.ts`) both come through it.
- * 3. `releaseHold`: the renter gives up a hold they have not paid.
+ * 1. {@link createCheckout} quotes every occurrence once on the server, checks and holds them all in
+ *    one transaction under the space's lock (`awaiting_payment`, expiring after {@link HOLD_MINUTES}),
+ *    whole or not at all, with their ranges, units, totals and shares of the one platform fee. The
+ *    exclusion constraint covers holds, so the first renter to start paying has the dates
+ *    (docs/decisions/003-bookings-as-ranges.md). One payment intent charges exactly the stored
+ *    total and fee.
+ * 2. `confirmation.ts` moves the holds on once the server has verified the payment.
+ * 3. {@link releaseHold}: the renter gives up a hold they have not paid.
  *
- * What follows a pending request is `owner-answers.ts`; cancelling a
- * confirmed booking is `cancellation.ts`. Provider calls never run inside a
- * database transaction. Whatever money a failed step leaves behind, the
- * reconciliation job (`reconciliation.ts`) gives back.
+ * Provider calls never run inside a database transaction. Whatever money a failed step leaves
+ * behind, the reconciliation job (`reconciliation.ts`) gives back.
  */
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { bookingBufferMinutes, DATES_TAKEN } from '../../shared/availability';
-import { assertNotInPast, BookingRuleError, quoteBooking, type BookingQuote } from '../../shared/booking-rules';
-import { HOLD_MINUTES, REQUEST_ANSWER_HOURS } from '../../shared/constants';
-import { fromCents, toCents } from '../../shared/money';
-import type { Booking, BookingPaymentIntent, createBookingPaymentIntentSchema, createBookingSchema } from '../../shared/schemas/bookings';
+import { bookingBufferMinutes, DATES_TAKEN, localDate, localDateTime } from '../../shared/availability';
+import {
+  assertNotInPast,
+  BookingRuleError,
+  bookedByTime,
+  platformFeeCents,
+  quoteBooking,
+  type BookingQuote,
+} from '../../shared/booking-rules';
+import { AGREEMENT_VERSION, HOLD_MINUTES, MAX_BOOKING_TOTAL_CENTS } from '../../shared/constants';
+import { formatUsd, fromCents, splitCents, toCents } from '../../shared/money';
+import { expandRecurrence, type Occurrence } from '../../shared/recurrence';
+import type { CheckoutAnswer, checkoutRequestSchema, OccurrenceConflict, Recurrence } from '../../shared/schemas/booking-series';
 import { timeZoneForState } from '../../shared/time-zones';
 import { SQLSTATE, sqlState, type Database } from '../db/client';
-import { bookings, medicalSpaces, ownerPayouts, users } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound, paymentRequired } from '../http/errors';
-import { expireBookingJob } from '../jobs/catalog';
+import { bookings, bookingSeries, medicalSpaces, ownerPayouts, users } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { assertInsuredThrough } from '../insurance/service';
-import { enqueue } from '../jobs/queue';
-import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
-import { assertSchedulePermits } from '../schedules/service';
-import { findSpaceRow } from '../spaces/service';
-import { recordAgreementAcceptance } from './agreement-acceptance';
-import { toBooking, type BookingRow, type SpaceRow } from './booking-row';
-import { forgetAttempt, moveBooking, moveBookings } from './booking-writer';
 import { movePayment } from '../payments/payment-writer';
+import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
+import { assertSchedulePermits, findScheduleProblem } from '../schedules/service';
+import { findSpaceRow } from '../spaces/service';
+import { recordAgreementAcceptance, requireCurrentAgreement } from './agreement-acceptance';
+import type { BookingRow, SpaceRow } from './booking-row';
+import { moveBookings } from './booking-writer';
 import { isFirstTransaction } from './first-booking';
-import { tellBookingStep, tellEachStep } from './notices';
 import { assertRoomForHold } from './hold-limits';
+import { tellEachStep } from './notices';
 import { bookingsOfPayment, findPayment, moveWholePayment, paymentIdOf } from './payment-bookings';
 import { settleMoney } from './settlement';
 
 const MINUTE_MS = 60 * 1000;
-const HOUR_MS = 60 * MINUTE_MS;
 
-/**
- * Quotes a booking of `space` by `renterId` and checks it can be made.
- * @throws HttpError 400 for bad dates, an own or unlisted space, or dates outside availability
- */
-export async function quoteForRenter(
-  db: Database,
-  space: SpaceRow,
-  renterId: string,
-  dates: { startDate: string; endDate: string },
-): Promise<BookingQuote & { isFirstTransaction: boolean }> {
-  if (!space.active) throw badRequest('This space is not available for booking.');
-  if (space.ownerId === renterId) throw badRequest('You cannot book your own space.');
-  const first = await isFirstTransaction(db, renterId, space.ownerId);
-  const timeZone = timeZoneForState(space.state);
-  let quote: BookingQuote;
-  try {
-    quote = quoteBooking({
-      period: space.pricePeriod,
-      unitPriceCents: toCents(space.pricePerDay),
-      start: dates.startDate,
-      end: dates.endDate,
-      timeZone,
-      isFirstTransaction: first,
-    });
-    assertNotInPast(space.pricePeriod, quote.startAt, new Date(), timeZone);
-  } catch (error) {
-    if (error instanceof BookingRuleError) throw badRequest(error.message);
-    throw error;
-  }
-  if (space.availableFrom && quote.startAt < space.availableFrom) throw badRequest('This space is not available that early.');
-  if (space.availableTo && quote.endAt > space.availableTo) throw badRequest('This space is not available that late.');
-  return { ...quote, isFirstTransaction: first };
+/** An occurrence quoted: its dates as asked and its quote. */
+interface QuotedOccurrence extends Occurrence {
+  quote: BookingQuote;
 }
+
+/** The 409 of a series with occurrences that cannot be booked. */
+const SERIES_CONFLICT = 'Some of these dates cannot be booked. Choose other dates, or book only the free ones.';
 
 /** The space of a booking. @throws HttpError 404 unknown space */
 async function requireSpace(db: Database, spaceId: string): Promise<SpaceRow> {
   const space = await findSpaceRow(db, spaceId);
   if (!space) throw notFound('Space not found.');
   return space;
+}
+
+/**
+ * Quotes each occurrence of `first` repeated by `recurrence` (or `first` alone) as one booking of
+ * `space` by `renterId`, and checks they can be asked for: a listed space of someone else's, a
+ * first occurrence not in the past, and (one booking) inside the listing's window.
+ * @throws HttpError 400 for bad dates, an own or unlisted space, a recurrence that does not fit, or dates outside the window
+ */
+async function quoteOccurrences(
+  db: Database,
+  space: SpaceRow,
+  renterId: string,
+  first: Occurrence,
+  recurrence: Recurrence | undefined,
+  now: Date,
+): Promise<{ occurrences: QuotedOccurrence[]; isFirstTransaction: boolean }> {
+  if (!space.active) throw badRequest('This space is not available for booking.');
+  if (space.ownerId === renterId) throw badRequest('You cannot book your own space.');
+  const timeZone = timeZoneForState(space.state);
+  let occurrences: QuotedOccurrence[];
+  try {
+    occurrences = (recurrence ? expandRecurrence(space.pricePeriod, first, recurrence) : [first]).map((occurrence) => ({
+      ...occurrence,
+      quote: quoteBooking({
+        period: space.pricePeriod,
+        unitPriceCents: toCents(space.pricePerDay),
+        start: occurrence.startDate,
+        end: occurrence.endDate,
+        timeZone,
+        isFirstTransaction: false,
+      }),
+    }));
+    assertNotInPast(space.pricePeriod, occurrences[0]!.quote.startAt, now, timeZone);
+  } catch (error) {
+    if (error instanceof BookingRuleError) throw badRequest(error.message);
+    throw error;
+  }
+  if (!recurrence) {
+    // One booking is refused outright; a series' occurrences outside the window are conflicts.
+    const { startAt, endAt } = occurrences[0]!.quote;
+    if (space.availableFrom && startAt < space.availableFrom) throw badRequest('This space is not available that early.');
+    if (space.availableTo && endAt > space.availableTo) throw badRequest('This space is not available that late.');
+  }
+  return { occurrences, isFirstTransaction: await isFirstTransaction(db, renterId, space.ownerId) };
 }
 
 /** The owner's connected account when it can take charges (destination charges), else null. */
@@ -122,14 +140,22 @@ export async function recordOwnerPayout(
     .onConflictDoNothing();
 }
 
+/** Where a payment's owed payout row points: its series, or its one booking (the `owner_payouts` columns). */
+function payoutOf(rows: readonly BookingRow[]): { seriesId: string } | { bookingId: string } {
+  const { seriesId, id } = rows[0]!;
+  return seriesId ? { seriesId } : { bookingId: id };
+}
+
 /**
  * The destination of a payment already held, as it was decided with its hold: none when it has an
  * owed payout row (charged on the platform), else the owner's account. Asking again for the same
  * attempt then creates the same payment intent (Stripe refuses one idempotency key with other
  * parameters), even if the owner's account changed meanwhile.
  */
-async function heldDestination(db: Database, bookingId: string, ownerId: string): Promise<string | null> {
-  const [owed] = await db.select({ id: ownerPayouts.id }).from(ownerPayouts).where(eq(ownerPayouts.bookingId, bookingId)).limit(1);
+async function heldDestination(db: Database, rows: readonly BookingRow[], ownerId: string): Promise<string | null> {
+  const payout = payoutOf(rows);
+  const owedOf = 'seriesId' in payout ? eq(ownerPayouts.seriesId, payout.seriesId) : eq(ownerPayouts.bookingId, payout.bookingId);
+  const [owed] = await db.select({ id: ownerPayouts.id }).from(ownerPayouts).where(owedOf).limit(1);
   if (owed) return null;
   const [owner] = await db.select({ account: users.stripeConnectAccountId }).from(users).where(eq(users.id, ownerId)).limit(1);
   return owner?.account ?? null;
@@ -151,263 +177,328 @@ export function quotedColumns(quote: BookingQuote) {
  * (docs/decisions/005-bookings-as-holds.md), and tells their renters (a series once). Call it in
  * the hold's transaction, under the space's lock.
  */
-export async function lapseStaleHolds(tx: Database, spaceId: string, now: Date): Promise<void> {
-  const lapsed = await moveBookings(tx, { lapsedHolds: now, spaceId }, 'awaiting_payment', 'expire');
+async function lapseStaleHolds(tx: Database, spaceId: string, now: Date): Promise<void> {
+  const lapsed = await moveBookings(tx, { lapsedHolds: now }, 'awaiting_payment', 'expire');
   await tellEachStep(tx, 'hold_expired', lapsed, now);
 }
 
 /**
- * POST /api/create-booking-payment-intent: quotes the booking once, holds the
- * dates with the renter's acceptance of its space-use agreement (`recordAgreementAcceptance`;
- * the version is checked by `createCheckout`), and creates the payment intent for exactly the
- * stored total and fee.
- * Asking again for the same attempt (`idempotencyKey`) and dates returns the
- * same hold and intent; other dates for the same attempt replace the hold.
- * @throws HttpError 400 bad dates or an amount that disagrees with the quote, 404 unknown space, 409 dates taken or
- *   no certificate of insurance valid through the last day on a listing that requires one
+ * Why each occurrence cannot be booked (null where it can): the listing's window, its schedule,
+ * the bookings held at `now`, and the occurrences before it in the series (with the buffer). Read
+ * under the space's lock.
  */
-export async function createBookingHold(
+async function occurrenceProblems(
+  tx: Database,
+  space: SpaceRow,
+  occurrences: readonly QuotedOccurrence[],
+  now: Date,
+): Promise<(OccurrenceConflict['reason'] | null)[]> {
+  const problems = await findScheduleProblem(
+    tx,
+    space,
+    occurrences.map((occurrence) => occurrence.quote),
+    now,
+  );
+  const bufferMs = bookingBufferMinutes({ period: space.pricePeriod, schedule: space.schedule }) * MINUTE_MS;
+  const kept: BookingQuote[] = [];
+  return occurrences.map((occurrence, index) => {
+    const { startAt, endAt } = occurrence.quote;
+    if ((space.availableFrom && startAt < space.availableFrom) || (space.availableTo && endAt > space.availableTo)) return 'closed';
+    const problem = problems[index] ?? null;
+    if (problem) return problem;
+    // Weekly occurrences of several days can run into the next one, buffer included.
+    const clash = kept.find(
+      (other) => startAt.getTime() < other.endAt.getTime() + bufferMs && other.startAt.getTime() < endAt.getTime() + bufferMs,
+    );
+    if (clash) return startAt < clash.endAt && clash.startAt < endAt ? 'taken' : 'buffer';
+    kept.push(occurrence.quote);
+    return null;
+  });
+}
+
+/** The payments an earlier call of booking attempt `key` held: its bookings, one payment each. */
+async function earlierAttempts(db: Database, renterId: string, key: string): Promise<BookingRow[][]> {
+  const [single] = await db
+    .select({ paymentId: bookings.paymentId })
+    .from(bookings)
+    .where(and(eq(bookings.renterId, renterId), eq(bookings.idempotencyKey, key)))
+    .limit(1);
+  const [series] = await db
+    .select({ paymentId: bookingSeries.id })
+    .from(bookingSeries)
+    .where(and(eq(bookingSeries.renterId, renterId), eq(bookingSeries.idempotencyKey, key)))
+    .limit(1);
+  const ids = [single?.paymentId, series?.paymentId].filter((id): id is string => Boolean(id));
+  return Promise.all(ids.map((id) => bookingsOfPayment(db, id)));
+}
+
+/**
+ * Lets go of what earlier calls of the same booking attempt held: their holds expire (the
+ * reconciliation job cancels their intents) and the key is freed for this call.
+ * @throws HttpError 409 when that attempt has already been paid
+ */
+async function releaseEarlierAttempts(db: Database, attempts: readonly BookingRow[][]): Promise<void> {
+  for (const rows of attempts) {
+    if (rows.some((row) => row.status !== 'awaiting_payment' && row.status !== 'expired')) {
+      throw conflict('This booking attempt has already been paid. Please start a new booking.');
+    }
+  }
+  for (const rows of attempts) {
+    const paymentId = paymentIdOf(rows[0]!);
+    await moveBookings(db, { paymentId }, 'awaiting_payment', 'expire', { holdExpiresAt: null });
+    await db.update(bookings).set({ idempotencyKey: null }).where(eq(bookings.paymentId, paymentId));
+    if (rows[0]!.seriesId) await db.update(bookingSeries).set({ idempotencyKey: null }).where(eq(bookingSeries.id, rows[0]!.seriesId));
+  }
+}
+
+/** Whether `rows` are a standing hold of exactly the occurrences quoted (their held subset, for a series that skipped some). */
+function holdsTheSame(rows: readonly BookingRow[], space: SpaceRow, quoted: readonly QuotedOccurrence[], now: Date): boolean {
+  return (
+    rows.length > 0 &&
+    rows.every((row) => row.spaceId === space.id && row.status === 'awaiting_payment' && row.holdExpiresAt && row.holdExpiresAt > now) &&
+    rows.every((row) =>
+      quoted.some(({ quote }) => quote.startAt.getTime() === row.startAt.getTime() && quote.endAt.getTime() === row.endAt.getTime()),
+    )
+  );
+}
+
+/** An occurrence's dates in the booking format of its space (local `YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`; the end exclusive, as asked). */
+function shown(row: BookingRow, space: SpaceRow) {
+  const timeZone = timeZoneForState(space.state);
+  const local = (instant: Date) => (bookedByTime(space.pricePeriod) ? localDateTime(instant, timeZone) : localDate(instant, timeZone));
+  return { bookingId: row.id, startDate: local(row.startAt), endDate: local(row.endAt) };
+}
+
+/**
+ * POST /api/create-booking-payment-intent: quotes every occurrence asked (one booking, or with
+ * `recurrence` every occurrence of a weekly series), checks and holds them all in one transaction
+ * under the space's lock with the renter's acceptance of its space-use agreement
+ * (`agreementVersion`, the template in force; docs/decisions/027-receipts-and-agreements.md), and
+ * creates one payment intent for their total and their one platform fee (the fee rule counts a
+ * series as one booking, docs/decisions/011-platform-fee-on-a-first-booking.md). An occurrence of
+ * a series that cannot be booked refuses it with 409 and `conflicts` listing each; with
+ * `skipConflicts` those are left out and answered in `skipped`. Asking again for the same attempt
+ * (`idempotencyKey`) and dates returns the same hold and intent; other dates replace the hold.
+ * @throws HttpError 400 bad dates, recurrence or amount, 404 unknown space, 409 an agreement version no longer in force,
+ *   dates taken (a series: with `conflicts`), no certificate of insurance valid through the last day on a listing that
+ *   requires one, or an attempt already paid; 429 too many unpaid holds
+ */
+export async function createCheckout(
   db: Database,
   payments: PaymentProvider,
   renterId: string,
-  input: z.output<typeof createBookingPaymentIntentSchema>,
+  input: z.output<typeof checkoutRequestSchema>,
   now = new Date(),
-): Promise<BookingPaymentIntent> {
+): Promise<CheckoutAnswer> {
+  requireCurrentAgreement(input.agreementVersion ?? AGREEMENT_VERSION);
   const space = await requireSpace(db, input.spaceId);
-  const quote = await quoteForRenter(db, space, renterId, input.bookingDetails);
-  // "Require proof of insurance": a certificate valid through the last day (409; insurance/service.ts).
-  await assertInsuredThrough(db, space, renterId, quote.endAt);
-  if (input.amount !== undefined && toCents(input.amount) !== quote.totalCents) {
-    throw badRequest(`The amount does not match the price of these dates (${fromCents(quote.totalCents)}).`);
+  const { occurrences: quoted, isFirstTransaction: first } = await quoteOccurrences(
+    db,
+    space,
+    renterId,
+    input.bookingDetails,
+    input.recurrence,
+    now,
+  );
+  const askedCents = quoted.reduce((sum, { quote }) => sum + quote.totalCents, 0);
+  if (!input.recurrence) {
+    // "Require proof of insurance": a certificate valid through the last day (409; insurance/service.ts).
+    await assertInsuredThrough(db, space, renterId, quoted[0]!.quote.endAt);
+    if (input.amount !== undefined && toCents(input.amount) !== askedCents) {
+      throw badRequest(`The amount does not match the price of these dates (${fromCents(askedCents)}).`);
+    }
   }
   let destination = await ownerPayoutAccount(db, space.ownerId);
 
-  let hold: BookingRow | undefined;
+  let held: { rows: BookingRow[]; skipped: OccurrenceConflict[] } | null = null;
   if (input.idempotencyKey) {
-    const [previous] = await db
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.renterId, renterId), eq(bookings.idempotencyKey, input.idempotencyKey)))
-      .limit(1);
-    if (previous) {
-      const same =
-        previous.spaceId === space.id &&
-        previous.startAt.getTime() === quote.startAt.getTime() &&
-        previous.endAt.getTime() === quote.endAt.getTime();
-      if (same && previous.status === 'awaiting_payment' && previous.holdExpiresAt && previous.holdExpiresAt > now) {
-        hold = previous;
-        destination = await heldDestination(db, previous.id, space.ownerId);
-      } else if (previous.status === 'awaiting_payment' || previous.status === 'expired') {
-        // The same attempt with other details: let the old hold go; the job cancels its intent.
-        await forgetAttempt(db, previous);
-      } else throw conflict('This booking attempt has already been paid. Please start a new booking.');
-    }
+    const attempts = await earlierAttempts(db, renterId, input.idempotencyKey);
+    const same = attempts.length === 1 && holdsTheSame(attempts[0]!, space, quoted, now) ? attempts[0]! : null;
+    if (same) {
+      held = { rows: same, skipped: [] };
+      destination = await heldDestination(db, same, space.ownerId);
+    } else await releaseEarlierAttempts(db, attempts);
   }
+  held ??= await holdOccurrences(db, space, renterId, input, quoted, first, destination, now);
 
-  if (!hold) {
-    try {
-      hold = await db.transaction(async (tx) => {
-        await assertRoomForHold(tx, renterId, now); // 429 past MAX_UNPAID_HOLDS (hold-limits.ts)
-        // One hold at a time per space: concurrent inserts of overlapping ranges would each wait on the
-        // other's exclusion check, and PostgreSQL would abort them as deadlocks (a 500, maybe no winner).
-        await tx.select({ id: medicalSpaces.id }).from(medicalSpaces).where(eq(medicalSpaces.id, space.id)).for('no key update');
-        await lapseStaleHolds(tx, space.id, now);
-        // Opening hours, blocked dates, sessions, notice, horizon and buffers (400; 409 taken), read under the lock.
-        await assertSchedulePermits(tx, space, quote, now);
-        const [row] = await tx
-          .insert(bookings)
-          .values({
-            spaceId: space.id,
-            renterId,
-            ...quotedColumns(quote),
-            status: 'awaiting_payment',
-            instantBook: space.instantBook,
-            cancellationPolicyTier: space.cancellationPolicyTier,
-            bufferMinutes: bookingBufferMinutes({ period: space.pricePeriod, schedule: space.schedule }),
-            holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS),
-            idempotencyKey: input.idempotencyKey ?? null,
-            notes: input.bookingDetails.notes || null,
-          })
-          .returning();
-        // The renter's clickwrap (`agreementVersion`, checked by createCheckout), kept with the hold:
-        // the time, the version and the SHA-256 of this booking's agreement text.
-        await recordAgreementAcceptance(tx, row!.id, now);
-        await recordOwnerPayout(tx, space.ownerId, { bookingId: row!.id }, destination);
-        // No job per hold: the per-minute sweep expires a lapsed one (expiry.ts), and the lines
-        // above free its dates at once for whoever wants them.
-        return row!;
-      });
-    } catch (error) {
-      if (sqlState(error) === SQLSTATE.exclusionViolation) throw conflict(DATES_TAKEN);
-      if (sqlState(error) === SQLSTATE.uniqueViolation) throw conflict('This booking attempt is already being paid. Please wait a moment.');
-      throw error;
-    }
-  }
-
+  const { rows } = held;
+  const paymentId = paymentIdOf(rows[0]!);
+  const seriesId = rows[0]!.seriesId;
+  const totalCents = rows.reduce((sum, row) => sum + toCents(row.totalPrice), 0);
+  const feeCents = rows.reduce((sum, row) => sum + toCents(row.platformFeeAmount ?? '0'), 0);
   let intent: PaymentIntentInfo;
   try {
     intent = await payments.createPaymentIntent({
-      amount: toCents(hold.totalPrice),
-      applicationFeeAmount: toCents(hold.platformFeeAmount ?? '0'),
+      amount: totalCents,
+      applicationFeeAmount: feeCents,
       destination,
-      captureMethod: hold.instantBook ? 'automatic' : 'manual',
-      metadata: { kind: 'booking', bookingId: hold.id, spaceId: space.id, renterId, ownerId: space.ownerId },
-      idempotencyKey: `booking-hold-${hold.id}`,
-      description: `ClinicShare booking: ${space.title}`,
+      captureMethod: rows[0]!.instantBook ? 'automatic' : 'manual',
+      metadata: {
+        kind: seriesId ? 'booking_series' : 'booking',
+        paymentId,
+        bookingId: rows[0]!.id,
+        ...(seriesId ? { seriesId } : {}),
+        spaceId: space.id,
+        renterId,
+        ownerId: space.ownerId,
+      },
+      idempotencyKey: `booking-hold-${paymentId}`,
+      description: seriesId ? `ClinicShare booking series (${rows.length}): ${space.title}` : `ClinicShare booking: ${space.title}`,
     });
   } catch (error) {
-    await moveBooking(db, hold.id, 'awaiting_payment', 'expire');
+    await moveBookings(db, { paymentId }, 'awaiting_payment', 'expire', { holdExpiresAt: null });
     throw error;
   }
-  if (hold.stripePaymentIntentId !== intent.id) {
-    await movePayment(db, { bookingId: hold.id }, 'open', { stripePaymentIntentId: intent.id });
+  if ((await findPayment(db, paymentId))?.stripePaymentIntentId !== intent.id) {
+    await movePayment(db, { paymentId }, 'open', { stripePaymentIntentId: intent.id });
   }
   return {
-    bookingId: hold.id,
-    holdExpiresAt: hold.holdExpiresAt!.toISOString(),
-    instantBook: hold.instantBook,
+    bookingId: rows[0]!.id,
+    holdExpiresAt: rows[0]!.holdExpiresAt!.toISOString(),
+    instantBook: rows[0]!.instantBook,
     paymentIntentId: intent.id,
     clientSecret: intent.clientSecret,
-    amount: hold.totalPrice,
-    platformFeeAmount: hold.platformFeeAmount ?? '0.00',
+    amount: fromCents(totalCents),
+    platformFeeAmount: fromCents(feeCents),
     ownerConnected: destination !== null,
-    isFirstTransaction: quote.isFirstTransaction,
-    units: hold.units ?? quote.units,
+    isFirstTransaction: first,
+    units: rows.reduce((sum, row) => sum + (row.units ?? 0), 0),
+    ...(seriesId ? { seriesId, occurrences: rows.map((row) => shown(row, space)), skipped: held.skipped } : {}),
   };
 }
 
 /**
- * The card of a verified payment as a booking or series stores it (`card_brand`, `card_last4`, for
- * the receipt), or nothing when the provider does not say which card paid.
+ * Holds the occurrences of a checkout in one transaction under the space's lock: expires the
+ * space's lapsed holds, checks each occurrence, and inserts one booking row each (a series also
+ * its `booking_series` row), with the renter's agreement and the payment's owed payout row.
+ * @throws HttpError as {@link createCheckout}
  */
-export function cardColumns(intent: PaymentIntentInfo): { cardBrand?: string; cardLast4?: string } {
-  return intent.card ? { cardBrand: intent.card.brand, cardLast4: intent.card.last4 } : {};
-}
-
-/** Whether a payment intent is the one made for `booking`: its id, amount and currency. */
-function intentMatches(intent: PaymentIntentInfo, booking: BookingRow): boolean {
-  return intent.metadata.bookingId === booking.id && intent.amount === toCents(booking.totalPrice) && intent.currency === 'usd';
-}
-
-/**
- * Whether an expired booking is a hold that lapsed while its payment was in
- * flight, with nothing decided about its money yet: its payment was never
- * recorded as authorised or paid, nor given back. Such a payment, completing
- * late, is given back in full; every other expired booking's money was
- * decided when it expired (an unanswered request: its authorisation released).
- */
-function isLapsedHold(booking: BookingRow): boolean {
-  return booking.status === 'expired' && (booking.paymentStatus === 'none' || booking.paymentStatus === 'requires_payment');
-}
-
-/**
- * Moves a hold on once its payment is verified with the provider: a
- * succeeded payment confirms it (instant booking), an authorised card makes
- * it a pending request. Settling a settled booking returns it unchanged. A
- * payment that completes after its hold lapsed is given back; a booking whose
- * money was already decided (cancelled with its policy refund, declined, an
- * expired request) is answered 409 and no money moves (the webhook's
- * `payment_intent.succeeded` comes through here too).
- * @returns the booking and whether this call moved it
- * @throws HttpError 400 when the intent is not this booking's, 402 when it is not paid or authorised, 409 when the booking was cancelled, declined or expired (a lapsed hold's money is given back)
- */
-export async function settlePayment(
+async function holdOccurrences(
   db: Database,
-  payments: PaymentProvider,
-  booking: BookingRow,
-  intent: PaymentIntentInfo,
-  now = new Date(),
-): Promise<{ booking: BookingRow; settled: boolean }> {
-  if (!intentMatches(intent, booking)) throw badRequest('The payment does not match this booking.');
-  if (booking.status === 'confirmed' || booking.status === 'pending') return { booking, settled: false };
-  if (booking.status === 'cancelled') {
-    throw conflict(
-      'This booking was cancelled. Its refund follows the cancellation policy and has been made; nothing more is charged or refunded. Please start a new booking.',
-    );
-  }
-  if (booking.status === 'declined')
-    throw conflict('The owner declined this booking request and the card authorisation was released. Please start a new booking.');
-  if (booking.status === 'expired' && !isLapsedHold(booking)) {
-    throw conflict(
-      booking.paymentStatus === 'authorized'
-        ? 'This booking request expired before the owner answered; the card authorisation is being released and nothing is charged. Please start a new booking.'
-        : 'This booking expired and its payment has been returned. Please start a new booking.',
-    );
-  }
-  const paid = intent.status === 'succeeded';
-  const authorised = intent.status === 'requires_capture';
-  if (!paid && !authorised) throw paymentRequired('The payment has not been completed.');
-
-  if (booking.status === 'awaiting_payment') {
-    // The move, its notifications and (for a request) its expiry job commit together or not at all.
-    const moved = await db.transaction(async (tx) => {
-      if (paid) {
-        const confirmed = await moveBooking(
-          tx,
-          booking.id,
-          'awaiting_payment',
-          'pay',
-          { holdExpiresAt: null },
-          { payment: 'capture', paymentChanges: cardColumns(intent) },
-        );
-        if (confirmed) await tellBookingStep(tx, 'confirmed', confirmed, now);
-        return confirmed;
-      }
-      const requested = await moveBooking(
-        tx,
-        booking.id,
-        'awaiting_payment',
-        'authorize',
-        {
-          holdExpiresAt: null,
-          requestExpiresAt: new Date(Math.min(now.getTime() + REQUEST_ANSWER_HOURS * HOUR_MS, booking.startAt.getTime())),
-        },
-        { payment: 'authorize', paymentChanges: cardColumns(intent) },
-      );
-      if (requested) {
-        await tellBookingStep(tx, 'requested', requested, now);
-        // Expire it at its answer deadline unless the owner answers first (expiry.ts).
-        await enqueue(tx, expireBookingJob, { bookingId: requested.id }, { startAfter: requested.requestExpiresAt! });
-      }
-      return requested;
-    });
-    if (moved) return { booking: moved, settled: true };
-    const [again] = await db.select().from(bookings).where(eq(bookings.id, booking.id)).limit(1);
-    return settlePayment(db, payments, again!, intent, now);
-  }
-
-  // The hold lapsed (or was replaced) before the payment completed: nothing is booked, so nothing is kept.
-  await settleMoney(db, payments, paymentIdOf(booking), now);
-  throw conflict('Your hold on these dates expired before the payment completed. Your payment has been returned; please book again.');
-}
-
-/**
- * POST /api/bookings: finds the hold of a payment intent, verifies the
- * payment with the provider and moves the hold on. Retries return the same booking.
- * @throws HttpError 400 a payment for another booking or a total that disagrees, 402 not paid, 404 unknown space, 409 hold lapsed
- */
-export async function createPaidBooking(
-  db: Database,
-  payments: PaymentProvider,
+  space: SpaceRow,
   renterId: string,
-  input: z.output<typeof createBookingSchema>,
-): Promise<{ booking: Booking; created: boolean }> {
-  const space = await requireSpace(db, input.spaceId);
-  const [hold] = await db.select().from(bookings).where(eq(bookings.stripePaymentIntentId, input.paymentIntentId)).limit(1);
-  if (!hold) throw paymentRequired('Payment not found. Please pay before booking.');
-  if (hold.renterId !== renterId || hold.spaceId !== space.id) throw badRequest('This payment belongs to another booking.');
-  if (toCents(input.totalPrice) !== toCents(hold.totalPrice)) {
-    throw badRequest(`The total does not match the price of these dates (${hold.totalPrice}).`);
+  input: z.output<typeof checkoutRequestSchema>,
+  quoted: readonly QuotedOccurrence[],
+  first: boolean,
+  destination: string | null,
+  now: Date,
+): Promise<{ rows: BookingRow[]; skipped: OccurrenceConflict[] }> {
+  try {
+    return await db.transaction(async (tx) => {
+      await assertRoomForHold(tx, renterId, now); // 429 past MAX_UNPAID_HOLDS (hold-limits.ts); a series is one hold
+      // One hold at a time per space: concurrent inserts of overlapping ranges would each wait on the
+      // other's exclusion check, and PostgreSQL would abort them as deadlocks (a 500, maybe no winner).
+      await tx.select({ id: medicalSpaces.id }).from(medicalSpaces).where(eq(medicalSpaces.id, space.id)).for('no key update');
+      await lapseStaleHolds(tx, space.id, now);
+      let free = [...quoted];
+      let skipped: OccurrenceConflict[] = [];
+      if (!input.recurrence) {
+        // Opening hours, blocked dates, sessions, notice, horizon and buffers (400; 409 taken), read under the lock.
+        await assertSchedulePermits(tx, space, quoted[0]!.quote, now);
+      } else {
+        const problems = await occurrenceProblems(tx, space, quoted, now);
+        skipped = quoted.flatMap((occurrence, index) =>
+          problems[index] ? [{ startDate: occurrence.startDate, endDate: occurrence.endDate, reason: problems[index]! }] : [],
+        );
+        free = quoted.filter((_, index) => !problems[index]);
+        if (free.length === 0 || (skipped.length > 0 && !input.skipConflicts)) throw conflict(SERIES_CONFLICT, skipped);
+        // "Require proof of insurance": a certificate valid through the last occurrence held (409; insurance/service.ts).
+        await assertInsuredThrough(tx, space, renterId, new Date(Math.max(...free.map(({ quote }) => quote.endAt.getTime()))));
+      }
+      const totals = free.map(({ quote }) => quote.totalCents);
+      const totalCents = totals.reduce((sum, cents) => sum + cents, 0);
+      if (totalCents > MAX_BOOKING_TOTAL_CENTS) {
+        throw badRequest(`A booking can cost at most ${formatUsd(MAX_BOOKING_TOTAL_CENTS)}: choose fewer dates.`);
+      }
+      if (input.recurrence && input.amount !== undefined && toCents(input.amount) !== totalCents && skipped.length === 0) {
+        throw badRequest(`The amount does not match the price of these dates (${fromCents(totalCents)}).`);
+      }
+      const feeCents = platformFeeCents(totalCents, first);
+      const feeShares = splitCents(feeCents, totals);
+      const [series] = input.recurrence
+        ? await tx
+            .insert(bookingSeries)
+            .values({
+              spaceId: space.id,
+              renterId,
+              recurrence: input.recurrence,
+              totalPrice: fromCents(totalCents),
+              platformFeeAmount: fromCents(feeCents),
+              instantBook: space.instantBook,
+              idempotencyKey: input.idempotencyKey ?? null,
+            })
+            .returning({ id: bookingSeries.id })
+        : [];
+      const holdExpiresAt = new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS);
+      const rows = await tx
+        .insert(bookings)
+        .values(
+          free.map(({ quote }, index) => ({
+            spaceId: space.id,
+            renterId,
+            seriesId: series?.id ?? null,
+            ...quotedColumns({ ...quote, platformFeeCents: feeShares[index]! }),
+            status: 'awaiting_payment' as const,
+            instantBook: space.instantBook,
+            cancellationPolicyTier: space.cancellationPolicyTier,
+            bufferMinutes: bookingBufferMinutes({ period: space.pricePeriod, schedule: space.schedule }),
+            holdExpiresAt,
+            // A series' attempt is its series row's; one booking's, its own.
+            idempotencyKey: series ? null : (input.idempotencyKey ?? null),
+            notes: input.bookingDetails.notes || null,
+          })),
+        )
+        .returning();
+      rows.sort((a, b) => a.startAt.getTime() - b.startAt.getTime() || a.id.localeCompare(b.id));
+      // The renter's clickwrap (`agreementVersion`, checked above), kept with the hold: the time, the
+      // version and the SHA-256 of the agreement text of the whole payment as held.
+      await recordAgreementAcceptance(tx, rows[0]!.id, now);
+      await recordOwnerPayout(tx, space.ownerId, payoutOf(rows), destination);
+      // No job per hold: the per-minute sweep expires a lapsed one (expiry.ts), and the lines
+      // above free its dates at once for whoever wants them.
+      return { rows, skipped };
+    });
+  } catch (error) {
+    if (sqlState(error) === SQLSTATE.exclusionViolation) throw conflict(DATES_TAKEN);
+    if (sqlState(error) === SQLSTATE.uniqueViolation) throw conflict('This booking attempt is already being paid. Please wait a moment.');
+    throw error;
   }
-  const intent = await payments.retrievePaymentIntent(input.paymentIntentId);
-  if (!intent) throw paymentRequired('Payment not found. Please pay before booking.');
-  const { booking, settled } = await settlePayment(db, payments, hold, intent);
-  if (settled && input.notes && !booking.notes) {
-    // POST /api/bookings carries the notes (docs/product.md#api-calls); the hold may not have had them.
-    const [noted] = await db.update(bookings).set({ notes: input.notes }).where(eq(bookings.id, booking.id)).returning();
-    return { booking: toBooking(noted!, space), created: settled };
-  }
-  return { booking: toBooking(booking, space), created: settled };
+}
+
+/** What a checkout would charge for a booking or series, without holding anything: its space, each occurrence and the money, cents. */
+export interface CheckoutPreview {
+  space: SpaceRow;
+  occurrences: { startAt: Date; endAt: Date; units: number; totalCents: number }[];
+  series: boolean;
+  totalCents: number;
+  platformFeeCents: number;
+}
+
+/**
+ * Quotes what checkout would charge `renterId` for `details` (with `recurrence`, every occurrence of
+ * the series as asked, none left out), by the rules checkout quotes with, without checking the
+ * schedule nor holding anything: the agreement preview of the booking dialog
+ * (docs/decisions/027-receipts-and-agreements.md).
+ * @throws HttpError 404 unknown space, 400 an unlisted or own space, bad dates or a recurrence that does not fit
+ */
+export async function previewCheckout(
+  db: Database,
+  spaceId: string,
+  renterId: string,
+  details: { startDate: string; endDate: string },
+  recurrence: Recurrence | undefined,
+  now = new Date(),
+): Promise<CheckoutPreview> {
+  const space = await requireSpace(db, spaceId);
+  const { occurrences, isFirstTransaction: first } = await quoteOccurrences(db, space, renterId, details, recurrence, now);
+  const quoted = occurrences.map(({ quote }) => ({
+    startAt: quote.startAt,
+    endAt: quote.endAt,
+    units: quote.units,
+    totalCents: quote.totalCents,
+  }));
+  const totalCents = quoted.reduce((sum, occurrence) => sum + occurrence.totalCents, 0);
+  return { space, occurrences: quoted, series: Boolean(recurrence), totalCents, platformFeeCents: platformFeeCents(totalCents, first) };
 }
 
 /** Intent statuses of a payment that is going through or has (Stripe's lifecycle): a hold with one is never released. */
@@ -418,25 +509,22 @@ const isEndedHold = (booking: BookingRow) =>
   booking.status === 'expired' && ['none', 'requires_payment', 'canceled'].includes(booking.paymentStatus);
 
 /**
- * DELETE /api/bookings/{id}/hold: the renter gives up a hold they have not
- * paid (the payment dialog closed), so it stops counting towards their unpaid
- * holds ({@link assertRoomForHold}) and its dates are free at once. The hold
- * moves `awaiting_payment` -> `expired` through the state table, then its
- * payment intent is cancelled with the provider under the booking's release
- * key (`release-card-<payment id>`; `settleMoney`), recording payment status
- * `canceled`. A hold whose payment is going through or went through
- * (`processing`, `requires_capture`, `succeeded` at the provider) is not
- * touched: 409, and settlement (POST /api/bookings, the webhook) confirms it.
- * Should the payment complete between that check and the release, the hold
- * has lapsed and its payment is given back, as for any lapsed hold. Releasing
- * a hold that already ended unpaid changes nothing and asks no provider.
+ * DELETE /api/bookings/{id}/hold: the renter gives up a hold they have not paid (the payment dialog
+ * closed), the whole payment's (a series' occurrences are held, and released, together), so it
+ * stops counting towards their unpaid holds ({@link assertRoomForHold}) and its dates are free at
+ * once. The holds move `awaiting_payment` -> `expired` through the state table, then the payment's
+ * settler cancels its intent (`release-card-<payment id>`), recording payment status `canceled`.
+ * A hold whose payment is going through or went through (`processing`, `requires_capture`,
+ * `succeeded` at the provider) is not touched: 409, and settlement (POST /api/bookings, the
+ * webhook) confirms it. Should the payment complete between that check and the release, the hold
+ * has lapsed and its payment is given back, as for any lapsed hold. Releasing a hold that already
+ * ended unpaid changes nothing and asks no provider.
  * @throws HttpError 403 not the booking's renter, 404 unknown booking, 409 not a hold waiting for payment (paid, authorised, confirmed, cancelled...)
  */
 export async function releaseHold(db: Database, payments: PaymentProvider, id: string, userId: string): Promise<void> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   if (!booking) throw notFound('Booking not found.');
   if (booking.renterId !== userId) throw forbidden('Only the renter can release this hold.');
-  // The hold is the payment's: a series' occurrences are held, and released, together.
   const paymentId = paymentIdOf(booking);
   const rows = await bookingsOfPayment(db, paymentId);
   if (rows.every(isEndedHold)) return;

@@ -6,23 +6,23 @@
  * step runs on the database it is given: the transaction that records the
  * event, or the database itself when the step needs the provider after all.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { fromCents, toCents } from '../../shared/money';
 import { refundTransition } from '../../shared/payment-lifecycle';
 import type { Database } from '../db/client';
-import { bookings, bookingSeries } from '../db/schema';
+import { bookings, payments } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { movePayment } from '../payments/payment-writer';
 import type { DisputeInfo, PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import type { BookingPaymentSteps } from '../payments/webhook';
 import { type BookingRow } from './booking-row';
 import { moveBooking, moveBookings } from './booking-writer';
-import { settlePayment } from './checkout';
-import { tellBookingStep, tellPayoutSent, tellSeriesStep } from './notices';
-import { settleSeriesPayment } from './series-checkout';
-import { findSeries, seriesOccurrences, seriesOfIntent, type SeriesRow } from './series';
+import { settlePayment } from './confirmation';
+import { tellBookingStep, tellEachStep, tellPayoutSent, tellSeriesStep } from './notices';
+import { bookingsOfPayment, findPayment, type PaymentRow } from './payment-bookings';
+import { seriesOccurrences, seriesOfIntent, type SeriesRow } from './series';
 
 /** The booking of a payment intent: by the stored intent id, else by the intent's `metadata.bookingId`. */
 async function bookingOfIntent(db: Database, intentId: string, metadata: Record<string, string> = {}): Promise<BookingRow | null> {
@@ -34,112 +34,65 @@ async function bookingOfIntent(db: Database, intentId: string, metadata: Record<
   return byMetadata ?? null;
 }
 
-/** The series a payment intent pays for: by the stored intent id, else by the intent's `metadata.seriesId`. */
-async function seriesOfPayment(db: Database, intentId: string, metadata: Record<string, string> = {}): Promise<SeriesRow | null> {
-  const stored = await seriesOfIntent(db, intentId);
+/** The payment of an intent: by the stored intent id, else by the intent's metadata (`paymentId`, `seriesId`, or `bookingId`'s payment). */
+async function paymentOfIntent(db: Database, intentId: string, metadata: Record<string, string> = {}): Promise<PaymentRow | null> {
+  const [stored] = await db.select().from(payments).where(eq(payments.stripePaymentIntentId, intentId)).limit(1);
   if (stored) return stored;
-  const seriesId = metadata.seriesId;
-  if (!seriesId || !z.uuid().safeParse(seriesId).success) return null;
-  return findSeries(db, seriesId);
+  for (const id of [metadata.paymentId, metadata.seriesId]) {
+    const named = id && z.uuid().safeParse(id).success ? await findPayment(db, id) : null;
+    if (named) return named;
+  }
+  const booking = await bookingOfIntent(db, intentId, metadata);
+  return booking?.paymentId ? findPayment(db, booking.paymentId) : null;
 }
 
-/** Whether an intent pays for a booking or series of ours that has no other payment (else its money is given back). */
+/** Whether an intent pays for a payment of ours that has no other intent (else its money is given back). */
 async function paysForBooking(db: Database, intent: PaymentIntentInfo): Promise<boolean> {
-  const series = await seriesOfPayment(db, intent.id, intent.metadata);
-  if (series) return !(series.stripePaymentIntentId && series.stripePaymentIntentId !== intent.id);
-  const booking = await bookingOfIntent(db, intent.id, intent.metadata);
-  return Boolean(booking && !(booking.stripePaymentIntentId && booking.stripePaymentIntentId !== intent.id));
+  const payment = await paymentOfIntent(db, intent.id, intent.metadata);
+  return Boolean(payment && !(payment.stripePaymentIntentId && payment.stripePaymentIntentId !== intent.id));
 }
 
 /**
- * Settles the booking of a verified succeeded or authorised intent through
- * {@link settlePayment}, linking them first when the hold was made but the
- * intent id not stored. What is not settled (a stale event, a lapsed hold
- * whose money was given back, another booking's payment) is logged, not thrown.
+ * Settles the payment of a verified succeeded or authorised intent through {@link settlePayment},
+ * linking them first when the hold was made but the intent id not stored. What is not settled (a
+ * stale event, a lapsed hold whose money was given back, another payment's intent) is logged, not thrown.
  */
-async function settleIntent(db: Database, payments: PaymentProvider, intent: PaymentIntentInfo, log: FastifyBaseLogger): Promise<void> {
-  const series = await seriesOfPayment(db, intent.id, intent.metadata);
-  if (series) return settleSeriesIntent(db, payments, series, intent, log);
-  let booking = await bookingOfIntent(db, intent.id, intent.metadata);
-  if (!booking) return;
-  if (!booking.stripePaymentIntentId) {
+async function settleIntent(db: Database, provider: PaymentProvider, intent: PaymentIntentInfo, log: FastifyBaseLogger): Promise<void> {
+  let payment = await paymentOfIntent(db, intent.id, intent.metadata);
+  if (!payment) return;
+  if (!payment.stripePaymentIntentId) {
     // The hold was made but the intent id not stored (a crash in between): link them.
-    const linked = await movePayment(db, { bookingId: booking.id }, 'open', { stripePaymentIntentId: intent.id });
-    booking = linked.bookings[0] ?? (await bookingOfIntent(db, intent.id, intent.metadata));
-    if (!booking) return;
+    await movePayment(db, { paymentId: payment.id }, 'open', { stripePaymentIntentId: intent.id });
+    payment = await findPayment(db, payment.id);
   }
+  if (!payment || payment.stripePaymentIntentId !== intent.id) return;
   try {
-    await settlePayment(db, payments, booking, intent);
+    await settlePayment(db, provider, payment.id, intent);
   } catch (error) {
-    // 402: not paid (yet) — a stale event; 409: the hold had lapsed and the money was given back; 400: not this booking's payment.
+    // 402: not paid (yet) — a stale event; 409: the hold had lapsed and the money was given back; 400: not this payment's intent.
     if (!(error instanceof HttpError)) throw error;
     const level = error.statusCode === 400 ? 'error' : 'info';
-    log[level]({ intentId: intent.id, bookingId: booking.id, status: error.statusCode, reason: error.message }, 'payment not settled');
+    log[level]({ intentId: intent.id, paymentId: payment.id, status: error.statusCode, reason: error.message }, 'payment not settled');
   }
 }
 
-/** {@link settleIntent} for a series' payment: `settleSeriesPayment`, linking the intent first when it was not stored. */
-async function settleSeriesIntent(
-  db: Database,
-  payments: PaymentProvider,
-  series: SeriesRow,
-  intent: PaymentIntentInfo,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  let current: SeriesRow | null = series;
-  if (!series.stripePaymentIntentId) {
-    await db
-      .update(bookingSeries)
-      .set({ stripePaymentIntentId: intent.id })
-      .where(and(eq(bookingSeries.id, series.id), isNull(bookingSeries.stripePaymentIntentId)));
-    current = await findSeries(db, series.id);
-  }
-  if (!current || current.stripePaymentIntentId !== intent.id) return;
-  try {
-    await settleSeriesPayment(db, payments, current, intent);
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    const level = error.statusCode === 400 ? 'error' : 'info';
-    log[level]({ intentId: intent.id, seriesId: series.id, status: error.statusCode, reason: error.message }, 'payment not settled');
-  }
-}
-
-/** Stripe released a series' unpaid or authorised intent: its hold or request expires as a whole. */
-async function expireCanceledSeries(db: Database, series: SeriesRow): Promise<void> {
-  const occurrences = await seriesOccurrences(db, series.id);
-  const from = occurrences.every((row) => row.status === 'awaiting_payment')
+/** Stripe released an unpaid or authorised intent: its payment's hold or request expires, as a whole. */
+async function expireCanceledIntent(db: Database, intentId: string): Promise<void> {
+  const [payment] = await db.select().from(payments).where(eq(payments.stripePaymentIntentId, intentId)).limit(1);
+  if (!payment) return;
+  const rows = await bookingsOfPayment(db, payment.id);
+  const from = rows.every((row) => row.status === 'awaiting_payment')
     ? ('awaiting_payment' as const)
-    : occurrences.every((row) => row.status === 'pending')
+    : rows.every((row) => row.status === 'pending')
       ? ('pending' as const)
       : null;
   await db.transaction(async (tx) => {
-    if (from) {
-      const moved = await moveBookings(tx, { seriesId: series.id }, from, 'expire', { holdExpiresAt: null, requestExpiresAt: null });
-      await tellSeriesStep(tx, from === 'pending' ? 'request_expired' : 'hold_expired', moved);
+    if (from && rows.length > 0) {
+      const moved = await moveBookings(tx, { paymentId: payment.id }, from, 'expire', { holdExpiresAt: null, requestExpiresAt: null });
+      await tellEachStep(tx, from === 'pending' ? 'request_expired' : 'hold_expired', moved);
     }
-    await movePayment(tx, { seriesId: series.id }, 'release');
+    await movePayment(tx, { paymentId: payment.id }, 'release');
   });
-}
-
-/** Stripe released an unpaid or authorised intent: its hold or request expires. */
-async function expireCanceledIntent(db: Database, intentId: string): Promise<void> {
-  const series = await seriesOfIntent(db, intentId);
-  if (series) return expireCanceledSeries(db, series);
-  const booking = await bookingOfIntent(db, intentId);
-  if (!booking || booking.stripePaymentIntentId !== intentId) return;
-  if (booking.status === 'awaiting_payment') {
-    await db.transaction(async (tx) => {
-      const expired = await moveBooking(tx, booking.id, 'awaiting_payment', 'expire', { holdExpiresAt: null }, { payment: 'release' });
-      if (expired) await tellBookingStep(tx, 'hold_expired', expired);
-    });
-  } else if (booking.status === 'pending') {
-    await db.transaction(async (tx) => {
-      const expired = await moveBooking(tx, booking.id, 'pending', 'expire', { requestExpiresAt: null }, { payment: 'release' });
-      if (expired) await tellBookingStep(tx, 'request_expired', expired);
-    });
-  } else {
-    await movePayment(db, { bookingId: booking.id }, 'release');
-  }
 }
 
 /**
@@ -211,27 +164,22 @@ async function recordSeriesRefund(db: Database, series: SeriesRow, intent: Payme
   });
 }
 
-/** Records a dispute's current status on the booking of the disputed payment. */
+/** Records a dispute's current status on every booking of the disputed payment. */
 async function recordDispute(db: Database, dispute: DisputeInfo & { paymentIntentId: string }, log: FastifyBaseLogger): Promise<void> {
-  const series = await seriesOfIntent(db, dispute.paymentIntentId);
-  if (series) {
-    // A series' one payment disputed: every occurrence carries it.
-    await db.update(bookings).set({ disputeStatus: dispute.status }).where(eq(bookings.seriesId, series.id));
-    log.warn({ disputeId: dispute.id, seriesId: series.id, status: dispute.status }, 'payment dispute');
-    return;
-  }
-  const rows = await db
-    .update(bookings)
-    .set({ disputeStatus: dispute.status })
-    .where(eq(bookings.stripePaymentIntentId, dispute.paymentIntentId))
-    .returning({ id: bookings.id });
-  const [booking] = rows;
-  if (booking) log.warn({ disputeId: dispute.id, bookingId: booking.id, status: dispute.status }, 'payment dispute');
-  else
+  const [payment] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.stripePaymentIntentId, dispute.paymentIntentId))
+    .limit(1);
+  if (!payment) {
     log.warn(
       { disputeId: dispute.id, intentId: dispute.paymentIntentId, status: dispute.status },
       'dispute of a payment that is no booking',
     );
+    return;
+  }
+  await db.update(bookings).set({ disputeStatus: dispute.status }).where(eq(bookings.paymentId, payment.id));
+  log.warn({ disputeId: dispute.id, paymentId: payment.id, status: dispute.status }, 'payment dispute');
 }
 
 /** The booking steps of the Stripe webhook (see {@link BookingPaymentSteps}). */

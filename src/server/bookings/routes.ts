@@ -19,8 +19,8 @@ import type { PaymentProvider } from '../payments/provider';
 import { cancelBooking, quoteCancellation } from './cancellation';
 import { answerRequest } from './owner-answers';
 import { cancelSeriesRest, getSeries, quoteSeriesCancellation } from './series';
-import { releaseHold } from './checkout';
-import { createCheckout, createPaid } from './series-checkout';
+import { createCheckout, releaseHold } from './checkout';
+import { createPaid } from './confirmation';
 import { getBooking, listBookingRequests, listOwnerSpaceBookings, listRenterBookings } from './reads';
 
 const idParams = z.object({ id: idParamSchema });

@@ -19,7 +19,7 @@ import { PLATFORM_FEE_PAYER_NOTE } from '../../shared/price-breakdown';
 import { cardBrandName, paperDate, paperRange, payoutFigures, PLATFORM_NAME, receiptFigures } from '../../shared/receipt';
 import type { agreementPreviewQuerySchema } from '../../shared/schemas/paperwork';
 import { agreementInput, bookingPapers, previewAgreementInput, type BookingPapers } from '../bookings/agreement-acceptance';
-import { previewCheckout } from '../bookings/series-checkout';
+import { previewCheckout } from '../bookings/checkout';
 import type { Database } from '../db/client';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { PaperWriter } from './pdf';
