@@ -170,7 +170,7 @@ export function agreementInput(papers: BookingPapers): AgreementInput {
   };
 }
 
-/** A booking not made yet, as checkout would make it (`previewCheckout` in series-checkout.ts): its space, occurrences and money, cents. */
+/** A booking not made yet, as checkout would make it (`previewCheckout` in checkout.ts): its space, occurrences and money, cents. */
 export interface AgreementPreview {
   space: SpaceRow;
   occurrences: readonly { startAt: Date; endAt: Date; units: number; totalCents: number }[];
