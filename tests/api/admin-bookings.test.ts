@@ -256,7 +256,8 @@ class SideBySideProvider extends DemoPaymentProvider {
 }
 
 describe('two operators at once, side by side', () => {
-  it('lets one refund through and refuses the other with 409, even when both would read the payment first', async () => {
+  // One booking's payment and a series' answer alike: the second operator reads what the first decided (400, what is left).
+  it('lets one refund through and refuses the other with 400, even when both would read the payment first', async () => {
     const { bookingId, intentId, totalCents } = await paidBooking();
     const provider = new SideBySideProvider(t.db);
     const share = (Math.round(totalCents * 0.6) / 100).toFixed(2);
@@ -267,7 +268,7 @@ describe('two operators at once, side by side', () => {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason).toBeInstanceOf(HttpError);
-    expect((refused.reason as HttpError).statusCode).toBe(409);
+    expect((refused.reason as HttpError).statusCode).toBe(400);
     expect((await intentRow(intentId)).amountRefunded).toBe(toCents(share));
     expect(await audits(bookingId)).toHaveLength(1);
   });

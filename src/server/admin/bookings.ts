@@ -4,19 +4,15 @@
  * written by a trigger at every status change) and payment as the provider reports it; the lookup
  * by user or space; and an operator's refund.
  *
- * A refund of a booking's own payment: one at a time per payment (a `console_refunds` row is the
- * claim, unique per payment while in flight), at most what the provider says is left of it, made
- * through the provider with one key per request, then recorded with the booking's new figures,
- * the audit record and the renter's notice in one transaction; a refund of all that is left
- * cancels the booking through the state table (src/shared/booking-lifecycle.ts).
- * An occurrence of a series is paid by the series' one payment: its refund, in part or in full
- * (which cancels it), is decided on the occurrence (`refund_amount`) and made by the series' one
- * settler (`settleMoney`, docs/decisions/026-booking-series.md).
+ * An operator's refund, of a booking of one or of a series' payment alike
+ * (docs/decisions/035-one-payment-model.md): in part or in full (which cancels the booking), it is
+ * decided on the booking (`refund_amount`) under a lock of the payment's bookings, and made by the
+ * payment's one settler (`settleMoney`), or by the reconciliation job when the settler is busy or
+ * the provider fails.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fromCents, formatUsd, toCents } from '../../shared/money';
-import { paymentStatusAfter, refundTransition } from '../../shared/payment-lifecycle';
 import {
   ADMIN_BOOKINGS_PAGE_SIZE,
   type AdminBooking,
@@ -29,22 +25,28 @@ import {
 } from '../../shared/schemas/admin-bookings';
 import type { SessionUser } from '../auth/session';
 import { SQLSTATE, sqlState, type Database } from '../db/client';
-import { bookingEvents, bookings, bookingSeries, consoleRefunds, medicalSpaces, receipts, users } from '../db/schema';
-import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+import {
+  bookingEvents,
+  bookings,
+  bookingSeries,
+  consoleRefunds,
+  medicalSpaces,
+  payments as paymentsTable,
+  receipts,
+  users,
+} from '../db/schema';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { notify } from '../notifications/notify';
-import { movePayment } from '../payments/payment-writer';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import { CHANGED_MEANWHILE, type BookingRow } from '../bookings/booking-row';
 import { moveBooking } from '../bookings/booking-writer';
 import { tellBookingStep } from '../bookings/notices';
-import { afterRefund, decidedRefundCents, refundDueCents, settleMoney } from '../bookings/settlement';
+import { bookingsOfPayment, findPayment, paymentIdOf } from '../bookings/payment-bookings';
+import { decidedRefundCents, refundDueCents, settleMoney } from '../bookings/settlement';
 import { bookingPayout, owedTotal } from '../payouts/service';
 import { recordAudit } from './audit';
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
-/** How long a refund's claim stands before another request may take it over (a crash between claim and record). */
-export const REFUND_CLAIM_STALE_MS = 5 * 60 * 1000;
 
 /** Without an `Idempotency-Key`, the same amount asked again of a booking by the same operator this soon is taken for the same request. */
 export const REPEAT_WINDOW_MS = 60 * 1000;
@@ -72,37 +74,35 @@ function toAdminPayment(
   };
 }
 
-/** A series as {@link refundableCents} counts it: its occurrences, and what our record says its payment has had refunded, cents. */
-interface SeriesFigures {
-  occurrences: readonly BookingRow[];
+/** A payment as {@link refundableCents} counts it: its bookings, and what our record says it has had refunded, cents. */
+interface PaymentFigures {
+  bookings: readonly BookingRow[];
   refundedCents: number;
 }
 
 /**
- * What the provider has refunded of a series' payment beyond the refunds decided for its
- * occurrences (made outside ClinicShare, in the provider's dashboard), cents. The series' settler
- * counts such a refund as made towards what is decided next (`settleMoney`), so a refund
+ * What the provider has refunded of a payment beyond the refunds decided for its bookings (made
+ * outside ClinicShare, in the provider's dashboard, and not yet recorded), cents. The payment's
+ * settler counts such a refund as made towards what is decided next (`settleMoney`), so a refund
  * decided from the console would move no money while there is one.
  */
-function refundedOutside(intent: PaymentIntentInfo, series: SeriesFigures): number {
-  const decided = series.occurrences.reduce((sum, row) => sum + decidedRefundCents(row), 0);
-  return Math.max(0, Math.max(intent.amountRefunded, series.refundedCents) - decided);
+function refundedOutside(intent: PaymentIntentInfo, figures: PaymentFigures): number {
+  const decided = figures.bookings.reduce((sum, row) => sum + decidedRefundCents(row), 0);
+  return Math.max(0, Math.max(intent.amountRefunded, figures.refundedCents) - decided);
 }
 
 /**
  * The most the console can refund of `booking` now, cents: nothing unless it is confirmed and its
- * payment succeeded; else what the provider says is left of its own payment; or for an occurrence
- * of a series, its share still unrefunded (its price less the refund decided for it so far),
- * within what is left of the series' payment once what the provider (or our record, if it says
- * more) has refunded and the refunds decided but not yet made are counted; nothing while part of
- * the series' payment was refunded outside ClinicShare ({@link refundedOutside}).
+ * payment succeeded; else its share still unrefunded (its price less the refund decided for it so
+ * far), within what is left of its payment once what the provider (or our record, if it says more)
+ * has refunded and the refunds decided but not yet made are counted; nothing while part of the
+ * payment was refunded outside ClinicShare ({@link refundedOutside}).
  */
-function refundableCents(booking: BookingRow, intent: PaymentIntentInfo | null, series?: SeriesFigures): number {
+function refundableCents(booking: BookingRow, intent: PaymentIntentInfo | null, figures: PaymentFigures): number {
   if (booking.status !== 'confirmed' || intent?.status !== 'succeeded') return 0;
-  if (!series) return Math.max(0, intent.amount - intent.amountRefunded);
-  if (refundedOutside(intent, series) > 0) return 0;
-  const due = series.occurrences.reduce((sum, row) => sum + refundDueCents(row), 0);
-  const left = Math.max(0, intent.amount - Math.max(intent.amountRefunded, series.refundedCents) - due);
+  if (refundedOutside(intent, figures) > 0) return 0;
+  const due = figures.bookings.reduce((sum, row) => sum + refundDueCents(row), 0);
+  const left = Math.max(0, intent.amount - Math.max(intent.amountRefunded, figures.refundedCents) - due);
   return Math.min(left, Math.max(0, toCents(booking.totalPrice) - decidedRefundCents(booking)));
 }
 
@@ -138,31 +138,23 @@ export async function adminBooking(db: Database, payments: PaymentProvider | nul
 
   let payment: AdminPayment | null = null;
   let series: AdminBooking['series'] = null;
-  let refundable = 0;
+  const paid = booking.paymentId ? await findPayment(db, booking.paymentId) : null;
+  const intent = await retrieve(paid?.stripePaymentIntentId ?? null);
+  const shown = paid?.stripePaymentIntentId
+    ? toAdminPayment(paid.stripePaymentIntentId, paid.platformFeeAmount, paid.status, intent)
+    : null;
+  const paymentBookings = paid ? await bookingsOfPayment(db, paid.id) : [booking];
+  // One payment, shown as a series' when it pays for one (what the operator reads), else as the booking's own.
   if (booking.seriesId) {
     const [seriesRow] = await db.select().from(bookingSeries).where(eq(bookingSeries.id, booking.seriesId)).limit(1);
-    const [{ count } = { count: 0 }] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(bookings)
-      .where(eq(bookings.seriesId, booking.seriesId));
-    const intent = await retrieve(seriesRow?.stripePaymentIntentId ?? null);
-    series = seriesRow
-      ? {
-          id: seriesRow.id,
-          totalPrice: seriesRow.totalPrice,
-          occurrences: Number(count),
-          payment: seriesRow.stripePaymentIntentId
-            ? toAdminPayment(seriesRow.stripePaymentIntentId, seriesRow.platformFeeAmount, seriesRow.paymentStatus, intent)
-            : null,
-        }
-      : null;
-    const occurrences = await db.select().from(bookings).where(eq(bookings.seriesId, booking.seriesId));
-    refundable = refundableCents(booking, intent, { occurrences, refundedCents: toCents(seriesRow?.amountRefunded ?? '0') });
-  } else if (booking.stripePaymentIntentId) {
-    const intent = await retrieve(booking.stripePaymentIntentId);
-    payment = toAdminPayment(booking.stripePaymentIntentId, booking.platformFeeAmount, booking.paymentStatus, intent);
-    refundable = refundableCents(booking, intent);
+    series = seriesRow ? { id: seriesRow.id, totalPrice: seriesRow.totalPrice, occurrences: paymentBookings.length, payment: shown } : null;
+  } else {
+    payment = shown;
   }
+  const refundable = refundableCents(booking, intent, {
+    bookings: paymentBookings,
+    refundedCents: toCents(paid?.amountRefunded ?? '0'),
+  });
   return {
     id: booking.id,
     status: booking.status,
@@ -338,8 +330,8 @@ export async function refundBooking(
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   if (!booking) throw notFound('Booking not found.');
   const cents = toCents(amount);
-  // An occurrence's refunds are decided first and made by its series' settler: what it had back is what was decided.
-  const key = idempotencyKey ?? `${cents}-after-${booking.seriesId ? decidedRefundCents(booking) : toCents(booking.amountRefunded)}`;
+  // A refund is decided first and made by its payment's settler: what the booking had back is what was decided.
+  const key = idempotencyKey ?? `${cents}-after-${decidedRefundCents(booking)}`;
   const [asked] = await db
     .select()
     .from(consoleRefunds)
@@ -367,112 +359,8 @@ export async function refundBooking(
     return adminBooking(db, payments, id);
   }
   if (booking.status !== 'confirmed') throw notRefundable();
-  if (booking.seriesId) await refundOccurrence(db, payments, actor, booking, cents, reason, key, now);
-  else await refundOwnPayment(db, payments, actor, booking, cents, reason, key, now);
+  await decideRefund(db, payments, actor, booking, cents, reason, key, now);
   return adminBooking(db, payments, id);
-}
-
-/** Claims payment `intentId` for one refund (a `console_refunds` row in flight), taking over a stale claim once. */
-async function claimRefund(db: Database, values: typeof consoleRefunds.$inferInsert, now: Date): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const [row] = await db.insert(consoleRefunds).values(values).returning({ id: consoleRefunds.id });
-      return row!.id;
-    } catch (error) {
-      if (sqlState(error) !== SQLSTATE.uniqueViolation) throw error;
-      if (attempt > 0) throw conflict('Another refund of this payment is being made. Please reload and try again.');
-      // A claim left by a crash: what it did (or not) is read back from the provider by this one.
-      await db
-        .delete(consoleRefunds)
-        .where(
-          and(
-            eq(consoleRefunds.paymentIntentId, values.paymentIntentId),
-            isNull(consoleRefunds.completedAt),
-            lt(consoleRefunds.createdAt, new Date(now.getTime() - REFUND_CLAIM_STALE_MS)),
-          ),
-        );
-    }
-  }
-}
-
-/** The refund of a booking's own payment (see {@link refundBooking}). */
-async function refundOwnPayment(
-  db: Database,
-  payments: PaymentProvider,
-  actor: SessionUser,
-  booking: BookingRow,
-  cents: number,
-  reason: string,
-  key: string,
-  now: Date,
-): Promise<void> {
-  const intentId = booking.stripePaymentIntentId;
-  if (!intentId || !['paid', 'partially_refunded'].includes(booking.paymentStatus)) throw notRefundable();
-  const claimed = await claimRefund(
-    db,
-    {
-      bookingId: booking.id,
-      paymentIntentId: intentId,
-      actorId: actor.id,
-      amountCents: cents,
-      reason,
-      idempotencyKey: key,
-      refundedBeforeCents: 0,
-    },
-    now,
-  );
-  const release = () => db.delete(consoleRefunds).where(eq(consoleRefunds.id, claimed));
-  let after: PaymentIntentInfo;
-  let before: PaymentIntentInfo;
-  try {
-    // Read under the claim: no other console refund of this payment runs until it is released.
-    const [current] = await db.select().from(bookings).where(eq(bookings.id, booking.id)).limit(1);
-    const intent = await payments.retrievePaymentIntent(intentId);
-    if (!intent || intent.status !== 'succeeded' || current?.status !== 'confirmed') throw notRefundable();
-    before = intent;
-    const left = refundableCents(current, intent);
-    if (cents > left) throw overRefund(left);
-    await payments.refundPaymentIntent(intentId, { amount: cents, idempotencyKey: `console-refund-${booking.id}-${key}` });
-    after = await afterRefund(payments, intent);
-  } catch (error) {
-    await release();
-    if (error instanceof HttpError) throw error;
-    throw new HttpError(502, 'The payment provider did not make the refund. Nothing was refunded; please try again.');
-  }
-  const refund = refundTransition(after.amountRefunded, after.amount);
-  await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for('update');
-    const money = { paymentStatus: paymentStatusAfter(refund), amountRefunded: fromCents(after.amountRefunded) };
-    let cancelled: BookingRow | null = null;
-    if (refund === 'refund_all' && locked!.status === 'confirmed') {
-      cancelled = await moveBooking(
-        tx,
-        booking.id,
-        'confirmed',
-        'cancel',
-        { refundAmount: fromCents(after.amountRefunded), cancelledAt: now, cancelledBy: null },
-        { payment: refund, paymentChanges: { amountRefunded: money.amountRefunded, refundedAt: now } },
-      );
-      if (!cancelled) throw conflict(CHANGED_MEANWHILE);
-      await tellBookingStep(tx, 'cancelled', cancelled, now);
-    } else {
-      await movePayment(tx, { bookingId: booking.id }, refund, { amountRefunded: money.amountRefunded });
-    }
-    await tx
-      .update(consoleRefunds)
-      .set({ completedAt: now, refundedBeforeCents: before.amountRefunded, refundedAfterCents: after.amountRefunded })
-      .where(eq(consoleRefunds.id, claimed));
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'booking.refund',
-      targetType: 'booking',
-      targetId: booking.id,
-      reason,
-      before: { status: locked!.status, paymentStatus: locked!.paymentStatus, amountRefunded: fromCents(before.amountRefunded) },
-      after: { status: cancelled ? 'cancelled' : locked!.status, ...money, refund: fromCents(cents) },
-    });
-    if (!cancelled) await tellRefunded(tx, booking, cents, reason);
-  });
 }
 
 /** Tells the renter of `booking` that `cents` of it were refunded, and why (a refund in part; one in full cancels, with its own notices). */
@@ -488,16 +376,16 @@ function tellRefunded(tx: Database, booking: BookingRow, cents: number, reason: 
 }
 
 /**
- * The refund of a series occurrence, in part or in full, from its series' one payment: decided
- * here and made by the series' one settler (`settleMoney`, docs/decisions/026-booking-series.md),
- * or by the reconciliation job when the settler is busy or the provider fails (the decision is
- * recorded). Under a lock of the series' occurrences (in the settler's order), the occurrence's
- * decided refund (`refund_amount`) grows by `cents`, with the console refund's row, the audit
- * record and the renter's notice, in one transaction; all of its price refunded cancels it. Two
- * operators at once: the second reads what the first decided and may refund only what is left;
- * the same request twice (its key) makes one refund.
+ * The refund of `cents` of confirmed `booking`, in part or in full, from its payment (its own, or
+ * its series'): decided here and made by the payment's one settler (`settleMoney`), or by the
+ * reconciliation job when the settler is busy or the provider fails (the decision is recorded).
+ * Under a lock of the payment's bookings (in the settler's order), the booking's decided refund
+ * (`refund_amount`) grows by `cents`, with the console refund's row, the audit record and the
+ * renter's notice, in one transaction; all of its price refunded cancels it. Two operators at
+ * once: the second reads what the first decided and may refund only what is left (400); the
+ * same request twice (its key) makes one refund.
  */
-async function refundOccurrence(
+async function decideRefund(
   db: Database,
   payments: PaymentProvider,
   actor: SessionUser,
@@ -507,30 +395,31 @@ async function refundOccurrence(
   key: string,
   now: Date,
 ): Promise<void> {
-  const [series] = await db.select().from(bookingSeries).where(eq(bookingSeries.id, booking.seriesId!)).limit(1);
-  const intentId = series?.stripePaymentIntentId;
-  if (!series || !intentId || !['paid', 'partially_refunded'].includes(series.paymentStatus)) throw notRefundable();
+  const paymentId = paymentIdOf(booking);
+  const payment = await findPayment(db, paymentId);
+  const intentId = payment?.stripePaymentIntentId;
+  if (!payment || !intentId || !['paid', 'partially_refunded'].includes(payment.status)) throw notRefundable();
   const intent = await payments.retrievePaymentIntent(intentId);
   if (!intent || intent.status !== 'succeeded') throw notRefundable();
   try {
     await db.transaction(async (tx) => {
-      // The series' settler updates occurrences in this order, then the series: locking them first keeps clear of a deadlock.
-      const occurrences = await tx
+      // The settler updates bookings in this order, then the payment: locking them first keeps clear of a deadlock.
+      const locked = await tx
         .select()
         .from(bookings)
-        .where(eq(bookings.seriesId, series.id))
+        .where(eq(bookings.paymentId, paymentId))
         .orderBy(asc(bookings.startAt), asc(bookings.id))
         .for('update');
-      const [{ amountRefunded: seriesRefunded } = series] = await tx
-        .select({ amountRefunded: bookingSeries.amountRefunded })
-        .from(bookingSeries)
-        .where(eq(bookingSeries.id, series.id));
-      const current = occurrences.find((row) => row.id === booking.id);
+      const [{ amountRefunded: paymentRefunded } = payment] = await tx
+        .select({ amountRefunded: paymentsTable.amountRefunded })
+        .from(paymentsTable)
+        .where(eq(paymentsTable.id, paymentId));
+      const current = locked.find((row) => row.id === booking.id);
       if (current?.status !== 'confirmed') throw notRefundable();
-      const figures = { occurrences, refundedCents: toCents(seriesRefunded) };
+      const figures = { bookings: locked, refundedCents: toCents(paymentRefunded) };
       if (refundedOutside(intent, figures) > 0)
         throw conflict(
-          "Part of this series' payment was refunded outside ClinicShare: make this refund in the payment provider's dashboard.",
+          "Part of this booking's payment was refunded outside ClinicShare: make this refund in the payment provider's dashboard.",
         );
       const left = refundableCents(current, intent, figures);
       if (cents > left) throw overRefund(left);
@@ -561,6 +450,7 @@ async function refundOccurrence(
         refundedBeforeCents: intent.amountRefunded,
         completedAt: now,
       });
+      const seriesId = current.seriesId ? { seriesId: current.seriesId } : {};
       await recordAudit(tx, {
         actorId: actor.id,
         action: 'booking.refund',
@@ -569,14 +459,16 @@ async function refundOccurrence(
         reason,
         before: {
           status: 'confirmed',
-          seriesId: series.id,
+          ...seriesId,
+          paymentStatus: current.paymentStatus,
           refundAmount: fromCents(decidedBefore),
-          amountRefunded: current.amountRefunded,
+          amountRefunded: fromCents(toCents(current.amountRefunded)),
         },
         after: {
           status: full ? 'cancelled' : 'confirmed',
-          seriesId: series.id,
+          ...seriesId,
           refundAmount: fromCents(decided),
+          amountRefunded: fromCents(decided),
           refund: fromCents(cents),
         },
       });
@@ -593,6 +485,6 @@ async function refundOccurrence(
     if (first?.amountCents !== cents) throw conflict('This request was already made for another amount.');
     return;
   }
-  // The series' one settler gives the money back (docs/decisions/026-booking-series.md); failing or busy, the job does.
-  await settleMoney(db, payments, series.id, now).catch(() => undefined);
+  // The payment's one settler gives the money back; failing or busy, the reconciliation job does.
+  await settleMoney(db, payments, paymentId, now).catch(() => undefined);
 }
