@@ -122,5 +122,5 @@ describe('GEOCODER=zip and off', () => {
         await app.close();
       }
     }
-  });
+  }, 60_000); // two apps, each on a fresh database: slower than one request on a busy machine
 });
