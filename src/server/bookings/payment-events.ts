@@ -6,10 +6,10 @@
  * step runs on the database it is given: the transaction that records the
  * event, or the database itself when the step needs the provider after all.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { fromCents, toCents } from '../../shared/money';
+import { fromCents } from '../../shared/money';
 import { refundTransition } from '../../shared/payment-lifecycle';
 import type { Database } from '../db/client';
 import { bookings, payments } from '../db/schema';
@@ -20,9 +20,8 @@ import type { BookingPaymentSteps } from '../payments/webhook';
 import { type BookingRow } from './booking-row';
 import { moveBooking, moveBookings } from './booking-writer';
 import { settlePayment } from './confirmation';
-import { tellBookingStep, tellEachStep, tellPayoutSent, tellSeriesStep } from './notices';
+import { tellEachStep, tellPayoutSent } from './notices';
 import { bookingsOfPayment, findPayment, type PaymentRow } from './payment-bookings';
-import { seriesOccurrences, seriesOfIntent, type SeriesRow } from './series';
 
 /** The booking of a payment intent: by the stored intent id, else by the intent's `metadata.bookingId`. */
 async function bookingOfIntent(db: Database, intentId: string, metadata: Record<string, string> = {}): Promise<BookingRow | null> {
@@ -96,59 +95,37 @@ async function expireCanceledIntent(db: Database, intentId: string): Promise<voi
 }
 
 /**
- * A charge was refunded (by us or in Stripe's dashboard): records what Stripe
- * has refunded on the intent (`intent.amountRefunded`, cents; stored in
- * dollars in `amount_refunded`) and the payment status. A full refund of a
- * confirmed booking that has not ended (made in the dashboard, say) cancels
- * it through the state table, so the dates are free again and nobody holds a
- * booking that was paid back.
+ * A charge was refunded (by us or in Stripe's dashboard): records what Stripe has refunded on the
+ * intent (`intent.amountRefunded`, cents; stored in dollars in `amount_refunded`) and the payment
+ * status, and marks as refunded each booking of the payment whose own refunded amount now covers
+ * the refund decided for it, or its whole price (so the reconciliation job does not make it again).
+ * A full refund cancels the payment's confirmed bookings that have not ended (made in the
+ * dashboard, say) through the state table, so the dates are free again and nobody holds a booking
+ * that was paid back; the refund decided for each is its price.
  */
 async function recordRefund(db: Database, intent: PaymentIntentInfo, now = new Date()): Promise<void> {
-  const series = await seriesOfIntent(db, intent.id);
-  if (series) return recordSeriesRefund(db, series, intent, now);
-  const booking = await bookingOfIntent(db, intent.id);
-  if (!booking || booking.stripePaymentIntentId !== intent.id || intent.amountRefunded <= 0) return;
-  const refund = refundTransition(intent.amountRefunded, intent.amount);
-  // The refund decided at cancellation is made: the reconciliation job must not make it again.
-  const decidedDone = booking.refundAmount !== null && intent.amountRefunded >= toCents(booking.refundAmount);
-  const paymentChanges = {
-    amountRefunded: fromCents(intent.amountRefunded),
-    ...(!booking.refundedAt && (refund === 'refund_all' || decidedDone) ? { refundedAt: now } : {}),
-  };
-  if (refund === 'refund_all' && booking.status === 'confirmed' && booking.endAt > now) {
-    const cancelled = await db.transaction(async (tx) => {
-      const moved = await moveBooking(
-        tx,
-        booking.id,
-        'confirmed',
-        'cancel',
-        { refundAmount: fromCents(intent.amountRefunded), cancelledAt: now },
-        { payment: refund, paymentChanges },
-      );
-      if (moved) await tellBookingStep(tx, 'cancelled', moved, now);
-      return moved;
-    });
-    if (cancelled) return;
-  }
-  await movePayment(db, { bookingId: booking.id }, refund, paymentChanges);
-}
-
-/**
- * {@link recordRefund} for a series' payment: records what the provider has refunded on the series.
- * A full refund (made in the dashboard, say) cancels the occurrences that are confirmed and have
- * not ended, so their dates are free again; the refund decided for them is what was refunded.
- */
-async function recordSeriesRefund(db: Database, series: SeriesRow, intent: PaymentIntentInfo, now: Date): Promise<void> {
-  if (intent.amountRefunded <= 0) return;
+  const [payment] = await db.select().from(payments).where(eq(payments.stripePaymentIntentId, intent.id)).limit(1);
+  if (!payment || intent.amountRefunded <= 0) return;
   const refund = refundTransition(intent.amountRefunded, intent.amount);
   await db.transaction(async (tx) => {
-    // The occurrences' shares move with their own refunds (below, or as their cancellations are settled).
-    const recorded = await movePayment(tx, { seriesId: series.id, occurrences: false }, refund, {
+    // The bookings' own shares of a series' payment move with their own refunds (below, or as the settler makes them).
+    const recorded = await movePayment(tx, { paymentId: payment.id, occurrences: false }, refund, {
       amountRefunded: fromCents(intent.amountRefunded),
     });
-    if (!recorded.moved || refund !== 'refund_all') return;
-    const cancelled = [];
-    for (const row of await seriesOccurrences(tx, series.id)) {
+    if (!recorded.moved) return;
+    await tx
+      .update(bookings)
+      .set({ refundedAt: now })
+      .where(
+        and(
+          eq(bookings.paymentId, payment.id),
+          isNull(bookings.refundedAt),
+          or(lte(bookings.refundAmount, bookings.amountRefunded), lte(bookings.totalPrice, bookings.amountRefunded)),
+        ),
+      );
+    if (refund !== 'refund_all') return;
+    const cancelled: BookingRow[] = [];
+    for (const row of await bookingsOfPayment(tx, payment.id)) {
       if (row.status !== 'confirmed' || row.endAt <= now) continue;
       const moved = await moveBooking(
         tx,
@@ -160,7 +137,7 @@ async function recordSeriesRefund(db: Database, series: SeriesRow, intent: Payme
       );
       if (moved) cancelled.push(moved);
     }
-    await tellSeriesStep(tx, 'cancelled', cancelled, now);
+    await tellEachStep(tx, 'cancelled', cancelled, now);
   });
 }
 

@@ -24,12 +24,6 @@ export async function findSeries(db: Database, id: string): Promise<SeriesRow | 
   return row ?? null;
 }
 
-/** The series a payment intent pays for, or null. */
-export async function seriesOfIntent(db: Database, intentId: string): Promise<SeriesRow | null> {
-  const [row] = await db.select().from(bookingSeries).where(eq(bookingSeries.stripePaymentIntentId, intentId)).limit(1);
-  return row ?? null;
-}
-
 /** The occurrences of series `seriesId`, earliest first. */
 export function seriesOccurrences(db: Database, seriesId: string): Promise<BookingRow[]> {
   return db.select().from(bookings).where(eq(bookings.seriesId, seriesId)).orderBy(asc(bookings.startAt), asc(bookings.id));
