@@ -83,8 +83,11 @@ export interface BuildAppOptions {
   serveClient?: boolean;
   /** Where the built client is (default {@link CLIENT_DIST}); tests pass a small fake one. */
   clientDir?: string;
-  /** Log requests (pino: readable lines on a terminal, JSON otherwise, src/server/http/log-format.ts); off in tests unless LOG_LEVEL says otherwise. */
-  logger?: boolean;
+  /**
+   * Log requests (pino: readable lines on a terminal, JSON otherwise, src/server/http/log-format.ts); off in tests
+   * unless LOG_LEVEL says otherwise. `{ destination }` writes the JSON lines there (tests read the log).
+   */
+  logger?: boolean | { destination: NodeJS.WritableStream };
   /**
    * LISTEN/NOTIFY of the open database (its `DatabaseHandle`): live messages reach
    * every instance on that database (docs/decisions/004-live-events-through-the-database-or-redis.md). Without it, and without
@@ -155,7 +158,9 @@ export async function buildApp({
   onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? await loggerOptions(config.logLevel) : false,
+    logger: logger
+      ? await loggerOptions(config.logLevel, logger === true ? {} : { terminal: false, destination: logger.destination })
+      : false,
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Each request's id is its valid incoming X-Request-Id or a new UUID (observability/request-ids.ts):

@@ -2,9 +2,84 @@
  * How the server writes its log (pino, through Fastify): one JSON object a line for log collectors,
  * or, when its output is a terminal (a developer's `npm start` or `npm run dev`), lines a person
  * reads ("12:04:31 INFO: request completed", with the method, URL, status and time), through
- * pino-pretty. The same records either way; only the format differs.
+ * pino-pretty. The same records either way; only the format differs. Either way no secret is
+ * written: URLs are logged with their tokens redacted, headers and bodies not at all.
  */
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+/** What stands in a log line for a secret taken out. */
+export const REDACTED = '[REDACTED]';
+
+/** Query parameters whose values are secrets: emailed links' tokens (`?token=`), and any key, secret or password. */
+const SECRET_QUERY_PARAMETER = /token|secret|passw|signature|^code$|^key$|api_?key/i;
+
+/** Paths that are secrets in part: the private calendar feed's address (`/calendar/<token>.ics`). */
+const SECRET_PATHS: Array<[RegExp, string]> = [[/^\/calendar\/[^/]+\.ics$/, `/calendar/${REDACTED}.ics`]];
+
+/**
+ * `url` (a request's path and query, as logged) with its secrets replaced by {@link REDACTED}: the
+ * values of secret query parameters (`/unsubscribe?token=[REDACTED]&from=email`) and the secret
+ * parts of paths. Everything else is kept as it came, encoding included.
+ */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  let pathPart = queryStart === -1 ? url : url.slice(0, queryStart);
+  for (const [pattern, replacement] of SECRET_PATHS) if (pattern.test(pathPart)) pathPart = replacement;
+  if (queryStart === -1) return pathPart;
+  const query = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals === -1) return pair;
+      let name = pair.slice(0, equals);
+      try {
+        name = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // A malformed name is matched as it came.
+      }
+      return SECRET_QUERY_PARAMETER.test(name) ? `${pair.slice(0, equals)}=${REDACTED}` : pair;
+    })
+    .join('&');
+  return `${pathPart}?${query}`;
+}
+
+/**
+ * What a request line says of the request: Fastify's own fields, its URL redacted. Headers are
+ * never logged (no `Authorization`, no `Cookie`), nor bodies (passwords, card numbers).
+ */
+function requestFields(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/**
+ * Options every log has: the request serializer, and a net for secrets under a known name should
+ * a log call ever pass a body or headers (pino's `redact`).
+ */
+const SAFE_LOGGING = {
+  serializers: { req: requestFields },
+  redact: {
+    paths: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      'res.headers["set-cookie"]',
+      '*.password',
+      '*.newPassword',
+      '*.currentPassword',
+      '*.token',
+      '*.clientSecret',
+      '*.cardNumber',
+      '*.cvc',
+    ],
+    censor: REDACTED,
+  },
+};
 
 /**
  * A log entry's message as a line: a request's id (which pairs its two lines), then on its first
@@ -19,7 +94,7 @@ function requestLine(log: Record<string, unknown>, messageKey: string): string {
   return parts.filter((part) => part !== null).join(' ');
 }
 
-/** Where pretty lines go (standard output by default); tests pass a stream of their own. */
+/** Where the lines go (standard output by default); tests pass a stream of their own. */
 type Destination = NodeJS.WritableStream;
 
 /**
@@ -30,10 +105,11 @@ export async function loggerOptions(
   level: string,
   { terminal = process.stdout.isTTY === true, destination }: { terminal?: boolean; destination?: Destination } = {},
 ): Promise<FastifyServerOptions['logger']> {
-  if (!terminal) return { level };
+  if (!terminal) return { level, ...SAFE_LOGGING, ...(destination ? { stream: destination } : {}) };
   const { default: pretty } = await import('pino-pretty');
   return {
     level,
+    ...SAFE_LOGGING,
     stream: pretty({
       colorize: destination === undefined,
       translateTime: 'SYS:HH:MM:ss',
