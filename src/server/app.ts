@@ -72,6 +72,7 @@ import { AppMetrics } from './observability/metrics';
 import { registerMetricsEndpoints } from './observability/metrics-routes';
 import { registerProbes } from './observability/probes';
 import { registerRequestIdHeader, requestIdOf } from './observability/request-ids';
+import { registerTracing } from './observability/tracing';
 
 /** Where `vite build` puts the client. */
 export const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -173,6 +174,8 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // With tracing on, each route's span, before any route is added (observability/tracing.ts).
+  await registerTracing(app);
   registerErrorHandling(app);
   registerRequestIdHeader(app);
   // Metrics only when they can be read (METRICS_PORT or METRICS_TOKEN): otherwise nothing is collected.

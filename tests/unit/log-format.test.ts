@@ -5,7 +5,8 @@
 import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, redactUrl } from '../../src/server/http/log-format';
+import { loggerOptions } from '../../src/server/http/log-format';
+import { redactUrl } from '../../src/server/observability/redact';
 
 /** What the app logs while answering GET /hello, one entry a line. */
 async function logOfOneRequest(options: Awaited<ReturnType<typeof loggerOptions>>, stream?: PassThrough): Promise<string[]> {

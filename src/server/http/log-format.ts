@@ -5,44 +5,10 @@
  * pino-pretty. The same records either way; only the format differs. Either way no secret is
  * written: URLs are logged with their tokens redacted, headers and bodies not at all.
  */
+import { trace } from '@opentelemetry/api';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
-
-/** What stands in a log line for a secret taken out. */
-export const REDACTED = '[REDACTED]';
-
-/** Query parameters whose values are secrets: emailed links' tokens (`?token=`), and any key, secret or password. */
-const SECRET_QUERY_PARAMETER = /token|secret|passw|signature|^code$|^key$|api_?key/i;
-
-/** Paths that are secrets in part: the private calendar feed's address (`/calendar/<token>.ics`). */
-const SECRET_PATHS: Array<[RegExp, string]> = [[/^\/calendar\/[^/]+\.ics$/, `/calendar/${REDACTED}.ics`]];
-
-/**
- * `url` (a request's path and query, as logged) with its secrets replaced by {@link REDACTED}: the
- * values of secret query parameters (`/unsubscribe?token=[REDACTED]&from=email`) and the secret
- * parts of paths. Everything else is kept as it came, encoding included.
- */
-export function redactUrl(url: string): string {
-  const queryStart = url.indexOf('?');
-  let pathPart = queryStart === -1 ? url : url.slice(0, queryStart);
-  for (const [pattern, replacement] of SECRET_PATHS) if (pattern.test(pathPart)) pathPart = replacement;
-  if (queryStart === -1) return pathPart;
-  const query = url
-    .slice(queryStart + 1)
-    .split('&')
-    .map((pair) => {
-      const equals = pair.indexOf('=');
-      if (equals === -1) return pair;
-      let name = pair.slice(0, equals);
-      try {
-        name = decodeURIComponent(name.replace(/\+/g, ' '));
-      } catch {
-        // A malformed name is matched as it came.
-      }
-      return SECRET_QUERY_PARAMETER.test(name) ? `${pair.slice(0, equals)}=${REDACTED}` : pair;
-    })
-    .join('&');
-  return `${pathPart}?${query}`;
-}
+import { REDACTED, redactUrl } from '../observability/redact';
+import { tracingActive } from '../observability/tracing';
 
 /**
  * What a request line says of the request: Fastify's own fields, its URL redacted. Headers are
@@ -97,6 +63,14 @@ function requestLine(log: Record<string, unknown>, messageKey: string): string {
 /** Where the lines go (standard output by default); tests pass a stream of their own. */
 type Destination = NodeJS.WritableStream;
 
+/** The active span's trace and span ids (`traceId`, `spanId`), or nothing outside a span. */
+function traceIds(): Record<string, string> {
+  const span = trace.getActiveSpan();
+  if (!span) return {};
+  const { traceId, spanId } = span.spanContext();
+  return { traceId, spanId };
+}
+
 /**
  * Fastify's `logger` option at `level`: pretty when `terminal` (default: whether standard output
  * is a TTY), JSON otherwise.
@@ -105,11 +79,12 @@ export async function loggerOptions(
   level: string,
   { terminal = process.stdout.isTTY === true, destination }: { terminal?: boolean; destination?: Destination } = {},
 ): Promise<FastifyServerOptions['logger']> {
-  if (!terminal) return { level, ...SAFE_LOGGING, ...(destination ? { stream: destination } : {}) };
+  // With tracing on, each line carries the trace and span it was written in.
+  const common = { level, ...SAFE_LOGGING, ...(tracingActive() ? { mixin: traceIds } : {}) };
+  if (!terminal) return { ...common, ...(destination ? { stream: destination } : {}) };
   const { default: pretty } = await import('pino-pretty');
   return {
-    level,
-    ...SAFE_LOGGING,
+    ...common,
     stream: pretty({
       colorize: destination === undefined,
       translateTime: 'SYS:HH:MM:ss',
