@@ -25,12 +25,16 @@ const DRAIN_MS = STRIPE_CALL_LIMIT_MS + 3_500;
 /** The hard limit (70 s): the process exits (status 1) if closing has not finished by then. */
 const SHUTDOWN_LIMIT_MS = DRAIN_MS + 5_000;
 
-/** Exits with status 1 unless the process has exited by itself within {@link SHUTDOWN_LIMIT_MS}. */
-function startShutdownLimit(): void {
+/**
+ * Exits with status 1 unless the process has exited by itself within {@link SHUTDOWN_LIMIT_MS}
+ * (and `graceMs` more, the time it keeps serving after the signal).
+ */
+function startShutdownLimit(graceMs = 0): void {
+  const limitMs = SHUTDOWN_LIMIT_MS + graceMs;
   const hardLimit = setTimeout(() => {
-    console.error(`Shutdown did not finish within ${SHUTDOWN_LIMIT_MS / 1000}s: exiting.`);
+    console.error(`Shutdown did not finish within ${limitMs / 1000}s: exiting.`);
     process.exit(1);
-  }, SHUTDOWN_LIMIT_MS);
+  }, limitMs);
   hardLimit.unref();
 }
 
@@ -79,16 +83,20 @@ export async function serve(config: Config): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // /readyz answers 503 from now on, so that a load balancer stops sending requests here.
+    // /readyz answers 503 from now on, so that a load balancer stops sending requests here; until
+    // it has noticed (SHUTDOWN_GRACE_SECONDS), the server goes on serving what it is sent.
     app.beginShutdown();
-    startShutdownLimit();
-    // app.close() stops listening at once and waits for requests in flight. Their keep-alive
-    // connections would stay open until the client or the keep-alive timeout closes them, so close
-    // each one as soon as it is idle; after DRAIN_MS, cut whatever is left.
-    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
-    const cutAll = setTimeout(() => app.server.closeAllConnections(), DRAIN_MS);
+    startShutdownLimit(config.shutdownGraceMs);
+    let closeIdle: NodeJS.Timeout | undefined;
+    let cutAll: NodeJS.Timeout | undefined;
     void (async () => {
       try {
+        if (config.shutdownGraceMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs));
+        // app.close() stops listening at once and waits for requests in flight. Their keep-alive
+        // connections would stay open until the client or the keep-alive timeout closes them, so close
+        // each one as soon as it is idle; after DRAIN_MS, cut whatever is left.
+        closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+        cutAll = setTimeout(() => app.server.closeAllConnections(), DRAIN_MS);
         await app.close();
         await database.close();
         await stopTracing();
