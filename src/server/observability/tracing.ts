@@ -65,13 +65,19 @@ export async function startTracing(options: TracingOptions): Promise<boolean> {
     ]);
   const fastify = new fastifyOtel.FastifyOtelInstrumentation({
     ignorePaths: ({ url }) => UNTRACED_PATHS.has(url),
-    // One span per request for the route: its hooks' spans are many and say little.
+    // One span per request for the route: its hooks' and handler's spans are many and say little
+    // (each span costs CPU on every request).
     instrumentHooks: false,
+    instrumentHandler: false,
     // Its `url.path` is the URL as it came: the same, without the tokens.
     requestHook: (span, request) => span.setAttribute('url.path', redactUrl(request.url).split('?')[0]!),
   });
   const sdk = new NodeSDK({
     serviceName: options.serviceName,
+    // Traces only: the metrics are Prometheus's (metrics.ts), and the log is pino's. Without these
+    // the SDK would also export OTLP metrics (the instrumentations' histograms) and set up logs.
+    metricReaders: [],
+    logRecordProcessors: [],
     spanProcessors: [
       options.exporter
         ? new SimpleSpanProcessor(options.exporter)
@@ -91,7 +97,8 @@ export async function startTracing(options: TracingOptions): Promise<boolean> {
         },
       }),
       // Only queries and commands made for a request or a job: the job workers' polling would flood the traces.
-      new pg.PgInstrumentation({ requireParentSpan: true }),
+      // Nor a span for each connection taken from the pool: the query spans show the time.
+      new pg.PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
       new ioredis.IORedisInstrumentation({ requireParentSpan: true }),
       fastify,
     ],
