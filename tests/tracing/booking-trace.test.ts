@@ -7,6 +7,8 @@
  * Tracing must start before pg and the app's modules load: this file imports them only after
  * starting it (the tracing project runs each file in a process of its own).
  */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
@@ -125,4 +127,14 @@ it('traces a booking request: its route, its queries and the job it enqueued, wi
     .filter((line) => line.includes('"url":"/api/bookings"'));
   expect(lines.length).toBeGreaterThan(0);
   expect(lines.every((line) => line.includes(`"traceId":"${traceId}"`))).toBe(true);
+});
+
+it('patches pg and ioredis as Node loads them for the server (ES modules through the loader hook)', () => {
+  // Vitest loads packages its own way: the server's way is Node's, checked in a process of its own.
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/instrumented-modules.ts')], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(result.status, result.stderr).toBe(0);
+  expect(JSON.parse(result.stdout.trim().split('\n').at(-1)!)).toEqual({ pg: true, ioredis: true, http: true });
 });
