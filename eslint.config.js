@@ -19,7 +19,7 @@
 //   infrastructure  src/server/{http,realtime,geocoding,verification,jobs,mail,observability}
 //   features        src/server/<feature>
 //   seed            src/server/seed (the demo data)
-//   app             src/server/app.ts, main.ts
+//   app             src/server/app.ts, main.ts, serve.ts
 // Packages (react, zod, ...) and Node built-ins are not restricted here; a local
 // file outside every element (tests/, scripts/) may not be imported from src/.
 import js from '@eslint/js';
@@ -46,7 +46,7 @@ const serverLayers = [
   { name: 'infrastructure', element: { type: 'server-infra' } },
   { name: 'features', element: { type: 'server-feature' } },
   { name: 'seed', element: { type: 'server-seed' } },
-  { name: 'app', element: { type: 'server-root', fileInternalPath: '{app,main}.ts' } },
+  { name: 'app', element: { type: 'server-root', fileInternalPath: '{app,main,serve}.ts' } },
 ];
 /** The server's features (its folders in the features layer), in order: each imports the ones before it, never one after. */
 const serverFeatures = [
@@ -108,7 +108,7 @@ const serverPolicies = [
       'src/server/{{ from.element.captured.feature }} is in no server layer: give it one in eslint.config.js (serverFeatures, or an element) and docs/architecture.md.',
   },
   {
-    from: { element: { type: 'server-root', fileInternalPath: '!{config,environment,app,main}.ts' } },
+    from: { element: { type: 'server-root', fileInternalPath: '!{config,environment,app,main,serve}.ts' } },
     disallow: { to: { element: { types: { anyOf: ['*'] } } } },
     message: "This file is in no server layer of eslint.config.js: move it into a layer's folder, or name it in serverLayers.",
   },
@@ -149,7 +149,7 @@ export default tseslint.config(
         { type: 'server-infra', pattern: 'src/server/{http,realtime,geocoding,verification,jobs,mail,observability}', partialMatch: false },
         { type: 'server-seed', pattern: 'src/server/seed', partialMatch: false },
         { type: 'server-feature', pattern: 'src/server/*', partialMatch: false, capture: ['feature'] },
-        // The rest of src/server: config.ts and environment.ts (config), app.ts and main.ts (app).
+        // The rest of src/server: config.ts and environment.ts (config), app.ts, main.ts and serve.ts (app).
         { type: 'server-root', pattern: 'src/server', partialMatch: false },
         { type: 'client-ui', pattern: 'src/client/components', partialMatch: false },
         { type: 'client-lib', pattern: 'src/client/lib', partialMatch: false },

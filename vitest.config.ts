@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  * - unit: pure functions in src/shared (and other pure modules);
  * - api-pglite: the API on a fresh embedded PGlite per test file;
  * - api-postgres: the same files on the real server, when TEST_DATABASE_URL is set (CI);
+ * - tracing: the app traced with OpenTelemetry, in a fresh process per file (the instrumentations
+ *   patch pg and ioredis as they first load); on PostgreSQL when TEST_DATABASE_URL is set;
  * - process: the app as a process, started as `npm start` starts it (signals, builds, .env); runs once;
  * - e2e: Playwright driving the system Chromium against the app started as `npm start` starts it.
  *
@@ -55,6 +57,17 @@ export default defineConfig({
             },
           ]
         : []),
+      {
+        extends: true,
+        test: {
+          name: 'tracing',
+          include: ['tests/tracing/**/*.test.ts'],
+          setupFiles,
+          env: { TEST_DB: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         extends: true,
         test: {

@@ -214,6 +214,9 @@ async function buildServer() {
     outdir: path.dirname(SERVER_ENTRY),
     define: { SERVER_BUNDLE: 'true' },
     bundle: true,
+    // Dynamic imports become chunks of their own, loaded (with their packages) only when imported:
+    // main.ts starts tracing before the server's modules load.
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',

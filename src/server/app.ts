@@ -72,6 +72,7 @@ import { AppMetrics } from './observability/metrics';
 import { registerMetricsEndpoints } from './observability/metrics-routes';
 import { registerProbes } from './observability/probes';
 import { registerRequestIdHeader, requestIdOf } from './observability/request-ids';
+import { registerTracing } from './observability/tracing';
 
 /** Where `vite build` puts the client. */
 export const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -83,8 +84,11 @@ export interface BuildAppOptions {
   serveClient?: boolean;
   /** Where the built client is (default {@link CLIENT_DIST}); tests pass a small fake one. */
   clientDir?: string;
-  /** Log requests (pino: readable lines on a terminal, JSON otherwise, src/server/http/log-format.ts); off in tests unless LOG_LEVEL says otherwise. */
-  logger?: boolean;
+  /**
+   * Log requests (pino: readable lines on a terminal, JSON otherwise, src/server/http/log-format.ts); off in tests
+   * unless LOG_LEVEL says otherwise. `{ destination }` writes the JSON lines there (tests read the log).
+   */
+  logger?: boolean | { destination: NodeJS.WritableStream };
   /**
    * LISTEN/NOTIFY of the open database (its `DatabaseHandle`): live messages reach
    * every instance on that database (docs/decisions/004-live-events-through-the-database-or-redis.md). Without it, and without
@@ -155,7 +159,9 @@ export async function buildApp({
   onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? await loggerOptions(config.logLevel) : false,
+    logger: logger
+      ? await loggerOptions(config.logLevel, logger === true ? {} : { terminal: false, destination: logger.destination })
+      : false,
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Each request's id is its valid incoming X-Request-Id or a new UUID (observability/request-ids.ts):
@@ -168,6 +174,8 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // With tracing on, each route's span, before any route is added (observability/tracing.ts).
+  await registerTracing(app);
   registerErrorHandling(app);
   registerRequestIdHeader(app);
   // Metrics only when they can be read (METRICS_PORT or METRICS_TOKEN): otherwise nothing is collected.

@@ -295,6 +295,25 @@ export const envSchema = z
       .describe(
         'Without `METRICS_PORT`: serve the Prometheus metrics at `/metrics` on `PORT` to requests that send `Authorization: Bearer <token>` (401 otherwise).',
       ),
+    SHUTDOWN_GRACE_SECONDS: z.coerce
+      .number()
+      .min(0, 'must be 0 to 60 seconds')
+      .max(60, 'must be 0 to 60 seconds')
+      .default(0)
+      .describe(
+        'After SIGTERM, how long the server goes on serving (with `/readyz` answering 503) before it stops listening and drains: as long as your load balancer takes to stop sending it requests (its health check interval times its failure count). 0 (default): it stops listening at once (docs/operations.md, "Several instances behind a proxy").',
+      ),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z
+      .url('must be a URL like http://127.0.0.1:4318')
+      .optional()
+      .describe(
+        'Trace requests, their queries and the jobs they enqueue (OpenTelemetry) and send the spans over OTLP/HTTP (protobuf) to this collector (`/v1/traces` is added). Unset: no tracing, at no cost. The other standard `OTEL_EXPORTER_OTLP_*` variables (headers, timeout) apply (docs/operations.md, "Traces").',
+      ),
+    OTEL_SERVICE_NAME: z
+      .string()
+      .min(1)
+      .default('clinicshare')
+      .describe('The service name the traces carry (with `OTEL_EXPORTER_OTLP_ENDPOINT`).'),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY)) {
@@ -440,6 +459,10 @@ export interface Config {
    * `Authorization: Bearer <token>`.
    */
   metrics: { port: number | undefined; token: string | undefined };
+  /** After SIGTERM, how long the server goes on serving before it stops listening (`SHUTDOWN_GRACE_SECONDS`), ms. */
+  shutdownGraceMs: number;
+  /** OpenTelemetry tracing: on when `endpoint` is set (src/server/observability/tracing.ts). */
+  tracing: { endpoint: string | undefined; serviceName: string };
 }
 
 /** Thrown by {@link loadConfig} with one line per bad variable. */
@@ -515,5 +538,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       devMailPublic: e.DEV_MAIL_PUBLIC,
     },
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
+    shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
+    tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME },
   };
 }

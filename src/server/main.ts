@@ -1,113 +1,26 @@
 /**
- * Boots ClinicShare: config from the environment (and `.env`), database
- * (PGlite or PostgreSQL), migrations, demo data into an empty database, then
- * serves the API and the built client. SIGTERM/SIGINT drain and close within
- * 70 s (docs/operations.md, "How `npm start` works"): long enough for a request waiting on Stripe.
+ * Boots ClinicShare: config from the environment (and `.env`), tracing when
+ * `OTEL_EXPORTER_OTLP_ENDPOINT` is set, then the server (src/server/serve.ts).
+ *
+ * Tracing starts before the server's modules are imported, since its
+ * instrumentations patch pg, ioredis and node:http as they load; so the server
+ * is imported dynamically, and the build (scripts/build.mjs) splits it into a
+ * chunk of its own, whose imports load only then.
  *
  * In production `npm start` (scripts/start.mjs) runs this file compiled to
  * `dist/server/main.js`; `npm run dev` runs it through tsx. The build
  * (scripts/build.mjs) gives `import.meta.url` in every bundled module its
  * source file's URL, so paths built from it resolve as they do under tsx.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { buildApp, CLIENT_DIST } from './app';
-import { prepareDatabase } from './jobs/queue';
-import { openDatabase } from './db/client';
-import { createPrivateFileStorage } from './storage/private-files';
-import { seedDemoData } from './seed/seed-demo-data';
 import { loadEnvironment } from './environment';
-import { STRIPE_CALL_LIMIT_MS } from './payments/stripe-provider';
+import { startTracing } from './observability/tracing';
 
-/**
- * How long requests in flight may take to finish after SIGTERM before their
- * connections are cut: one Stripe call with its retries (about 62 s), and a
- * little more for the request's own database work. A server with nothing in
- * flight stops at once.
- */
-const DRAIN_MS = STRIPE_CALL_LIMIT_MS + 3_500;
-/** The hard limit (70 s): the process exits (status 1) if closing has not finished by then. */
-const SHUTDOWN_LIMIT_MS = DRAIN_MS + 5_000;
-
-/** Exits with status 1 unless the process has exited by itself within {@link SHUTDOWN_LIMIT_MS}. */
-function startShutdownLimit(): void {
-  const hardLimit = setTimeout(() => {
-    console.error(`Shutdown did not finish within ${SHUTDOWN_LIMIT_MS / 1000}s: exiting.`);
-    process.exit(1);
-  }, SHUTDOWN_LIMIT_MS);
-  hardLimit.unref();
-}
-
-async function main(): Promise<void> {
+try {
   const config = loadEnvironment();
-  if (config.env === 'production' && config.payments === 'demo') {
-    console.warn('ALLOW_DEMO_IN_PRODUCTION=true: a public demo with demo payments, which take no money.');
-  }
-
-  // A signal during boot (migrations, seeding) stops the process once the database is consistent.
-  let stopRequested = false;
-  let onSignal: (signal: NodeJS.Signals) => void = () => {
-    if (!stopRequested) startShutdownLimit();
-    stopRequested = true;
-  };
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => onSignal(signal));
-
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await prepareDatabase(database);
-  if (config.seedDemoData && !stopRequested) {
-    const seeded = await seedDemoData(database.db, { privateFiles: createPrivateFileStorage(config) });
-    if (seeded) console.log(`Seeded demo data: ${seeded.users} users, ${seeded.spaces} spaces.`);
-  }
-  if (stopRequested) {
-    await database.close();
-    process.exit(0);
-  }
-
-  // `npm start` builds the client first; `npm run dev` serves it from Vite instead.
-  const serveClient = existsSync(path.join(CLIENT_DIST, 'index.html'));
-  if (!serveClient) console.log('The client is not built (npm run build): serving the API only.');
-  const app = await buildApp({
-    config,
-    db: database.db,
-    serveClient,
-    logger: true,
-    notifications: database,
-    jobs: { handle: database },
-    databaseStats: database.stats,
-  });
-  await app.listen({ host: config.host, port: config.port });
-  console.log(`ClinicShare is running on http://localhost:${config.port} (database: ${database.kind}, payments: ${config.payments})`);
-
-  let closing = false;
-  onSignal = (signal) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // /readyz answers 503 from now on, so that a load balancer stops sending requests here.
-    app.beginShutdown();
-    startShutdownLimit();
-    // app.close() stops listening at once and waits for requests in flight. Their keep-alive
-    // connections would stay open until the client or the keep-alive timeout closes them, so close
-    // each one as soon as it is idle; after DRAIN_MS, cut whatever is left.
-    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
-    const cutAll = setTimeout(() => app.server.closeAllConnections(), DRAIN_MS);
-    void (async () => {
-      try {
-        await app.close();
-        await database.close();
-      } catch (error) {
-        console.error(error);
-        process.exit(1);
-      }
-      clearInterval(closeIdle);
-      clearTimeout(cutAll);
-      process.exit(0);
-    })();
-  };
-  if (stopRequested) onSignal('SIGTERM');
-}
-
-main().catch((error: unknown) => {
+  await startTracing(config.tracing);
+  const { serve } = await import('./serve');
+  await serve(config);
+} catch (error) {
   console.error(error);
   process.exit(1);
-});
+}

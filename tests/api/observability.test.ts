@@ -14,7 +14,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { enqueue, prepareDatabase } from '../../src/server/jobs/queue';
-import { reconcileBookingsJob } from '../../src/server/jobs/catalog';
+import { messageEmailJob, reconcileBookingsJob } from '../../src/server/jobs/catalog';
 import { insertSpace, insertUser } from '../factories/db';
 import { freePort } from '../helpers/app-process';
 import { listenOnFreePort, openLiveSocket } from '../helpers/live-socket';
@@ -107,6 +107,19 @@ describe('metrics behind METRICS_TOKEN on the main port', () => {
     expect(sample(after, 'job_queue_scheduled{queue="reconcile-bookings"}')).toBe(scheduled + 1);
     expect(sample(after, 'job_queue_oldest_ready_age_seconds{queue="reconcile-bookings"}')).toBeGreaterThanOrEqual(59);
     expect(sample(after, 'job_queue_oldest_ready_age_seconds{queue="send-account-email"}')).toBe(0);
+  });
+
+  it('reports the mail backlog: emails due and not yet sent, across the email queues', async () => {
+    const backlog = sample(await scrape(), 'mail_backlog') ?? NaN;
+    expect(backlog).toBeGreaterThanOrEqual(0);
+    const user = await insertUser(t.db);
+    // No workers run in this app: the reset email waits in its queue.
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } })).statusCode).toBe(202);
+    await enqueue(t.db, messageEmailJob, { conversationId: 'c', recipientId: user.id }, { startAfter: new Date(Date.now() + 900_000) });
+    await enqueue(t.db, reconcileBookingsJob, {}, { startAfter: new Date(Date.now() - 1_000) });
+    const after = await scrape();
+    expect(sample(after, 'mail_backlog')).toBe(backlog + 1);
+    expect(after).toMatch(/^# TYPE mail_backlog gauge$/m);
   });
 
   it('has the database pool on PostgreSQL, live sockets, and Node’s own metrics', async () => {

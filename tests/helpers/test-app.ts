@@ -66,8 +66,12 @@ const productionDemo = (env: Record<string, string>) =>
  * Builds the app on a migrated, empty database. `env` overrides configuration variables.
  * @param options.jobs run the job workers (polling every half second), as `npm start` does; off by
  *   default, where tests call the job functions themselves
+ * @param options.logTo log as production does (JSON lines at LOG_LEVEL), into this stream; no log by default
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { jobs?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { jobs?: boolean; logTo?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PAYMENTS: 'demo', ...THROTTLE_LIMITS, ...productionDemo(env), ...env });
   const { handle, url, drop } = await openTestDatabase();
@@ -77,6 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     db: handle.db,
     notifications: handle,
     databaseStats: handle.stats,
+    ...(options.logTo ? { logger: { destination: options.logTo } } : {}),
     ...(options.jobs ? { jobs: { handle, pollingIntervalSeconds: 0.5 } } : {}),
   });
   await app.ready();

@@ -13,6 +13,7 @@
  *   slot across instances. A failed run is retried with the queue's backoff; after the last
  *   retry the job stays `failed` in `pgboss.job` with its error (`npm run jobs:failed` lists them).
  */
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/client';
@@ -82,6 +83,21 @@ const sender = new PgBoss({
   schema: JOB_SCHEMA,
 });
 
+/**
+ * The key of a job's data under which the trace that enqueued it travels (W3C `traceparent` and
+ * `tracestate`), when tracing is on (src/server/observability/tracing.ts); handlers never see it.
+ */
+export const TRACE_CONTEXT_KEY = '_traceContext';
+
+/** `data` with the active trace's context under {@link TRACE_CONTEXT_KEY}; `data` itself when there is none (tracing off). */
+function withTraceContext<Data extends object>(data: Data): Data {
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier.traceparent ? { ...data, [TRACE_CONTEXT_KEY]: carrier } : data;
+}
+
+const tracer = trace.getTracer('clinicshare-jobs');
+
 /** When and how a job is enqueued. */
 export interface EnqueueOptions {
   /** Not before this instant. */
@@ -104,7 +120,7 @@ export async function enqueue<Data extends object>(
   data: Data,
   options: EnqueueOptions = {},
 ): Promise<string | null> {
-  return sender.send(definition.name, data, {
+  return sender.send(definition.name, withTraceContext(data), {
     db: drizzleExecutor(tx),
     ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
@@ -248,14 +264,25 @@ class QueueRunner {
 
   private launch(job: FetchedJob): void {
     const { definition, handler } = this.registered;
+    const { [TRACE_CONTEXT_KEY]: carrier, ...data } = job.data as Record<string, unknown>;
     const running: RunningJob<object> = {
       id: job.id,
-      data: job.data,
+      data,
       retryCount: job.retryCount,
       lastAttempt: job.retryCount >= job.retryLimit,
     };
     const limitMs = (job.expireInSeconds ?? definition.expireInSeconds) * 1000;
-    const run = (async () => {
+    // The run is a span of the trace that enqueued the job (a new trace for a cron job); its queries are its children.
+    const parent = carrier && typeof carrier === 'object' ? propagation.extract(ROOT_CONTEXT, carrier) : ROOT_CONTEXT;
+    const span = tracer.startSpan(
+      `job ${this.name}`,
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: { 'messaging.system': 'pg-boss', 'messaging.destination.name': this.name, 'messaging.message.id': job.id },
+      },
+      parent,
+    );
+    const run = context.with(trace.setSpan(parent, span), async () => {
       let timer: NodeJS.Timeout | undefined;
       try {
         // A run past its time limit counts as failed here too (pg-boss fails it by timeout as well).
@@ -275,11 +302,15 @@ class QueueRunner {
         const details = { err: error, queue: this.name, jobId: job.id, retryCount: job.retryCount };
         if (running.lastAttempt) this.log.error(details, 'job failed for good: it stays failed in the queue');
         else this.log.warn(details, 'job failed: it will be retried');
+        span.recordException(error as Error);
+        span.setStatus({ code: SpanStatusCode.ERROR });
         await this.boss.fail(this.name, job.id, error as object).catch((failError: unknown) => {
           this.log.error({ err: failError, queue: this.name, jobId: job.id }, 'job queue error: could not record a failed run');
         });
+      } finally {
+        span.end();
       }
-    })();
+    });
     this.runs.set(job.id, run);
     void run.finally(() => {
       this.runs.delete(job.id);

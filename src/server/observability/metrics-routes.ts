@@ -45,7 +45,7 @@ export function registerMetricsEndpoints(app: FastifyInstance, metrics: AppMetri
         summary: 'Prometheus metrics, for an operator’s scraper; off unless configured.',
         description:
           'The Prometheus text format: requests by route pattern, method and status class and their durations, the database ' +
-          'pool and query durations (PostgreSQL), each job queue’s waiting jobs and runs, emails sent and failed, live sockets, ' +
+          'pool and query durations (PostgreSQL), each job queue’s waiting jobs and runs, emails sent and failed and the mail backlog, live sockets, ' +
           'and Node’s own (event loop lag, heap, GC). Only with `METRICS_TOKEN` set and `METRICS_PORT` unset, and only to ' +
           '`Authorization: Bearer <METRICS_TOKEN>` (401 otherwise); with `METRICS_PORT` the metrics are on that port alone, ' +
           'and with neither variable this path answers 404 (docs/operations.md, "Metrics, probes and request ids").',

@@ -9,7 +9,8 @@
  * - jobs: per queue, the jobs ready to run, those scheduled for later and how long the oldest
  *   ready one has waited (read from the queue's table at each scrape, so every instance reports
  *   the same figures), and the runs of this process by outcome;
- * - mail: sends by outcome; live: the WebSocket connections of this instance;
+ * - mail: sends by outcome, and the backlog (emails due and not yet sent, read from the email
+ *   queues at each scrape); live: the WebSocket connections of this instance;
  * - Node: prom-client's default metrics (event loop lag, heap, GC), once per process.
  *
  * Each app has its own registry, so that tests building several apps in one process count apart.
@@ -18,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database, DatabaseStats } from '../db/client';
-import { JOB_CATALOG } from '../jobs/catalog';
+import { JOB_CATALOG, messageEmailJob, sendAccountEmailJob, sendNotificationEmailJob } from '../jobs/catalog';
 import { JOB_SCHEMA, type JobRunListener } from '../jobs/queue';
 import type { Mailer } from '../mail/mailer';
 
@@ -38,6 +39,9 @@ function processMetrics(): Registry {
   }
   return processRegistry;
 }
+
+/** The queues whose jobs each send an email: their ready jobs are the mail backlog. */
+const EMAIL_QUEUES = [sendNotificationEmailJob.name, sendAccountEmailJob.name, messageEmailJob.name];
 
 /** One row of the jobs query: a queue's waiting jobs. */
 interface QueueRow {
@@ -226,6 +230,16 @@ export class AppMetrics {
       'How long the oldest ready job has waited since its time came, by queue (0 when none waits).',
       (queue) => queue.oldestReadySeconds,
     );
+    new Gauge({
+      name: 'mail_backlog',
+      help: 'Emails due and not yet sent (ready jobs of the email queues, retries included), across instances.',
+      registers,
+      async collect() {
+        const queues = await figures();
+        if (!queues) return this.reset();
+        this.set(EMAIL_QUEUES.reduce((sum, name) => sum + (queues.get(name)?.ready ?? 0), 0));
+      },
+    });
   }
 }
 

@@ -1,0 +1,129 @@
+/**
+ * Traces (OpenTelemetry), on only with `OTEL_EXPORTER_OTLP_ENDPOINT` (docs/operations.md, "Traces"):
+ * the Node SDK with the http, pg and ioredis instrumentations and Fastify's own (@fastify/otel),
+ * exporting over OTLP/HTTP. A request's spans are its HTTP server span, its route (named by the
+ * route pattern), its hooks, and the PostgreSQL queries and Redis commands it makes; a job carries
+ * the trace of whatever enqueued it (src/server/jobs/queue.ts), so its run and its queries join the
+ * request's trace. Log lines carry the active trace and span ids.
+ *
+ * Off, nothing of the SDK is loaded: this module imports only types, and `startTracing` returns at
+ * once. On, it must run before pg, ioredis or Fastify are imported (src/server/main.ts starts it,
+ * then imports the server), since the instrumentations patch those modules as they load.
+ */
+import { register } from 'node:module';
+import type { FastifyInstance } from 'fastify';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { FastifyOtelInstrumentation } from '@fastify/otel';
+import { redactUrl } from './redact';
+
+/** Paths polled by probes and scrapers: never traced (they would drown the traces of real work). */
+const UNTRACED_PATHS = new Set(['/livez', '/readyz', '/metrics', '/api/health']);
+
+/** The tracing of this process once started. */
+interface ActiveTracing {
+  fastify: FastifyOtelInstrumentation;
+  shutdown(): Promise<void>;
+}
+
+let active: ActiveTracing | null = null;
+
+/** What `startTracing` is given. */
+export interface TracingOptions {
+  /** The OTLP/HTTP collector (`OTEL_EXPORTER_OTLP_ENDPOINT`); no tracing without it or `exporter`. */
+  endpoint?: string;
+  serviceName: string;
+  /** Spans go here instead, each as it ends (tests pass an in-memory exporter). */
+  exporter?: SpanExporter;
+}
+
+/** Whether tracing was started in this process. */
+export function tracingActive(): boolean {
+  return active !== null;
+}
+
+/**
+ * Starts tracing this process (once; later calls change nothing). Call it before importing the
+ * server's modules.
+ * @returns whether tracing is on (false when neither `endpoint` nor `exporter` is given)
+ */
+export async function startTracing(options: TracingOptions): Promise<boolean> {
+  if (active) return true;
+  if (!options.endpoint && !options.exporter) return false;
+  // pg and ioredis are imported as ES modules by our code: their import passes through this hook,
+  // which hands them to the instrumentations (CommonJS requires, such as Fastify's of node:http,
+  // are patched without it). Only these two modules are wrapped.
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: ['pg', 'ioredis'] } });
+  const [{ NodeSDK }, { BatchSpanProcessor, SimpleSpanProcessor }, { OTLPTraceExporter }, http, pg, ioredis, fastifyOtel] =
+    await Promise.all([
+      import('@opentelemetry/sdk-node'),
+      import('@opentelemetry/sdk-trace-base'),
+      import('@opentelemetry/exporter-trace-otlp-proto'),
+      import('@opentelemetry/instrumentation-http'),
+      import('@opentelemetry/instrumentation-pg'),
+      import('@opentelemetry/instrumentation-ioredis'),
+      import('@fastify/otel'),
+    ]);
+  const fastify = new fastifyOtel.FastifyOtelInstrumentation({
+    ignorePaths: ({ url }) => UNTRACED_PATHS.has(url),
+    // One span per request for the route: its hooks' and handler's spans are many and say little
+    // (each span costs CPU on every request).
+    instrumentHooks: false,
+    instrumentHandler: false,
+    // Its `url.path` is the URL as it came: the same, without the tokens.
+    requestHook: (span, request) => span.setAttribute('url.path', redactUrl(request.url).split('?')[0]!),
+  });
+  const sdk = new NodeSDK({
+    serviceName: options.serviceName,
+    // Traces only: the metrics are Prometheus's (metrics.ts), and the log is pino's. Without these
+    // the SDK would also export OTLP metrics (the instrumentations' histograms) and set up logs.
+    metricReaders: [],
+    logRecordProcessors: [],
+    spanProcessors: [
+      options.exporter
+        ? new SimpleSpanProcessor(options.exporter)
+        : new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrl(options.endpoint!) })),
+    ],
+    instrumentations: [
+      new http.HttpInstrumentation({
+        ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.has((request.url ?? '').split('?')[0]!),
+        // The URL attributes as the log has them: emailed links' tokens and the calendar feed's are taken out.
+        requestHook: (span, request) => {
+          if (!('url' in request) || typeof request.url !== 'string' || !('headers' in request)) return;
+          const url = redactUrl(request.url);
+          const [pathPart, query] = url.split('?');
+          span.setAttribute('url.path', pathPart!);
+          if (query !== undefined) span.setAttribute('url.query', query);
+          span.setAttribute('http.target', url);
+        },
+      }),
+      // Only queries and commands made for a request or a job: the job workers' polling would flood the traces.
+      // Nor a span for each connection taken from the pool: the query spans show the time.
+      new pg.PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
+      new ioredis.IORedisInstrumentation({ requireParentSpan: true }),
+      fastify,
+    ],
+  });
+  sdk.start();
+  active = { fastify, shutdown: () => sdk.shutdown() };
+  return true;
+}
+
+/** The OTLP/HTTP traces URL of a collector's base endpoint, as the specification builds it. */
+function tracesUrl(endpoint: string): string {
+  return `${endpoint.replace(/\/+$/, '')}/v1/traces`;
+}
+
+/**
+ * Adds Fastify's instrumentation to `app` when tracing is on: before any route, so that every
+ * route is traced under its pattern.
+ */
+export async function registerTracing(app: FastifyInstance): Promise<void> {
+  if (active) await app.register(active.fastify.plugin());
+}
+
+/** Flushes the spans still buffered and stops tracing (at shutdown). */
+export async function stopTracing(): Promise<void> {
+  const current = active;
+  active = null;
+  await current?.shutdown();
+}
