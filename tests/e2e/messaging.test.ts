@@ -54,7 +54,7 @@ describe('messaging between a renter and an owner', () => {
     await ownerPage.getByRole('link', { name: /^Messages/ }).click();
     await ownerPage.waitForURL('**/messages');
     const ownerList = ownerPage.getByRole('region', { name: 'Conversations' });
-    await expect.poll(() => ownerPage.getByText('Select a conversation').isVisible()).toBe(true);
+    await ownerPage.getByText('Select a conversation').waitFor();
 
     // The renter writes from the space page.
     await logIn(renterPage, 'renter@demo.clinicshare.test');
@@ -62,7 +62,7 @@ describe('messaging between a renter and an owner', () => {
     await renterPage.getByRole('button', { name: 'Message Owner' }).click();
     const dialog = renterPage.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Send Message' }).click();
-    await expect.poll(() => dialog.getByText('Message cannot be empty').isVisible()).toBe(true);
+    await dialog.getByText('Message cannot be empty').waitFor();
     await dialog.getByLabel('Your Message').fill(question);
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await toast(renterPage, 'Message sent!').waitFor();
