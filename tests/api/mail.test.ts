@@ -98,6 +98,11 @@ describe('notification email over SMTP', () => {
     expect(oneClick).toMatch(/^<https:\/\/clinicshare\.test\/api\/notifications\/unsubscribe\?token=[^>]+>$/);
     expect(rawHeader(mail, 'List-Unsubscribe-Post')).toEqual(['List-Unsubscribe=One-Click']);
 
+    // The outbox row is marked sent after the SMTP server answers, so a moment after the fake has the email.
+    await waitFor('the outbox row marked sent', async () => {
+      const [row] = await t.db.select({ status: mailMessages.status }).from(mailMessages).where(eq(mailMessages.notificationId, id));
+      return row?.status === 'sent';
+    });
     const [row] = await t.db.select().from(mailMessages).where(eq(mailMessages.notificationId, id));
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, messageId: `<notification-${id}@clinicshare.test>` });
   });
