@@ -15,6 +15,10 @@
  *   BENCH_DURATION (10) seconds per route. Each app route runs between two
  *   primary-key runs; its ratio is its req/s over their mean. BENCH_ROUNDS
  *   rounds (default 1); with more, each figure is the median of the rounds.
+ * - Varied searches: BENCH_VARIED_SEARCHES (200) different search URLs as people make them (places of
+ *   the seed, types, prices, amenities, equipment, dates and times, sorts, second pages; dealt the same
+ *   way every run by scripts/bench-varied.ts), cycled by autocannon (scripts/bench-cycle.mjs) as one
+ *   more route with its ratio; and each asked once, one after another (p50, p90, worst, the slowest).
  * - Bookings: BENCH_BOOKINGS (200; 20 in smoke) bookings made as the client makes them, by 10
  *   renters at once on instant-book daily spaces: the hold (`POST
  *   /api/create-booking-payment-intent`), the demo card payment, and the confirmation (`POST
@@ -50,13 +54,13 @@
  *
  * Output (stdout): `{ database, spaces, seededBookings, connections, durationSeconds, rounds,
  * helloWorld, primaryKey, routes: { [name]: { requestsPerSecond, p50Ms,
- * p99Ms, ratio, non2xx, errors } }, bookings: { count, concurrency, hold: { p50Ms,
+ * p99Ms, ratio, non2xx, errors } }, variedSearchesOneAtATime: { p50Ms, p90Ms, maxMs, slowest }, bookings: { count, concurrency, hold: { p50Ms,
  * p99Ms }, confirmation: { p50Ms, p99Ms } }, earnings: { ownerSpaces, requests, p50Ms, maxMs },
  * mail: { notifications, seconds, mailsPerSecond,
  * smtpConnections, reset: { count, p50Ms, p99Ms, maxMs } } }`; progress goes to stderr.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,6 +77,7 @@ import { createScratchDatabase } from '../src/server/db/scratch-database';
 import { seedDemoData } from '../src/server/seed/seed-demo-data';
 import { loadEnvironment } from '../src/server/environment';
 import { DEMO_PASSWORD, demoUsers } from '../src/server/seed/demo-users';
+import { variedSearches, variedSearchPaths } from './bench-varied';
 
 const environment = loadEnvironment({ LOG_LEVEL: 'silent' }); // reads .env first, so BENCH_* may come from it too
 const smoke = ['1', 'true'].includes(process.env.BENCH_SMOKE ?? '');
@@ -93,6 +98,9 @@ const mailResets = Number(process.env.BENCH_MAIL_RESETS || (smoke ? 5 : 20));
 const BOOKING_RENTERS = 10;
 const HOST = '127.0.0.1';
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+const CYCLE = path.join(path.dirname(new URL(import.meta.url).pathname), 'bench-cycle.mjs');
+/** Searches in the varied load (scripts/bench-varied.ts). */
+const VARIED_SEARCHES = Number(process.env.BENCH_VARIED_SEARCHES || 200);
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -104,16 +112,17 @@ interface Run {
   errors: number;
 }
 
-/** One autocannon run in its own process against `url` (always on 127.0.0.1). */
-function load(url: string, headers: Record<string, string> = {}, amount?: number): Promise<Run> {
+/**
+ * One autocannon run in its own process against `url` (always on 127.0.0.1); with `cycle` (a JSON file
+ * written by {@link cycleFile}), every request takes the next of its paths (scripts/bench-cycle.mjs).
+ */
+function load(url: string, headers: Record<string, string> = {}, amount?: number, cycle?: string): Promise<Run> {
   if (new URL(url).hostname !== HOST) throw new Error(`The benchmark only loads ${HOST}, not ${url}`);
-  const args = [
-    AUTOCANNON,
-    '--json',
-    ...(amount ? ['-c', '1', '-a', String(amount)] : ['-c', String(connections), '-d', String(duration)]),
-  ];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
-  args.push(url);
+  const args = cycle
+    ? [CYCLE, cycle]
+    : [AUTOCANNON, '--json', ...(amount ? ['-c', '1', '-a', String(amount)] : ['-c', String(connections), '-d', String(duration)])];
+  if (!cycle) for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  if (!cycle) args.push(url);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -191,6 +200,37 @@ async function cpuPerRequest(db: DatabaseHandle, url: string, headers: Record<st
     nodeUs: (node.user + node.system) / count,
     nodeSystemUs: node.system / count,
     databaseUs: backends === null ? null : backends / count,
+  };
+}
+
+/** Writes the varied load's run (scripts/bench-cycle.mjs) to a JSON file in `dir`; returns its path. */
+function cycleFile(dir: string, address: string, paths: readonly string[]): string {
+  const file = path.join(dir, 'varied-searches.json');
+  writeFileSync(file, JSON.stringify({ url: address, paths, connections, duration }));
+  return file;
+}
+
+/**
+ * Each of `paths` asked once, one after another (after a first pass to warm up, as the load's counts and
+ * statements are): the median and worst latency and the slowest paths, as a person alone on the site waits.
+ */
+async function oneAtATime(address: string, paths: readonly string[]) {
+  const timed: { path: string; ms: number }[] = [];
+  for (let pass = 0; pass < 2; pass++) {
+    for (const searchPath of paths) {
+      const started = performance.now();
+      const response = await fetch(`${address}${searchPath}`);
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${searchPath} answered ${response.status}`);
+      if (pass === 1) timed.push({ path: searchPath, ms: round(performance.now() - started, 1) });
+    }
+  }
+  const latencies = timed.map((entry) => entry.ms);
+  return {
+    p50Ms: round(percentile(latencies, 0.5), 1),
+    p90Ms: round(percentile(latencies, 0.9), 1),
+    maxMs: Math.max(...latencies),
+    slowest: [...timed].sort((a, b) => b.ms - a.ms).slice(0, 3),
   };
 }
 
@@ -505,7 +545,10 @@ async function main() {
     const cursor = deepPage.headers.get('x-next-cursor');
     const availableOn = dayFromNow(4);
 
-    const routes: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
+    // The varied load: searches people make, each URL asked in turn (scripts/bench-varied.ts).
+    const variedPaths = await variedSearchPaths(address, variedSearches(VARIED_SEARCHES, dayFromNow(0)));
+    const variedName = `varied searches (${variedPaths.length} URLs, cycled)`;
+    const routes: Array<{ name: string; path: string; headers?: Record<string, string>; cycle?: string }> = [
       { name: 'GET /api/spaces', path: '/api/spaces' },
       { name: 'GET /api/spaces?location=TX&amenities=Parking', path: '/api/spaces?location=TX&amenities=Parking' },
       {
@@ -544,6 +587,7 @@ async function main() {
       },
       { name: 'GET /api/spaces/{id}', path: `/api/spaces/${spaceId}` },
       { name: 'GET /api/spaces/{id} with a session cookie', path: `/api/spaces/${spaceId}`, headers: { cookie } },
+      { name: variedName, path: variedPaths[0]!, cycle: cycleFile(dataDir, address, variedPaths) },
     ];
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
     if (only) routes.splice(0, routes.length, ...routes.filter((route) => only.test(route.name)));
@@ -552,7 +596,14 @@ async function main() {
       if (!response.ok) throw new Error(`${route.name} answered ${response.status}`);
     }
 
+    let variedAlone: Awaited<ReturnType<typeof oneAtATime>> | undefined;
+    if (routes.some((route) => route.cycle) && !cpuRequests) {
+      variedAlone = await oneAtATime(address, variedPaths);
+      log(`${variedName}, one at a time: p50 ${variedAlone.p50Ms} ms, p90 ${variedAlone.p90Ms} ms, worst ${variedAlone.maxMs} ms`);
+    }
+
     if (cpuRequests > 0) {
+      routes.splice(0, routes.length, ...routes.filter((route) => !route.cycle));
       const references: typeof routes = [
         { name: 'hello world', path: '/__bench/hello' },
         { name: 'primary key', path: `/__bench/pk/${spaceId}` },
@@ -603,7 +654,7 @@ async function main() {
       let before = await load(`${address}/__bench/pk/${spaceId}`);
       ceiling.push(before);
       for (const route of routes) {
-        const run = await load(`${address}${route.path}`, route.headers);
+        const run = await load(`${address}${route.path}`, route.headers, undefined, route.cycle);
         const after = await load(`${address}/__bench/pk/${spaceId}`);
         ceiling.push(after);
         const ratio = run.requestsPerSecond / ((before.requestsPerSecond + after.requestsPerSecond) / 2);
@@ -653,6 +704,7 @@ async function main() {
       routes: Object.fromEntries(
         [...measured].map(([name, runs]) => [name, { ...summary(runs), ratio: round(median(runs.map((run) => run.ratio)), 3) }]),
       ),
+      ...(variedAlone ? { variedSearchesOneAtATime: variedAlone } : {}),
       ...(bookingFigures ? { bookings: bookingFigures } : {}),
       ...(earningsFigures ? { earnings: earningsFigures } : {}),
       ...(mailFigures ? { mail: mailFigures } : {}),
