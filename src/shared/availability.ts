@@ -165,12 +165,15 @@ function horizonEnd(calendar: ListingCalendar, now: Date): Date | null {
   return localInstant(shiftDate(localDate(now, calendar.timeZone), days + 1), 0, calendar.timeZone);
 }
 
-/** Whether [startAt, endAt) with `buffer` minutes after it overlaps `taken` or the buffer after it. */
+/** What a taken range holds, epoch ms: its range and the buffer kept free after it, [start, end + buffer). */
+function heldSpan(taken: TakenRange): [number, number] {
+  return [taken.startAt.getTime(), taken.endAt.getTime() + taken.bufferMinutes * MINUTE_MS];
+}
+
+/** Whether [startAt, endAt) with `buffer` minutes after it overlaps what `taken` holds ({@link heldSpan}). */
 function clashes(startAt: Date, endAt: Date, buffer: number, taken: TakenRange): boolean {
-  return (
-    startAt.getTime() < taken.endAt.getTime() + taken.bufferMinutes * MINUTE_MS &&
-    taken.startAt.getTime() < endAt.getTime() + buffer * MINUTE_MS
-  );
+  const [heldFrom, heldTo] = heldSpan(taken);
+  return startAt.getTime() < heldTo && heldFrom < endAt.getTime() + buffer * MINUTE_MS;
 }
 
 /** The booking rules of one listing at `now`, precomputed for many checks. */
@@ -333,6 +336,138 @@ function joined(intervals: { start: Date; end: Date }[]): { start: Date; end: Da
     else out.push({ ...interval });
   }
   return out;
+}
+
+/**
+ * What one local date of a listing offers whatever the moment of asking: {@link availableDays} and
+ * {@link scheduleProblem} with the minimum notice, the horizon and the past left aside (they depend on
+ * `now`; the caller asks them). Search stores it per space and date (docs/decisions/014-search-in-the-database.md).
+ */
+export interface DayOffer {
+  /**
+   * Hours and sessions alike: local minutes of the day on the 15-minute step, `[from, to)` pairs,
+   * earliest first and never touching, such that a booking of hours of local `[a, b)` of the date
+   * (`a < b`, both on the step) is refused by {@link scheduleProblem} for no reason but notice or
+   * horizon exactly when no pair holds it: inside one of the day's opening intervals (touching ones
+   * joined), clear of every taken range and its buffer, with the listing's buffer free after it.
+   * Empty for days and months, which are booked whole.
+   */
+  windows: [number, number][];
+  /**
+   * Minutes from the date's first instant to the latest start of a slot free of every taken range
+   * (an hour on the step inside one opening interval, a session inside them, the whole day), or
+   * -1 when none is: {@link availableDays} has an available slot on the date at `now` exactly when
+   * the date is within the horizon and this start is no earlier than the notice allows.
+   */
+  lastStart: number;
+}
+
+/** Spans [from, to) sorted and joined where one reaches the next. */
+function joinedSpans(spans: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [from, to] of [...spans].sort((a, b) => a[0] - b[0])) {
+    const last = out.at(-1);
+    if (last && last[1] >= from) last[1] = Math.max(last[1], to);
+    else out.push([from, to]);
+  }
+  return out;
+}
+
+/**
+ * The instants, epoch ms, within which a booking of hours of `date` is clear of `taken` and inside the
+ * opening hours: each opening interval (touching ones joined, as {@link scheduleProblem} joins them) less
+ * what the taken ranges hold ({@link heldSpan}), each piece ending the listing's buffer before the next
+ * held span.
+ */
+function bookableSpans(calendar: ListingCalendar, taken: readonly TakenRange[], date: string): [number, number][] {
+  const buffer = bookingBufferMinutes(calendar) * MINUTE_MS;
+  const held = joinedSpans(taken.map(heldSpan));
+  const spans: [number, number][] = [];
+  for (const interval of joined(openingIntervals(calendar, date))) {
+    const end = interval.end.getTime();
+    let from: number | null = interval.start.getTime();
+    for (const [heldFrom, heldTo] of held) {
+      if (heldTo <= from) continue;
+      const to = Math.min(end, heldFrom - buffer);
+      if (from < to) spans.push([from, to]);
+      from = heldTo < end ? Math.max(from, heldTo) : null;
+      if (from === null) break;
+    }
+    if (from !== null && from < end) spans.push([from, end]);
+  }
+  return spans;
+}
+
+/**
+ * {@link bookableSpans} as local minutes of `date` on the step: from the first step whose instant is no
+ * earlier than a span's start to the last whose instant is no later than its end.
+ */
+function bookableWindows(calendar: ListingCalendar, taken: readonly TakenRange[], date: string): [number, number][] {
+  const { timeZone } = calendar;
+  const dayStart = localInstant(date, 0, timeZone).getTime();
+  const steps = MINUTES_PER_DAY / SCHEDULE_STEP_MINUTES;
+  // A day of 24 hours counts its minutes from its first instant; the day the clocks change, each step is converted.
+  const linear = localInstant(shiftDate(date, 1), 0, timeZone).getTime() - dayStart === DAY_MS;
+  const instants = linear
+    ? null
+    : Array.from({ length: steps + 1 }, (_, k) => localInstant(date, k * SCHEDULE_STEP_MINUTES, timeZone).getTime());
+  const windows: [number, number][] = [];
+  for (const [from, to] of bookableSpans(calendar, taken, date)) {
+    let first: number;
+    let last: number;
+    if (instants) {
+      first = instants.findIndex((instant) => instant >= from);
+      last = instants.findLastIndex((instant) => instant <= to);
+      if (first < 0) continue;
+    } else {
+      first = Math.max(0, Math.ceil((from - dayStart) / STEP_MS));
+      last = Math.min(steps, Math.floor((to - dayStart) / STEP_MS));
+    }
+    if (first < last) windows.push([first * SCHEDULE_STEP_MINUTES, last * SCHEDULE_STEP_MINUTES]);
+  }
+  return windows;
+}
+
+/** The latest start of a slot of `date` free of the taken ranges ({@link DayOffer}'s `lastStart`), epoch ms, or null. */
+function latestFreeStart(calendar: ListingCalendar, taken: readonly TakenRange[], date: string): number | null {
+  // No notice, no horizon: only the taken ranges can refuse a slot.
+  const rules: Rules = { earliest: new Date(-8.64e15), horizon: null, buffer: bookingBufferMinutes(calendar), taken };
+  const free = (startAt: Date, endAt: Date) => freeFrom(rules, startAt, endAt) === null && slotOf(startAt, endAt, true, calendar.timeZone);
+  let latest: number | null = null;
+  if (calendar.period === 'hourly') {
+    // The hours availableDays can step to in each interval (on the step from its start), latest first.
+    for (const interval of openingIntervals(calendar, date)) {
+      const first = interval.start.getTime();
+      for (
+        let start = first + Math.floor((interval.end.getTime() - HOUR_MS - first) / STEP_MS) * STEP_MS;
+        start >= first;
+        start -= STEP_MS
+      ) {
+        if (free(new Date(start), new Date(start + HOUR_MS))) {
+          latest = Math.max(latest ?? start, start);
+          break;
+        }
+      }
+    }
+  } else if (calendar.period === 'session') {
+    for (const session of offeredIntervals(calendar, date)) {
+      if (free(session.start, session.end)) latest = Math.max(latest ?? session.start.getTime(), session.start.getTime());
+    }
+  } else if (openingIntervals(calendar, date).length > 0) {
+    const dayStart = localInstant(date, 0, calendar.timeZone);
+    if (free(dayStart, localInstant(shiftDate(date, 1), 0, calendar.timeZone))) latest = dayStart.getTime();
+  }
+  return latest;
+}
+
+/**
+ * What local `date` (`YYYY-MM-DD`) of a listing offers with `taken` held, notice and horizon aside
+ * ({@link DayOffer}).
+ */
+export function dayOffer(calendar: ListingCalendar, taken: readonly TakenRange[], date: string): DayOffer {
+  const latest = latestFreeStart(calendar, taken, date);
+  const lastStart = latest === null ? -1 : Math.round((latest - localInstant(date, 0, calendar.timeZone).getTime()) / MINUTE_MS);
+  return { windows: bookedByTime(calendar.period) ? bookableWindows(calendar, taken, date) : [], lastStart };
 }
 
 /** The 409 of dates another booking holds (docs/product.md#user-facing-messages). */
