@@ -74,7 +74,8 @@ import { sendAccountEmailJob, sendNotificationEmailJob } from '../src/server/job
 import { completeWaitingJobs, prepareDatabase } from '../src/server/jobs/queue';
 import { notify } from '../src/server/notifications/notify';
 import { createScratchDatabase } from '../src/server/db/scratch-database';
-import { seedDemoData } from '../src/server/seed/seed-demo-data';
+import { seedDemoData, writeBookedDays } from '../src/server/seed/seed-demo-data';
+import { rebuildStaleSpaceDays } from '../src/server/schedules/space-days-sweep';
 import { loadEnvironment } from '../src/server/environment';
 import { DEMO_PASSWORD, demoUsers } from '../src/server/seed/demo-users';
 import { variedSearches, variedSearchPaths } from './bench-varied';
@@ -497,8 +498,11 @@ async function main() {
     if (reuseUrl) {
       const [existing] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM bookings WHERE status = 'confirmed'");
       taken = existing?.n ?? 0;
+      // A database seeded before a migration that left the stored days to write: written now, as the app's start does.
+      const rebuilt = await rebuildStaleSpaceDays(database.db);
       await database.query('VACUUM ANALYZE medical_spaces');
-      log(`${database.kind}: reusing ${reuseUrl} (${taken} confirmed bookings)`);
+      await database.query('VACUUM ANALYZE space_days');
+      log(`${database.kind}: reusing ${reuseUrl} (${taken} confirmed bookings; stored days written for ${rebuilt} spaces)`);
     } else {
       const seedStart = Date.now();
       await seedDemoData(database.db, { spaces: spaceCount });
@@ -510,10 +514,14 @@ async function main() {
       log(`${database.kind}: ${spaceCount} spaces seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
       const bookingsStart = Date.now();
       taken = await seedBookings(database, seededBookings, spaceCount);
-      // The bookings' triggers wrote each space's taken ranges: settle both tables again.
+      const daysStart = Date.now();
+      // What search by availability reads of the dates they hold, as the app writes it (schedules/space-days.ts).
+      await writeBookedDays(database.db);
       await database.query('VACUUM ANALYZE bookings');
-      await database.query('VACUUM ANALYZE medical_spaces');
-      log(`${database.kind}: ${taken} bookings seeded in ${((Date.now() - bookingsStart) / 1000).toFixed(1)} s`);
+      await database.query('VACUUM ANALYZE space_days');
+      log(
+        `${database.kind}: ${taken} bookings seeded in ${((daysStart - bookingsStart) / 1000).toFixed(1)} s, their days written in ${((Date.now() - daysStart) / 1000).toFixed(1)} s`,
+      );
     }
     if (server && keepDatabase) log(`kept database: ${server.url}`);
 

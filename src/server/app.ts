@@ -46,6 +46,7 @@ import { pageRoutes } from './pages/routes';
 import { paperworkRoutes } from './paperwork/routes';
 import { earningsRoutes } from './earnings/routes';
 import { registerReviewJobs } from './reviews/jobs';
+import { registerSpaceDaysJobs } from './schedules/space-days-sweep';
 import { reviewRoutes } from './reviews/routes';
 import { DemoPaymentProvider } from './payments/demo-provider';
 import type { PaymentProvider } from './payments/provider';
@@ -243,6 +244,7 @@ export async function buildApp({
     registerMessageJobs(workers, { db });
     registerReviewJobs(workers, { db, log: app.log });
     registerInsuranceJobs(workers, { db });
+    registerSpaceDaysJobs(workers, { db, log: app.log });
     registerPayoutJobs(workers, { db, payments, log: app.log });
     app.addHook('onReady', () => workers.start());
     app.addHook('onClose', () => workers.stop());

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp, CLIENT_DIST } from './app';
 import { prepareDatabase } from './jobs/queue';
+import { rebuildStaleSpaceDays } from './schedules/space-days-sweep';
 import { openDatabase } from './db/client';
 import { createPrivateFileStorage } from './storage/private-files';
 import { seedDemoData } from './seed/seed-demo-data';
@@ -54,6 +55,9 @@ export async function serve(config: Config): Promise<void> {
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await prepareDatabase(database);
+  // The stored days of search by availability that a migration or a new version of the rules left to write.
+  const rebuilt = await rebuildStaleSpaceDays(database.db);
+  if (rebuilt > 0) console.log(`Wrote the stored days of ${rebuilt} spaces for search by availability.`);
   if (config.seedDemoData && !stopRequested) {
     const seeded = await seedDemoData(database.db, { privateFiles: createPrivateFileStorage(config) });
     if (seeded) console.log(`Seeded demo data: ${seeded.users} users, ${seeded.spaces} spaces.`);

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../src/server/auth/service';
 import type { Database } from '../../src/server/db/client';
 import { bookings, medicalSpaces, users } from '../../src/server/db/schema';
+import { refreshBookedDays, spaceTemplateColumns } from '../../src/server/schedules/space-days';
 
 export type NewUser = Partial<Omit<typeof users.$inferInsert, 'passwordHash'>> & { password?: string; passwordHash?: string };
 export type NewSpace = Partial<typeof medicalSpaces.$inferInsert>;
@@ -44,9 +45,12 @@ export async function insertSpace(db: Database, ownerId: string, overrides: NewS
   return row!;
 }
 
-/** The insert values of a space with defaults (a daily exam room in Boston). */
+/**
+ * The insert values of a space with defaults (a daily exam room in Boston), with the template search by
+ * availability reads (computed from its schedule, pricing period and state, as the app writes it).
+ */
 export function spaceValues(ownerId: string, overrides: NewSpace = {}): typeof medicalSpaces.$inferInsert {
-  return {
+  const values = {
     ownerId,
     title: 'Bright Examination Room in Back Bay',
     description: 'A quiet, fully equipped examination room two blocks from the Green Line.',
@@ -63,14 +67,22 @@ export function spaceValues(ownerId: string, overrides: NewSpace = {}): typeof m
     amenities: ['Wi-Fi', 'Waiting Area'],
     equipment: ['Examination Table'],
     ...overrides,
+  } satisfies typeof medicalSpaces.$inferInsert;
+  return {
+    ...spaceTemplateColumns({ pricePeriod: values.pricePeriod ?? 'daily', state: values.state, schedule: values.schedule }),
+    ...values,
   };
 }
 
-/** Inserts a booking (confirmed, $150 unless told otherwise); returns the row. Instants are UTC. */
+/**
+ * Inserts a booking (confirmed, $150 unless told otherwise) and writes what search reads of its dates, as the
+ * app does; returns the row. Instants are UTC.
+ */
 export async function insertBooking(db: Database, values: NewBooking): Promise<typeof bookings.$inferSelect> {
   const [row] = await db
     .insert(bookings)
     .values({ totalPrice: '150.00', platformFeeAmount: '0.00', status: 'confirmed', ...values })
     .returning();
+  await refreshBookedDays(db, [row!]);
   return row!;
 }

@@ -14,6 +14,7 @@ import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
 import { conflict } from '../http/errors';
 import { movePayment, type PaymentChanges } from '../payments/payment-writer';
+import { refreshBookedDays } from '../schedules/space-days';
 
 /** A booking row as the database holds it. */
 type BookingRow = typeof bookings.$inferSelect;
@@ -85,6 +86,7 @@ export async function moveBookings(
     .set({ ...changes, ...(claim ? { acceptingAt: null } : {}), status: to })
     .where(and(selected(select), eq(bookings.status, from), claimGuard))
     .returning();
+  await refreshBookedDays(db, rows); // what search reads of their dates (schedules/space-days.ts)
   if (payment && rows.length > 0) {
     if ('lapsedHolds' in select || 'lapsedRequests' in select) throw new Error('Lapsed bookings each move their own payment.');
     const whose =

@@ -39,6 +39,7 @@ import { assertInsuredThrough } from '../insurance/service';
 import { movePayment } from '../payments/payment-writer';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import { assertSchedulePermits, findScheduleProblem } from '../schedules/service';
+import { refreshBookedDays } from '../schedules/space-days';
 import { findSpaceRow } from '../spaces/service';
 import { recordAgreementAcceptance, requireCurrentAgreement } from './agreement-acceptance';
 import type { BookingRow, SpaceRow } from './booking-row';
@@ -450,6 +451,7 @@ async function holdOccurrences(
         )
         .returning();
       rows.sort((a, b) => a.startAt.getTime() - b.startAt.getTime() || a.id.localeCompare(b.id));
+      await refreshBookedDays(tx, rows); // what search reads of their dates (schedules/space-days.ts)
       // The renter's clickwrap (`agreementVersion`, checked above), kept with the hold: the time, the
       // version and the SHA-256 of the agreement text of the whole payment as held.
       await recordAgreementAcceptance(tx, rows[0]!.id, now);

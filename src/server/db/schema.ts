@@ -6,7 +6,6 @@
 import { sql } from 'drizzle-orm';
 import type { Schedule } from '../../shared/schemas/schedules';
 import type { Recurrence } from '../../shared/schemas/booking-series';
-import { WEEKDAYS } from '../../shared/constants';
 import { CONTACT_TOPICS } from '../../shared/schemas/contact';
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES } from '../../shared/schemas/reports';
 import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
@@ -49,36 +48,11 @@ const TIME_ZONE_OF_STATE = (() => {
   return `case ${lists.join(' ')} else ${sqlString(DEFAULT_TIME_ZONE)} end`;
 })();
 
-/** The bit of `open_days` for a weekday (`mon` 1 ... `sun` 64). */
-export const OPEN_DAY_BIT = Object.fromEntries(WEEKDAYS.map((day, index) => [day, 1 << index])) as Record<
-  (typeof WEEKDAYS)[number],
-  number
->;
-/** The bit of `open_days` set when the schedule has no weekly hours (open every day, all day; `dayHours` null). */
-export const NO_WEEKLY_HOURS_BIT = 128;
-
-/**
- * `dayHours` (src/shared/schemas/schedules.ts) of each weekday as bits over the `schedule` column:
- * a weekday's bit is set when it has an opening interval; all bits and {@link NO_WEEKLY_HOURS_BIT}
- * (255) when no weekday has one (or there is no schedule).
- */
-const OPEN_DAYS_OF_SCHEDULE = (() => {
-  const day = (weekday: string) => `coalesce("schedule" -> 'weeklyHours' -> ${sqlString(weekday)}, '[]'::jsonb)`;
-  const bits = WEEKDAYS.map(
-    (weekday) =>
-      `case when jsonb_typeof(${day(weekday)}) <> 'array' then 0 when jsonb_array_length(${day(weekday)}) > 0 then ${OPEN_DAY_BIT[weekday]} else 0 end`,
-  );
-  return `case when coalesce("schedule" @? '$.weeklyHours.*[*]', false) then (${bits.join(' | ')}) else 255 end`;
-})();
-
-/**
- * A `tstzmultirange` column as PostgreSQL writes it (`{["2026-12-01 14:00:00+00","2026-12-01 16:15:00+00")}`);
- * only SQL reads it.
- */
-const tstzMultirange = customType<{ data: string; driverData: string }>({ dataType: () => 'tstzmultirange' });
-
-/** An `int4multirange[]` column (one multirange a weekday); only SQL reads it. */
+/** An `int4multirange[]` column as PostgreSQL writes it (`{"{[480,720)}","{}"}`); only SQL reads it. */
 const int4MultirangeArray = customType<{ data: string; driverData: string }>({ dataType: () => 'int4multirange[]' });
+
+/** An `int4multirange` column as PostgreSQL writes it (`{[480,720),[780,1020)}`); only SQL reads it. */
+const int4Multirange = customType<{ data: string; driverData: string }>({ dataType: () => 'int4multirange' });
 
 /** A `datemultirange` column as PostgreSQL writes it (`{[2026-12-24,2026-12-27)}`); only SQL reads it. */
 const dateMultirange = customType<{ data: string; driverData: string }>({ dataType: () => 'datemultirange' });
@@ -263,43 +237,21 @@ export const medicalSpaces = pgTable(
      */
     timeZone: text('time_zone').notNull().generatedAlwaysAs(sql.raw(TIME_ZONE_OF_STATE)),
     /**
-     * The weekdays the schedule opens, as bits ({@link OPEN_DAY_BIT}; 255: no weekly hours, open
-     * every day): search by availability drops the spaces closed on the date before any other check.
+     * What each kind of day offers with nothing booked (`dayOffer` of src/shared/availability.ts on a
+     * reference date, written by src/server/schedules/space-days.ts whenever the schedule, pricing
+     * period or state is): `day_windows[k]` the minutes of the day a booking of hours fits in,
+     * `day_last_starts[k]` minutes from the day's first instant to the latest free start (-1: none),
+     * for k = 1 (Monday) ... 7 (Sunday) on a day of 24 hours, 8 the day the clocks go forward, 9 back
+     * (docs/decisions/014-search-in-the-database.md). `space_days` holds the dates bookings change.
      */
-    openDays: integer('open_days').notNull().generatedAlwaysAs(sql.raw(OPEN_DAYS_OF_SCHEDULE)),
-    /**
-     * Each weekday's opening hours in minutes of the day (`mon` first), touching intervals joined:
-     * search by availability asks whether they cover a window without reading the schedule's JSON.
-     * Empty when the schedule has no weekly hours (see `open_days`). `schedule_open_minutes`
-     * (migration 0028) is the SQL of `dayHours` (src/shared/schemas/schedules.ts).
-     */
-    openMinutes: int4MultirangeArray('open_minutes')
-      .notNull()
-      .generatedAlwaysAs(sql`schedule_open_minutes("schedule")`),
-    /**
-     * The weekdays with a slot to book, as bits ({@link OPEN_DAY_BIT}): an opening interval of at
-     * least an hour (hourly), a session inside an opening interval (sessions), an opening interval
-     * (days and months); every day when the schedule has no weekly hours (a session listing also
-     * needs a session). `schedule_slot_days` (migration 0026) is the SQL of `availableDays`'
-     * candidates (src/shared/availability.ts) on a day nothing is booked.
-     */
-    slotDays: integer('slot_days')
-      .notNull()
-      .generatedAlwaysAs(sql`schedule_slot_days("schedule", "price_period")`),
-    /**
-     * A superset of the ranges its holding bookings (and their buffers) take, for search by
-     * availability: a date whose day (plus the listing's buffer) meets none of them is free of
-     * bookings without reading them (docs/decisions/014-search-in-the-database.md). Kept by the
-     * bookings' triggers (migration 0026), which only add: a range stays after its booking is
-     * cancelled or lapses, and ranges over two days in the past are dropped when one is added.
-     */
-    takenRanges: tstzMultirange('taken_ranges')
-      .notNull()
-      .default(sql`'{}'`),
+    dayWindows: int4MultirangeArray('day_windows'),
+    dayLastStarts: integer('day_last_starts').array(),
+    /** The version of the rules `day_windows`, `day_last_starts` and `space_days` were written by (null: never; the sweep writes them again). */
+    daysVersion: integer('days_version'),
     /**
      * The space's blocked dates (`space_blocked_dates`, ends inclusive) as one value, so that search by
-     * availability tells a blocked date from the row it reads rather than by a probe of that table. Kept by
-     * that table's triggers (migration 0027), in the statement that changes it.
+     * availability tells a blocked date from the row it reads. Written by src/server/schedules/space-days.ts
+     * in the transaction that changes them.
      */
     blockedDateRanges: dateMultirange('blocked_date_ranges')
       .notNull()
@@ -386,6 +338,34 @@ export const spaceBlockedDates = pgTable(
   (t) => [
     check('space_blocked_dates_range_check', sql`${t.endDate} >= ${t.startDate}`),
     index('space_blocked_dates_space_id_idx').on(t.spaceId, t.startDate),
+  ],
+);
+
+/**
+ * What a space offers on a local date that its bookings (and holds) change, where it differs from
+ * its template (`day_windows`, `day_last_starts`; docs/decisions/014-search-in-the-database.md):
+ * `dayOffer` of src/shared/availability.ts, written by src/server/schedules/space-days.ts in the
+ * transaction that writes a booking. While a hold counts, `changes_at` is its expiry and the `later_`
+ * columns what the date offers once it lapses.
+ */
+export const spaceDays = pgTable(
+  'space_days',
+  {
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => medicalSpaces.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    windows: int4Multirange('windows').notNull(),
+    lastStart: integer('last_start').notNull(),
+    changesAt: timestamp('changes_at', { withTimezone: true }),
+    laterWindows: int4Multirange('later_windows'),
+    laterLastStart: integer('later_last_start'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.spaceId, t.date] }),
+    index('space_days_changes_at_idx')
+      .on(t.changesAt)
+      .where(sql`${t.changesAt} is not null`),
   ],
 );
 

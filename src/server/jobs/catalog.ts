@@ -200,6 +200,20 @@ export const owedPayoutsSweepJob = define<Record<string, never>>({
   cron: '* * * * *',
 });
 
+/**
+ * Every 10 minutes: write again the stored days of search by availability that are stale (an older
+ * version of the rules, holds that lapsed) and drop the past ones (schedules/space-days-sweep.ts).
+ */
+export const spaceDaysSweepJob = define<Record<string, never>>({
+  name: 'space-days-sweep',
+  policy: 'singleton',
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 600,
+  cron: '*/10 * * * *',
+});
+
 /** Every queue, in no particular order. */
 export const JOB_CATALOG: readonly JobDefinition<object>[] = [
   reconcileBookingsJob,
@@ -213,4 +227,5 @@ export const JOB_CATALOG: readonly JobDefinition<object>[] = [
   insuranceExpiryNoticesJob,
   transferOwedPayoutsJob,
   owedPayoutsSweepJob,
+  spaceDaysSweepJob,
 ];

@@ -18,6 +18,7 @@ import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, spaceBlockedDates, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
+import { rebuildSpaceDays } from './space-days';
 
 /** The widest a time zone puts a local midnight from UTC midnight, and then some: bounds the SQL before each space's own check. */
 const ZONE_MARGIN_MS = 15 * 3_600_000;
@@ -153,6 +154,7 @@ export async function addBlockedDate(
         end: spaceBlockedDates.endDate,
         note: spaceBlockedDates.note,
       });
+    await rebuildSpaceDays(tx, [spaceId], now); // what search reads of it (./space-days.ts)
     const timeZone = timeZoneForState(space.state);
     const [inside] = await tx
       .select({ n: count() })
@@ -184,5 +186,6 @@ export async function removeBlockedDate(db: Database, spaceId: string, ownerId: 
           .returning({ id: spaceBlockedDates.id })
       : [];
     if (removed.length === 0) throw notFound('Blocked dates not found.');
+    await rebuildSpaceDays(tx, [spaceId]); // what search reads of it (./space-days.ts)
   });
 }

@@ -31,6 +31,7 @@ import { planDemoActivity, type DemoActivityPlan } from './demo-activity';
 import { buildDemoSpaces } from './demo-data';
 import { holidayClosures } from './demo-schedules';
 import { sweepReviewInvitations } from '../reviews/invitations';
+import { blockedDateRanges, rebuildSpaceDays, spaceTemplateColumns } from '../schedules/space-days';
 import { insertDemoReviews, planDemoReviews } from './demo-reviews';
 import { insertDemoReports } from './demo-reports';
 import { insertDemoSeries } from './demo-series';
@@ -77,8 +78,10 @@ export async function seedDemoData(
   // Newest first in listings: give the first demo spaces the latest creation times.
   const now = Date.now();
   const insuredIndex = insuranceDemoSpaceIndex(spaces);
+  // Holiday closures, dated from today (the demo data itself is the same every run).
+  const holidays = holidayClosures(new Date(now).toISOString().slice(0, 10));
   const values = spaces.map((space, index) => {
-    const { ownerKey, latitude, longitude, closedForHolidays: _closed, ...fields } = space;
+    const { ownerKey, latitude, longitude, closedForHolidays, ...fields } = space;
     const ownerId = userIds.get(ownerKey);
     if (!ownerId) throw new Error(`Demo space "${space.title}" has an unknown owner ${ownerKey}`);
     return {
@@ -88,6 +91,9 @@ export async function seedDemoData(
       longitude: longitude.toFixed(7),
       requiresInsurance: index === insuredIndex,
       createdAt: new Date(now - index * 60_000),
+      // What search by availability reads, written with the row as the app writes it (schedules/space-days.ts).
+      ...spaceTemplateColumns(fields),
+      blockedDateRanges: blockedDateRanges(closedForHolidays ? holidays : []),
     };
   });
   const spaceIds = new Map<string, string>(); // by title: the demo titles are unique
@@ -98,8 +104,6 @@ export async function seedDemoData(
       .returning({ id: medicalSpaces.id, title: medicalSpaces.title });
     for (const row of rows) spaceIds.set(row.title, row.id);
   }
-  // Holiday closures, dated from today (the demo data itself is the same every run).
-  const holidays = holidayClosures(new Date(now).toISOString().slice(0, 10));
   const closures = spaces.flatMap((space) =>
     space.closedForHolidays
       ? holidays.map((range) => ({ spaceId: spaceIds.get(space.title)!, startDate: range.start, endDate: range.end, note: range.note }))
@@ -111,6 +115,8 @@ export async function seedDemoData(
   await insertDemoSeries(db, spaces, { userIds, spaceIds, now: new Date(now) });
   // Past stays reviewed by both sides on many spaces: ratings for the cards, search and space pages.
   await insertDemoReviews(db, planDemoReviews(spaces), { userIds, titles: spaces.map((space) => space.title), now: new Date(now) });
+  // What search by availability reads of the dates those bookings hold.
+  await writeBookedDays(db, new Date(now));
   // The demo renter and owner are invited to review the stay that ended 3 days ago (the sweep's work, done now).
   await sweepReviewInvitations(db, new Date(now));
   // The console's queue and inbox: a few reports (one the demo renter's, about a listing) and contact messages.
@@ -127,6 +133,22 @@ export async function seedDemoData(
     await completeWaitingJobs(db, queue, { skipped: 'demo history, delivered before the first start' });
   }
   return { users: demoUsers.length, spaces: values.length };
+}
+
+/**
+ * Writes what search by availability reads of the dates of every space's bookings (`space_days`), for
+ * bookings inserted in bulk rather than one by one through the app (the seeds, the benchmark), a
+ * thousand spaces a transaction.
+ */
+export async function writeBookedDays(db: Database, now = new Date()): Promise<void> {
+  const booked = await db.selectDistinct({ spaceId: bookings.spaceId }).from(bookings).orderBy(bookings.spaceId);
+  for (let i = 0; i < booked.length; i += INSERT_BATCH)
+    await rebuildSpaceDays(
+      db,
+      booked.slice(i, i + INSERT_BATCH).map((row) => row.spaceId),
+      now,
+      { rowsOnly: true },
+    );
 }
 
 const HOUR_MS = 60 * 60 * 1000;

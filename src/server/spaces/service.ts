@@ -19,6 +19,7 @@ import { conflict, forbidden, gone, notFound } from '../http/errors';
 import type { AddressParts, Geocoder } from '../geocoding/geocoder';
 import { foldPublishedRatingsWhenDue, ratingOf } from '../ratings/stored-rating';
 import { readBlockedDates, replaceBlockedDates } from '../schedules/service';
+import { rebuildSpaceDays } from '../schedules/space-days';
 import { storeListingImages } from '../storage/images';
 import type { UploadQuota } from '../storage/quota';
 import type { FileStorage } from '../storage/storage';
@@ -171,6 +172,7 @@ export async function createSpace(
       .values({ ownerId, ...listingColumns(input), ...coordinateColumns(located), images })
       .returning();
     await replaceBlockedDates(tx, row!.id, input.blockedDates ?? []);
+    await rebuildSpaceDays(tx, [row!.id]); // what search reads of it (schedules/space-days.ts)
     return { ...toSpace(row!), blockedDates: await readBlockedDates(tx, row!.id, { withNotes: true }) };
   });
 }
@@ -211,6 +213,7 @@ export async function updateSpace(
       .where(eq(medicalSpaces.id, id))
       .returning();
     if (input.blockedDates) await replaceBlockedDates(tx, id, input.blockedDates);
+    await rebuildSpaceDays(tx, [id]); // its schedule, period, state or blocked dates may have changed (schedules/space-days.ts)
     return { ...toSpace(row!), blockedDates: await readBlockedDates(tx, id, { withNotes: true }) };
   });
 }
