@@ -285,10 +285,11 @@ async function seedBookings(db: DatabaseHandle, count: number, spaces: number): 
  */
 async function benchBookings(address: string, db: DatabaseHandle, count: number) {
   const spaces = await db.query<{ id: string }>(
-    // Spaces without a schedule or closures, so that no weekday, notice, horizon or holiday of the demo schedules refuses the dates,
+    // Spaces without a schedule, closures or bookings from the 30th day on (the demo seed's), so that no weekday, notice,
+    // horizon, holiday or booking refuses the dates,
     // and without an insurance requirement (the bench's renters hold no certificate); the seeded order (created_at, distinct for
     // every seeded space), not the random ids, chooses among them, so every run books the same spaces.
-    "SELECT id FROM medical_spaces WHERE instant_book AND price_period = 'daily' AND active AND schedule IS NULL AND NOT requires_insurance AND NOT EXISTS (SELECT 1 FROM space_blocked_dates b WHERE b.space_id = medical_spaces.id) AND (available_from IS NULL OR available_from < now() + interval '20 days') AND (available_to IS NULL OR available_to > now() + interval '1 year') ORDER BY created_at DESC, id LIMIT $1",
+    "SELECT id FROM medical_spaces WHERE instant_book AND price_period = 'daily' AND active AND schedule IS NULL AND NOT requires_insurance AND NOT EXISTS (SELECT 1 FROM space_blocked_dates b WHERE b.space_id = medical_spaces.id) AND NOT EXISTS (SELECT 1 FROM bookings k WHERE k.space_id = medical_spaces.id AND k.end_at > now() + interval '29 days') AND (available_from IS NULL OR available_from < now() + interval '20 days') AND (available_to IS NULL OR available_to > now() + interval '1 year') ORDER BY created_at DESC, id LIMIT $1",
     [BOOKING_RENTERS],
   );
   if (spaces.length < BOOKING_RENTERS) throw new Error('Not enough instant-book daily spaces for the booking benchmark');
