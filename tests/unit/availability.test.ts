@@ -4,10 +4,12 @@
  * The rules are pure and take `now`, so the fixed dates below never expire.
  */
 import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   availableDays,
+  localDate,
   localDateTime,
   localInstant,
   scheduleProblem,
@@ -94,6 +96,36 @@ describe('localInstant', () => {
     expect(localInstant('2026-11-01', 1440, NY).getTime() - localInstant('2026-11-01', 0, NY).getTime()).toBe(25 * HOUR);
     expect(localInstant('2026-03-08', 1440, NY).getTime() - localInstant('2026-03-08', 0, NY).getTime()).toBe(23 * HOUR);
   });
+});
+
+describe('localDateTime and localDate', () => {
+  it(
+    "are date-fns' format of TZDate for instants every 97 minutes of this year and the next, in every US zone and a few with odd changes",
+    { timeout: 60_000 },
+    () => {
+      const zones = [
+        ...new Set(Object.values(US_STATES).map((state) => state.timeZone)),
+        'Europe/London',
+        'Australia/Lord_Howe',
+        'America/St_Johns',
+        'Asia/Kolkata',
+        'Pacific/Chatham',
+      ];
+      const from = Date.parse(`${THIS_YEAR}-01-01T00:00:00Z`);
+      const to = Date.parse(`${THIS_YEAR + 2}-01-01T00:00:00Z`);
+      const differences: string[] = [];
+      for (const zone of zones) {
+        // 97 minutes and 13 seconds apart: every minute of the hour and of the day, and many seconds, come round.
+        for (let at = from; at < to; at += 97 * MINUTE + 13_000) {
+          const wall = format(new TZDate(at, zone), "yyyy-MM-dd'T'HH:mm");
+          const instant = new Date(at);
+          if (localDateTime(instant, zone) !== wall || localDate(instant, zone) !== wall.slice(0, 10))
+            differences.push(`${zone} ${instant.toISOString()}`);
+        }
+      }
+      expect(differences).toEqual([]);
+    },
+  );
 });
 
 describe('shiftDate', () => {

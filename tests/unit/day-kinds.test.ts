@@ -8,10 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { dayOffer, shiftDate, weekdayOf, type ListingCalendar } from '../../src/shared/availability';
 import { WEEKDAYS, type PricingPeriod } from '../../src/shared/constants';
 import { scheduleSchema, type ScheduleInput } from '../../src/shared/schemas/schedules';
-import { DEFAULT_TIME_ZONE, US_STATES } from '../../src/shared/time-zones';
-import { dayKind, referenceDates } from '../../src/server/schedules/day-kinds';
-
-const ZONES = [...new Set([...Object.values(US_STATES).map((state) => state.timeZone), DEFAULT_TIME_ZONE])];
+import { dayKind, referenceDates, ZONES } from '../../src/server/schedules/day-kinds';
 const night = [{ start: '00:00', end: '04:00' }];
 const SCHEDULES: [PricingPeriod, ScheduleInput | null][] = [
   ['hourly', null],
@@ -21,6 +18,27 @@ const SCHEDULES: [PricingPeriod, ScheduleInput | null][] = [
 ];
 
 describe('day kinds', () => {
+  it("keep the zones in the order the spaces' stored zone_slot counts them in", () => {
+    // A change here must raise SPACE_DAYS_VERSION (src/server/schedules/space-days.ts): every zone_slot is written again.
+    expect(ZONES).toEqual([
+      'America/Chicago',
+      'America/Anchorage',
+      'Pacific/Pago_Pago',
+      'America/Phoenix',
+      'America/Los_Angeles',
+      'America/Denver',
+      'America/New_York',
+      'Pacific/Guam',
+      'Pacific/Honolulu',
+      'America/Boise',
+      'America/Indiana/Indianapolis',
+      'America/Detroit',
+      'Pacific/Saipan',
+      'America/Puerto_Rico',
+      'America/St_Thomas',
+    ]);
+  });
+
   it('give each zone a reference week of 24-hour days, Monday first, and Sundays the clocks change on', () => {
     for (const zone of ZONES) {
       const dates = referenceDates(zone);

@@ -22,6 +22,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -246,6 +247,14 @@ export const medicalSpaces = pgTable(
      */
     dayWindows: int4MultirangeArray('day_windows'),
     dayLastStarts: integer('day_last_starts').array(),
+    /**
+     * Written with the template, for search to read without the schedule's JSON: the space's zone as its
+     * place in the zones search binds its per-zone values in (src/server/schedules/day-kinds.ts), the
+     * minimum notice in hours and the horizon in days (0: none).
+     */
+    zoneSlot: smallint('zone_slot'),
+    noticeHours: smallint('notice_hours'),
+    horizonDays: smallint('horizon_days'),
     /** The version of the rules `day_windows`, `day_last_starts` and `space_days` were written by (null: never; the sweep writes them again). */
     daysVersion: integer('days_version'),
     /**

@@ -8,6 +8,22 @@
  */
 import { localInstant, shiftDate, weekdayOf } from '../../shared/availability';
 import { WEEKDAYS } from '../../shared/constants';
+import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
+
+/**
+ * Every time zone a space can be in (its state's, or the default), in the order search binds its values
+ * per zone in; a space's `zone_slot` is its zone's place here, from 1. A change of the list or its order
+ * must raise `SPACE_DAYS_VERSION` (./space-days.ts), so that every space's slot is written again
+ * (tests/unit/day-kinds.test.ts holds the list).
+ */
+export const ZONES = [...new Set([...Object.values(US_STATES).map((state) => state.timeZone), DEFAULT_TIME_ZONE])];
+
+/** The `zone_slot` of `timeZone` ({@link ZONES}). */
+export function zoneSlot(timeZone: string): number {
+  const slot = ZONES.indexOf(timeZone) + 1;
+  if (slot === 0) throw new Error(`Not a zone of a space: ${timeZone}`);
+  return slot;
+}
 
 /** How many kinds of day a template holds. */
 export const DAY_KINDS = 9;

@@ -19,7 +19,7 @@ import type { Schedule } from '../../shared/schemas/schedules';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, spaceBlockedDates } from '../db/schema';
-import { dayKind, referenceDates } from './day-kinds';
+import { dayKind, referenceDates, zoneSlot } from './day-kinds';
 
 /**
  * The version of what the stored days are computed by: raised when the rules or this module change what
@@ -65,21 +65,25 @@ const calendarOf = (space: TemplateSource) => ({
   schedule: space.schedule ?? null,
 });
 
-/** A template as its columns hold it. */
-function templateColumns(template: readonly DayOffer[]) {
+/** A template and the rest of what search reads of a calendar, as a space row's columns hold them. */
+function templateColumns(calendar: Omit<ListingCalendar, 'blockedDates'>, template: readonly DayOffer[]) {
   return {
     dayWindows: `{${template.map((offer) => `"${multirange(offer.windows)}"`).join(',')}}`,
     dayLastStarts: template.map((offer) => offer.lastStart),
+    zoneSlot: zoneSlot(calendar.timeZone),
+    noticeHours: calendar.schedule?.minNoticeHours ?? 0,
+    horizonDays: calendar.schedule?.maxAdvanceDays ?? 0,
     daysVersion: SPACE_DAYS_VERSION,
   };
 }
 
 /**
- * The template columns of a space row (`day_windows`, `day_last_starts`, `days_version`): insert or update
- * them with the row's schedule, pricing period and state.
+ * The template columns of a space row (`day_windows`, `day_last_starts`, `zone_slot`, `notice_hours`,
+ * `horizon_days`, `days_version`): insert or update them with the row's schedule, pricing period and state.
  */
 export function spaceTemplateColumns(space: TemplateSource) {
-  return templateColumns(templateOf(calendarOf(space)));
+  const calendar = calendarOf(space);
+  return templateColumns(calendar, templateOf(calendar));
 }
 
 /** A booking's range on its space, as the stored days follow it. */
@@ -93,6 +97,8 @@ export interface BookedRange {
 /** A booking that holds its range, with its hold's expiry (null: it holds until it moves). */
 interface Held extends BookedRange {
   lapsesAt: Date | null;
+  /** The first and last local dates it can change ({@link touchedSpan}). */
+  span: [string, string];
 }
 
 /** A space as the stored days are computed for it. */
@@ -147,31 +153,44 @@ async function readSpaces(db: Database, ids: readonly string[], since: Date, now
         ),
       ),
   ];
+  const bySpace = <Row extends { spaceId: string }>(rows: Row[]) => {
+    const grouped = new Map<string, Row[]>();
+    for (const row of rows) {
+      const group = grouped.get(row.spaceId);
+      if (group) group.push(row);
+      else grouped.set(row.spaceId, [row]);
+    }
+    return grouped;
+  };
+  const blocked = bySpace(blockedRows);
+  const held = bySpace(heldRows);
   return spaceRows.map((row) => {
     const calendar: ListingCalendar = {
       period: row.pricePeriod,
       timeZone: timeZoneForState(row.state),
       schedule: row.schedule ?? null,
-      blockedDates: blockedRows.filter((blocked) => blocked.spaceId === row.id),
+      blockedDates: blocked.get(row.id) ?? [],
     };
-    const held = heldRows
-      .filter((booking) => booking.spaceId === row.id)
-      .map((booking) => ({ ...booking, lapsesAt: booking.status === 'awaiting_payment' ? booking.holdExpiresAt : null }));
-    return { id: row.id, calendar, template: templateOf(calendar), held };
+    const ranges = (held.get(row.id) ?? []).map((booking) => ({
+      ...booking,
+      lapsesAt: booking.status === 'awaiting_payment' ? booking.holdExpiresAt : null,
+      span: touchedSpan(calendar, booking),
+    }));
+    return { id: row.id, calendar, template: templateOf(calendar), held: ranges };
   });
 }
 
-/** The first and last local dates of `space` whose offer `range` can change: those a booking of them could clash with it on. */
-function touchedSpan(space: Space, range: Pick<BookedRange, 'startAt' | 'endAt' | 'bufferMinutes'>): [string, string] {
-  const { timeZone } = space.calendar;
+/** The first and last local dates of a listing whose offer `range` can change: those a booking of them could clash with it on. */
+function touchedSpan(calendar: ListingCalendar, range: Pick<BookedRange, 'startAt' | 'endAt' | 'bufferMinutes'>): [string, string] {
+  const { timeZone } = calendar;
   // A booking of a date ends by its last midnight, plus the listing's buffer after it.
-  const from = localDate(new Date(range.startAt.getTime() - bookingBufferMinutes(space.calendar) * 60_000), timeZone);
+  const from = localDate(new Date(range.startAt.getTime() - bookingBufferMinutes(calendar) * 60_000), timeZone);
   return [from, localDate(new Date(range.endAt.getTime() + range.bufferMinutes * 60_000 - 1), timeZone)];
 }
 
 /** The local dates of `space` whose offer `range` can change ({@link touchedSpan}). */
 function datesTouched(space: Space, range: Pick<BookedRange, 'startAt' | 'endAt' | 'bufferMinutes'>): string[] {
-  const [from, to] = touchedSpan(space, range);
+  const [from, to] = touchedSpan(space.calendar, range);
   const dates: string[] = [];
   for (let date = from; date <= to; date = shiftDate(date, 1)) dates.push(date);
   return dates;
@@ -192,10 +211,7 @@ interface DayRow {
  * `later` the offer then.
  */
 function dayRow(space: Space, date: string, now: Date): DayRow | null {
-  const near = space.held.filter((booking) => {
-    const [from, to] = touchedSpan(space, booking);
-    return from <= date && date <= to;
-  });
+  const near = space.held.filter(({ span: [from, to] }) => from <= date && date <= to);
   const offerAt = (instant: Date) =>
     dayOffer(
       space.calendar,
@@ -328,12 +344,15 @@ export function blockedDateRanges(blocked: ListingCalendar['blockedDates']): str
 
 /** Writes the template and the blocked dates of each of `spaces` on its row. */
 async function writeTemplates(db: Database, spaces: readonly Space[]): Promise<void> {
-  const columns = spaces.map((space) => templateColumns(space.template));
+  const columns = spaces.map((space) => templateColumns(space.calendar, space.template));
   const list = <T>(value: (index: number) => T) => sql.param(spaces.map((_, index) => value(index)));
   await db.execute(sql`update medical_spaces m set day_windows = x.windows::int4multirange[], day_last_starts = x.last_starts::int[],
+      zone_slot = x.zone_slot, notice_hours = x.notice_hours, horizon_days = x.horizon_days,
       days_version = ${SPACE_DAYS_VERSION}, blocked_date_ranges = x.blocked::datemultirange
     from unnest(${list((i) => spaces[i]!.id)}::uuid[], ${list((i) => columns[i]!.dayWindows)}::text[],
-      ${list((i) => `{${columns[i]!.dayLastStarts.join(',')}}`)}::text[], ${list((i) => blockedDateRanges(spaces[i]!.calendar.blockedDates))}::text[])
-      x(id, windows, last_starts, blocked)
+      ${list((i) => `{${columns[i]!.dayLastStarts.join(',')}}`)}::text[], ${list((i) => columns[i]!.zoneSlot)}::smallint[],
+      ${list((i) => columns[i]!.noticeHours)}::smallint[], ${list((i) => columns[i]!.horizonDays)}::smallint[],
+      ${list((i) => blockedDateRanges(spaces[i]!.calendar.blockedDates))}::text[])
+      x(id, windows, last_starts, zone_slot, notice_hours, horizon_days, blocked)
     where m.id = x.id`);
 }

@@ -10,7 +10,7 @@ import type { spaceSearchSchema } from '../../shared/schemas/spaces';
 import { minutesOfDay } from '../../shared/time-of-day';
 import { medicalSpaces, spaceDays } from '../db/schema';
 import { literals, sqlArray, type Bind, type Values } from './bind';
-import { windowStarts, zoneDays, ZONES_SQL } from './zone-days';
+import { windowStarts, zoneDays } from './zone-days';
 
 /** The fields of a search by availability. */
 type AvailabilityQuery = Pick<z.output<typeof spaceSearchSchema>, 'availableOn' | 'availableFrom' | 'availableTo'>;
@@ -49,35 +49,28 @@ export function availabilityValues(query: AvailabilityQuery, now = new Date()): 
  *   latest free start is no earlier than the notice allows.
  *
  * The notice is `earliestBookingStart` (the current hour, or day) or, with a minimum notice, the
- * moment of asking plus it. Per zone (its position in `ZONES`, the stored `time_zone`'s), every
- * instant is bound as minutes from the date's first instant, computed in Node ({@link zoneDays}), so
- * each candidate costs array reads, one probe of `space_days`' key and integer comparisons.
+ * moment of asking plus it. Per zone (the space's `zone_slot`), every instant is bound as minutes from
+ * the date's first instant, computed in Node ({@link zoneDays}), so each candidate costs array reads,
+ * one probe of `space_days`' key and number comparisons; notice and horizon are columns of the row.
  */
 export function availabilityFilter(query: AvailabilityQuery, bind: Bind = literals(availabilityValues(query))): SQL {
   const day = sql`${bind('availableOn')}::date`;
   const now = sql`${bind('now')}::timestamptz`;
-  const schedule = medicalSpaces.schedule;
   const byHours = sql`${medicalSpaces.pricePeriod} in ('hourly', 'session')`;
-  // The zones are the same for every search: written into the SQL rather than bound.
-  const zoneIndex = sql`array_position(${sql.raw(ZONES_SQL)}, ${medicalSpaces.timeZone})`;
-  const perZone = (name: string, type: 'int' | 'float8') => sql`(${bind(name)}::${sql.raw(type)}[])[${zoneIndex}]`;
-  const kind = perZone('availableKinds', 'int');
-  const notice = sql`coalesce((${schedule} ->> 'minNoticeHours')::int, 0)`;
-  const horizon = sql`coalesce((${schedule} ->> 'maxAdvanceDays')::int, 0)`;
+  const perZone = (name: string, type: 'int' | 'float8') => sql`(${bind(name)}::${sql.raw(type)}[])[${medicalSpaces.zoneSlot}]`;
+  const notice = medicalSpaces.noticeHours;
+  const horizon = medicalSpaces.horizonDays;
   /** The earliest start the notice allows, minutes from the date's first instant: `floor` the start of the current hour or day. */
   const earliest = (floor: SQL) =>
     sql`(case when ${notice} > 0 then greatest(${floor}, ${perZone('availableNow', 'float8')} + ${notice} * 60) else ${floor} end)`;
+  /** The stored day's column as it is at the moment of asking, or the template's for the date's kind of day. */
+  const stored = (column: 'windows' | 'last_start', template: SQL) =>
+    sql`coalesce((select case when d.changes_at is null or d.changes_at > ${now} then ${sql.raw(`d.${column}`)} else ${sql.raw(`d.later_${column}`)} end
+      from ${spaceDays} d where d.space_id = ${medicalSpaces.id} and d.date = ${day}), ${template}[${perZone('availableKinds', 'int')}])`;
+  // A latest start of -1 (no free slot) is below every earliest start of a date not past.
+  const slotFrom = (floor: SQL) => sql`(${stored('last_start', sql`${medicalSpaces.dayLastStarts}`)} >= greatest(0, ${earliest(floor)}))`;
   const hourFloor = perZone('availableHourFloor', 'float8');
   const dayFloor = perZone('availableDayFloor', 'float8');
-  /** The stored day's column, as it is at the moment of asking, or the template's for the date's kind. */
-  const stored = (column: 'windows' | 'last_start', template: SQL) => {
-    const now_ = sql.raw(`d.${column}`);
-    const later = sql.raw(`d.later_${column}`);
-    return sql`coalesce((select case when d.changes_at is null or d.changes_at > ${now} then ${now_} else ${later} end
-      from ${spaceDays} d where d.space_id = ${medicalSpaces.id} and d.date = ${day}), ${template}[${kind}])`;
-  };
-  const lastStart = stored('last_start', sql`${medicalSpaces.dayLastStarts}`);
-  const slotFrom = (floor: SQL) => sql`(${lastStart} >= 0 and ${lastStart} >= ${earliest(floor)})`;
   let offered: SQL;
   if (query.availableFrom !== undefined && query.availableTo !== undefined) {
     const window = sql`int4range(${bind('availableFrom')}::int, ${bind('availableTo')}::int)`;

@@ -1,6 +1,7 @@
 /**
  * What a search by availability needs to know of each time zone's day, computed in Node by the
- * shared rules and bound as arrays (one element a zone), so the database converts no local time:
+ * shared rules and bound as arrays (one element a zone, in the order of `ZONES`, which a space's
+ * `zone_slot` indexes), so the database converts no local time:
  * the kind of day (which template entry a space without bookings that day offers), how many days
  * ahead it is, and in minutes from its first instant the moment of asking and the earliest start
  * `earliestBookingStart` allows for hours and for days.
@@ -8,18 +9,11 @@
 import { LRUCache } from 'lru-cache';
 import { daysBetween, localDate, localInstant } from '../../shared/availability';
 import { earliestBookingStart } from '../../shared/booking-rules';
-import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
-import { dayKind } from '../schedules/day-kinds';
-import { sqlArray, sqlString } from './bind';
+import { dayKind, ZONES } from '../schedules/day-kinds';
+import { sqlArray } from './bind';
 
 /** A quarter of an hour in milliseconds: every zone's hours and days start on a quarter hour of UTC. */
 const QUARTER_HOUR_MS = 15 * 60_000;
-
-/** Every time zone a space can be in (its stored `time_zone`: the zone of its state, or the default). */
-const ZONES = [...new Set([...Object.values(US_STATES).map((state) => state.timeZone), DEFAULT_TIME_ZONE])];
-
-/** {@link ZONES} as an SQL array, written into a statement (each name a plain literal, {@link sqlString}). */
-export const ZONES_SQL = `array[${ZONES.map(sqlString).join(', ')}]::text[]`;
 
 /** What does not change within a quarter hour: per zone, the kind of day, days ahead, and three instants (epoch ms). */
 interface ZoneDay {
