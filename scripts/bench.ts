@@ -120,7 +120,7 @@ interface Run {
 function load(url: string, headers: Record<string, string> = {}, amount?: number, cycle?: string): Promise<Run> {
   if (new URL(url).hostname !== HOST) throw new Error(`The benchmark only loads ${HOST}, not ${url}`);
   const args = cycle
-    ? [CYCLE, cycle]
+    ? [CYCLE, cycle, ...(amount ? [String(amount)] : [])]
     : [AUTOCANNON, '--json', ...(amount ? ['-c', '1', '-a', String(amount)] : ['-c', String(connections), '-d', String(duration)])];
   if (!cycle) for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   if (!cycle) args.push(url);
@@ -184,11 +184,11 @@ async function backendCpu(db: DatabaseHandle): Promise<Map<number, number> | nul
  * CPU time per request (µs) of `count` requests of `url` (BENCH_CONNECTIONS at once): the app's process (Node, and PGlite
  * inside it) and PostgreSQL's backends (null when not local; a backend gone between the two readings is left out).
  */
-async function cpuPerRequest(db: DatabaseHandle, url: string, headers: Record<string, string> | undefined, count: number) {
-  await load(url, headers, Math.max(10, Math.round(count / 5)));
+async function cpuPerRequest(db: DatabaseHandle, url: string, headers: Record<string, string> | undefined, count: number, cycle?: string) {
+  await load(url, headers, Math.max(10, Math.round(count / 5)), cycle);
   const backendsBefore = await backendCpu(db);
   const before = process.cpuUsage();
-  const run = await load(url, headers, count);
+  const run = await load(url, headers, count, cycle);
   const node = process.cpuUsage(before);
   const backendsAfter = await backendCpu(db);
   let backends: number | null = null;
@@ -612,7 +612,6 @@ async function main() {
     }
 
     if (cpuRequests > 0) {
-      routes.splice(0, routes.length, ...routes.filter((route) => !route.cycle));
       const references: typeof routes = [
         { name: 'hello world', path: '/__bench/hello' },
         { name: 'primary key', path: `/__bench/pk/${spaceId}` },
@@ -621,7 +620,7 @@ async function main() {
       for (let r = 0; r < rounds; r++) {
         log(`CPU round ${r + 1} of ${rounds}, ${cpuRequests} requests a route`);
         for (const route of [...references, ...routes]) {
-          const cpu = await cpuPerRequest(db, `${address}${route.path}`, route.headers, cpuRequests);
+          const cpu = await cpuPerRequest(db, `${address}${route.path}`, route.headers, cpuRequests, route.cycle);
           figures.set(route.name, [...(figures.get(route.name) ?? []), cpu]);
           log(
             `${route.name}: Node ${round(cpu.nodeUs)} µs (system ${round(cpu.nodeSystemUs)}), database ${cpu.databaseUs === null ? '-' : round(cpu.databaseUs)} µs a request`,
