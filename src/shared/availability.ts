@@ -413,6 +413,22 @@ function bookableSpans(calendar: ListingCalendar, taken: readonly TakenRange[], 
   return spans;
 }
 
+/** The instants of every step of local `date` in `timeZone` (epoch ms), by zone and date: wanted on the days the clocks change. */
+const stepInstantsCache = new Map<string, number[]>();
+
+function stepInstants(date: string, timeZone: string): number[] {
+  const key = `${timeZone}|${date}`;
+  let instants = stepInstantsCache.get(key);
+  if (!instants) {
+    if (stepInstantsCache.size >= 10_000) stepInstantsCache.clear();
+    instants = Array.from({ length: MINUTES_PER_DAY / SCHEDULE_STEP_MINUTES + 1 }, (_, k) =>
+      localInstant(date, k * SCHEDULE_STEP_MINUTES, timeZone).getTime(),
+    );
+    stepInstantsCache.set(key, instants);
+  }
+  return instants;
+}
+
 /**
  * {@link bookableSpans} as local minutes of `date` on the step: from the first step whose instant is no
  * earlier than a span's start to the last whose instant is no later than its end.
@@ -423,9 +439,7 @@ function bookableWindows(calendar: ListingCalendar, taken: readonly TakenRange[]
   const steps = MINUTES_PER_DAY / SCHEDULE_STEP_MINUTES;
   // A day of 24 hours counts its minutes from its first instant; the day the clocks change, each step is converted.
   const linear = localInstant(shiftDate(date, 1), 0, timeZone).getTime() - dayStart === DAY_MS;
-  const instants = linear
-    ? null
-    : Array.from({ length: steps + 1 }, (_, k) => localInstant(date, k * SCHEDULE_STEP_MINUTES, timeZone).getTime());
+  const instants = linear ? null : stepInstants(date, timeZone);
   const windows: [number, number][] = [];
   for (const [from, to] of bookableSpans(calendar, taken, date)) {
     let first: number;

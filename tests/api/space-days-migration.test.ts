@@ -1,5 +1,5 @@
 /**
- * Migration 0033 (docs/decisions/014-search-in-the-database.md): a database written the old way, whose
+ * Migration 0034 (docs/decisions/014-search-in-the-database.md): a database written the old way, whose
  * search by availability asked SQL copies of the rules, is migrated; the copies are gone, and once the
  * stored days are written (as the app's start writes them) search answers what the shared rules say of
  * its spaces, their blocked dates, bookings and holds.
@@ -110,7 +110,7 @@ const SPACES: {
   },
 ];
 
-describe('migration 0033: the stored days of search by availability', () => {
+describe('migration 0034: the stored days of search by availability', () => {
   it('drops the SQL copies of the rules, and search then answers what the shared rules say', async () => {
     const owner = await insertUser(handle.db);
     const renter = await insertUser(handle.db);

@@ -355,14 +355,14 @@ export const spaceBlockedDates = pgTable(
  * its template (`day_windows`, `day_last_starts`; docs/decisions/014-search-in-the-database.md):
  * `dayOffer` of src/shared/availability.ts, written by src/server/schedules/space-days.ts in the
  * transaction that writes a booking. While a hold counts, `changes_at` is its expiry and the `later_`
- * columns what the date offers once it lapses.
+ * columns what the date offers once it lapses. No foreign key: writing a row would lock its space's
+ * row (FOR KEY SHARE), after the advisory lock of the days, in the order the owner's calls take them
+ * the other way round; a space with days has bookings, so it is archived, never deleted.
  */
 export const spaceDays = pgTable(
   'space_days',
   {
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => medicalSpaces.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id').notNull(),
     date: date('date').notNull(),
     windows: int4Multirange('windows').notNull(),
     lastStart: integer('last_start').notNull(),

@@ -48,7 +48,9 @@ const templates = new Map<string, DayOffer[]>();
 
 /** What each kind of day offers a listing with nothing booked nor blocked, kind 1 first. */
 function templateOf(calendar: Omit<ListingCalendar, 'blockedDates'>): DayOffer[] {
-  const key = `${calendar.period}|${calendar.timeZone}|${JSON.stringify(calendar.schedule)}`;
+  // Notice and horizon do not change what a day offers (`dayOffer` leaves them aside): spaces differing only by them share one.
+  const { minNoticeHours: _notice, maxAdvanceDays: _horizon, ...offered } = calendar.schedule ?? {};
+  const key = `${calendar.period}|${calendar.timeZone}|${calendar.schedule ? JSON.stringify(offered) : 'null'}`;
   let template = templates.get(key);
   if (!template) {
     if (templates.size >= 10_000) templates.clear();

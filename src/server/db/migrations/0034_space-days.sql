@@ -37,7 +37,6 @@ ALTER TABLE "medical_spaces" ADD COLUMN "zone_slot" smallint;--> statement-break
 ALTER TABLE "medical_spaces" ADD COLUMN "notice_hours" smallint;--> statement-breakpoint
 ALTER TABLE "medical_spaces" ADD COLUMN "horizon_days" smallint;--> statement-breakpoint
 ALTER TABLE "medical_spaces" ADD COLUMN "days_version" integer;--> statement-breakpoint
-ALTER TABLE "space_days" ADD CONSTRAINT "space_days_space_id_medical_spaces_id_fk" FOREIGN KEY ("space_id") REFERENCES "public"."medical_spaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "space_days_changes_at_idx" ON "space_days" USING btree ("changes_at") WHERE "space_days"."changes_at" is not null;--> statement-breakpoint
 ALTER TABLE "medical_spaces" DROP COLUMN "open_days";--> statement-breakpoint
 ALTER TABLE "medical_spaces" DROP COLUMN "open_minutes";--> statement-breakpoint
