@@ -25,11 +25,49 @@ import type { UploadQuota } from '../storage/quota';
 import type { FileStorage } from '../storage/storage';
 
 type SpaceRow = typeof medicalSpaces.$inferSelect;
+
+/** The columns of a space row that the API shows ({@link toSpace}) and that decide whether it may be shown. */
+const spaceColumns = {
+  id: medicalSpaces.id,
+  ownerId: medicalSpaces.ownerId,
+  title: medicalSpaces.title,
+  description: medicalSpaces.description,
+  spaceType: medicalSpaces.spaceType,
+  address: medicalSpaces.address,
+  city: medicalSpaces.city,
+  state: medicalSpaces.state,
+  zipCode: medicalSpaces.zipCode,
+  latitude: medicalSpaces.latitude,
+  longitude: medicalSpaces.longitude,
+  pricePerDay: medicalSpaces.pricePerDay,
+  pricePeriod: medicalSpaces.pricePeriod,
+  capacity: medicalSpaces.capacity,
+  amenities: medicalSpaces.amenities,
+  equipment: medicalSpaces.equipment,
+  optimalSpecialty: medicalSpaces.optimalSpecialty,
+  images: medicalSpaces.images,
+  availableFrom: medicalSpaces.availableFrom,
+  availableTo: medicalSpaces.availableTo,
+  rules: medicalSpaces.rules,
+  cancellationPolicy: medicalSpaces.cancellationPolicy,
+  agreementTerms: medicalSpaces.agreementTerms,
+  instantBook: medicalSpaces.instantBook,
+  requiresInsurance: medicalSpaces.requiresInsurance,
+  cancellationPolicyTier: medicalSpaces.cancellationPolicyTier,
+  active: medicalSpaces.active,
+  schedule: medicalSpaces.schedule,
+  createdAt: medicalSpaces.createdAt,
+  ratingCount: medicalSpaces.ratingCount,
+  ratingAverage: medicalSpaces.ratingAverage,
+  takenDownAt: medicalSpaces.takenDownAt,
+  ownerSuspended: medicalSpaces.ownerSuspended,
+};
+type SpaceColumns = Pick<SpaceRow, keyof typeof spaceColumns>;
 /** A parsed listing form (`createSpaceSchema`'s output), for create and edit alike. */
 export type CreateSpaceData = z.output<typeof createSpaceSchema>;
 
 /** Public shape of a space row (`spaceSchema`); dates ISO-8601 UTC. */
-export function toSpace(row: SpaceRow): Space {
+export function toSpace(row: SpaceColumns): Space {
   return {
     id: row.id,
     ownerId: row.ownerId,
@@ -94,6 +132,33 @@ export function isHiddenByOperator(row: Pick<SpaceRow, 'takenDownAt' | 'ownerSus
   return row.takenDownAt !== null || row.ownerSuspended;
 }
 
+/** A blocked date as the detail query aggregates it (ends inclusive, `YYYY-MM-DD`). */
+interface StoredBlockedDate {
+  start: string;
+  end: string;
+  note: string | null;
+}
+
+/**
+ * The space page's read in one statement: the shown columns and the blocked dates, notes included
+ * (dropped unless the owner asks), ordered as `readBlockedDates` orders them. Prepared once per database.
+ */
+const spaceDetailById = new WeakMap<Database, ReturnType<typeof prepareSpaceDetail>>();
+const prepareSpaceDetail = (db: Database) =>
+  db
+    .select({
+      ...spaceColumns,
+      // The outer column is named in full: unqualified, `id` would be the blocked date's own.
+      blockedDates: sql<StoredBlockedDate[]>`(
+        select coalesce(json_agg(json_build_object('start', b.start_date, 'end', b.end_date, 'note', b.note)
+          order by b.start_date, b.end_date), '[]'::json)
+        from space_blocked_dates b where b.space_id = "medical_spaces"."id")`,
+    })
+    .from(medicalSpaces)
+    .where(eq(medicalSpaces.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('space_detail_by_id');
+
 /**
  * One space with its blocked dates; their private notes only when `viewerId` is the owner.
  * @throws HttpError 404 when it does not exist, 410 when an operator hid it ({@link isHiddenByOperator})
@@ -101,10 +166,14 @@ export function isHiddenByOperator(row: Pick<SpaceRow, 'takenDownAt' | 'ownerSus
 export async function getSpace(db: Database, id: string, viewerId?: string): Promise<SpaceDetail> {
   // Reviews whose window has just closed count before the rating is read (docs/decisions/028-reviews.md).
   await foldPublishedRatingsWhenDue(db);
-  const row = await findSpaceRow(db, id);
+  if (!z.uuid().safeParse(id).success) throw notFound('Space not found.');
+  let statement = spaceDetailById.get(db);
+  if (!statement) spaceDetailById.set(db, (statement = prepareSpaceDetail(db)));
+  const [row] = await statement.execute({ id });
   if (!row) throw notFound('Space not found.');
   if (isHiddenByOperator(row)) throw gone(LISTING_GONE_MESSAGE);
-  const blockedDates = await readBlockedDates(db, id, { withNotes: viewerId === row.ownerId });
+  const withNotes = viewerId === row.ownerId;
+  const blockedDates = row.blockedDates.map(({ start, end, note }) => (withNotes ? { start, end, note } : { start, end }));
   return { ...toSpace(row), blockedDates };
 }
 
