@@ -4,62 +4,29 @@
  * figure of each payment is the same in `payments`; afterwards the triggers keep payments as the
  * old columns say, and a hold that an ON CONFLICT skips leaves no payment behind.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import type { DatabaseHandle } from '../../src/server/db/client';
 import { bookings, payments } from '../../src/server/db/schema';
-import { createScratchDatabase } from '../../src/server/db/scratch-database';
 import { movePayment } from '../../src/server/payments/payment-writer';
 import { insertUser } from '../factories/db';
+import { openOldDatabase, type OldDatabase } from '../helpers/old-database';
 import { futureDate } from '../helpers/dates';
 
 const LAST_OLD = 31;
 
+let old: OldDatabase;
 let handle: DatabaseHandle;
-let drop: (() => Promise<void>) | undefined;
-let oldFolder: string;
-
-/** A copy of the migrations as they were before payments: the journal and files up to {@link LAST_OLD}. */
-function oldMigrations(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-old-migrations-'));
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= LAST_OLD);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-async function migrateWith(folder: string) {
-  if (handle.kind === 'pglite') await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
-  else await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder: folder });
-}
 
 const rows = (text: string) => handle.query<Record<string, unknown>>(text);
 
 beforeAll(async () => {
-  if (process.env.TEST_DB === 'postgres') {
-    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'clinicshare_migration');
-    drop = scratch.drop;
-    handle = await openDatabase({ url: scratch.url, poolSize: 2 });
-  } else {
-    handle = await openDatabase({});
-  }
-  oldFolder = oldMigrations();
-  await migrateWith(oldFolder);
+  old = await openOldDatabase(LAST_OLD);
+  handle = old.handle;
 }, 120_000);
 
 afterAll(async () => {
-  await handle?.close();
-  await drop?.();
-  if (oldFolder) rmSync(oldFolder, { recursive: true, force: true });
+  await old?.close();
 });
 
 describe('migration 0032: payments', () => {

@@ -4,16 +4,8 @@
  * stored days are written (as the app's start writes them) search answers what the shared rules say of
  * its spaces, their blocked dates, bookings and holds.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from '../../src/server/db/client';
-import { createScratchDatabase } from '../../src/server/db/scratch-database';
+import type { DatabaseHandle } from '../../src/server/db/client';
 import { rebuildStaleSpaceDays } from '../../src/server/schedules/space-days-sweep';
 import { searchSpaces } from '../../src/server/search/search';
 import {
@@ -28,50 +20,25 @@ import { scheduleSchema, type Schedule } from '../../src/shared/schemas/schedule
 import { spaceSearchSchema } from '../../src/shared/schemas/spaces';
 import { minutesOfDay } from '../../src/shared/time-of-day';
 import { insertUser } from '../factories/db';
+import { openOldDatabase, type OldDatabase } from '../helpers/old-database';
 import { futureWeekday } from '../helpers/dates';
 
-const LAST_OLD = 32;
+const LAST_OLD = 33;
 const TOWN = 'Migrationville';
 const ZONE = 'America/New_York';
 /** A Tuesday ten days or more ahead. */
 const DAY = futureWeekday(2, 10);
 
+let old: OldDatabase;
 let handle: DatabaseHandle;
-let drop: (() => Promise<void>) | undefined;
-let oldFolder: string;
-
-/** A copy of the migrations as they were before the stored days: the journal and files up to {@link LAST_OLD}. */
-function oldMigrations(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-old-migrations-'));
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= LAST_OLD);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-async function migrateWith(folder: string) {
-  if (handle.kind === 'pglite') await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
-  else await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder: folder });
-}
 
 beforeAll(async () => {
-  if (process.env.TEST_DB === 'postgres') {
-    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'clinicshare_migration');
-    drop = scratch.drop;
-    handle = await openDatabase({ url: scratch.url, poolSize: 2 });
-  } else {
-    handle = await openDatabase({});
-  }
-  oldFolder = oldMigrations();
-  await migrateWith(oldFolder);
+  old = await openOldDatabase(LAST_OLD);
+  handle = old.handle;
 }, 120_000);
 
 afterAll(async () => {
-  await handle?.close();
-  await drop?.();
-  if (oldFolder) rmSync(oldFolder, { recursive: true, force: true });
+  await old?.close();
 });
 
 /** The spaces of the old database: a schedule each, and what is written on them (the old way, in SQL). */
@@ -148,7 +115,7 @@ describe('migration 0034: the stored days of search by availability', () => {
       fixtures.push({ title: `${TOWN} ${space.title}`, calendar, taken });
     }
 
-    await migrateWith(MIGRATIONS_FOLDER);
+    await old.migrateToLatest();
     const copies = await handle.query(
       `select proname from pg_proc where proname in ('schedule_slot_days', 'schedule_open_minutes', 'space_taken_ranges_add', 'space_blocked_date_ranges_refresh')`,
     );
