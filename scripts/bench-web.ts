@@ -7,13 +7,17 @@
  * BENCH_WEB_RUNS (default 1) runs each page that many times; each figure is
  * the median. A run whose trace Lighthouse could not record (it says so in
  * `runtimeError`, e.g. NO_NAVSTART on a busy machine) is run again, up to twice.
+ * BENCH_WEB_REPORTS=<folder> also writes each run's Lighthouse report there
+ * (`home-1.json`, `search-1.json`, `space-1.json`, ...): what the main thread
+ * did is in its `bootup-time`, `mainthread-work-breakdown` and `long-tasks`
+ * audits, which say more than a score on a busy machine.
  *
  * Figures per page: `scriptKB` and `totalKB` are what went over the wire
  * (brotli, headers included); `scriptGzipKB` is the gzip size of the same
  * JavaScript files, which is what the page loads by itself, without any
  * scrolling or click: the JavaScript it needs to become interactive.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -29,6 +33,8 @@ import { build } from './build.mjs';
 
 const runs = Number(process.env.BENCH_WEB_RUNS || 1);
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const reportsDir = process.env.BENCH_WEB_REPORTS;
+if (reportsDir) mkdirSync(reportsDir, { recursive: true });
 const log = (message: string) => process.stderr.write(`[bench:web] ${message}\n`);
 
 const median = (values: number[]) => {
@@ -59,6 +65,7 @@ const app = await buildApp({
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 const [space] = await database.query<{ id: string }>('SELECT id FROM medical_spaces WHERE active ORDER BY created_at DESC LIMIT 1');
 const pages = { '/': '/', '/search': '/search', '/spaces/{id}': `/spaces/${space!.id}` };
+const reportNames: Record<string, string> = { '/': 'home', '/search': 'search', '/spaces/{id}': 'space' };
 
 const chrome = await chromeLauncher.launch({
   chromePath,
@@ -99,6 +106,7 @@ try {
         log(`${name} run ${run + 1}: ${result.lhr.runtimeError.code}${attempt < 3 ? ', running it again' : ''}`);
       }
       if (!result || result.lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${result?.lhr.runtimeError?.message}`);
+      if (reportsDir) writeFileSync(path.join(reportsDir, `${reportNames[name]}-${run + 1}.json`), JSON.stringify(result.lhr));
       const { audits, categories } = result.lhr;
       const items =
         (audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
