@@ -65,6 +65,7 @@ const serverFeatures = [
   'paperwork',
   'earnings',
   'calendar',
+  'calendar-imports',
   'messages',
   'favorites',
   'reviews',

@@ -25,6 +25,8 @@ import { payoutRoutes } from './payouts/routes';
 import { bookingPaymentSteps } from './bookings/payment-events';
 import { bookingRoutes } from './bookings/routes';
 import { calendarRoutes } from './calendar/routes';
+import { registerCalendarImportJobs } from './calendar-imports/jobs';
+import { calendarImportRoutes } from './calendar-imports/routes';
 import { contactRoutes } from './contact/routes';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database, DatabaseHandle, DatabaseNotifications, DatabaseStats } from './db/client';
@@ -246,6 +248,12 @@ export async function buildApp({
     registerInsuranceJobs(workers, { db });
     registerSpaceDaysJobs(workers, { db, log: app.log });
     registerPayoutJobs(workers, { db, payments, log: app.log });
+    registerCalendarImportJobs(workers, {
+      db,
+      log: app.log,
+      syncMinutes: config.calendarImports.syncMinutes,
+      reading: { allowLoopback: config.calendarImports.allowLoopback },
+    });
     app.addHook('onReady', () => workers.start());
     app.addHook('onClose', () => workers.stop());
   }
@@ -329,6 +337,8 @@ export async function buildApp({
   await app.register(earningsRoutes, { db });
   await app.register(reviewRoutes, { db });
   await app.register(calendarRoutes, { db, publicUrl: config.publicUrl });
+  // Owners' external calendars read into their listings (docs/decisions/038-calendar-import.md).
+  await app.register(calendarImportRoutes, { db, reading: { allowLoopback: config.calendarImports.allowLoopback } });
   await app.register(connectRoutes, { db, payments, publicUrl: config.publicUrl });
   await app.register(donationRoutes, { payments });
   await app.register(contactRoutes, { db });

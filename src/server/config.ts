@@ -314,6 +314,15 @@ export const envSchema = z
       .min(1)
       .default('clinicshare')
       .describe('The service name the traces carry (with `OTEL_EXPORTER_OTLP_ENDPOINT`).'),
+    CALENDAR_IMPORT_SYNC_MINUTES: positiveInt
+      .max(1440, 'must be 1 to 1440 minutes')
+      .default(15)
+      .describe('Minutes between two reads of each calendar imported into a listing (docs/decisions/038-calendar-import.md).'),
+    CALENDAR_IMPORT_ALLOW_LOOPBACK: booleanFlag
+      .default(false)
+      .describe(
+        'Tests only, refused in production: imported calendars may be read over `http://` and from 127.0.0.0/8 and ::1 (never from link-local, metadata or other private addresses).',
+      ),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY)) {
@@ -331,6 +340,13 @@ export const envSchema = z
         code: 'custom',
         path: ['METRICS_PORT'],
         message: 'must differ from PORT (or leave it unset to serve /metrics on PORT with METRICS_TOKEN)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.CALENDAR_IMPORT_ALLOW_LOOPBACK) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CALENDAR_IMPORT_ALLOW_LOOPBACK'],
+        message: 'is for tests only: leave it unset in production',
       });
     }
     if (env.NODE_ENV === 'production') productionRefusals(env, ctx);
@@ -463,6 +479,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** OpenTelemetry tracing: on when `endpoint` is set (src/server/observability/tracing.ts). */
   tracing: { endpoint: string | undefined; serviceName: string };
+  /** Imported calendars (src/server/calendar-imports/): minutes between reads; loopback and http allowed (tests only). */
+  calendarImports: { syncMinutes: number; allowLoopback: boolean };
 }
 
 /** Thrown by {@link loadConfig} with one line per bad variable. */
@@ -540,5 +558,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
     tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME },
+    calendarImports: { syncMinutes: e.CALENDAR_IMPORT_SYNC_MINUTES, allowLoopback: e.CALENDAR_IMPORT_ALLOW_LOOPBACK },
   };
 }

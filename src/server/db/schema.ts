@@ -351,6 +351,63 @@ export const spaceBlockedDates = pgTable(
 );
 
 /**
+ * An owner's external calendar read into a listing (src/server/calendar-imports/;
+ * docs/decisions/038-calendar-import.md): its secret URL (never logged), the validators of its last
+ * answer (`etag`, `last_modified`: an unchanged feed costs a 304) and what the last sync did.
+ */
+export const spaceCalendarImports = pgTable(
+  'space_calendar_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => medicalSpaces.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    /** The last sync that read the feed (a 304 included); null before the first. */
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    /** The last attempt, failed or not: the sync job's schedule counts from it. */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    /** Busy ranges kept from the last successful read. */
+    eventsImported: integer('events_imported').notNull().default(0),
+    /** Events of the last read that could not be understood (skipped). */
+    eventsSkipped: integer('events_skipped').notNull().default(0),
+    /** The last attempt's failure in words; null when it succeeded. */
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('space_calendar_imports_space_id_idx').on(t.spaceId), index('space_calendar_imports_attempt_idx').on(t.lastAttemptAt)],
+);
+
+/**
+ * The busy times of an imported calendar, `[start_at, end_at)` in UTC: only when, never the source
+ * event's title or details. Replaced as a whole by each successful sync.
+ */
+export const spaceImportedBusy = pgTable(
+  'space_imported_busy',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => spaceCalendarImports.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => medicalSpaces.id, { onDelete: 'cascade' }),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('space_imported_busy_range_check', sql`${t.endAt} > ${t.startAt}`),
+    index('space_imported_busy_import_idx').on(t.importId),
+    index('space_imported_busy_space_idx').on(t.spaceId, t.startAt),
+  ],
+);
+
+/**
  * What a space offers on a local date that its bookings (and holds) change, where it differs from
  * its template (`day_windows`, `day_last_starts`; docs/decisions/014-search-in-the-database.md):
  * `dayOffer` of src/shared/availability.ts, written by src/server/schedules/space-days.ts in the

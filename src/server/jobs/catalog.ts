@@ -214,6 +214,21 @@ export const spaceDaysSweepJob = define<Record<string, never>>({
   cron: '*/10 * * * *',
 });
 
+/**
+ * Every minute: read each imported calendar not read for `CALENDAR_IMPORT_SYNC_MINUTES` (15 by
+ * default), once across instances (calendar-imports/jobs.ts; docs/decisions/038-calendar-import.md).
+ * A feed's failure is kept on the feed (`last_error`) and retried at its next turn, not by the queue.
+ */
+export const calendarImportsSyncJob = define<Record<string, never>>({
+  name: 'calendar-imports-sync',
+  policy: 'singleton',
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 600,
+  cron: '* * * * *',
+});
+
 /** Every queue, in no particular order. */
 export const JOB_CATALOG: readonly JobDefinition<object>[] = [
   reconcileBookingsJob,
@@ -228,4 +243,5 @@ export const JOB_CATALOG: readonly JobDefinition<object>[] = [
   transferOwedPayoutsJob,
   owedPayoutsSweepJob,
   spaceDaysSweepJob,
+  calendarImportsSyncJob,
 ];
