@@ -460,7 +460,7 @@ describe('the guard against private addresses', () => {
 });
 
 describe('who may see and change the feeds', () => {
-  it('another user gets 404 on every route, a signed-out visitor 401', async () => {
+  it('another user gets 403 on every route, a signed-out visitor 401', async () => {
     const { owner, url } = await ownerWithSpace();
     const feed = await addFeed(owner.cookie, url, `${base}/small.ics`);
     const other = await signedInUser(t, { userType: 'lister' });
@@ -471,7 +471,7 @@ describe('who may see and change the feeds', () => {
       { method: 'DELETE' as const, url: `${url}/${feed.id}` },
     ];
     for (const call of calls) {
-      expect((await t.app.inject({ ...call, headers: { cookie: other.cookie } })).statusCode, `${call.method} ${call.url}`).toBe(404);
+      expect((await t.app.inject({ ...call, headers: { cookie: other.cookie } })).statusCode, `${call.method} ${call.url}`).toBe(403);
       expect((await t.app.inject(call)).statusCode, `${call.method} ${call.url}`).toBe(401);
     }
     expect(

@@ -35,8 +35,8 @@ export const calendarImportRoutes: FastifyPluginAsyncZod<CalendarImportRoutesOpt
       schema: {
         summary: 'The calendars imported into a space of the session user.',
         description:
-          `[${RECORD}], oldest first; owner only: someone else's space, an unknown or archived one is 404 (the addresses ` +
-          'are secrets); `Cache-Control: private, no-store`.',
+          `[${RECORD}], oldest first; owner only: someone else's space is 403, an unknown or archived one 404; ` +
+          '`Cache-Control: private, no-store`.',
         params: idParams,
         response: { 200: calendarImportListSchema },
       },
@@ -57,7 +57,7 @@ export const calendarImportRoutes: FastifyPluginAsyncZod<CalendarImportRoutesOpt
         description:
           'Body: `calendarImportInputSchema`: `{ url, name }` (`https://` or `webcal://`, read over https, without a user ' +
           `name or password; name 1-80 characters). 201 ${RECORD}; the sync job reads it within a minute. Owner only ` +
-          `(404 otherwise), 400 bad input (nothing saved), 409 the space has ${MAX_CALENDAR_IMPORTS_PER_SPACE} calendars already.`,
+          `(403 otherwise), 400 bad input (nothing saved), 409 the space has ${MAX_CALENDAR_IMPORTS_PER_SPACE} calendars already.`,
         params: idParams,
         body: calendarImportInputSchemaFor(reading.allowLoopback),
         response: { 201: calendarImportSchema },
@@ -78,7 +78,7 @@ export const calendarImportRoutes: FastifyPluginAsyncZod<CalendarImportRoutesOpt
         description:
           `Answers when the read is done: 200 ${RECORD}. A feed that fails (a private or loopback address, not ` +
           'iCalendar, over 5 MB, over 10 s, 4xx/5xx) is still 200 with `lastError` and keeps its previous busy times; an ' +
-          'unchanged feed (304) keeps them and updates `lastSyncedAt`. Owner only (404 otherwise); rate-limited per user ' +
+          'unchanged feed (304) keeps them and updates `lastSyncedAt`. Owner only (403 otherwise); rate-limited per user ' +
           '(429).',
         params: importParams,
         response: { 200: calendarImportSchema },
@@ -96,7 +96,7 @@ export const calendarImportRoutes: FastifyPluginAsyncZod<CalendarImportRoutesOpt
     {
       schema: {
         summary: 'Removes an imported calendar and its busy times.',
-        description: '204: the calendar and every busy time read from it are removed. Owner only (404 otherwise).',
+        description: '204: the calendar and every busy time read from it are removed. Owner only (403 otherwise).',
         params: importParams,
       },
       config: personal,

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { MAX_CALENDAR_IMPORTS_PER_SPACE, type CalendarImport, type CalendarImportInput } from '../../shared/schemas/calendar-imports';
 import type { Database } from '../db/client';
 import { medicalSpaces, spaceCalendarImports, spaceImportedBusy } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { conflict, forbidden, notFound } from '../http/errors';
 import { busyTimesOfFeed, NotICalendarError } from './busy-times';
 import { fetchFeed, FeedFetchError, type HostLookup } from './fetch-feed';
 
@@ -47,17 +47,17 @@ function toRecord(row: { lastSyncedAt: Date | null } & Omit<CalendarImport, 'las
 
 /**
  * The listed space `spaceId` when `ownerId` owns it, locked for the transaction when `lock`.
- * Someone else's space is not found, like an unknown one: its feeds' addresses are secrets.
- * @throws HttpError 404
+ * @throws HttpError 404 unknown space, 403 someone else's (as the blocked dates' routes answer)
  */
 async function ownedSpace(db: Database, spaceId: string, ownerId: string, lock = false) {
   if (!z.uuid().safeParse(spaceId).success) throw notFound('Space not found.');
   const query = db
-    .select({ id: medicalSpaces.id })
+    .select({ id: medicalSpaces.id, ownerId: medicalSpaces.ownerId })
     .from(medicalSpaces)
-    .where(and(eq(medicalSpaces.id, spaceId), eq(medicalSpaces.ownerId, ownerId), eq(medicalSpaces.active, true)));
+    .where(and(eq(medicalSpaces.id, spaceId), eq(medicalSpaces.active, true)));
   const [space] = lock ? await query.for('update') : await query;
   if (!space) throw notFound('Space not found.');
+  if (space.ownerId !== ownerId) throw forbidden('Only the owner of this space can do that.');
   return space;
 }
 
