@@ -4,7 +4,9 @@
  * cancellations by either side, console refunds, released holds, the reconciliation job (expiries),
  * webhook replays and disputes, on payments of one booking and of a series, against the demo
  * provider and against Stripe (the real SDK on the local fake, tests/helpers/fake-stripe.ts), each
- * with an owner paid by destination charges (a connected account) or by an owed payout.
+ * with an owner paid by destination charges (a connected account) or by owed payouts; a `payout`
+ * operation connects the latter's account and runs the `transfer-owed-payouts` job, which also runs
+ * once more at the end of a sequence (the sweep that reverses from a transfer what refunds took).
  *
  * With Stripe, paying is what Stripe.js does (the fake's intent set to succeeded or
  * requires_capture) and what Stripe then sends: the signed `payment_intent.succeeded` or
@@ -26,12 +28,13 @@
  *   refunds; all of it when none goes ahead), no more and no less: a refund made twice is caught here;
  * - for every payment with money captured, owner payout + platform fee + refunds = captured, to the
  *   cent: the owner's payout from our records (its `owner_payouts` row: owed, transferred less
- *   reversed, or void; without a row, a destination charge, its payout statement `payoutFigures`), the
- *   fee the platform keeps (the fee less what refunds gave back of it), the refunds and the capture
- *   as the provider states them; with a Stripe destination charge, the owner's share and the fee
- *   are also each what the fake's refunds left them (`reverse_transfer`, `refund_application_fee`;
- *   the fee given back in proportion, rounded once over those refunds), except for a payment whose
- *   refunds both kept and gave back the fee: a known discrepancy, pinned by the `.fails` test below;
+ *   reversed, and that is what the fake's transfer holds; or void; without a row, a destination
+ *   charge, its payout statement `payoutFigures`), the fee the platform keeps (the fee less what
+ *   refunds gave back of it), the refunds and the capture as the provider states them; with a
+ *   Stripe destination charge, the owner's share and the fee are also each what the fake's refunds
+ *   left them (`reverse_transfer`, `refund_application_fee`; the fee given back in proportion,
+ *   rounded once over those refunds), except for a payment whose refunds both kept and gave back
+ *   the fee: a known discrepancy, pinned by the `.fails` test below;
  * - money taken is never left without a booking: a payment whose bookings all ended unpaid
  *   (expired, declined) holds nothing;
  * - each payment has at most one intent;
@@ -53,8 +56,17 @@ import { payoutFigures } from '../../src/shared/receipt';
 import { bookingPapers } from '../../src/server/bookings/agreement-acceptance';
 import { reconcileBookings } from '../../src/server/bookings/reconciliation';
 import { decidedRefundCents } from '../../src/server/bookings/settlement';
-import { bookingEvents, bookings, demoPaymentIntents, ownerPayouts, payments, users } from '../../src/server/db/schema';
+import {
+  bookingEvents,
+  bookings,
+  demoConnectedAccounts,
+  demoPaymentIntents,
+  ownerPayouts,
+  payments,
+  users,
+} from '../../src/server/db/schema';
 import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
+import { transferOwedPayouts } from '../../src/server/payouts/service';
 import type { PaymentProvider } from '../../src/server/payments/provider';
 import { createStripeClient, StripePaymentProvider } from '../../src/server/payments/stripe-provider';
 import { SESSION_COOKIE, createSession } from '../../src/server/auth/session';
@@ -87,7 +99,8 @@ interface Harness {
   fake: FakeStripe | null;
   sdk: Stripe | null;
   /** An owner paid by destination charges (a connected account that takes charges), and one paid by owed payouts. */
-  owners: { connected: { user: { id: string }; cookie: string }; platform: { user: { id: string }; cookie: string } };
+  /** The owner paid by destination charges (a connected account that takes charges); an owner paid by owed payouts is each sequence's own. */
+  owners: { connected: { user: { id: string }; cookie: string } };
   admin: { cookie: string };
   /** Demo captures: the intents a `capturePaymentIntent` call found authorised, with how many times. */
   demoCaptures: Map<string, number>;
@@ -103,6 +116,8 @@ type Op =
   | { kind: 'refund'; percent: number; live: boolean; target: number }
   | { kind: 'release'; target: number }
   | { kind: 'reconcile' }
+  /** The owner's account is connected (when it was not: later holds are destination charges) and the payout job runs. */
+  | { kind: 'payout' }
   | { kind: 'replay'; fresh: boolean; target: number }
   /** Opens a dispute on a paid intent's charge; it is closed, won or lost, after `closeAfter` more operations (if the sequence goes on). */
   | { kind: 'dispute'; won: boolean; closeAfter: number; target: number };
@@ -138,6 +153,7 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('release' as const), target: fc.nat() }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'reconcile' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'payout' as const }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('replay' as const), fresh: fc.boolean(), target: fc.nat() }) },
   {
     weight: 2,
@@ -168,6 +184,8 @@ interface StripeEvent {
 interface World {
   renter: { cookie: string };
   owner: { user: { id: string }; cookie: string };
+  /** Whether the owner can be paid: from the start (destination charges), or since a `payout` operation connected them. */
+  ownerConnected: boolean;
   spaces: Partial<Record<`${'daily' | 'sessions'}-${'instant' | 'request'}`, string>>;
   bookingIds: string[];
   seriesIds: string[];
@@ -200,18 +218,32 @@ async function setUp(kind: ProviderKind): Promise<Harness> {
     : new DemoPaymentProvider(t.db);
   const sdk = fake ? fakeStripeSdk(fake) : null;
   // Each sequence books as a renter of its own (newWorld): one account's holds per hour are limited, and a first booking pays a fee.
-  const [connected, platform, admin] = await Promise.all([
-    signedInUser(t, { userType: 'lister' }),
-    signedInUser(t, { userType: 'lister' }),
-    signedInUser(t, { role: 'admin' }),
-  ]);
-  const account = sdk ? (await sdk.accounts.create({ type: 'express' })).id : `acct_demo_${randomUUID().slice(0, 8)}`;
-  if (fake) Object.assign(fake.accounts.get(account)!, { charges_enabled: true, details_submitted: true });
-  await t.db
+  const [connected, admin] = await Promise.all([signedInUser(t, { userType: 'lister' }), signedInUser(t, { role: 'admin' })]);
+  const h: Harness = { kind, t, provider, fake, sdk, owners: { connected }, admin, demoCaptures: new Map() };
+  await connectOwner(h, connected.user.id);
+  return h;
+}
+
+/** Gives `ownerId` a connected account that takes charges (at the fake, or the demo provider's). */
+async function connectOwner(h: Harness, ownerId: string): Promise<void> {
+  const account = h.sdk ? (await h.sdk.accounts.create({ type: 'express' })).id : `acct_demo_${randomUUID().replace(/-/g, '')}`;
+  if (h.fake) Object.assign(h.fake.accounts.get(account)!, { charges_enabled: true, details_submitted: true });
+  else await h.t.db.insert(demoConnectedAccounts).values({ id: account, userId: ownerId, chargesEnabled: true, detailsSubmitted: true });
+  await h.t.db
     .update(users)
     .set({ stripeConnectAccountId: account, stripeChargesEnabled: true, stripeDetailsSubmitted: true })
-    .where(eq(users.id, connected.user.id));
-  return { kind, t, provider, fake, sdk, owners: { connected, platform }, admin, demoCaptures: new Map() };
+    .where(eq(users.id, ownerId));
+}
+
+/** Runs the `transfer-owed-payouts` job for the world's owner when it can be paid; returns what failed. */
+async function settlePayouts(h: Harness, world: World): Promise<string[]> {
+  if (!world.ownerConnected) return [];
+  try {
+    await transferOwedPayouts(h.t.db, h.provider, world.owner.user.id);
+    return [];
+  } catch (error) {
+    return [`the payout job failed: ${String(error)}`];
+  }
 }
 
 /**
@@ -219,11 +251,12 @@ async function setUp(kind: ProviderKind): Promise<Harness> {
  * the cost of a sequence), and the owner it books from; its spaces are made as it first books each kind.
  */
 async function newWorld(h: Harness, connected: boolean): Promise<World> {
-  const renter = await insertUser(h.t.db);
-  const { token } = await createSession(h.t.db, renter.id);
+  const signedIn = async (user: { id: string }) => ({ user, cookie: `${SESSION_COOKIE}=${(await createSession(h.t.db, user.id)).token}` });
+  const renter = await signedIn(await insertUser(h.t.db));
   return {
-    renter: { cookie: `${SESSION_COOKIE}=${token}` },
-    owner: connected ? h.owners.connected : h.owners.platform,
+    renter,
+    owner: connected ? h.owners.connected : await signedIn(await insertUser(h.t.db, { userType: 'lister' })),
+    ownerConnected: connected,
     spaces: {},
     bookingIds: [],
     seriesIds: [],
@@ -429,6 +462,10 @@ async function run(h: Harness, world: World, op: Op): Promise<number[]> {
       await reconcileBookings(h.t.db, h.provider, new Date(Date.now() + 3 * DAY_MS));
       await reconcileBookings(h.t.db, h.provider);
       return [];
+    case 'payout':
+      if (!world.ownerConnected) await connectOwner(h, world.owner.user.id);
+      world.ownerConnected = true;
+      return (await settlePayouts(h, world)).length ? [500] : [];
     case 'replay': {
       const event = pick(world.events, op.target);
       if (!h.fake || !event) return [];
@@ -624,6 +661,11 @@ async function splitViolations(
       `payment ${payment.id}: owner payout ${payout} + platform fee ${fee} + refunds ${intent.amountRefunded} != captured ${captured}` +
         ` (${row ? `payout row ${row.status}` : 'destination charge'}, fee ${papers.payment.platformFeeCents}, fee kept on cancellation ${papers.payment.feeRetained})`,
     );
+  const transfer = row?.stripeTransferId ? h.fake?.transfers.get(row.stripeTransferId) : undefined;
+  if (transfer && transfer.amount - transfer.amount_reversed !== payout)
+    found.push(
+      `payment ${payment.id}: its payout row says ${payout} sent, the fake's transfer holds ${transfer.amount - transfer.amount_reversed}`,
+    );
   if (!row && !intent.destination) found.push(`payment ${payment.id} has neither a payout row nor a destination`);
   if (row && intent.destination) found.push(`payment ${payment.id} has a payout row and a destination ${intent.destination}`);
   const mixedFee = intent.refunds?.some((refund) => refund.refundFee) && intent.refunds.some((refund) => !refund.refundFee);
@@ -659,6 +701,8 @@ async function runSequence(h: Harness, connected: boolean, ops: Op[], options: {
     note(await tellStripeNews(h, world));
     note(await closeDisputes(h, world));
   }
+  // The payout sweep catches up with refunds made since a transfer (reversals), as it would in time.
+  errors.push(...(await settlePayouts(h, world)));
   return [...errors, ...(await violations(h, world, options))];
 }
 
