@@ -21,7 +21,8 @@ describe('the unsubscribe page', () => {
     const { page } = session;
     for (const path of ['/unsubscribe?token=not-a-token', '/unsubscribe']) {
       await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe' }).isVisible()).resolves.toBe(true);
+      // The first render is a transition (src/client/main.tsx): the page is in the document a moment after `load`.
+      await page.getByRole('heading', { level: 1, name: 'Unsubscribe' }).waitFor();
       const alert = page.getByRole('alert').filter({ hasText: 'This unsubscribe link is not valid or has expired.' });
       await alert.waitFor();
       expect(await page.getByRole('button', { name: 'Unsubscribe' }).count()).toBe(0);
