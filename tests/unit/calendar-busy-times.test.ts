@@ -7,8 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { busyTimesOfFeed, NotICalendarError } from '../../src/server/calendar-imports/busy-times';
 
+/** A year four or more ahead, not a leap year (the daily rule below counts 364 days of it). */
+const YEAR = (() => {
+  let year = new Date().getUTCFullYear() + 4;
+  while (new Date(Date.UTC(year, 1, 29)).getUTCMonth() === 1) year += 1;
+  return year;
+})();
 const calendar = (...lines: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//EN', ...lines, 'END:VCALENDAR', ''].join('\r\n');
-const window = { from: new Date('2030-01-01T00:00:00Z'), to: new Date('2030-12-31T00:00:00Z'), timeZone: 'America/Chicago' };
+const window = { from: new Date(`${YEAR}-01-01T00:00:00Z`), to: new Date(`${YEAR}-12-31T00:00:00Z`), timeZone: 'America/Chicago' };
 const iso = (feed: string) => busyTimesOfFeed(feed, window).busy.map((item) => `${item.start.toISOString()} ${item.end.toISOString()}`);
 
 describe('busy times of a feed', () => {
@@ -16,75 +22,88 @@ describe('busy times of a feed', () => {
     const feed = calendar(
       'BEGIN:VEVENT',
       'UID:s',
-      'DTSTART:20300107T150000Z',
-      'DTEND:20300107T160000Z',
+      `DTSTART:${YEAR}0107T150000Z`,
+      `DTEND:${YEAR}0107T160000Z`,
       'RRULE:FREQ=WEEKLY;COUNT=3',
       'END:VEVENT',
       'BEGIN:VEVENT',
       'UID:s',
-      'RECURRENCE-ID:20300114T150000Z',
-      'DTSTART:20300114T150000Z',
-      'DTEND:20300114T160000Z',
+      `RECURRENCE-ID:${YEAR}0114T150000Z`,
+      `DTSTART:${YEAR}0114T150000Z`,
+      `DTEND:${YEAR}0114T160000Z`,
       'STATUS:CANCELLED',
       'END:VEVENT',
     );
-    expect(iso(feed)).toEqual(['2030-01-07T15:00:00.000Z 2030-01-07T16:00:00.000Z', '2030-01-21T15:00:00.000Z 2030-01-21T16:00:00.000Z']);
+    expect(iso(feed)).toEqual([
+      `${YEAR}-01-07T15:00:00.000Z ${YEAR}-01-07T16:00:00.000Z`,
+      `${YEAR}-01-21T15:00:00.000Z ${YEAR}-01-21T16:00:00.000Z`,
+    ]);
   });
 
   it('keeps an override whose series is not in the feed as an event of its own', () => {
     const feed = calendar(
       'BEGIN:VEVENT',
       'UID:o',
-      'RECURRENCE-ID:20300301T150000Z',
-      'DTSTART:20300301T170000Z',
-      'DTEND:20300301T180000Z',
+      `RECURRENCE-ID:${YEAR}0301T150000Z`,
+      `DTSTART:${YEAR}0301T170000Z`,
+      `DTEND:${YEAR}0301T180000Z`,
       'END:VEVENT',
     );
-    expect(iso(feed)).toEqual(['2030-03-01T17:00:00.000Z 2030-03-01T18:00:00.000Z']);
+    expect(iso(feed)).toEqual([`${YEAR}-03-01T17:00:00.000Z ${YEAR}-03-01T18:00:00.000Z`]);
   });
 
   it('counts floating times in the listing’s zone, and an undefined IANA TZID in that zone', () => {
     const feed = calendar(
       'BEGIN:VEVENT',
       'UID:f',
-      'DTSTART:20300701T090000',
-      'DTEND:20300701T100000',
+      `DTSTART:${YEAR}0701T090000`,
+      `DTEND:${YEAR}0701T100000`,
       'END:VEVENT',
       'BEGIN:VEVENT',
       'UID:z',
-      'DTSTART;TZID=Europe/Paris:20300701T090000',
-      'DTEND;TZID=Europe/Paris:20300701T100000',
+      `DTSTART;TZID=Europe/Paris:${YEAR}0701T090000`,
+      `DTEND;TZID=Europe/Paris:${YEAR}0701T100000`,
       'END:VEVENT',
     );
     // Chicago is UTC-5 in July, Paris UTC+2.
-    expect(iso(feed)).toEqual(['2030-07-01T07:00:00.000Z 2030-07-01T08:00:00.000Z', '2030-07-01T14:00:00.000Z 2030-07-01T15:00:00.000Z']);
+    expect(iso(feed)).toEqual([
+      `${YEAR}-07-01T07:00:00.000Z ${YEAR}-07-01T08:00:00.000Z`,
+      `${YEAR}-07-01T14:00:00.000Z ${YEAR}-07-01T15:00:00.000Z`,
+    ]);
   });
 
   it('takes an all-day event without an end as its local day; an instant event takes no time', () => {
     const feed = calendar(
       'BEGIN:VEVENT',
       'UID:a',
-      'DTSTART;VALUE=DATE:20300102',
+      `DTSTART;VALUE=DATE:${YEAR}0102`,
       'END:VEVENT',
       'BEGIN:VEVENT',
       'UID:i',
-      'DTSTART:20300103T150000Z',
+      `DTSTART:${YEAR}0103T150000Z`,
       'END:VEVENT',
     );
-    expect(iso(feed)).toEqual(['2030-01-02T06:00:00.000Z 2030-01-03T06:00:00.000Z']);
+    expect(iso(feed)).toEqual([`${YEAR}-01-02T06:00:00.000Z ${YEAR}-01-03T06:00:00.000Z`]);
   });
 
   it('stops a rule that never ends at the window, and one every minute at a bound', () => {
-    const daily = calendar('BEGIN:VEVENT', 'UID:d', 'DTSTART:20300101T150000Z', 'DTEND:20300101T160000Z', 'RRULE:FREQ=DAILY', 'END:VEVENT');
+    const daily = calendar(
+      'BEGIN:VEVENT',
+      'UID:d',
+      `DTSTART:${YEAR}0101T150000Z`,
+      `DTEND:${YEAR}0101T160000Z`,
+      'RRULE:FREQ=DAILY',
+      'END:VEVENT',
+    );
     expect(iso(daily)).toHaveLength(364);
-    const minutely = calendar('BEGIN:VEVENT', 'UID:m', 'DTSTART:20300101T150000Z', 'DURATION:PT1M', 'RRULE:FREQ=MINUTELY', 'END:VEVENT');
+    const minutely = calendar('BEGIN:VEVENT', 'UID:m', `DTSTART:${YEAR}0101T150000Z`, 'DURATION:PT1M', 'RRULE:FREQ=MINUTELY', 'END:VEVENT');
     expect(iso(minutely).length).toBeLessThanOrEqual(5000);
   });
 
   it('refuses text that is not a calendar, and a cut-off one (its previous busy times are kept rather than half replaced)', () => {
     expect(() => busyTimesOfFeed('<!doctype html><p>Sign in</p>', window)).toThrow(NotICalendarError);
     expect(() => busyTimesOfFeed('', window)).toThrow(NotICalendarError);
-    const cut = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:x', 'DTSTART:20300101T150000Z'].join('\r\n');
+    const cut = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:x', `DTSTART:${YEAR}0101T150000Z`].join('\r\n');
     expect(() => busyTimesOfFeed(cut, window)).toThrow(NotICalendarError);
   });
 });
