@@ -155,15 +155,16 @@ export interface PayoutFigures {
  * The owner's payout statement of a stored payment: the total, the platform fee withheld, the
  * refunds, and the share of the fee that comes back with a refund. A refund takes back the
  * owner's transfer and the platform fee in proportion (Stripe destination charges,
- * src/server/payments/provider.ts `refundPaymentIntent`), rounded to the cent; when the renter's
- * cancellation kept the first-booking fee (docs/decisions/008-first-booking-fee-on-cancellation.md)
- * the whole refund comes from the owner's share.
+ * src/server/payments/provider.ts `refundPaymentIntent`), rounded once to the cent over those
+ * refunds; a refund that kept the first-booking fee (`amountRefundedFeeKeptCents`,
+ * docs/decisions/008-first-booking-fee-on-cancellation.md) comes wholly from the owner's share.
  */
 export function payoutFigures(payment: StoredPayment): PayoutFigures {
   const refunded = Math.min(payment.amountRefundedCents, payment.totalCents);
+  const withFeeBack = refunded - Math.min(Math.max(payment.amountRefundedFeeKeptCents, 0), refunded);
   const feeBack =
-    refunded > 0 && payment.platformFeeCents > 0 && !payment.feeRetained && payment.totalCents > 0
-      ? Math.round((refunded * payment.platformFeeCents) / payment.totalCents)
+    withFeeBack > 0 && payment.platformFeeCents > 0 && payment.totalCents > 0
+      ? Math.round((withFeeBack * payment.platformFeeCents) / payment.totalCents)
       : 0;
   const lines: MoneyLine[] = [
     { label: 'Booking total paid by the renter', cents: payment.totalCents },

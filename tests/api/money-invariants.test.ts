@@ -33,8 +33,7 @@
  *   refunds gave back of it), the refunds and the capture as the provider states them; with a
  *   Stripe destination charge, the owner's share and the fee are also each what the fake's refunds
  *   left them (`reverse_transfer`, `refund_application_fee`; the fee given back in proportion,
- *   rounded once over those refunds), except for a payment whose refunds both kept and gave back
- *   the fee: a known discrepancy, pinned by the `.fails` test below;
+ *   rounded once over those refunds), also when some refunds kept the fee and others gave it back;
  * - money taken is never left without a booking: a payment whose bookings all ended unpaid
  *   (expired, declined) holds nothing;
  * - each payment has at most one intent;
@@ -544,7 +543,7 @@ async function providerIntents(h: Harness, world: World): Promise<ProviderIntent
 }
 
 /** Checks the invariants over the payments and bookings of `world`; returns what is wrong. */
-async function violations(h: Harness, world: World, options: { strict?: boolean }): Promise<string[]> {
+async function violations(h: Harness, world: World): Promise<string[]> {
   const { db } = h.t;
   const found: string[] = [];
   if (world.bookingIds.length === 0) return found;
@@ -626,7 +625,7 @@ async function violations(h: Harness, world: World, options: { strict?: boolean 
       found.push(
         `payment ${payment.id}'s bookings record dispute ${mineBookings.map((m) => m.disputeStatus)}, Stripe says ${dispute.status}`,
       );
-    if (intent.status === 'succeeded') found.push(...(await splitViolations(h, payment, intent, mineBookings[0]!.id, payouts, options)));
+    if (intent.status === 'succeeded') found.push(...(await splitViolations(h, payment, intent, mineBookings[0]!.id, payouts)));
   }
   return found;
 }
@@ -638,7 +637,6 @@ async function splitViolations(
   intent: ProviderIntent,
   bookingId: string,
   payouts: (typeof ownerPayouts.$inferSelect)[],
-  options: { strict?: boolean },
 ): Promise<string[]> {
   const found: string[] = [];
   const papers = await bookingPapers(h.t.db, bookingId);
@@ -659,7 +657,7 @@ async function splitViolations(
   if (payout + fee + intent.amountRefunded !== captured)
     found.push(
       `payment ${payment.id}: owner payout ${payout} + platform fee ${fee} + refunds ${intent.amountRefunded} != captured ${captured}` +
-        ` (${row ? `payout row ${row.status}` : 'destination charge'}, fee ${papers.payment.platformFeeCents}, fee kept on cancellation ${papers.payment.feeRetained})`,
+        ` (${row ? `payout row ${row.status}` : 'destination charge'}, fee ${papers.payment.platformFeeCents}, refunded keeping the fee ${papers.payment.amountRefundedFeeKeptCents})`,
     );
   const transfer = row?.stripeTransferId ? h.fake?.transfers.get(row.stripeTransferId) : undefined;
   if (transfer && transfer.amount - transfer.amount_reversed !== payout)
@@ -668,8 +666,7 @@ async function splitViolations(
     );
   if (!row && !intent.destination) found.push(`payment ${payment.id} has neither a payout row nor a destination`);
   if (row && intent.destination) found.push(`payment ${payment.id} has a payout row and a destination ${intent.destination}`);
-  const mixedFee = intent.refunds?.some((refund) => refund.refundFee) && intent.refunds.some((refund) => !refund.refundFee);
-  if (intent.refunds && intent.destination && (options.strict || !mixedFee)) {
+  if (intent.refunds && intent.destination) {
     // Stripe's destination charge: the whole amount goes to the owner, who pays the application fee; each refund
     // reverses its amount from the owner and, with `refund_application_fee`, gives back the fee in proportion (taken
     // here over the refunds that gave it back so far, rounded once, so that a full refund gives back all of it).
@@ -685,14 +682,14 @@ async function splitViolations(
     if (stripeOwner !== payout || stripeFee !== fee)
       found.push(
         `payment ${payment.id}: Stripe left the owner ${stripeOwner} and the platform ${stripeFee}, our records ${payout} and ${fee}` +
-          ` (refunds ${JSON.stringify(intent.refunds)}, fee kept on cancellation ${papers.payment.feeRetained})`,
+          ` (refunds ${JSON.stringify(intent.refunds)}, refunded keeping the fee ${papers.payment.amountRefundedFeeKeptCents})`,
       );
   }
   return found;
 }
 
 /** Runs `ops` in a world of their own; returns the 5xx answers met and what is wrong after them. */
-async function runSequence(h: Harness, connected: boolean, ops: Op[], options: { strict?: boolean } = {}): Promise<string[]> {
+async function runSequence(h: Harness, connected: boolean, ops: Op[]): Promise<string[]> {
   const world = await newWorld(h, connected);
   const errors: string[] = [];
   const note = (statuses: number[]) => errors.push(...statuses.filter((status) => status >= 500).map((status) => `answered ${status}`));
@@ -703,7 +700,7 @@ async function runSequence(h: Harness, connected: boolean, ops: Op[], options: {
   }
   // The payout sweep catches up with refunds made since a transfer (reversals), as it would in time.
   errors.push(...(await settlePayouts(h, world)));
-  return [...errors, ...(await violations(h, world, options))];
+  return [...errors, ...(await violations(h, world))];
 }
 
 describe.each(['demo', 'stripe'] as const)('the money invariants (%s provider)', (kind) => {
@@ -745,12 +742,10 @@ describe.each(['demo', 'stripe'] as const)('the money invariants (%s provider)',
     expect(moved.length).toBeGreaterThan(Math.min(10, RUNS / 10));
   });
 
-  // A known discrepancy, kept out of the property (`mixedFee`) until it is fixed: a series' occurrence cancelled
-  // by its renter keeps its first-booking fee (refunded with `refund_application_fee: false`), another cancelled
-  // by the owner gives its fee back; Stripe keeps the first fee share, but our records (`payoutFigures` over
-  // the payment's one `feeRetained`, false unless every refunded occurrence kept its fee) give it back too, so
-  // the owner is shown (and, by an owed payout, paid) that share. Remove `.fails` when it holds.
-  it.runIf(kind === 'stripe').fails(
+  // A series' occurrence cancelled by its renter keeps its first-booking fee (refunded with
+  // `refund_application_fee: false`), another cancelled by the owner gives its fee back: Stripe keeps the
+  // first fee share, and so must our records (the owner was once shown, and by an owed payout paid, that share).
+  it.runIf(kind === 'stripe')(
     "a series refunded once keeping the first-booking fee and once giving it back: our records match Stripe's split",
     async () => {
       const ops: Op[] = [
@@ -758,7 +753,7 @@ describe.each(['demo', 'stripe'] as const)('the money invariants (%s provider)',
         { kind: 'cancel', byOwner: false, wholeSeries: false, live: false, target: 0 },
         { kind: 'cancel', byOwner: true, wholeSeries: false, live: false, target: 1 },
       ];
-      expect(await runSequence(h, true, ops, { strict: true })).toEqual([]);
+      expect(await runSequence(h, true, ops)).toEqual([]);
     },
   );
 });

@@ -15,7 +15,7 @@ function payment(totals: number[], refunds: number[], feeCents: number, extra = 
     totalCents: totals.reduce((a, b) => a + b, 0),
     platformFeeCents: feeCents,
     amountRefundedCents: refunds.reduce((a, b) => a + b, 0) + extra,
-    feeRetained,
+    amountRefundedFeeKeptCents: feeRetained ? refunds.reduce((a, b) => a + b, 0) + extra : 0,
     paidAt: null,
     card: null,
     series: totals.length > 1,

@@ -17,7 +17,7 @@ function payment(refunded = 0, status = 'confirmed', feeRetained = false): Store
     totalCents: 20000,
     platformFeeCents: 2000,
     amountRefundedCents: refunded,
-    feeRetained,
+    amountRefundedFeeKeptCents: feeRetained ? refunded : 0,
     paidAt: null,
     card: null,
     occurrences: [

@@ -14,7 +14,7 @@ import type { StoredPayment } from '../../shared/schemas/paperwork';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
 import type { SpaceRow } from './booking-row';
-import { bookings, bookingSeries, medicalSpaces, users } from '../db/schema';
+import { bookings, bookingSeries, medicalSpaces, payments, users } from '../db/schema';
 import { conflict } from '../http/errors';
 import { occurrenceColumns, seriesPaymentColumns, seriesStoredPayment, singlePaymentColumns, singleStoredPayment } from './stored-payments';
 
@@ -113,6 +113,7 @@ export async function bookingPapers(db: Database, bookingId: string): Promise<Bo
       owner: { firstName: owners.firstName, lastName: owners.lastName, email: owners.email },
     })
     .from(bookings)
+    .innerJoin(payments, eq(payments.id, bookings.paymentId))
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
     .innerJoin(renters, eq(renters.id, bookings.renterId))
     .innerJoin(owners, eq(owners.id, medicalSpaces.ownerId))
@@ -124,7 +125,11 @@ export async function bookingPapers(db: Database, bookingId: string): Promise<Bo
   let payment: StoredPayment;
   let paymentStatus = booking.paymentStatus;
   if (booking.seriesId) {
-    const [series] = await db.select(seriesPaymentColumns).from(bookingSeries).where(eq(bookingSeries.id, booking.seriesId));
+    const [series] = await db
+      .select(seriesPaymentColumns)
+      .from(bookingSeries)
+      .innerJoin(payments, eq(payments.id, bookingSeries.id))
+      .where(eq(bookingSeries.id, booking.seriesId));
     if (!series) throw new Error(`Booking ${bookingId} names series ${booking.seriesId}, which is not stored`);
     const occurrences = await db
       .select(occurrenceColumns)

@@ -12,7 +12,7 @@ import { fromCents, toCents } from '../../shared/money';
 import { refundTransition } from '../../shared/payment-lifecycle';
 import type { Database } from '../db/client';
 import { bookings, payments as paymentsTable } from '../db/schema';
-import { movePayment } from '../payments/payment-writer';
+import { addRefundKeepingFee, movePayment } from '../payments/payment-writer';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import type { BookingRow } from './booking-row';
 import { bookingsOfPayment, type PaymentRow } from './payment-bookings';
@@ -109,13 +109,13 @@ async function settleOnce(db: Database, payments: PaymentProvider, payment: Paym
   if (!intent || intent.status !== 'succeeded') return 'nothing_due';
   const decided = rows.reduce((sum, row) => sum + decidedRefundCents(row), 0);
   const target = Math.min(decided, intent.amount);
+  // A kept first-booking fee stays with the platform (docs/decisions/008-first-booking-fee-on-cancellation.md),
+  // as long as what is left of the payment besides the fee covers the refunds. Decided from the bookings and
+  // the target alone, so a settler that finds the refund made but not recorded records it the same way.
+  const keepFee = pending.every((row) => row.feeRetained) && target <= intent.amount - toCents(payment.platformFeeAmount);
   let after: PaymentIntentInfo = intent;
   if (target > intent.amountRefunded) {
     const due = target - intent.amountRefunded;
-    // A kept first-booking fee stays with the platform (docs/decisions/008-first-booking-fee-on-cancellation.md),
-    // as long as what is left of the payment besides the fee covers the refund.
-    const keepFee =
-      pending.every((row) => row.feeRetained) && due <= intent.amount - toCents(payment.platformFeeAmount) - intent.amountRefunded;
     await payments.refundPaymentIntent(intent.id, {
       amount: due,
       idempotencyKey: `payment-${payment.id}-refunds-${target}`,
@@ -125,6 +125,12 @@ async function settleOnce(db: Database, payments: PaymentProvider, payment: Paym
   }
   if (after.amountRefunded < target) throw new Error(`The provider refunded less than due on payment ${payment.id}.`);
   await db.transaction(async (tx) => {
+    if (keepFee)
+      await addRefundKeepingFee(
+        tx,
+        payment.id,
+        pending.reduce((sum, row) => sum + refundDueCents(row), 0),
+      );
     for (const row of pending) {
       const refund = decidedRefundCents(row);
       await movePayment(tx, { bookingId: row.id }, refundTransition(refund, toCents(row.totalPrice)), {

@@ -11,7 +11,7 @@ import { toCents } from '../../shared/money';
 import { PAID_PAYMENT_STATUSES } from '../../shared/paper-links';
 import type { StoredPayment } from '../../shared/schemas/paperwork';
 import type { Database } from '../db/client';
-import { bookings, bookingSeries, medicalSpaces } from '../db/schema';
+import { bookings, bookingSeries, medicalSpaces, payments } from '../db/schema';
 
 const cents = (amount: string | null) => (amount === null ? 0 : toCents(amount));
 /** The card stored with a payment (recorded as it was settled, when the provider said), or null. */
@@ -28,7 +28,6 @@ export const occurrenceColumns = {
   totalPrice: bookings.totalPrice,
   amountRefunded: bookings.amountRefunded,
   refundedAt: bookings.refundedAt,
-  feeRetained: bookings.feeRetained,
 };
 export type OccurrenceRow = { [K in keyof typeof occurrenceColumns]: (typeof bookings.$inferSelect)[K extends 'bookingId' ? 'id' : K] };
 
@@ -43,26 +42,29 @@ const toOccurrence = (row: OccurrenceRow) => ({
   refundedAt: row.refundedAt?.toISOString() ?? null,
 });
 
-/** The columns of a single booking's own payment. */
+/** The columns of a single booking's own payment (with `payments` joined on `bookings.payment_id`). */
 export const singlePaymentColumns = {
   ...occurrenceColumns,
+  amountRefundedFeeKept: payments.amountRefundedFeeKept,
   platformFeeAmount: bookings.platformFeeAmount,
   paidAt: bookings.paidAt,
   cardBrand: bookings.cardBrand,
   cardLast4: bookings.cardLast4,
 };
 export type SinglePaymentRow = OccurrenceRow & {
+  amountRefundedFeeKept: string;
   platformFeeAmount: string | null;
   paidAt: Date | null;
   cardBrand: string | null;
   cardLast4: string | null;
 };
 
-/** The columns of a series' one payment. */
+/** The columns of a series' one payment (with `payments` joined on the series' id). */
 export const seriesPaymentColumns = {
   totalPrice: bookingSeries.totalPrice,
   platformFeeAmount: bookingSeries.platformFeeAmount,
   amountRefunded: bookingSeries.amountRefunded,
+  amountRefundedFeeKept: payments.amountRefundedFeeKept,
   paymentStatus: bookingSeries.paymentStatus,
   paidAt: bookingSeries.paidAt,
   cardBrand: bookingSeries.cardBrand,
@@ -72,6 +74,7 @@ export type SeriesPaymentRow = {
   totalPrice: string;
   platformFeeAmount: string;
   amountRefunded: string;
+  amountRefundedFeeKept: string;
   paidAt: Date | null;
   cardBrand: string | null;
   cardLast4: string | null;
@@ -83,7 +86,7 @@ export function singleStoredPayment(booking: SinglePaymentRow): StoredPayment {
     totalCents: toCents(booking.totalPrice),
     platformFeeCents: cents(booking.platformFeeAmount),
     amountRefundedCents: toCents(booking.amountRefunded),
-    feeRetained: booking.feeRetained,
+    amountRefundedFeeKeptCents: toCents(booking.amountRefundedFeeKept),
     paidAt: booking.paidAt?.toISOString() ?? null,
     card: cardOf(booking),
     occurrences: [toOccurrence(booking)],
@@ -91,17 +94,13 @@ export function singleStoredPayment(booking: SinglePaymentRow): StoredPayment {
   };
 }
 
-/**
- * A series' one payment, from its row and its occurrences (earliest first). The first-booking fee
- * counts as kept when every refunded occurrence kept it (docs/decisions/008-first-booking-fee-on-cancellation.md).
- */
+/** A series' one payment, from its row and its occurrences (earliest first). */
 export function seriesStoredPayment(series: SeriesPaymentRow, occurrences: readonly OccurrenceRow[]): StoredPayment {
-  const refunded = occurrences.filter((o) => toCents(o.amountRefunded) > 0);
   return {
     totalCents: toCents(series.totalPrice),
     platformFeeCents: toCents(series.platformFeeAmount),
     amountRefundedCents: toCents(series.amountRefunded),
-    feeRetained: refunded.length > 0 && refunded.every((o) => o.feeRetained),
+    amountRefundedFeeKeptCents: toCents(series.amountRefundedFeeKept),
     paidAt: series.paidAt?.toISOString() ?? null,
     card: cardOf(series),
     occurrences: occurrences.map(toOccurrence),
@@ -129,12 +128,14 @@ export async function ownerStoredPayments(db: Database, ownerId: string): Promis
     .select({ ...singlePaymentColumns, spaceId: bookings.spaceId, renterId: bookings.renterId })
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
+    .innerJoin(payments, eq(payments.id, bookings.paymentId))
     .where(and(eq(medicalSpaces.ownerId, ownerId), isNull(bookings.seriesId), inArray(bookings.paymentStatus, paid)))
     .orderBy(asc(bookings.startAt), asc(bookings.id));
   const series = await db
     .select({ ...seriesPaymentColumns, id: bookingSeries.id, spaceId: bookingSeries.spaceId, renterId: bookingSeries.renterId })
     .from(bookingSeries)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookingSeries.spaceId))
+    .innerJoin(payments, eq(payments.id, bookingSeries.id))
     .where(and(eq(medicalSpaces.ownerId, ownerId), inArray(bookingSeries.paymentStatus, paid)));
   const occurrences =
     series.length === 0

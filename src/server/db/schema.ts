@@ -468,6 +468,12 @@ export const payments = pgTable(
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('none'),
     /** What the provider has refunded of the payment, dollars. */
     amountRefunded: numeric('amount_refunded', { precision: 10, scale: 2 }).notNull().default('0'),
+    /**
+     * What of the refunds was made keeping the platform fee (`refund_application_fee: false`: a
+     * renter's cancellation that kept the first-booking fee, docs/decisions/008-first-booking-fee-on-cancellation.md),
+     * dollars. The rest of `amount_refunded` gave the fee back in proportion.
+     */
+    amountRefundedFeeKept: numeric('amount_refunded_fee_kept', { precision: 10, scale: 2 }).notNull().default('0'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),

@@ -6,10 +6,11 @@
  * back as partial, a release after a capture). `tests/unit/status-writers.test.ts` fails when another
  * module writes the column.
  */
-import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { paymentStatusAfter, paymentStatusesAllowing, type PaymentTransition } from '../../shared/payment-lifecycle';
 import type { Database } from '../db/client';
-import { bookings, bookingSeries } from '../db/schema';
+import { fromCents } from '../../shared/money';
+import { bookings, bookingSeries, payments } from '../db/schema';
 
 /** A booking row as the database holds it. */
 type BookingRow = typeof bookings.$inferSelect;
@@ -97,4 +98,17 @@ export async function movePayment(
     .where(and(eq(bookings.seriesId, select.seriesId), isNull(bookings.refundedAt), inArray(bookings.paymentStatus, allowed)))
     .returning();
   return { moved: true, bookings: mirrored };
+}
+
+/**
+ * Records that `cents` more of payment `paymentId`'s refunds were made keeping the platform fee
+ * (`refund_application_fee: false`; `payments.amount_refunded_fee_kept`), in the transaction that
+ * records those refunds.
+ */
+export async function addRefundKeepingFee(db: Database, paymentId: string, cents: number): Promise<void> {
+  if (cents <= 0) return;
+  await db
+    .update(payments)
+    .set({ amountRefundedFeeKept: sql`${payments.amountRefundedFeeKept} + ${fromCents(cents)}::numeric` })
+    .where(eq(payments.id, paymentId));
 }

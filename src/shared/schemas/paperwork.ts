@@ -55,8 +55,12 @@ export const storedPaymentSchema = z.object({
   platformFeeCents: z.number().int(),
   /** What the provider refunded of the payment, cents (`amount_refunded`). */
   amountRefundedCents: z.number().int(),
-  /** The renter's cancellation kept the first-booking fee (docs/decisions/008-first-booking-fee-on-cancellation.md). */
-  feeRetained: z.boolean(),
+  /**
+   * What of `amountRefundedCents` was refunded keeping the platform fee (a renter's cancellation that
+   * kept the first-booking fee, docs/decisions/008-first-booking-fee-on-cancellation.md), cents; the
+   * rest of the refunds gave the fee back in proportion.
+   */
+  amountRefundedFeeKeptCents: z.number().int(),
   /** ISO-8601 UTC, or null when not known. */
   paidAt: z.string().nullable(),
   /** Card brand and last 4 digits, when the payment provider gives them; null prints nothing. */
