@@ -25,16 +25,7 @@ import {
 } from '../../shared/schemas/admin-bookings';
 import type { SessionUser } from '../auth/session';
 import { SQLSTATE, sqlState, type Database } from '../db/client';
-import {
-  bookingEvents,
-  bookings,
-  bookingSeries,
-  consoleRefunds,
-  medicalSpaces,
-  payments as paymentsTable,
-  receipts,
-  users,
-} from '../db/schema';
+import { bookingEvents, bookings, consoleRefunds, medicalSpaces, payments as paymentsTable, receipts, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { notify } from '../notifications/notify';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
@@ -146,8 +137,7 @@ export async function adminBooking(db: Database, payments: PaymentProvider | nul
   const paymentBookings = paid ? await bookingsOfPayment(db, paid.id) : [booking];
   // One payment, shown as a series' when it pays for one (what the operator reads), else as the booking's own.
   if (booking.seriesId) {
-    const [seriesRow] = await db.select().from(bookingSeries).where(eq(bookingSeries.id, booking.seriesId)).limit(1);
-    series = seriesRow ? { id: seriesRow.id, totalPrice: seriesRow.totalPrice, occurrences: paymentBookings.length, payment: shown } : null;
+    series = paid ? { id: booking.seriesId, totalPrice: paid.amount, occurrences: paymentBookings.length, payment: shown } : null;
   } else {
     payment = shown;
   }

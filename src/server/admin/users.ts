@@ -4,11 +4,11 @@
  * received) and reports (made and about them), each the newest {@link ADMIN_USER_LIST_LIMIT} with
  * its total count. Read only: the actions on a user are in ./service.ts.
  */
-import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { fromCents, toCents } from '../../shared/money';
 import { ADMIN_USER_LIST_LIMIT, type AdminUserDetail, type AdminUserPayment } from '../../shared/schemas/admin-users';
 import type { Database } from '../db/client';
-import { bookings, bookingSeries, medicalSpaces } from '../db/schema';
+import { bookings, medicalSpaces, payments } from '../db/schema';
 import { notFound } from '../http/errors';
 import { userBookings } from './bookings';
 import { userReports } from './reports';
@@ -37,75 +37,49 @@ export async function adminUserDetail(db: Database, id: string): Promise<AdminUs
 const side = (renterId: string, userId: string): AdminUserPayment['side'] => (renterId === userId ? 'paid' : 'received');
 
 /**
- * The payments user `userId` made or received, newest paid first: single bookings' own payments and
- * whole series' payments (a series counts once, as docs/decisions/032-reports-and-the-overview.md
- * counts it), those ever taken (`paid_at` set). At most `limit`, and how many there are.
+ * The payments user `userId` made or received, newest paid first: a single booking's payment or a
+ * whole series' (a series counts once, as docs/decisions/032-reports-and-the-overview.md counts it),
+ * those ever taken (`paid_at` set), each named by its first booking. At most `limit`, and how many there are.
  */
 async function userPayments(db: Database, userId: string, limit: number): Promise<{ items: AdminUserPayment[]; total: number }> {
-  const ofSingles: SQL = and(
-    isNull(bookings.seriesId),
-    isNotNull(bookings.paidAt),
-    or(eq(bookings.renterId, userId), eq(medicalSpaces.ownerId, userId)),
-  )!;
-  const ofSeries: SQL = and(isNotNull(bookingSeries.paidAt), or(eq(bookingSeries.renterId, userId), eq(medicalSpaces.ownerId, userId)))!;
-  const singles = await db
-    .select({
-      id: bookings.id,
+  const firsts = db
+    .selectDistinctOn([bookings.paymentId], {
+      paymentId: bookings.paymentId,
+      bookingId: bookings.id,
+      seriesId: bookings.seriesId,
       renterId: bookings.renterId,
       spaceTitle: medicalSpaces.title,
-      amount: bookings.totalPrice,
-      refunded: bookings.amountRefunded,
-      paymentStatus: bookings.paymentStatus,
-      paidAt: bookings.paidAt,
     })
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
-    .where(ofSingles)
-    .orderBy(desc(bookings.paidAt), desc(bookings.id))
-    .limit(limit);
-  const series = await db
+    .where(or(eq(bookings.renterId, userId), eq(medicalSpaces.ownerId, userId)))
+    .orderBy(bookings.paymentId, asc(bookings.startAt), asc(bookings.id))
+    .as('firsts');
+  const rows = await db
     .select({
-      id: bookingSeries.id,
-      renterId: bookingSeries.renterId,
-      spaceTitle: medicalSpaces.title,
-      amount: bookingSeries.totalPrice,
-      refunded: bookingSeries.amountRefunded,
-      paymentStatus: bookingSeries.paymentStatus,
-      paidAt: bookingSeries.paidAt,
-      // Qualified by hand: inside a subquery Drizzle would write the outer column unqualified.
-      firstOccurrence: sql<string>`(select b.id from ${bookings} b where b.series_id = "booking_series"."id" order by b.start_at, b.id limit 1)`,
+      id: payments.id,
+      first: { bookingId: firsts.bookingId, seriesId: firsts.seriesId, renterId: firsts.renterId, spaceTitle: firsts.spaceTitle },
+      amount: payments.amount,
+      refunded: payments.amountRefunded,
+      paymentStatus: payments.status,
+      paidAt: payments.paidAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
-    .from(bookingSeries)
-    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookingSeries.spaceId))
-    .where(ofSeries)
-    .orderBy(desc(bookingSeries.paidAt), desc(bookingSeries.id))
+    .from(firsts)
+    .innerJoin(payments, eq(payments.id, firsts.paymentId))
+    .where(isNotNull(payments.paidAt))
+    .orderBy(desc(payments.paidAt), desc(payments.id))
     .limit(limit);
-  const [singlesCount] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(bookings)
-    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
-    .where(ofSingles);
-  const [seriesCount] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(bookingSeries)
-    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookingSeries.spaceId))
-    .where(ofSeries);
-  const items: AdminUserPayment[] = [
-    ...singles.map((row) => ({ ...row, kind: 'booking' as const, bookingId: row.id })),
-    ...series.map((row) => ({ ...row, kind: 'series' as const, bookingId: row.firstOccurrence })),
-  ]
-    .sort((a, b) => b.paidAt!.getTime() - a.paidAt!.getTime() || b.id.localeCompare(a.id))
-    .slice(0, limit)
-    .map((row) => ({
-      kind: row.kind,
-      id: row.id,
-      bookingId: row.bookingId,
-      side: side(row.renterId, userId),
-      spaceTitle: row.spaceTitle,
-      amount: row.amount,
-      refunded: fromCents(toCents(row.refunded)),
-      paymentStatus: row.paymentStatus,
-      paidAt: row.paidAt!.toISOString(),
-    }));
-  return { items, total: Number(singlesCount?.total ?? 0) + Number(seriesCount?.total ?? 0) };
+  const items: AdminUserPayment[] = rows.map((row) => ({
+    kind: row.first.seriesId ? 'series' : 'booking',
+    id: row.id,
+    bookingId: row.first.bookingId,
+    side: side(row.first.renterId, userId),
+    spaceTitle: row.first.spaceTitle,
+    amount: row.amount,
+    refunded: fromCents(toCents(row.refunded)),
+    paymentStatus: row.paymentStatus,
+    paidAt: row.paidAt!.toISOString(),
+  }));
+  return { items, total: rows[0]?.total ?? 0 };
 }

@@ -5,7 +5,7 @@
  * acceptance of the agreement. Here, below the paperwork feature, so that the checkout records the
  * acceptance in its hold's transaction.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AGREEMENT_VERSION, agreementDocument, type AgreementInput } from '../../shared/agreement';
 import { addressLine } from '../../shared/booking-notices';
@@ -14,9 +14,9 @@ import type { StoredPayment } from '../../shared/schemas/paperwork';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
 import type { SpaceRow } from './booking-row';
-import { bookings, bookingSeries, medicalSpaces, payments, users } from '../db/schema';
+import { bookings, medicalSpaces, payments, users } from '../db/schema';
 import { conflict } from '../http/errors';
-import { occurrenceColumns, seriesPaymentColumns, seriesStoredPayment, singlePaymentColumns, singleStoredPayment } from './stored-payments';
+import { paymentColumns, paymentOccurrences, storedPayment } from './stored-payments';
 
 const renters = alias(users, 'renters');
 const owners = alias(users, 'owners');
@@ -81,10 +81,11 @@ export async function bookingPapers(db: Database, bookingId: string): Promise<Bo
   const [row] = await db
     .select({
       booking: {
-        ...singlePaymentColumns,
+        bookingId: bookings.id,
+        status: bookings.status,
+        paymentId: bookings.paymentId,
         seriesId: bookings.seriesId,
         renterId: bookings.renterId,
-        paymentStatus: bookings.paymentStatus,
         tier: bookings.cancellationPolicyTier,
         agreementAcceptedAt: bookings.agreementAcceptedAt,
         agreementVersion: bookings.agreementVersion,
@@ -111,6 +112,7 @@ export async function bookingPapers(db: Database, bookingId: string): Promise<Bo
         taxId: renters.taxId,
       },
       owner: { firstName: owners.firstName, lastName: owners.lastName, email: owners.email },
+      payment: { ...paymentColumns, status: payments.status },
     })
     .from(bookings)
     .innerJoin(payments, eq(payments.id, bookings.paymentId))
@@ -122,25 +124,7 @@ export async function bookingPapers(db: Database, bookingId: string): Promise<Bo
   if (!row) return null;
   const { booking, space } = row;
 
-  let payment: StoredPayment;
-  let paymentStatus = booking.paymentStatus;
-  if (booking.seriesId) {
-    const [series] = await db
-      .select(seriesPaymentColumns)
-      .from(bookingSeries)
-      .innerJoin(payments, eq(payments.id, bookingSeries.id))
-      .where(eq(bookingSeries.id, booking.seriesId));
-    if (!series) throw new Error(`Booking ${bookingId} names series ${booking.seriesId}, which is not stored`);
-    const occurrences = await db
-      .select(occurrenceColumns)
-      .from(bookings)
-      .where(eq(bookings.seriesId, booking.seriesId))
-      .orderBy(asc(bookings.startAt), asc(bookings.id));
-    paymentStatus = series.paymentStatus;
-    payment = seriesStoredPayment(series, occurrences);
-  } else {
-    payment = singleStoredPayment(booking);
-  }
+  const payment = storedPayment(row.payment, await paymentOccurrences(db, booking.paymentId!));
   return {
     bookingId: booking.bookingId,
     status: booking.status,
@@ -151,7 +135,7 @@ export async function bookingPapers(db: Database, bookingId: string): Promise<Bo
     owner: { fullName: fullName(row.owner), email: row.owner.email },
     space: papersSpace(space),
     cancellationPolicyTier: booking.tier,
-    paymentStatus,
+    paymentStatus: row.payment.status,
     payment,
     firstBookingId: payment.occurrences[0]!.bookingId,
     acceptance: booking.agreementAcceptedAt

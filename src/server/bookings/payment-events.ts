@@ -23,16 +23,6 @@ import { settlePayment } from './confirmation';
 import { tellEachStep, tellPayoutSent } from './notices';
 import { bookingsOfPayment, findPayment, type PaymentRow } from './payment-bookings';
 
-/** The booking of a payment intent: by the stored intent id, else by the intent's `metadata.bookingId`. */
-async function bookingOfIntent(db: Database, intentId: string, metadata: Record<string, string> = {}): Promise<BookingRow | null> {
-  const [byIntent] = await db.select().from(bookings).where(eq(bookings.stripePaymentIntentId, intentId)).limit(1);
-  if (byIntent) return byIntent;
-  const bookingId = metadata.bookingId;
-  if (!bookingId || !z.uuid().safeParse(bookingId).success) return null;
-  const [byMetadata] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
-  return byMetadata ?? null;
-}
-
 /** The payment of an intent: by the stored intent id, else by the intent's metadata (`paymentId`, `seriesId`, or `bookingId`'s payment). */
 async function paymentOfIntent(db: Database, intentId: string, metadata: Record<string, string> = {}): Promise<PaymentRow | null> {
   const [stored] = await db.select().from(payments).where(eq(payments.stripePaymentIntentId, intentId)).limit(1);
@@ -41,7 +31,9 @@ async function paymentOfIntent(db: Database, intentId: string, metadata: Record<
     const named = id && z.uuid().safeParse(id).success ? await findPayment(db, id) : null;
     if (named) return named;
   }
-  const booking = await bookingOfIntent(db, intentId, metadata);
+  const bookingId = metadata.bookingId;
+  if (!bookingId || !z.uuid().safeParse(bookingId).success) return null;
+  const [booking] = await db.select({ paymentId: bookings.paymentId }).from(bookings).where(eq(bookings.id, bookingId)).limit(1);
   return booking?.paymentId ? findPayment(db, booking.paymentId) : null;
 }
 

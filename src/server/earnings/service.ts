@@ -26,6 +26,7 @@ import {
 import type { PricingPeriod } from '../../shared/constants';
 import { ownerStoredPayments, type OwnerStoredPayment } from '../bookings/stored-payments';
 import type { Database } from '../db/client';
+import { paymentIdOf } from '../payouts/service';
 import { bookings, medicalSpaces, ownerPayouts, spaceBlockedDates, users } from '../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -152,9 +153,9 @@ export async function ownerEarnings(db: Database, ownerId: string, query: Earnin
 
   const payments = await ownerStoredPayments(db, ownerId);
   const payoutRows = await db.select().from(ownerPayouts).where(eq(ownerPayouts.ownerId, ownerId));
-  // One row per payment at most (unique indexes on booking_id and series_id).
-  const rowsByPayment = new Map(payoutRows.map((row) => [row.seriesId ?? row.bookingId!, row]));
-  const rowOf = (payment: OwnerStoredPayment) => rowsByPayment.get(payment.seriesId ?? payment.payment.occurrences[0]!.bookingId);
+  // One row per payment at most (unique indexes on booking_id and series_id), named by its payment's id.
+  const rowsByPayment = new Map(payoutRows.map((row) => [paymentIdOf(row), row]));
+  const rowOf = (payment: OwnerStoredPayment) => rowsByPayment.get(payment.paymentId);
   const renterIds = [...new Set(payments.map((p) => p.renterId))];
   const renters = new Map(
     renterIds.length === 0

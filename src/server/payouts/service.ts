@@ -24,7 +24,7 @@ import type { BookingPayout } from '../../shared/schemas/payouts';
 import { bookingPapers } from '../bookings/agreement-acceptance';
 import { ownerPayoutAccount } from '../bookings/checkout';
 import type { Database } from '../db/client';
-import { bookings, bookingSeries, ownerPayouts, users } from '../db/schema';
+import { bookings, ownerPayouts, payments as paymentsTable, users } from '../db/schema';
 import type { PaymentProvider, TransferInfo } from '../payments/provider';
 
 /** A claim older than this belongs to a run that died: another run takes the row over. */
@@ -41,44 +41,31 @@ export interface PayoutPayment extends OwedPaymentState {
   amountRefunded: string;
 }
 
-/** The stored payment a payout row is of, or null when its booking or series is gone (never: records are kept). */
+/** The stored payment a payout row is of, or null when its payment is gone (never: records are kept). */
 export async function payoutPayment(db: Database, row: Pick<OwnerPayoutRow, 'bookingId' | 'seriesId'>): Promise<PayoutPayment | null> {
-  let bookingId = row.bookingId;
-  let paymentIntentId: string | null = null;
-  let amountRefunded = '0';
-  let refundsPending = false;
+  const paymentId = paymentIdOf(row);
   const pending = and(eq(bookings.status, 'cancelled'), isNull(bookings.refundedAt), sql`coalesce(${bookings.refundAmount}, 0) > 0`);
-  if (row.seriesId) {
-    const [series] = await db
-      .select({ intent: bookingSeries.stripePaymentIntentId, amountRefunded: bookingSeries.amountRefunded })
-      .from(bookingSeries)
-      .where(eq(bookingSeries.id, row.seriesId))
-      .limit(1);
-    const [first] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.seriesId, row.seriesId)).limit(1);
-    if (!series || !first) return null;
-    bookingId = first.id;
-    paymentIntentId = series.intent;
-    amountRefunded = series.amountRefunded;
-    const [waiting] = await db
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(and(eq(bookings.seriesId, row.seriesId), pending))
-      .limit(1);
-    refundsPending = Boolean(waiting);
-  } else {
-    const [booking] = await db
-      .select({ intent: bookings.stripePaymentIntentId, amountRefunded: bookings.amountRefunded, pending: sql<boolean>`${pending}` })
-      .from(bookings)
-      .where(eq(bookings.id, row.bookingId!))
-      .limit(1);
-    if (!booking) return null;
-    paymentIntentId = booking.intent;
-    amountRefunded = booking.amountRefunded;
-    refundsPending = Boolean(booking.pending);
-  }
-  const papers = await bookingPapers(db, bookingId!);
+  const [payment] = await db
+    .select({ intent: paymentsTable.stripePaymentIntentId, amountRefunded: paymentsTable.amountRefunded })
+    .from(paymentsTable)
+    .where(eq(paymentsTable.id, paymentId))
+    .limit(1);
+  const [first] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.paymentId, paymentId)).limit(1);
+  if (!payment || !first) return null;
+  const [waiting] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.paymentId, paymentId), pending))
+    .limit(1);
+  const papers = await bookingPapers(db, first.id);
   if (!papers) return null;
-  return { payment: papers.payment, paymentStatus: papers.paymentStatus, refundsPending, paymentIntentId, amountRefunded };
+  return {
+    payment: papers.payment,
+    paymentStatus: papers.paymentStatus,
+    refundsPending: Boolean(waiting),
+    paymentIntentId: payment.intent,
+    amountRefunded: payment.amountRefunded,
+  };
 }
 
 /** Claims a row for one run at `now` (unclaimed, or claimed by a run that died). @returns the row, or null when another run has it */
@@ -264,10 +251,9 @@ async function settleTransferred(db: Database, payments: PaymentProvider, row: O
   return 'reversed';
 }
 
-/** The payment's `amount_refunded` (dollars) of a payout row, in SQL: its booking's, or its series'. */
-const paymentRefunded = sql`coalesce(
-  (select b.amount_refunded from ${bookings} b where b.id = ${ownerPayouts.bookingId}),
-  (select s.amount_refunded from ${bookingSeries} s where s.id = ${ownerPayouts.seriesId}))`;
+/** The payment's `amount_refunded` (dollars) of a payout row, in SQL. */
+const paymentRefunded = sql`(select p.amount_refunded from ${paymentsTable} p
+  where p.id = coalesce(${ownerPayouts.bookingId}, ${ownerPayouts.seriesId}))`;
 
 /** Rows with something to settle: owed (when `withOwed`), or transferred with refunds since their last settlement. */
 const toSettle = (withOwed: boolean) =>
@@ -351,14 +337,13 @@ export async function owedTotal(db: Database, ownerId: string): Promise<{ cents:
  * as the console shows it: its payout row (owed with what it is worth now, transferred, void), a
  * destination charge when a payment was made without a row, or none before any payment.
  */
-export async function bookingPayout(
-  db: Database,
-  booking: { id: string; seriesId: string | null; stripePaymentIntentId: string | null },
-): Promise<BookingPayout> {
+export async function bookingPayout(db: Database, booking: { paymentId: string | null }): Promise<BookingPayout> {
+  const paymentId = booking.paymentId;
+  if (!paymentId) return { kind: 'none' };
   const [row] = await db
     .select()
     .from(ownerPayouts)
-    .where(booking.seriesId ? eq(ownerPayouts.seriesId, booking.seriesId) : eq(ownerPayouts.bookingId, booking.id))
+    .where(or(eq(ownerPayouts.bookingId, paymentId), eq(ownerPayouts.seriesId, paymentId)))
     .limit(1);
   if (row?.status === 'transferred') {
     return {
@@ -374,14 +359,10 @@ export async function bookingPayout(
     const payment = await payoutPayment(db, row);
     return { kind: 'owed', amount: fromCents(payment ? owedCents(payment) : 0) };
   }
-  let intentId = booking.stripePaymentIntentId;
-  if (booking.seriesId) {
-    const [series] = await db
-      .select({ intent: bookingSeries.stripePaymentIntentId })
-      .from(bookingSeries)
-      .where(eq(bookingSeries.id, booking.seriesId))
-      .limit(1);
-    intentId = series?.intent ?? null;
-  }
-  return intentId ? { kind: 'destination' } : { kind: 'none' };
+  const [payment] = await db
+    .select({ intentId: paymentsTable.stripePaymentIntentId })
+    .from(paymentsTable)
+    .where(eq(paymentsTable.id, paymentId))
+    .limit(1);
+  return payment?.intentId ? { kind: 'destination' } : { kind: 'none' };
 }
