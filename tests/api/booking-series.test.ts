@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireBooking } from '../../src/server/bookings/expiry';
 import { bookingPaymentSteps } from '../../src/server/bookings/payment-events';
 import { reconcileBookings } from '../../src/server/bookings/reconciliation';
-import { bookings, bookingSeries, demoPaymentIntents, spaceBlockedDates } from '../../src/server/db/schema';
+import { bookings, bookingSeries, demoPaymentIntents, payments, spaceBlockedDates } from '../../src/server/db/schema';
 import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
 import { handleStripeEvent } from '../../src/server/payments/webhook';
 import { localDateTime, shiftDate, weekdayOf } from '../../src/shared/availability';
@@ -486,8 +486,8 @@ describe('a series hold that lapses', () => {
       paymentIntentId: body.paymentIntentId,
     });
     expect(late.statusCode).toBe(409);
-    const [series] = await t.db.select().from(bookingSeries).where(eq(bookingSeries.id, body.seriesId));
-    expect(series).toMatchObject({ paymentStatus: 'refunded' });
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, body.seriesId));
+    expect(payment).toMatchObject({ status: 'refunded' });
     expect(
       await t.db
         .select()
@@ -555,8 +555,8 @@ describe('a series through the Stripe webhook', () => {
     expect(after.every((row) => row.status === 'cancelled' && row.refundAmount === '120.00' && row.paymentStatus === 'refunded')).toBe(
       true,
     );
-    const [series] = await t.db.select().from(bookingSeries).where(eq(bookingSeries.id, body.seriesId));
-    expect(series).toMatchObject({ paymentStatus: 'refunded', amountRefunded: '480.00' });
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, body.seriesId));
+    expect(payment).toMatchObject({ status: 'refunded', amountRefunded: '480.00' });
     // Nothing more is refunded by the job.
     await reconcileBookings(t.db, demo);
     expect(await intentRow(body.paymentIntentId)).toMatchObject({ amountRefunded: 48000 });

@@ -8,10 +8,10 @@
 import { addMonths, endOfMonth, format, startOfMonth } from 'date-fns';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingSeries, ownerPayouts, spaceBlockedDates } from '../../src/server/db/schema';
+import { ownerPayouts, spaceBlockedDates } from '../../src/server/db/schema';
 import { scheduleSchema } from '../../src/shared/schemas/schedules';
 import type { Earnings } from '../../src/shared/schemas/earnings';
-import { insertBooking, insertSpace, insertUser } from '../factories/db';
+import { insertBooking, insertSeries, insertSpace, insertUser } from '../factories/db';
 import { futureWeekday, midnightIn } from '../helpers/dates';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
@@ -97,19 +97,18 @@ beforeAll(async () => {
     transferredAt: new Date(Date.now() - DAY_MS),
   });
   // A series of two 4-hour stays, last month and next month: $200 with a $20 fee, paid with the charge.
-  const [series] = await t.db
-    .insert(bookingSeries)
-    .values({
+  const series = await insertSeries(
+    t.db,
+    {
       spaceId: hourly.id,
       renterId: renter.id,
       recurrence: { weekdays: ['mon'], count: 2 },
       totalPrice: '200.00',
       platformFeeAmount: '20.00',
       instantBook: true,
-      paymentStatus: 'paid',
-      paidAt: midnightIn(monthDay(-1, 5), NY),
-    })
-    .returning();
+    },
+    { status: 'paid', paidAt: midnightIn(monthDay(-1, 5), NY) },
+  );
   for (const months of [-1, 1]) {
     const startAt = new Date(midnightIn(monthDay(months, 12), NY).getTime() + 8 * HOUR_MS);
     await insertBooking(t.db, {

@@ -15,7 +15,7 @@ import { CANCELLATION_POLICY_TEXT } from '../../src/shared/cancellation';
 import { formatUsd, toCents } from '../../src/shared/money';
 import { OWNER_PAID_FEE_LABEL, PLATFORM_FEE_PAYER_NOTE } from '../../src/shared/price-breakdown';
 import { agreementInput, bookingPapers, recordAgreementAcceptance } from '../../src/server/bookings/agreement-acceptance';
-import { bookings, bookingSeries, medicalSpaces } from '../../src/server/db/schema';
+import { bookings, bookingSeries, medicalSpaces, payments } from '../../src/server/db/schema';
 import { insertSpace } from '../factories/db';
 import { createBooking, createIntent, paidIntent, payIntent } from '../helpers/booking-flow';
 import { futureDate, futureWeekday } from '../helpers/dates';
@@ -203,7 +203,9 @@ describe('the receipt', () => {
     expect(fromFirst).toContain(`Total paid ${formatUsd(toCents(series!.totalPrice))}`);
     expect(fromFirst).toContain(`(${formatUsd(toCents(series!.platformFeeAmount))} included)`);
     expect(fromFirst.match(/, 08:00-12:00/g)).toHaveLength(4);
-    expect(series).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, series!.id));
+    expect(payment).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
+    expect(payment!.paidAt).not.toBeNull();
     expect(fromFirst).toContain('Paid by Visa card ending in 4242.');
 
     // The agreement of a series: the schedule set in advance and a fixed, time-based price.

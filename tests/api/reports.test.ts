@@ -14,7 +14,6 @@ import type { AdminReport, InboxPage, ReportQueuePage } from '../../src/shared/s
 import { REPORTS_PER_DAY } from '../../src/shared/schemas/reports';
 import {
   auditLog,
-  bookingSeries,
   conversations,
   medicalSpaces,
   messages,
@@ -24,7 +23,7 @@ import {
   sessions,
   users,
 } from '../../src/server/db/schema';
-import { FACTORY_PASSWORD, insertBooking, insertSpace, insertUser } from '../factories/db';
+import { FACTORY_PASSWORD, insertBooking, insertSeries, insertSpace, insertUser } from '../factories/db';
 import { createTestApp, sessionCookie, signedInUser, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -430,19 +429,18 @@ describe('GET /api/admin/overview', () => {
     });
     await insertBooking(t.db, { spaceId: space.id, renterId: renter.id, ...at(3), status: 'declined', paymentStatus: 'canceled' });
     // A series of two occurrences paid once ($300, $30 fee): one booking, its occurrences not again.
-    const [series] = await t.db
-      .insert(bookingSeries)
-      .values({
+    const series = await insertSeries(
+      t.db,
+      {
         spaceId: space.id,
         renterId: renter.id,
-        recurrence: { weekdays: ['mon'], count: 2 } as never,
+        recurrence: { weekdays: ['mon'], count: 2 },
         totalPrice: '300.00',
         platformFeeAmount: '30.00',
         instantBook: true,
-        paymentStatus: 'paid',
-        paidAt: new Date(),
-      })
-      .returning();
+      },
+      { status: 'paid', paidAt: new Date() },
+    );
     for (const days of [7, 14])
       await insertBooking(t.db, {
         spaceId: space.id,

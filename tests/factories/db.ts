@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../src/server/auth/service';
 import type { Database } from '../../src/server/db/client';
-import { bookings, medicalSpaces, users } from '../../src/server/db/schema';
+import { bookings, bookingSeries, medicalSpaces, payments, users } from '../../src/server/db/schema';
 import { refreshBookedDays, spaceTemplateColumns } from '../../src/server/schedules/space-days';
 
 export type NewUser = Partial<Omit<typeof users.$inferInsert, 'passwordHash'>> & { password?: string; passwordHash?: string };
@@ -84,5 +84,23 @@ export async function insertBooking(db: Database, values: NewBooking): Promise<t
     .values({ totalPrice: '150.00', platformFeeAmount: '0.00', status: 'confirmed', ...values })
     .returning();
   await refreshBookedDays(db, [row!]);
+  return row!;
+}
+
+/**
+ * A booking series and its one payment (`payment`: its status, when paid...; amount and fee are the
+ * series'), written directly as a checkout would have left them. Its occurrences are inserted apart.
+ */
+export async function insertSeries(
+  db: Database,
+  values: typeof bookingSeries.$inferInsert,
+  payment: Partial<typeof payments.$inferInsert> = {},
+): Promise<typeof bookingSeries.$inferSelect> {
+  const id = values.id ?? randomUUID();
+  await db.insert(payments).values({ id, amount: values.totalPrice, platformFeeAmount: values.platformFeeAmount ?? '0', ...payment });
+  const [row] = await db
+    .insert(bookingSeries)
+    .values({ ...values, id })
+    .returning();
   return row!;
 }

@@ -1,7 +1,7 @@
 /**
  * A booking's status and a payment's status change only through their writers
  * (`src/server/bookings/booking-writer.ts`, `src/server/payments/payment-writer.ts`), which ask their
- * state tables first: any other module that updates `bookings`, `booking_series` or `payments` with one of those
+ * state tables first: any other module that updates `bookings` or `payments` with one of those
  * columns, with changes it does not spell out (a variable or a spread, which could carry one), or
  * through raw SQL fails here. The check reads the TypeScript syntax of every server file, following
  * renamed imports of the tables; fixtures below prove each way of writing it is caught.
@@ -18,7 +18,6 @@ const PAYMENT_WRITER = 'src/server/payments/payment-writer.ts';
 /** For each guarded table (its export in the schema module): each guarded column and the one module that writes it. */
 const GUARDED: Record<string, Record<string, string>> = {
   bookings: { status: BOOKING_WRITER, paymentStatus: PAYMENT_WRITER },
-  bookingSeries: { paymentStatus: PAYMENT_WRITER },
   payments: { status: PAYMENT_WRITER },
 };
 const WRITERS = new Set([BOOKING_WRITER, PAYMENT_WRITER]);
@@ -98,7 +97,7 @@ export function statusWritesIn(file: string, text: string): string[] {
     }
     // Raw SQL: sql`update bookings set status ...`, or a string handed to execute.
     if (ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isStringLiteral(node)) {
-      const table = /\bupdate\s+"?(bookings|booking_series|payments)"?\s/i.exec(node.text)?.[1];
+      const table = /\bupdate\s+"?(bookings|payments)"?\s/i.exec(node.text)?.[1];
       if (table) found.push(`${where(node)}: an UPDATE of ${table} in SQL`);
     }
     ts.forEachChild(node, visit);
@@ -132,11 +131,7 @@ describe('who writes a booking or payment status', () => {
     ['raw SQL', "await db.execute(sql`UPDATE bookings SET status = 'expired' WHERE id = ${id}`);"],
     ['raw SQL, quoted table', 'await db.execute(\'update "bookings" set status = $1\');'],
     ['a payment status', "await db.update(bookings).set({ paymentStatus: 'refunded', amountRefunded: '10.00' });"],
-    [
-      'a series payment status',
-      "import { bookingSeries } from '../db/schema';\nawait db.update(bookingSeries).set({ paymentStatus: 'paid' });",
-    ],
-    ['a series update in SQL', "await db.execute(sql`update booking_series set payment_status = 'paid'`);"],
+    ['a payment update in SQL', "await db.execute(sql`update payments set status = 'paid'`);"],
     ['a payment row', "import { payments } from '../db/schema';\nawait db.update(payments).set({ status: 'paid' });"],
   ])('catches %s', (_name, code) => {
     expect(statusWritesIn('fixture.ts', `${head}${code}`)).toHaveLength(1);

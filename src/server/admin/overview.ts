@@ -2,10 +2,9 @@
  * The console's Overview (docs/decisions/032-reports-and-the-overview.md): what the marketplace did
  * per UTC day, computed in SQL from the stored payments.
  *
- * A paid stay is a single booking (`bookings` with no series) or a whole recurring series
- * (`booking_series`, counted once, as the fee rule counts it; its occurrences are not counted
- * again), on the day its payment was first taken (`paid_at`). Its gross value is its `total_price`,
- * its fee `platform_fee_amount`, and its refunds the `amount_refunded` read back from the provider
+ * A paid stay is a payment (`payments`): a single booking's, or a whole recurring series' (counted
+ * once, as the fee rule counts it; its occurrences are not counted again), on the day it was first
+ * taken (`paid_at`). Its gross value is its `amount`, its fee `platform_fee_amount`, and its refunds the `amount_refunded` read back from the provider
  * (partial or full, made by a cancellation or from the console), counted on the day of the payment
  * they refund. New users and new listings count on the day they were created.
  */
@@ -53,12 +52,8 @@ async function countsPerDay(db: Database, start: Date, end: Date): Promise<Map<s
   const endIso = end.toISOString();
   const result = await db.execute(sql`
     with stays as (
-      select paid_at, total_price, coalesce(platform_fee_amount, 0) as fee, amount_refunded
-        from bookings
-       where series_id is null and paid_at >= ${startIso}::timestamptz and paid_at < ${endIso}::timestamptz
-      union all
-      select paid_at, total_price, platform_fee_amount, amount_refunded
-        from booking_series
+      select paid_at, amount as total_price, platform_fee_amount as fee, amount_refunded
+        from payments
        where paid_at >= ${startIso}::timestamptz and paid_at < ${endIso}::timestamptz
     ),
     money as (

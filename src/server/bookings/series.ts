@@ -9,19 +9,26 @@ import { fromCents, toCents } from '../../shared/money';
 import type { BookingSeries } from '../../shared/schemas/booking-series';
 import type { CancellationQuote } from '../../shared/schemas/bookings';
 import type { Database } from '../db/client';
-import { bookings, bookingSeries, medicalSpaces } from '../db/schema';
+import { bookings, bookingSeries, medicalSpaces, payments } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { PaymentProvider } from '../payments/provider';
 import { toBooking, type BookingRow, type SpaceRow } from './booking-row';
 import { cancelBookings, cancellingParty, quoteCancellationOf, type CancellationRequest } from './cancellation';
 
-/** A series row as the database holds it. */
-export type SeriesRow = typeof bookingSeries.$inferSelect;
+/** A series row as the database holds it, with its payment's status and what was refunded of it. */
+export type SeriesRow = typeof bookingSeries.$inferSelect &
+  Pick<typeof payments.$inferSelect, 'amountRefunded'> & { paymentStatus: PaymentStatus };
+type PaymentStatus = (typeof payments.$inferSelect)['status'];
 
-/** The series `id`, or null. */
+/** The series `id` with its payment, or null. */
 export async function findSeries(db: Database, id: string): Promise<SeriesRow | null> {
-  const [row] = await db.select().from(bookingSeries).where(eq(bookingSeries.id, id)).limit(1);
-  return row ?? null;
+  const [row] = await db
+    .select({ series: bookingSeries, paymentStatus: payments.status, amountRefunded: payments.amountRefunded })
+    .from(bookingSeries)
+    .innerJoin(payments, eq(payments.id, bookingSeries.id))
+    .where(eq(bookingSeries.id, id))
+    .limit(1);
+  return row ? { ...row.series, paymentStatus: row.paymentStatus, amountRefunded: row.amountRefunded } : null;
 }
 
 /** The occurrences of series `seriesId`, earliest first. */

@@ -494,11 +494,11 @@ export const payments = pgTable(
 );
 
 /**
- * A recurring series of bookings (docs/decisions/026-booking-series.md): the one payment of all its
- * occurrences. Each occurrence is a `bookings` row with `series_id` and no payment intent of its own;
- * its status moves through the state table as any booking's, and its `total_price` and
- * `platform_fee_amount` are its share of the series'. The series' money (intent, what the provider
- * has refunded) is kept here, and only here.
+ * A recurring series of bookings (docs/decisions/026-booking-series.md), paid by one payment: the
+ * `payments` row of the same id (created with the series by the trigger of migration 0037), which
+ * alone holds its money (intent, status, what the provider has refunded, the card). Each occurrence
+ * is a `bookings` row with `series_id`; its status moves through the state table as any booking's,
+ * and its `total_price` and `platform_fee_amount` are its share of the series'.
  */
 export const bookingSeries = pgTable(
   'booking_series',
@@ -516,30 +516,12 @@ export const bookingSeries = pgTable(
     totalPrice: numeric('total_price', { precision: 10, scale: 2 }).notNull(),
     platformFeeAmount: numeric('platform_fee_amount', { precision: 10, scale: 2 }).notNull().default('0'),
     instantBook: boolean('instant_book').notNull(),
-    stripePaymentIntentId: text('stripe_payment_intent_id'),
-    /** What we last know of the payment, as `bookings.payment_status`. */
-    paymentStatus: text('payment_status', {
-      enum: ['none', 'requires_payment', 'authorized', 'paid', 'canceled', 'refunded', 'partially_refunded'],
-    })
-      .notNull()
-      .default('none'),
-    /** What the provider has refunded of the payment, dollars (read back from the provider). */
-    amountRefunded: numeric('amount_refunded', { precision: 10, scale: 2 }).notNull().default('0'),
     /** The client's booking attempt: asking twice for one attempt returns the same series. */
     idempotencyKey: text('idempotency_key'),
-    /** When the payment was first known as made (set by the trigger of migration 0016 when `payment_status` first says money was taken). */
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    /**
-     * The card that paid, when the provider says: its brand (`visa`...) and last 4 digits, recorded as
-     * the payment is settled and printed on the receipt (docs/decisions/027-receipts-and-agreements.md).
-     */
-    cardBrand: text('card_brand'),
-    cardLast4: text('card_last4'),
     createdAt: createdAt(),
   },
   (t) => [
     check('booking_series_total_check', sql`${t.totalPrice} >= 0`),
-    uniqueIndex('booking_series_payment_intent_unique').on(t.stripePaymentIntentId),
     uniqueIndex('booking_series_renter_attempt_unique').on(t.renterId, t.idempotencyKey),
     index('booking_series_renter_id_idx').on(t.renterId),
   ],

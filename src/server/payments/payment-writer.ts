@@ -10,7 +10,7 @@ import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { paymentStatusAfter, paymentStatusesAllowing, type PaymentTransition } from '../../shared/payment-lifecycle';
 import type { Database } from '../db/client';
 import { fromCents } from '../../shared/money';
-import { bookings, bookingSeries, payments } from '../db/schema';
+import { bookings, payments } from '../db/schema';
 
 /** A booking row as the database holds it. */
 type BookingRow = typeof bookings.$inferSelect;
@@ -18,8 +18,9 @@ type BookingRow = typeof bookings.$inferSelect;
 /**
  * Whose payment moves:
  * - `bookingId`: a booking's own payment, or a series occurrence's share of its series' payment;
- * - `seriesId`: a series' one payment, mirrored on its occurrences that have no refund of their own
- *   (unless `occurrences` is false: a refund of part of a series is some occurrences' own);
+ * - `seriesId`: a series' one payment (the `payments` row of the series' id), mirrored on its
+ *   occurrences that have no refund of their own (unless `occurrences` is false: a refund of part of
+ *   a series is some occurrences' own);
  * - `paymentId`: the payment of that id (`bookings.payment_id`), a single booking's or a series'
  *   (`occurrences` as for `seriesId`).
  */
@@ -57,9 +58,12 @@ export async function movePayment(
   changes: PaymentChanges = {},
 ): Promise<PaymentMove> {
   if ('paymentId' in select) {
-    // Until the payment's columns move to `payments`, they are its series' or its single booking's.
-    const [series] = await db.select({ id: bookingSeries.id }).from(bookingSeries).where(eq(bookingSeries.id, select.paymentId));
-    const one = series ? { seriesId: series.id, occurrences: select.occurrences } : { bookingId: select.paymentId };
+    // A single booking's payment keeps its columns on the booking too, until they move to `payments` alone.
+    const [own] = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.id, select.paymentId), isNull(bookings.seriesId)));
+    const one = own ? { bookingId: own.id } : { seriesId: select.paymentId, occurrences: select.occurrences };
     return movePayment(db, one, transition, changes);
   }
   const to = paymentStatusAfter(transition);
@@ -80,16 +84,16 @@ export async function movePayment(
   }
   if (changes.refundedAt !== undefined) throw new Error('A series payment has no refund time of its own: its occurrences do.');
   const moved = await db
-    .update(bookingSeries)
-    .set({ ...changes, paymentStatus: to })
+    .update(payments)
+    .set({ ...changes, status: to })
     .where(
       and(
-        eq(bookingSeries.id, select.seriesId),
-        inArray(bookingSeries.paymentStatus, allowed),
-        changes.amountRefunded === undefined ? undefined : lte(bookingSeries.amountRefunded, changes.amountRefunded),
+        eq(payments.id, select.seriesId),
+        inArray(payments.status, allowed),
+        changes.amountRefunded === undefined ? undefined : lte(payments.amountRefunded, changes.amountRefunded),
       ),
     )
-    .returning({ id: bookingSeries.id });
+    .returning({ id: payments.id });
   if (moved.length === 0) return { moved: false, bookings: [] };
   if (select.occurrences === false) return { moved: true, bookings: [] };
   const mirrored = await db
