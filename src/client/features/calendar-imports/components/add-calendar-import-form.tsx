@@ -68,7 +68,7 @@ export function AddCalendarImportForm({ spaceId, headingLevel }: { spaceId: stri
       <Heading id={`${id}-title`} className="text-sm font-semibold text-slate-900">
         Add a calendar
       </Heading>
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]">
         <FormField id={`${id}-name`} label="Name" error={errors.name} hint="For you only, e.g. “Practice calendar”.">
           <Input
             {...fieldAria(`${id}-name`, errors.name, true)}

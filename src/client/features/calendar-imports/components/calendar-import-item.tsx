@@ -69,7 +69,7 @@ export function CalendarImportItem({
         >
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span>
-            <span className="font-medium">The last sync failed: </span>
+            <span className="font-medium">The last sync attempt failed: </span>
             {feed.lastError}
             {feed.eventsImported > 0 ? ' The busy times read before are kept.' : null}
           </span>
