@@ -37,6 +37,8 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     NPI_REGISTRY_URL: registry.url,
     REGISTRATIONS_PER_ADDRESS: '1000',
+    // Imported calendars may be read from the tests' own local servers (http on 127.0.0.1); never in production.
+    CALENDAR_IMPORT_ALLOW_LOOPBACK: 'true',
   });
   try {
     await waitForHealth(app, 240_000);

@@ -1,11 +1,12 @@
 import { PageMeta } from '@/client/components/page-meta';
+import { OwnerCalendarImports } from '@/client/features/calendar-imports/components/owner-calendar-imports';
 import { BookingStatusBadge } from '@/client/features/bookings/components/booking-status-badge';
 import { OwnerCalendar } from '@/client/features/owner-calendar/components/owner-calendar';
 import { useAuth } from '@/client/lib/auth';
 
 /**
  * /calendar (docs/product.md#calendar): the owner's calendar of their spaces' bookings, requests,
- * holds and blocked dates, where days are blocked and unblocked.
+ * holds and blocked dates, where days are blocked and unblocked, and the calendars imported into them.
  */
 export function CalendarPage() {
   const { user } = useAuth();
@@ -18,7 +19,7 @@ export function CalendarPage() {
       <p className="mb-5 text-sm text-slate-600">
         The bookings, requests, holds and blocked dates of your spaces, in each space’s local time.
       </p>
-      <OwnerCalendar userId={user.id} StatusBadge={BookingStatusBadge} />
+      <OwnerCalendar userId={user.id} StatusBadge={BookingStatusBadge} Calendars={OwnerCalendarImports} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useSaveSpace } from '@/client/features/spaces/api/save-space';
 import { ListingWizard } from '@/client/features/spaces/components/listing/listing-wizard';
 import { draftKey, fromSpace } from '@/client/features/spaces/lib/listing-form';
 import type { CreateSpaceInput } from '@/shared/schemas/spaces';
+import { CalendarImportsSection } from '@/client/features/calendar-imports/components/calendar-imports-section';
 import { useAuth } from '@/client/lib/auth';
 import { paths } from '@/client/lib/paths';
 
@@ -53,6 +54,7 @@ export function EditSpacePage() {
           submitLabel="Save Changes"
           submitting={save.isPending}
           onSubmit={onSubmit}
+          calendars={<CalendarImportsSection spaceId={space.data.id} headingLevel={3} />}
         />
       </div>
     );

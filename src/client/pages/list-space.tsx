@@ -5,6 +5,7 @@ import { useSaveSpace } from '@/client/features/spaces/api/save-space';
 import { ListingWizard } from '@/client/features/spaces/components/listing/listing-wizard';
 import { draftKey, EMPTY_LISTING } from '@/client/features/spaces/lib/listing-form';
 import type { CreateSpaceInput } from '@/shared/schemas/spaces';
+import { CalendarImportsLater } from '@/client/features/calendar-imports/components/calendar-imports-later';
 import { useAuth } from '@/client/lib/auth';
 import { paths } from '@/client/lib/paths';
 
@@ -43,6 +44,7 @@ export function ListSpacePage() {
             submitLabel="List Your Space"
             submitting={save.isPending}
             onSubmit={onSubmit}
+            calendars={<CalendarImportsLater />}
           />
         </div>
       ) : null}

@@ -39,12 +39,24 @@ const LEGEND = [
   { label: 'Blocked', className: 'border-slate-600 bg-slate-200' },
 ] as const;
 
+/** What the page puts under the calendar for the spaces it shows: its "Calendars" section (imported calendars). */
+export type SpacesSection = ComponentType<{ spaces: readonly { id: string; title: string }[]; spaceId: string | null }>;
+
 /**
  * The owner's calendar (docs/product.md#calendar): their spaces' bookings, requests, holds and
  * blocked dates by month, week or agenda, filtered by space; dragging over days of the month (or
- * "Add blocked dates") blocks them, and a blocked range opens "Unblock".
+ * "Add blocked dates") blocks them, and a blocked range opens "Unblock". `Calendars`, when given,
+ * is shown under it with the spaces and the space filtered to (null: all).
  */
-export function OwnerCalendar({ userId, StatusBadge }: { userId: string; StatusBadge: ComponentType<{ status: BookingStatus }> }) {
+export function OwnerCalendar({
+  userId,
+  StatusBadge,
+  Calendars,
+}: {
+  userId: string;
+  StatusBadge: ComponentType<{ status: BookingStatus }>;
+  Calendars?: SpacesSection;
+}) {
   const narrow = useNarrow();
   const [chosenView, setView] = useState<CalendarView | null>(null);
   const view = chosenView ?? (narrow ? 'agenda' : 'month');
@@ -153,6 +165,7 @@ export function OwnerCalendar({ userId, StatusBadge }: { userId: string; StatusB
           />
         </Suspense>
       </div>
+      {Calendars ? <Calendars spaces={spaces} spaceId={filter || null} /> : null}
       <BlockDatesDialog userId={userId} spaces={spaces} request={blockRequest} onClose={() => setBlockRequest(null)} />
       <ItemDialog userId={userId} item={openItem} onClose={() => setOpenItem(null)} StatusBadge={StatusBadge} />
     </div>

@@ -58,6 +58,8 @@ interface ListingWizardProps {
   submitting: boolean;
   /** Resolves when saved (the draft is then cleared); rejects to keep the wizard open. */
   onSubmit: (payload: CreateSpaceInput) => Promise<void>;
+  /** Shown in the last step under the schedule and blocked dates: the page's "Calendars" section (imported calendars). */
+  calendars?: ReactNode;
 }
 
 /** The progress indicator: numbered steps, a check mark on completed ones, the current one marked. */
@@ -206,11 +208,11 @@ function LocationPreview({
 /**
  * The four-step listing wizard (docs/product.md#listing-a-space and #validation): Basic Information,
  * Location Details, Amenities & Equipment, Pricing & Policies (with the schedule and blocked
- * dates, docs/product.md#schedules). Next (and the last step's button) with the step incomplete
+ * dates, docs/product.md#schedules, and the page's `calendars`). Next (and the last step's button) with the step incomplete
  * says which fields are missing, there and at each field; the values are kept in a local-storage
  * draft until saved.
  */
-export function ListingWizard({ initialValues, draftStorageKey, submitLabel, submitting, onSubmit }: ListingWizardProps) {
+export function ListingWizard({ initialValues, draftStorageKey, submitLabel, submitting, onSubmit, calendars }: ListingWizardProps) {
   const id = useId();
   const [draft] = useState(() => readDraft(draftStorageKey));
   const [values, setValues] = useState<ListingFormValues>(draft?.values ?? initialValues);
@@ -458,6 +460,7 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
           onScheduleChange={(schedule) => set('schedule', schedule)}
           onBlockedDatesChange={(ranges) => set('blockedDates', ranges)}
         />
+        {calendars}
         <FormField id={`${id}-rules`} label="Rules (optional)" hint="Shown as Rules & Policies on the space page.">
           <Textarea
             {...fieldAria(`${id}-rules`, undefined, true)}
