@@ -1,0 +1,57 @@
+/** A local iCalendar server for the imported calendars' tests: each path answers the text a test sets (404 when none). */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { TZDate } from '@date-fns/tz';
+
+export interface FeedServer {
+  /** `http://127.0.0.1:<port>`. */
+  base: string;
+  /** Sets what `path` answers (an iCalendar text), or removes it with null. */
+  set(path: string, text: string | null): void;
+  close(): Promise<void>;
+}
+
+/** Starts a feed server on a free loopback port. */
+export async function startFeedServer(): Promise<FeedServer> {
+  const feeds = new Map<string, string>();
+  const server = http.createServer((request, response) => {
+    const text = feeds.get(new URL(request.url ?? '/', 'http://feeds.test').pathname);
+    if (text === undefined) return response.writeHead(404).end();
+    response.writeHead(200, { 'Content-Type': 'text/calendar; charset=utf-8' }).end(text);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    set: (path, text) => (text === null ? feeds.delete(path) : feeds.set(path, text)),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** The instant of local `date` (`YYYY-MM-DD`) at `hour`:00 in `timeZone`. */
+export function localHour(date: string, hour: number, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(year, month - 1, day, hour, 0, timeZone).getTime());
+}
+
+/** An iCalendar feed of busy events `[start, end)` (UTC), each with `summary` as its title. */
+export function feedOf(events: readonly { start: Date; end: Date; summary?: string }[]): string {
+  const stamp = (instant: Date) => instant.toISOString().replaceAll(/[-:]/g, '').replace(/\.\d+/, '');
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//ClinicShare tests//EN',
+    ...events.flatMap((event, index) => [
+      'BEGIN:VEVENT',
+      `UID:event-${index}@test`,
+      `DTSTART:${stamp(event.start)}`,
+      `DTEND:${stamp(event.end)}`,
+      `SUMMARY:${event.summary ?? 'Busy'}`,
+      'END:VEVENT',
+    ]),
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}
