@@ -13,6 +13,7 @@ import { medicalSpaces, spaceCalendarImports } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { deleteFeed, lockSpaceRow, replaceBusyTimes } from './busy-store';
 import { busyTimesOfFeed, NotICalendarError } from './busy-times';
+import { recordConflicts } from './conflicts';
 import { fetchFeed, FeedFetchError, type HostLookup } from './fetch-feed';
 
 /** Days ahead read from a feed when the listing has no booking horizon of its own. */
@@ -135,7 +136,8 @@ export async function syncOwnedCalendarImport(
 /**
  * Reads feed `importId` and stores what it says: on success its busy times over the listing's
  * booking horizon (else {@link DEFAULT_IMPORT_HORIZON_DAYS} days) replace the previous ones, with the
- * stored days they change, in one transaction under the space's lock; on a
+ * stored days they change and the conflicts with bookings they raise (./conflicts.ts), in one
+ * transaction under the space's lock; on a
  * 304 they are kept; on a failure they are kept and `last_error` says why. Never throws for the
  * feed's own faults.
  * @returns whether the feed was read (a 304 included)
@@ -197,6 +199,7 @@ export async function syncCalendarImport(
         .returning({ id: spaceCalendarImports.id });
       if (!still) return;
       await replaceBusyTimes(tx, importId, feed.spaceId, busy, now);
+      await recordConflicts(tx, importId, now);
     });
     log.info({ importId, busyTimes: busy.length, skipped }, 'calendar import: the feed was read');
     return true;
