@@ -4,24 +4,18 @@
  * event to renters, and free the time when the event leaves the feed or the feed is removed. Feeds are
  * served from a local server; dates are counted from today in the space's zone.
  */
-import { TZDate } from '@date-fns/tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_BUSY } from '../../src/shared/availability';
 import type { Availability } from '../../src/shared/schemas/availability';
-import type { CalendarImport } from '../../src/shared/schemas/calendar-imports';
 import { insertSpace } from '../factories/db';
 import { createIntent } from '../helpers/booking-flow';
-import { feedOf, localHour, startFeedServer, type FeedServer } from '../helpers/feed-server';
+import { addSyncedFeed, feedOf, localHour, startFeedServer, zoneDateAhead, type FeedServer } from '../helpers/feed-server';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 const ZONE = 'America/New_York'; // Massachusetts
 const TOWN = 'Busyville';
 /** The space's local date 10 days from today. */
-const DAY = (() => {
-  const today = new TZDate(Date.now(), ZONE);
-  const date = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + 10, 12, 0, ZONE);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-})();
+const DAY = zoneDateAhead(10, ZONE);
 const SECRET = 'Root canal for Mrs Example';
 /** The owner's own use of the room, 09:00 to 12:00 on {@link DAY}. */
 const BUSY_FEED = feedOf([{ start: localHour(DAY, 9, ZONE), end: localHour(DAY, 12, ZONE), summary: SECRET }]);
@@ -46,22 +40,8 @@ async function spaceWithBusyFeed(path: string) {
     city: TOWN,
     title: `${TOWN} ${path}`,
   });
-  const url = `/api/spaces/${space.id}/calendar-imports`;
   feeds.set(path, BUSY_FEED);
-  const added = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie: owner.cookie },
-    payload: { url: `${feeds.base}${path}`, name: 'Practice' },
-  });
-  expect(added.statusCode, added.body).toBe(201);
-  const feed = added.json<CalendarImport>();
-  const sync = async () => {
-    const synced = await t.app.inject({ method: 'POST', url: `${url}/${feed.id}/sync`, headers: { cookie: owner.cookie } });
-    expect(synced.statusCode, synced.body).toBe(200);
-    expect(synced.json<CalendarImport>().lastError).toBeNull();
-  };
-  await sync();
+  const { url, feed, sync } = await addSyncedFeed(t, owner.cookie, space.id, `${feeds.base}${path}`);
   return { owner, space, url, feed, sync };
 }
 

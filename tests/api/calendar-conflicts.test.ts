@@ -4,33 +4,23 @@
  * booking: a full refund, the renter told), never resolved on their own. Feeds come from a local server;
  * dates are counted from today in the space's zone.
  */
-import { TZDate } from '@date-fns/tz';
 import { and, eq, sql } from 'drizzle-orm';
 import { performBookingStep } from '../../src/server/bookings/notices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, calendarConflicts, notifications } from '../../src/server/db/schema';
-import type { CalendarConflict, CalendarImport } from '../../src/shared/schemas/calendar-imports';
+import type { CalendarConflict } from '../../src/shared/schemas/calendar-imports';
 import { insertSpace } from '../factories/db';
-import { createBooking, paidIntent } from '../helpers/booking-flow';
-import { feedOf, localHour, startFeedServer, type FeedServer } from '../helpers/feed-server';
+import { createBooking, createIntent, paidIntent } from '../helpers/booking-flow';
+import { addSyncedFeed, feedOf, localHour, startFeedServer, zoneDateAhead, type FeedServer } from '../helpers/feed-server';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
 const ZONE = 'America/New_York'; // Massachusetts
 /** The space's local date 3 days from today: close enough that a strict policy refunds a renter nothing. */
-const DAY = (() => {
-  const today = new TZDate(Date.now(), ZONE);
-  const date = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + 3, 12, 0, ZONE);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-})();
+const DAY = zoneDateAhead(3, ZONE);
 const SECRET = 'Staff meeting about Mr Example';
 /** Busy 10:30 to 11:30 on {@link DAY}: across the booking's 10:00 to 12:00. */
-const CLASH = feedOf(
-  [{ start: localHour(DAY, 10, ZONE).getTime() + 30 * 60_000, end: localHour(DAY, 11, ZONE).getTime() + 30 * 60_000 }].map((e) => ({
-    start: new Date(e.start),
-    end: new Date(e.end),
-    summary: SECRET,
-  })),
-);
+const HALF_PAST_TEN = new Date(localHour(DAY, 10, ZONE).getTime() + 30 * 60_000);
+const CLASH = feedOf([{ start: HALF_PAST_TEN, end: new Date(HALF_PAST_TEN.getTime() + 3_600_000), summary: SECRET }]);
 
 let t: TestApp;
 let feeds: FeedServer;
@@ -53,21 +43,7 @@ async function clashingBooking(path: string) {
   expect(booked.statusCode, booked.body).toBe(201);
   const bookingId = booked.json<{ id: string }>().id;
   feeds.set(path, CLASH);
-  const url = `/api/spaces/${space.id}/calendar-imports`;
-  const added = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie: owner.cookie },
-    payload: { url: `${feeds.base}${path}`, name: 'Practice' },
-  });
-  expect(added.statusCode, added.body).toBe(201);
-  const feedId = added.json<CalendarImport>().id;
-  const sync = async () => {
-    const synced = await t.app.inject({ method: 'POST', url: `${url}/${feedId}/sync`, headers: { cookie: owner.cookie } });
-    expect(synced.statusCode, synced.body).toBe(200);
-    expect(synced.json<CalendarImport>().lastError).toBeNull();
-  };
-  await sync();
+  const { sync } = await addSyncedFeed(t, owner.cookie, space.id, `${feeds.base}${path}`);
   return { owner, space, renter, bookingId, sync };
 }
 
@@ -99,7 +75,7 @@ describe('calendar conflicts', () => {
     expect(raised).toMatchObject({
       status: 'open',
       importName: 'Practice',
-      busyStartAt: new Date(localHour(DAY, 10, ZONE).getTime() + 30 * 60_000).toISOString(),
+      busyStartAt: HALF_PAST_TEN.toISOString(),
       booking: { id: bookingId, status: 'confirmed', startAt: localHour(DAY, 10, ZONE).toISOString() },
     });
     const notices = await noticesOf(owner.user.id, 'calendar_conflict');
@@ -159,6 +135,21 @@ describe('calendar conflicts', () => {
     expect(await conflictsOf(owner)).toEqual([]);
     const [booking] = await t.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId));
     expect(booking!.status).toBe('confirmed');
+  });
+
+  it('are raised for a hold too; a hold cannot be cancelled as a booking (409), only kept', async () => {
+    const owner = await signedInUser(t, { userType: 'lister' });
+    const space = await insertSpace(t.db, owner.user.id, { pricePeriod: 'hourly', pricePerDay: '40.00' });
+    const renter = await signedInUser(t);
+    const held = await createIntent(t, renter.cookie, space.id, { startDate: `${DAY}T11:00`, endDate: `${DAY}T12:00` });
+    expect(held.statusCode, held.body).toBe(200);
+    feeds.set('/hold.ics', CLASH);
+    await addSyncedFeed(t, owner.cookie, space.id, `${feeds.base}/hold.ics`);
+    const [raised] = await conflictsOf(owner);
+    expect(raised!.booking).toMatchObject({ id: held.json<{ bookingId: string }>().bookingId, status: 'awaiting_payment' });
+    const refused = await decide(owner.cookie, raised!.id, { action: 'cancel_booking' });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect((await decide(owner.cookie, raised!.id, { action: 'keep' })).statusCode).toBe(200);
   });
 
   it('refuses anyone but the owner (403) and bad input (400), changing nothing', async () => {

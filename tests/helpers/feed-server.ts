@@ -1,7 +1,10 @@
-/** A local iCalendar server for the imported calendars' tests: each path answers the text a test sets (404 when none). */
+/** The imported calendars' tests' tools: a local iCalendar server (each path answers the text a test sets, 404 when none), feeds and dates. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TZDate } from '@date-fns/tz';
+import { expect } from 'vitest';
+import type { CalendarImport } from '../../src/shared/schemas/calendar-imports';
+import type { TestApp } from './test-app';
 
 export interface FeedServer {
   /** `http://127.0.0.1:<port>`. */
@@ -54,4 +57,29 @@ export function feedOf(events: readonly { start: Date; end: Date; summary?: stri
     'END:VCALENDAR',
     '',
   ].join('\r\n');
+}
+
+/** The local date (`YYYY-MM-DD`) `days` after today in `timeZone`. */
+export function zoneDateAhead(days: number, timeZone: string): string {
+  const today = new TZDate(Date.now(), timeZone);
+  const date = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + days, 12, 0, timeZone);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * Adds the feed `feedUrl` to space `spaceId` as its owner (signed in with `cookie`) and reads it once;
+ * `sync` reads it again (each read must succeed).
+ */
+export async function addSyncedFeed(t: TestApp, cookie: string, spaceId: string, feedUrl: string) {
+  const url = `/api/spaces/${spaceId}/calendar-imports`;
+  const added = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload: { url: feedUrl, name: 'Practice' } });
+  expect(added.statusCode, added.body).toBe(201);
+  const feed = added.json<CalendarImport>();
+  const sync = async () => {
+    const synced = await t.app.inject({ method: 'POST', url: `${url}/${feed.id}/sync`, headers: { cookie } });
+    expect(synced.statusCode, synced.body).toBe(200);
+    expect(synced.json<CalendarImport>().lastError).toBeNull();
+  };
+  await sync();
+  return { url, feed, sync };
 }
