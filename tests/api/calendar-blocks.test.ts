@@ -110,4 +110,22 @@ describe('imported busy times block the listing', () => {
     expect(await hours(space.id)).toEqual(FREE);
     expect(await found(space.title, '10:00', '11:00')).toBe(true);
   });
+  it('an all-day busy event closes a daily listing that date: not bookable, not found by date', async () => {
+    const owner = await signedInUser(t, { userType: 'lister' });
+    const space = await insertSpace(t.db, owner.user.id, { city: TOWN, title: `${TOWN} daily` });
+    const next = zoneDateAhead(11, ZONE);
+    feeds.set('/all-day.ics', feedOf([{ start: localHour(DAY, 0, ZONE), end: localHour(next, 0, ZONE), summary: SECRET }]));
+    await addSyncedFeed(t, owner.cookie, space.id, `${feeds.base}/all-day.ics`);
+    const response = await t.app.inject({ method: 'GET', url: `/api/spaces/${space.id}/availability?from=${DAY}&to=${next}` });
+    expect(response.json<Availability>().days.map((day) => day.slots.map((slot) => slot.available))).toEqual([[false], [true]]);
+    const search = async (date: string) => {
+      const found = await t.app.inject({ method: 'GET', url: `/api/spaces?location=${TOWN}&availableOn=${date}&limit=100` });
+      return found.json<{ title: string }[]>().some((listed) => listed.title === space.title);
+    };
+    expect(await search(DAY)).toBe(false);
+    expect(await search(next)).toBe(true);
+    const renter = await signedInUser(t);
+    const refused = await createIntent(t, renter.cookie, space.id, { startDate: DAY, endDate: next });
+    expect(refused.statusCode, refused.body).toBe(409);
+  });
 });
