@@ -9,8 +9,8 @@ import { TIME_BUSY } from '../../src/shared/availability';
 import type { Availability } from '../../src/shared/schemas/availability';
 import { insertSpace } from '../factories/db';
 import { createIntent } from '../helpers/booking-flow';
-import { addSyncedFeed, feedOf, localHour, startFeedServer, zoneDateAhead, type FeedServer } from '../helpers/feed-server';
-import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
+import { addSyncedFeed, feedOf, localHour, startFeedApp, stopFeedApp, zoneDateAhead, type FeedServer } from '../helpers/feed-server';
+import { signedInUser, type TestApp } from '../helpers/test-app';
 
 const ZONE = 'America/New_York'; // Massachusetts
 const TOWN = 'Busyville';
@@ -22,14 +22,8 @@ const BUSY_FEED = feedOf([{ start: localHour(DAY, 9, ZONE), end: localHour(DAY, 
 
 let t: TestApp;
 let feeds: FeedServer;
-beforeAll(async () => {
-  feeds = await startFeedServer();
-  t = await createTestApp({ CALENDAR_IMPORT_ALLOW_LOOPBACK: 'true' });
-});
-afterAll(async () => {
-  await t?.close();
-  await feeds?.close();
-});
+beforeAll(async () => ({ t, feeds } = await startFeedApp()));
+afterAll(() => stopFeedApp(t, feeds));
 
 /** An hourly space open all day in {@link TOWN}, its owner, and a feed of it at `path` serving {@link BUSY_FEED}, read once. */
 async function spaceWithBusyFeed(path: string) {

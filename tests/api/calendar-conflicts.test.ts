@@ -11,8 +11,8 @@ import { bookings, calendarConflicts, notifications } from '../../src/server/db/
 import type { CalendarConflict } from '../../src/shared/schemas/calendar-imports';
 import { insertSpace } from '../factories/db';
 import { createBooking, createIntent, paidIntent } from '../helpers/booking-flow';
-import { addSyncedFeed, feedOf, localHour, startFeedServer, zoneDateAhead, type FeedServer } from '../helpers/feed-server';
-import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
+import { addSyncedFeed, feedOf, localHour, startFeedApp, stopFeedApp, zoneDateAhead, type FeedServer } from '../helpers/feed-server';
+import { signedInUser, type TestApp } from '../helpers/test-app';
 
 const ZONE = 'America/New_York'; // Massachusetts
 /** The space's local date 3 days from today: close enough that a strict policy refunds a renter nothing. */
@@ -24,14 +24,8 @@ const CLASH = feedOf([{ start: HALF_PAST_TEN, end: new Date(HALF_PAST_TEN.getTim
 
 let t: TestApp;
 let feeds: FeedServer;
-beforeAll(async () => {
-  feeds = await startFeedServer();
-  t = await createTestApp({ CALENDAR_IMPORT_ALLOW_LOOPBACK: 'true' });
-});
-afterAll(async () => {
-  await t?.close();
-  await feeds?.close();
-});
+beforeAll(async () => ({ t, feeds } = await startFeedApp()));
+afterAll(() => stopFeedApp(t, feeds));
 
 /** An hourly space under a strict policy, confirmed for 10:00 to 12:00 on {@link DAY}, then a feed at `path` clashing with it, read once. */
 async function clashingBooking(path: string) {

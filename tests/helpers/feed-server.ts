@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { TZDate } from '@date-fns/tz';
 import { expect } from 'vitest';
 import type { CalendarImport } from '../../src/shared/schemas/calendar-imports';
-import type { TestApp } from './test-app';
+import { createTestApp, type TestApp } from './test-app';
 
 export interface FeedServer {
   /** `http://127.0.0.1:<port>`. */
@@ -82,4 +82,16 @@ export async function addSyncedFeed(t: TestApp, cookie: string, spaceId: string,
   };
   await sync();
   return { url, feed, sync };
+}
+
+/** A feed server and an app that may read it (`CALENDAR_IMPORT_ALLOW_LOOPBACK`): a test file's `beforeAll`. */
+export async function startFeedApp(): Promise<{ t: TestApp; feeds: FeedServer }> {
+  const feeds = await startFeedServer();
+  return { feeds, t: await createTestApp({ CALENDAR_IMPORT_ALLOW_LOOPBACK: 'true' }) };
+}
+
+/** Closes what {@link startFeedApp} started (either may be missing when it failed). */
+export async function stopFeedApp(t: TestApp | undefined, feeds: FeedServer | undefined): Promise<void> {
+  await t?.close();
+  await feeds?.close();
 }
