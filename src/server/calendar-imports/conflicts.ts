@@ -5,9 +5,8 @@
  * cancel it as owners cancel (`cancelBookings`: a full refund, the renter told). Nothing is cancelled
  * on its own.
  */
-import { and, desc, eq, gt, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, notExists, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { BLOCKING_BOOKING_STATUSES } from '../../shared/constants';
 import type { CalendarConflict, CalendarConflictAction } from '../../shared/schemas/calendar-imports';
 import { cancelBookings } from '../bookings/cancellation';
 import { requireBookingWithSpace } from '../bookings/booking-row';
@@ -15,14 +14,8 @@ import type { Database } from '../db/client';
 import { bookings, calendarConflicts, medicalSpaces, spaceCalendarImports, spaceImportedBusy, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { notify } from '../notifications/notify';
+import { holdsItsRange } from '../schedules/space-days';
 import type { PaymentProvider } from '../payments/provider';
-
-/** Bookings that hold their range at `now`: confirmed, pending, and holds not lapsed. */
-const holding = (now: Date) =>
-  and(
-    inArray(bookings.status, [...BLOCKING_BOOKING_STATUSES]),
-    or(sql`${bookings.status} <> 'awaiting_payment'`, isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)),
-  );
 
 /**
  * After a sync replaced feed `importId`'s busy times (in its transaction): drops the open conflicts
@@ -64,7 +57,7 @@ export async function recordConflicts(tx: Database, importId: string, now: Date)
         eq(bookings.spaceId, spaceImportedBusy.spaceId),
         lt(bookings.startAt, spaceImportedBusy.endAt),
         lt(spaceImportedBusy.startAt, bookings.endAt),
-        holding(now),
+        holdsItsRange(now),
       ),
     )
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
@@ -154,7 +147,7 @@ async function readConflicts(db: Database, where: ReturnType<typeof and>): Promi
 export async function listCalendarConflicts(db: Database, ownerId: string, now = new Date()): Promise<CalendarConflict[]> {
   return readConflicts(
     db,
-    and(eq(calendarConflicts.ownerId, ownerId), eq(calendarConflicts.status, 'open'), holding(now), gt(bookings.endAt, now)),
+    and(eq(calendarConflicts.ownerId, ownerId), eq(calendarConflicts.status, 'open'), holdsItsRange(now), gt(bookings.endAt, now)),
   );
 }
 

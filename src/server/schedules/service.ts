@@ -6,7 +6,7 @@
  * dates through it) and `bookings` (which checks each hold with it), so it reads the space row
  * itself.
  */
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, lte } from 'drizzle-orm';
 import {
   availableDays,
   localDate,
@@ -17,12 +17,13 @@ import {
   type ListingCalendar,
   type TakenRange,
 } from '../../shared/availability';
-import { BLOCKING_BOOKING_STATUSES, MAX_BUFFER_MINUTES } from '../../shared/constants';
+import { MAX_BUFFER_MINUTES } from '../../shared/constants';
 import type { BlockedDate } from '../../shared/schemas/schedules';
 import type { Availability, AvailabilityQuery } from '../../shared/schemas/availability';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, spaceBlockedDates, spaceImportedBusy } from '../db/schema';
+import { holdsItsRange } from './space-days';
 import { badRequest, conflict, notFound } from '../http/errors';
 
 /** What the rules need of a space row. */
@@ -85,8 +86,7 @@ export async function takenRanges(db: Database, spaceId: string, from: Date, to:
     .where(
       and(
         eq(bookings.spaceId, spaceId),
-        inArray(bookings.status, [...BLOCKING_BOOKING_STATUSES]),
-        or(sql`${bookings.status} <> 'awaiting_payment'`, isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)),
+        holdsItsRange(now),
         lt(bookings.startAt, new Date(to.getTime() + margin)),
         gt(bookings.endAt, new Date(from.getTime() - margin)),
       ),

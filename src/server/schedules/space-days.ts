@@ -112,6 +112,13 @@ interface Space {
   held: Held[];
 }
 
+/** The bookings that hold their range at `now`: confirmed, pending, and holds that have not lapsed (even before the sweep reaches them). */
+export const holdsItsRange = (now: Date) =>
+  and(
+    inArray(bookings.status, [...BLOCKING_BOOKING_STATUSES]),
+    or(sql`${bookings.status} <> 'awaiting_payment'`, isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)),
+  );
+
 /** Locks the stored days of `ids` for the rest of the transaction, in one order. */
 async function lockSpaces(db: Database, ids: readonly string[]): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(${LOCK_KEY}, k) from (select distinct hashtext(id) k
@@ -148,14 +155,7 @@ async function readSpaces(db: Database, ids: readonly string[], since: Date, now
         holdExpiresAt: bookings.holdExpiresAt,
       })
       .from(bookings)
-      .where(
-        and(
-          inArray(bookings.spaceId, [...ids]),
-          inArray(bookings.status, [...BLOCKING_BOOKING_STATUSES]),
-          or(sql`${bookings.status} <> 'awaiting_payment'`, isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)),
-          gt(bookings.endAt, since),
-        ),
-      ),
+      .where(and(inArray(bookings.spaceId, [...ids]), holdsItsRange(now), gt(bookings.endAt, since))),
     await db
       .select({ spaceId: spaceImportedBusy.spaceId, startAt: spaceImportedBusy.startAt, endAt: spaceImportedBusy.endAt })
       .from(spaceImportedBusy)
