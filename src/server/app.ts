@@ -26,6 +26,7 @@ import { bookingPaymentSteps } from './bookings/payment-events';
 import { bookingRoutes } from './bookings/routes';
 import { calendarRoutes } from './calendar/routes';
 import { registerCalendarImportJobs } from './calendar-imports/jobs';
+import { calendarConflictRoutes } from './calendar-imports/conflict-routes';
 import { calendarImportRoutes } from './calendar-imports/routes';
 import { contactRoutes } from './contact/routes';
 import { fastifyTrustProxy, type Config } from './config';
@@ -339,6 +340,7 @@ export async function buildApp({
   await app.register(calendarRoutes, { db, publicUrl: config.publicUrl });
   // Owners' external calendars read into their listings (docs/decisions/038-calendar-import.md).
   await app.register(calendarImportRoutes, { db, reading: { allowLoopback: config.calendarImports.allowLoopback } });
+  await app.register(calendarConflictRoutes, { db, payments });
   await app.register(connectRoutes, { db, payments, publicUrl: config.publicUrl });
   await app.register(donationRoutes, { payments });
   await app.register(contactRoutes, { db });

@@ -32,15 +32,21 @@ export interface ListingCalendar {
   blockedDates: readonly Pick<BlockedDate, 'start' | 'end'>[];
 }
 
-/** A booking that holds its range: [startAt, endAt) plus the buffer kept free after it, minutes. */
+/**
+ * A range the listing cannot be booked in: a booking that holds its range, [startAt, endAt) plus the
+ * buffer kept free after it, minutes; or, when `busy`, a busy time imported from the owner's own
+ * calendar (docs/decisions/038-calendar-import.md), held like a booking (with buffer 0) but refused
+ * as `busy` and distinct from the owner's blocked dates.
+ */
 export interface TakenRange {
   startAt: Date;
   endAt: Date;
   bufferMinutes: number;
+  busy?: boolean;
 }
 
 /** Why a booking cannot be made, in the order the server checks. */
-export type ScheduleProblem = 'closed' | 'blocked' | 'not_a_session' | 'notice' | 'horizon' | 'taken' | 'buffer';
+export type ScheduleProblem = 'closed' | 'blocked' | 'not_a_session' | 'notice' | 'horizon' | 'taken' | 'busy' | 'buffer';
 
 /** The buffer a listing's new bookings keep after them, minutes: only hours and sessions have one (days run midnight to midnight). */
 export function bookingBufferMinutes(calendar: Pick<ListingCalendar, 'period' | 'schedule'>): number {
@@ -303,7 +309,8 @@ function datesOf(startAt: Date, endAt: Date, timeZone: string): string[] {
  * comes from `resolveBookingRange`). Checked in this order: a date the schedule closes (`closed`)
  * or the owner blocked (`blocked`); hours outside one opening interval (`closed`); a session
  * listing's range that is not one of its sessions (`not_a_session`); inside the minimum notice
- * (`notice`); past the horizon (`horizon`); overlapping a taken range (`taken`) or its buffer, or
+ * (`notice`); past the horizon (`horizon`); overlapping a booking (`taken`), an imported busy time
+ * (`busy`) or a booking's buffer, or
  * leaving the listing's buffer too short before one (`buffer`). Daily and monthly bookings need
  * every date open (monthly: the first date open and none blocked).
  */
@@ -337,7 +344,9 @@ export function scheduleProblem(
   if (startAt < rules.earliest) return 'notice';
   if (rules.horizon && startAt >= rules.horizon) return 'horizon';
   const clashing = taken.filter((range) => clashes(startAt, endAt, rules.buffer, range));
-  if (clashing.some((range) => startAt < range.endAt && range.startAt < endAt)) return 'taken';
+  const overlapping = clashing.filter((range) => startAt < range.endAt && range.startAt < endAt);
+  if (overlapping.some((range) => !range.busy)) return 'taken';
+  if (overlapping.length > 0) return 'busy';
   return clashing.length > 0 ? 'buffer' : null;
 }
 
@@ -502,7 +511,10 @@ export function dayOffer(calendar: ListingCalendar, taken: readonly TakenRange[]
 /** The 409 of dates another booking holds (docs/product.md#user-facing-messages). */
 export const DATES_TAKEN = 'These dates are already booked. Please choose other dates.';
 
-/** The message of a booking refused for `problem` (400, or 409 for `taken`), safe to show to the person booking. */
+/** The 409 of a time the owner's imported calendar shows busy (docs/decisions/038-calendar-import.md); says nothing of the event. */
+export const TIME_BUSY = "The owner's calendar shows this time as busy. Please choose another time.";
+
+/** The message of a booking refused for `problem` (400, or 409 for `taken` and `busy`), safe to show to the person booking. */
 export function scheduleProblemMessage(problem: ScheduleProblem, calendar: Pick<ListingCalendar, 'period' | 'schedule'>): string {
   const schedule = calendar.schedule;
   switch (problem) {
@@ -520,6 +532,8 @@ export function scheduleProblemMessage(problem: ScheduleProblem, calendar: Pick<
       return `This space can be booked at most ${schedule?.maxAdvanceDays ?? 0} days ahead.`;
     case 'taken':
       return DATES_TAKEN;
+    case 'busy':
+      return TIME_BUSY;
     case 'buffer':
       return `This space keeps ${schedule?.bufferMinutes ?? 0} minutes free between bookings for cleaning and turnover. Choose a time further from the bookings before and after it.`;
   }

@@ -259,6 +259,18 @@ describe('scheduleProblem', () => {
     expect(problem('2026-06-02T10:30', '2026-06-02T11:30', booked)).toBeNull();
   });
 
+  it("refuses a time the owner's imported calendar shows busy as busy, a booking first, and keeps the buffer before it", () => {
+    const busy = { ...taken('2026-06-02T09:00', '2026-06-02T10:00'), busy: true };
+    expect(problem('2026-06-02T09:00', '2026-06-02T11:00', [busy])).toBe('busy');
+    expect(problem('2026-06-02T09:00', '2026-06-02T11:00', [busy, taken('2026-06-02T10:00', '2026-06-02T11:00')])).toBe('taken');
+    expect(problem('2026-06-02T08:00', '2026-06-02T09:00', [busy])).toBe('buffer');
+    expect(problem('2026-06-02T10:00', '2026-06-02T11:00', [busy])).toBeNull(); // no cleaning time of its own after it
+    expect(free(availableDays(cal, [busy], { from: '2026-06-02', to: '2026-06-02' }, NOW), '2026-06-02')).toEqual([
+      '10:00-11:00',
+      '11:00-12:00',
+    ]);
+  });
+
   it('books a session listing by its sessions only', () => {
     const sessions = calendar('session', TUE_THU_MORNINGS);
     expect(scheduleProblem(sessions, { startAt: at('2026-06-02T08:00'), endAt: at('2026-06-02T12:00') }, [], NOW)).toBeNull();

@@ -51,7 +51,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
           '`platformFeeAmount`, `ownerConnected`, `isFirstTransaction`, `units`): the booking is created as a 15-minute ' +
           'hold (`awaiting_payment`) priced once; the same `idempotencyKey` and dates return the same hold; 400 bad ' +
           'dates, 400 "Invalid Amount: ..." for a total under $1.00 (before any provider call), 409 dates taken or held ' +
-          'by another renter; 429 + Retry-After when the renter already has 5 unpaid holds (`MAX_UNPAID_HOLDS`; the ' +
+          "by another renter or busy in the owner's imported calendar (`TIME_BUSY`; docs/decisions/038-calendar-import.md); 429 + Retry-After when the renter already has 5 unpaid holds (`MAX_UNPAID_HOLDS`; the " +
           'message names them, space and dates, to finish paying for or cancel (DELETE /api/bookings/:id/hold); ' +
           'Retry-After until the first ends) or has asked 30 times in the hour (per account); 400 when the schedule does ' +
           'not allow the dates, saying which rule: closed at that time, blocked by the owner, not one of the sessions, ' +

@@ -9,9 +9,11 @@ import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MAX_CALENDAR_IMPORTS_PER_SPACE, type CalendarImport, type CalendarImportInput } from '../../shared/schemas/calendar-imports';
 import type { Database } from '../db/client';
-import { medicalSpaces, spaceCalendarImports, spaceImportedBusy } from '../db/schema';
+import { medicalSpaces, spaceCalendarImports } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
+import { deleteFeed, lockSpaceRow, replaceBusyTimes } from './busy-store';
 import { busyTimesOfFeed, NotICalendarError } from './busy-times';
+import { recordConflicts } from './conflicts';
 import { fetchFeed, FeedFetchError, type HostLookup } from './fetch-feed';
 
 /** Days ahead read from a feed when the listing has no booking horizon of its own. */
@@ -109,11 +111,10 @@ async function ownedImport(db: Database, spaceId: string, ownerId: string, impor
   return row;
 }
 
-/** DELETE /api/spaces/{id}/calendar-imports/{importId}: the feed and its busy times. @throws HttpError 404 */
+/** DELETE /api/spaces/{id}/calendar-imports/{importId}: the feed and its busy times, which free their dates at once. @throws HttpError 404 */
 export async function removeCalendarImport(db: Database, spaceId: string, ownerId: string, importId: string): Promise<void> {
   await ownedImport(db, spaceId, ownerId, importId);
-  // Its busy times go with it (foreign key, on delete cascade).
-  await db.delete(spaceCalendarImports).where(eq(spaceCalendarImports.id, importId));
+  await deleteFeed(db, importId, spaceId);
 }
 
 /** POST /api/spaces/{id}/calendar-imports/{importId}/sync: reads the feed now; the record after. @throws HttpError 404 */
@@ -134,7 +135,9 @@ export async function syncOwnedCalendarImport(
 
 /**
  * Reads feed `importId` and stores what it says: on success its busy times over the listing's
- * booking horizon (else {@link DEFAULT_IMPORT_HORIZON_DAYS} days) replace the previous ones; on a
+ * booking horizon (else {@link DEFAULT_IMPORT_HORIZON_DAYS} days) replace the previous ones, with the
+ * stored days they change and the conflicts with bookings they raise (./conflicts.ts), in one
+ * transaction under the space's lock; on a
  * 304 they are kept; on a failure they are kept and `last_error` says why. Never throws for the
  * feed's own faults.
  * @returns whether the feed was read (a 304 included)
@@ -180,6 +183,7 @@ export async function syncCalendarImport(
       timeZone: feed.timeZone,
     });
     await db.transaction(async (tx) => {
+      await lockSpaceRow(tx, feed.spaceId);
       // A feed removed meanwhile stays removed: the update finds nothing and nothing is inserted.
       const [still] = await tx
         .update(spaceCalendarImports)
@@ -194,12 +198,8 @@ export async function syncCalendarImport(
         .where(eq(spaceCalendarImports.id, importId))
         .returning({ id: spaceCalendarImports.id });
       if (!still) return;
-      await tx.delete(spaceImportedBusy).where(eq(spaceImportedBusy.importId, importId));
-      for (let i = 0; i < busy.length; i += 1000) {
-        await tx
-          .insert(spaceImportedBusy)
-          .values(busy.slice(i, i + 1000).map((item) => ({ importId, spaceId: feed.spaceId, startAt: item.start, endAt: item.end })));
-      }
+      await replaceBusyTimes(tx, importId, feed.spaceId, busy, now);
+      await recordConflicts(tx, importId, now);
     });
     log.info({ importId, busyTimes: busy.length, skipped }, 'calendar import: the feed was read');
     return true;

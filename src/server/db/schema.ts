@@ -408,6 +408,45 @@ export const spaceImportedBusy = pgTable(
 );
 
 /**
+ * An imported busy time that overlaps a booking confirmed, pending or held when a sync read it
+ * (docs/decisions/038-calendar-import.md): the owner's to decide. `open` until the owner keeps the
+ * booking (`kept`: that busy time is ignored for that booking from then on) or cancels it
+ * (`cancelled`); an open one goes when its busy time leaves the feed. One row per booking and busy
+ * time, so a later sync never raises a kept one again.
+ */
+export const calendarConflicts = pgTable(
+  'calendar_conflicts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => spaceCalendarImports.id, { onDelete: 'cascade' }),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => medicalSpaces.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    busyStartAt: timestamp('busy_start_at', { withTimezone: true }).notNull(),
+    busyEndAt: timestamp('busy_end_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['open', 'kept', 'cancelled'] })
+      .notNull()
+      .default('open'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('calendar_conflicts_status_check', sql`${t.status} in ('open', 'kept', 'cancelled')`),
+    uniqueIndex('calendar_conflicts_busy_booking_idx').on(t.bookingId, t.importId, t.busyStartAt, t.busyEndAt),
+    index('calendar_conflicts_owner_idx').on(t.ownerId, t.status),
+    index('calendar_conflicts_import_idx').on(t.importId),
+  ],
+);
+
+/**
  * What a space offers on a local date that its bookings (and holds) change, where it differs from
  * its template (`day_windows`, `day_last_starts`; docs/decisions/014-search-in-the-database.md):
  * `dayOffer` of src/shared/availability.ts, written by src/server/schedules/space-days.ts in the

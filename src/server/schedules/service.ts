@@ -6,10 +6,9 @@
  * dates through it) and `bookings` (which checks each hold with it), so it reads the space row
  * itself.
  */
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, lte } from 'drizzle-orm';
 import {
   availableDays,
-  DATES_TAKEN,
   localDate,
   localInstant,
   scheduleProblem,
@@ -18,12 +17,13 @@ import {
   type ListingCalendar,
   type TakenRange,
 } from '../../shared/availability';
-import { BLOCKING_BOOKING_STATUSES, MAX_BUFFER_MINUTES } from '../../shared/constants';
+import { MAX_BUFFER_MINUTES } from '../../shared/constants';
 import type { BlockedDate } from '../../shared/schemas/schedules';
 import type { Availability, AvailabilityQuery } from '../../shared/schemas/availability';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
-import { bookings, medicalSpaces, spaceBlockedDates } from '../db/schema';
+import { bookings, medicalSpaces, spaceBlockedDates, spaceImportedBusy } from '../db/schema';
+import { holdsItsRange } from './space-days';
 import { badRequest, conflict, notFound } from '../http/errors';
 
 /** What the rules need of a space row. */
@@ -63,24 +63,35 @@ export async function replaceBlockedDates(db: Database, spaceId: string, ranges:
 }
 
 /**
- * The ranges a space's holding bookings keep, with their buffers, that could clash with
- * [from, to): confirmed and pending bookings and unexpired holds at `now`. Never says who booked.
- * @param excludeSeriesId leaves out the bookings of this series (a series re-checking itself)
+ * The ranges that could clash with [from, to) on a space: those its holding bookings keep, with their
+ * buffers (confirmed and pending bookings and unexpired holds at `now`), and the busy times imported
+ * from the owner's calendars (`busy`, buffer 0; docs/decisions/038-calendar-import.md). Never says who
+ * booked, nor what an imported event was.
  */
 export async function takenRanges(db: Database, spaceId: string, from: Date, to: Date, now: Date): Promise<TakenRange[]> {
   const margin = MAX_BUFFER_MINUTES * 60_000;
-  return db
+  const busy = await db
+    .select({ startAt: spaceImportedBusy.startAt, endAt: spaceImportedBusy.endAt })
+    .from(spaceImportedBusy)
+    .where(
+      and(
+        eq(spaceImportedBusy.spaceId, spaceId),
+        lt(spaceImportedBusy.startAt, new Date(to.getTime() + margin)),
+        gt(spaceImportedBusy.endAt, new Date(from.getTime() - margin)),
+      ),
+    );
+  const booked = await db
     .select({ startAt: bookings.startAt, endAt: bookings.endAt, bufferMinutes: bookings.bufferMinutes })
     .from(bookings)
     .where(
       and(
         eq(bookings.spaceId, spaceId),
-        inArray(bookings.status, [...BLOCKING_BOOKING_STATUSES]),
-        or(sql`${bookings.status} <> 'awaiting_payment'`, isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)),
+        holdsItsRange(now),
         lt(bookings.startAt, new Date(to.getTime() + margin)),
         gt(bookings.endAt, new Date(from.getTime() - margin)),
       ),
     );
+  return [...booked, ...busy.map((range) => ({ ...range, bufferMinutes: 0, busy: true }))];
 }
 
 /** The rules' view of a space and its blocked dates. */
@@ -114,6 +125,7 @@ export async function spaceAvailability(db: Database, spaceId: string, query: Av
  * after locking the space row, so no other hold slips in between; the exclusion constraint stays
  * the last word on overlaps.
  * @throws HttpError 400 closed, blocked, not a session, inside the notice, past the horizon or inside a buffer; 409 dates taken
+ *   or busy in the owner's imported calendar
  */
 export async function assertSchedulePermits(
   db: Database,
@@ -122,8 +134,10 @@ export async function assertSchedulePermits(
   now: Date,
 ): Promise<void> {
   const problem = await findScheduleProblem(db, space, [range], now);
-  if (problem[0])
-    throw problem[0] === 'taken' ? conflict(DATES_TAKEN) : badRequest(scheduleProblemMessage(problem[0], listingCalendar(space, [])));
+  if (problem[0]) {
+    const message = scheduleProblemMessage(problem[0], listingCalendar(space, []));
+    throw problem[0] === 'taken' || problem[0] === 'busy' ? conflict(message) : badRequest(message);
+  }
 }
 
 /**

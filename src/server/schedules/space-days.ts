@@ -18,14 +18,14 @@ import { BLOCKING_BOOKING_STATUSES } from '../../shared/constants';
 import type { Schedule } from '../../shared/schemas/schedules';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
-import { bookings, medicalSpaces, spaceBlockedDates } from '../db/schema';
+import { bookings, medicalSpaces, spaceBlockedDates, spaceImportedBusy } from '../db/schema';
 import { dayKind, referenceDates, zoneSlot } from './day-kinds';
 
 /**
  * The version of what the stored days are computed by: raised when the rules or this module change what
  * they store, so that the sweep (and the app's start) writes every space's days again.
  */
-export const SPACE_DAYS_VERSION = 1;
+export const SPACE_DAYS_VERSION = 2;
 
 /** The first key of the advisory locks this module takes (the second is the space id's hash). */
 const LOCK_KEY = 0x5d41;
@@ -96,9 +96,10 @@ export interface BookedRange {
   bufferMinutes: number;
 }
 
-/** A booking that holds its range, with its hold's expiry (null: it holds until it moves). */
+/** A booking that holds its range, with its hold's expiry (null: it holds until it moves), or an imported busy time (`busy`). */
 interface Held extends BookedRange {
   lapsesAt: Date | null;
+  busy?: boolean;
   /** The first and last local dates it can change ({@link touchedSpan}). */
   span: [string, string];
 }
@@ -111,6 +112,13 @@ interface Space {
   held: Held[];
 }
 
+/** The bookings that hold their range at `now`: confirmed, pending, and holds that have not lapsed (even before the sweep reaches them). */
+export const holdsItsRange = (now: Date) =>
+  and(
+    inArray(bookings.status, [...BLOCKING_BOOKING_STATUSES]),
+    or(sql`${bookings.status} <> 'awaiting_payment'`, isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)),
+  );
+
 /** Locks the stored days of `ids` for the rest of the transaction, in one order. */
 async function lockSpaces(db: Database, ids: readonly string[]): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(${LOCK_KEY}, k) from (select distinct hashtext(id) k
@@ -118,11 +126,12 @@ async function lockSpaces(db: Database, ids: readonly string[]): Promise<void> {
 }
 
 /**
- * Reads what the days of `ids` are computed from: each space's schedule and blocked dates, and its
- * bookings that hold their range at `now` and end after `since` (unexpired holds with their expiry).
+ * Reads what the days of `ids` are computed from: each space's schedule and blocked dates, its
+ * bookings that hold their range at `now` and end after `since` (unexpired holds with their expiry),
+ * and its imported busy times ending after `since` (docs/decisions/038-calendar-import.md).
  */
 async function readSpaces(db: Database, ids: readonly string[], since: Date, now: Date): Promise<Space[]> {
-  const [spaceRows, blockedRows, heldRows] = [
+  const [spaceRows, blockedRows, heldRows, busyRows] = [
     await db
       .select({
         id: medicalSpaces.id,
@@ -146,14 +155,11 @@ async function readSpaces(db: Database, ids: readonly string[], since: Date, now
         holdExpiresAt: bookings.holdExpiresAt,
       })
       .from(bookings)
-      .where(
-        and(
-          inArray(bookings.spaceId, [...ids]),
-          inArray(bookings.status, [...BLOCKING_BOOKING_STATUSES]),
-          or(sql`${bookings.status} <> 'awaiting_payment'`, isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)),
-          gt(bookings.endAt, since),
-        ),
-      ),
+      .where(and(inArray(bookings.spaceId, [...ids]), holdsItsRange(now), gt(bookings.endAt, since))),
+    await db
+      .select({ spaceId: spaceImportedBusy.spaceId, startAt: spaceImportedBusy.startAt, endAt: spaceImportedBusy.endAt })
+      .from(spaceImportedBusy)
+      .where(and(inArray(spaceImportedBusy.spaceId, [...ids]), gt(spaceImportedBusy.endAt, since))),
   ];
   const bySpace = <Row extends { spaceId: string }>(rows: Row[]) => {
     const grouped = new Map<string, Row[]>();
@@ -166,6 +172,7 @@ async function readSpaces(db: Database, ids: readonly string[], since: Date, now
   };
   const blocked = bySpace(blockedRows);
   const held = bySpace(heldRows);
+  const busy = bySpace(busyRows);
   return spaceRows.map((row) => {
     const calendar: ListingCalendar = {
       period: row.pricePeriod,
@@ -173,11 +180,15 @@ async function readSpaces(db: Database, ids: readonly string[], since: Date, now
       schedule: row.schedule ?? null,
       blockedDates: blocked.get(row.id) ?? [],
     };
-    const ranges = (held.get(row.id) ?? []).map((booking) => ({
+    const ranges: Held[] = (held.get(row.id) ?? []).map(({ status, holdExpiresAt, ...booking }) => ({
       ...booking,
-      lapsesAt: booking.status === 'awaiting_payment' ? booking.holdExpiresAt : null,
+      lapsesAt: status === 'awaiting_payment' ? holdExpiresAt : null,
       span: touchedSpan(calendar, booking),
     }));
+    for (const range of busy.get(row.id) ?? []) {
+      const taken = { ...range, bufferMinutes: 0, busy: true };
+      ranges.push({ ...taken, lapsesAt: null, span: touchedSpan(calendar, taken) });
+    }
     return { id: row.id, calendar, template: templateOf(calendar), held: ranges };
   });
 }

@@ -39,7 +39,7 @@ export type Recurrence = z.infer<typeof recurrenceSchema>;
 export const occurrenceConflictSchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
-  reason: z.enum(['closed', 'blocked', 'not_a_session', 'notice', 'horizon', 'taken', 'buffer']),
+  reason: z.enum(['closed', 'blocked', 'not_a_session', 'notice', 'horizon', 'taken', 'busy', 'buffer']),
 });
 export type OccurrenceConflict = z.infer<typeof occurrenceConflictSchema>;
 

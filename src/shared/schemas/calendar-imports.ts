@@ -4,6 +4,7 @@
  * block the listing. Response types are inferred from these schemas, never written twice.
  */
 import { z } from 'zod';
+import { BOOKING_STATUSES } from '../constants';
 import { required, textSchema } from './fields';
 
 /** Calendars one listing may import. */
@@ -58,3 +59,41 @@ export const calendarImportSchema = z.object({
 export type CalendarImport = z.infer<typeof calendarImportSchema>;
 
 export const calendarImportListSchema = z.array(calendarImportSchema);
+
+/** What a conflict's owner decided: open until then (docs/decisions/038-calendar-import.md). */
+export const CALENDAR_CONFLICT_STATUSES = ['open', 'kept', 'cancelled'] as const;
+
+/**
+ * An imported busy time overlapping a booking confirmed, pending or held: the booking, the feed and
+ * the busy range (instants ISO-8601 UTC; `timeZone` the space's). Never the source event's details.
+ */
+export const calendarConflictSchema = z.object({
+  id: z.string(),
+  status: z.enum(CALENDAR_CONFLICT_STATUSES),
+  importId: z.string(),
+  importName: z.string(),
+  spaceId: z.string(),
+  spaceTitle: z.string(),
+  timeZone: z.string(),
+  busyStartAt: z.string(),
+  busyEndAt: z.string(),
+  booking: z.object({
+    id: z.string(),
+    status: z.enum(BOOKING_STATUSES),
+    startAt: z.string(),
+    endAt: z.string(),
+    renterFirstName: z.string(),
+  }),
+  createdAt: z.string(),
+});
+export type CalendarConflict = z.infer<typeof calendarConflictSchema>;
+export const calendarConflictListSchema = z.array(calendarConflictSchema);
+
+/**
+ * POST /api/calendar-conflicts/{id}: `keep` the booking (that busy time is ignored for it from then on)
+ * or `cancel_booking` under the owner-cancellation rules (the renter refunded in full and told).
+ */
+export const calendarConflictActionSchema = z.strictObject({
+  action: z.enum(['keep', 'cancel_booking'], { error: 'Choose keep or cancel_booking' }),
+});
+export type CalendarConflictAction = z.infer<typeof calendarConflictActionSchema>['action'];

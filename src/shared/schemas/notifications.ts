@@ -28,6 +28,7 @@ export const notificationKinds = [
   'listing_taken_down',
   'listing_restored',
   'booking_refunded',
+  'calendar_conflict',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -51,6 +52,7 @@ export const NOTIFICATION_EMAIL_PREFERENCE: Record<NotificationKind, EmailPrefer
   hold_expired: 'booking_updates',
   payout_sent: 'booking_updates',
   booking_refunded: 'booking_updates',
+  calendar_conflict: 'booking_updates',
   booking_reminder: 'reminders',
   review_invitation: 'booking_updates',
   review_reminder: 'reminders',
