@@ -252,8 +252,7 @@ export async function buildApp({
     registerCalendarImportJobs(workers, {
       db,
       log: app.log,
-      syncMinutes: config.calendarImports.syncMinutes,
-      reading: { allowLoopback: config.calendarImports.allowLoopback },
+      reading: config.calendarImports,
     });
     app.addHook('onReady', () => workers.start());
     app.addHook('onClose', () => workers.stop());
@@ -339,7 +338,7 @@ export async function buildApp({
   await app.register(reviewRoutes, { db });
   await app.register(calendarRoutes, { db, publicUrl: config.publicUrl });
   // Owners' external calendars read into their listings (docs/decisions/038-calendar-import.md).
-  await app.register(calendarImportRoutes, { db, reading: { allowLoopback: config.calendarImports.allowLoopback } });
+  await app.register(calendarImportRoutes, { db, reading: config.calendarImports });
   await app.register(calendarConflictRoutes, { db, payments });
   await app.register(connectRoutes, { db, payments, publicUrl: config.publicUrl });
   await app.register(donationRoutes, { payments });

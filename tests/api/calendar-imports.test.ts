@@ -320,21 +320,48 @@ describe('feeds that fail', () => {
       info: (o: unknown, m: string) => lines.push(JSON.stringify(o) + m),
       warn: (o: unknown, m: string) => lines.push(JSON.stringify(o) + m),
     };
-    // Only these two are due: every other feed of this file was just attempted.
-    await t.db.update(spaceCalendarImports).set({ lastAttemptAt: new Date() });
+    // Only these two are due: every other feed of this file is due in an hour.
+    await t.db.update(spaceCalendarImports).set({ nextSyncAt: new Date(Date.now() + 60 * 60_000) });
     await t.db
       .update(spaceCalendarImports)
-      .set({ lastAttemptAt: null })
+      .set({ nextSyncAt: null })
       .where(eq(spaceCalendarImports.spaceId, (await spaceOf(good.id))!));
-    const attempted = await syncDueCalendarImports(t.db, { syncMinutes: 15, reading: { allowLoopback: true }, log });
+    const reading = { allowLoopback: true, syncMinutes: 15 };
+    const before = Date.now();
+    const attempted = await syncDueCalendarImports(t.db, { reading, log });
     expect(attempted).toBe(2);
+    // Next read: in 15 minutes give or take a tenth; the failing feed, after a wait twice as long.
+    const next = async (id: string) => {
+      const [row] = await t.db.select().from(spaceCalendarImports).where(eq(spaceCalendarImports.id, id));
+      return { failures: row!.failures, minutes: (row!.nextSyncAt!.getTime() - before) / 60_000 };
+    };
+    const goodNext = await next(good.id);
+    expect(goodNext.failures).toBe(0);
+    expect(goodNext.minutes).toBeGreaterThanOrEqual(13.4);
+    expect(goodNext.minutes).toBeLessThanOrEqual(16.6);
+    const badNext = await next(bad.id);
+    expect(badNext.failures).toBe(1);
+    expect(badNext.minutes).toBeGreaterThanOrEqual(26.9);
+    expect(badNext.minutes).toBeLessThanOrEqual(33.1);
     const listed = (await t.app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } })).json<CalendarImport[]>();
     expect(listed.find((feed) => feed.id === good.id)).toMatchObject({ eventsImported: 1, lastError: null });
     expect(listed.find((feed) => feed.id === bad.id)?.lastError).toMatch(/HTTP 503/);
     expect(lines.join('\n')).toContain(good.id);
     expect(lines.join('\n')).not.toContain('s3cr3t');
     // Read just now: not due again for 15 minutes.
-    expect(await syncDueCalendarImports(t.db, { syncMinutes: 15, reading: { allowLoopback: true }, log })).toBe(0);
+    expect(await syncDueCalendarImports(t.db, { reading, log })).toBe(0);
+    // Failing again, it waits longer again; once it reads, it is back to every 15 minutes.
+    await t.db.update(spaceCalendarImports).set({ nextSyncAt: null }).where(eq(spaceCalendarImports.id, bad.id));
+    await syncDueCalendarImports(t.db, { reading, log });
+    expect((await next(bad.id)).failures).toBe(2);
+    expect((await next(bad.id)).minutes).toBeGreaterThanOrEqual(53.9);
+    await t.db
+      .update(spaceCalendarImports)
+      .set({ nextSyncAt: null, url: `${base}/small.ics?secret=s3cr3t-bad` })
+      .where(eq(spaceCalendarImports.id, bad.id));
+    await syncDueCalendarImports(t.db, { reading, log });
+    expect(await next(bad.id)).toMatchObject({ failures: 0 });
+    expect((await next(bad.id)).minutes).toBeLessThanOrEqual(16.6);
   });
 
   it('a slow feed is given up after its time limit', async () => {

@@ -7,9 +7,9 @@ import { syncDueCalendarImports, type FeedReading, type SyncLog } from './servic
 /** Registers the sync of imported calendars on `workers`. */
 export function registerCalendarImportJobs(
   workers: JobWorkers,
-  { db, log, syncMinutes, reading }: { db: Database; log: SyncLog; syncMinutes: number; reading: FeedReading },
+  { db, log, reading }: { db: Database; log: SyncLog; reading: FeedReading },
 ) {
   workers.work(calendarImportsSyncJob, async () => {
-    await syncDueCalendarImports(db, { syncMinutes, reading, log });
+    await syncDueCalendarImports(db, { reading, log });
   });
 }

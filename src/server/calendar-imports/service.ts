@@ -5,7 +5,7 @@
  * busy times and says why in `last_error`, and never touches another feed. Feeds' addresses are
  * secrets: logs name the import's id only.
  */
-import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MAX_CALENDAR_IMPORTS_PER_SPACE, type CalendarImport, type CalendarImportInput } from '../../shared/schemas/calendar-imports';
 import type { Database } from '../db/client';
@@ -15,14 +15,16 @@ import { deleteFeed, lockSpaceRow, replaceBusyTimes } from './busy-store';
 import { busyTimesOfFeed, NotICalendarError } from './busy-times';
 import { recordConflicts } from './conflicts';
 import { fetchFeed, FeedFetchError, type HostLookup } from './fetch-feed';
+import { feedHost, nextSyncAt, runPerHost } from './sync-schedule';
 
 /** Days ahead read from a feed when the listing has no booking horizon of its own. */
 export const DEFAULT_IMPORT_HORIZON_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** How feeds are read: the test-only loopback allowance, and a resolver tests may replace. */
+/** How feeds are read and how often: the test-only loopback allowance, the minutes between reads, and a resolver tests may replace. */
 export interface FeedReading {
   allowLoopback: boolean;
+  syncMinutes: number;
   lookup?: HostLookup;
   timeoutMs?: number;
 }
@@ -157,6 +159,7 @@ export async function syncCalendarImport(
       etag: spaceCalendarImports.etag,
       lastModified: spaceCalendarImports.lastModified,
       eventsImported: spaceCalendarImports.eventsImported,
+      failures: spaceCalendarImports.failures,
       timeZone: medicalSpaces.timeZone,
       schedule: medicalSpaces.schedule,
     })
@@ -164,7 +167,13 @@ export async function syncCalendarImport(
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, spaceCalendarImports.spaceId))
     .where(eq(spaceCalendarImports.id, importId));
   if (!feed) return false;
-  await db.update(spaceCalendarImports).set({ lastAttemptAt: now }).where(eq(spaceCalendarImports.id, importId));
+  // Counted as failed until it succeeds, so a sync that dies midway is retried later, not at once.
+  const failed = { failures: feed.failures + 1, nextSyncAt: nextSyncAt(now, reading.syncMinutes, feed.failures + 1) };
+  const succeeded = { failures: 0, nextSyncAt: nextSyncAt(now, reading.syncMinutes, 0) };
+  await db
+    .update(spaceCalendarImports)
+    .set({ lastAttemptAt: now, ...failed })
+    .where(eq(spaceCalendarImports.id, importId));
   const fail = async (message: string) => {
     log.warn({ importId, reason: message }, 'calendar import: the feed could not be read');
     await db.update(spaceCalendarImports).set({ lastError: message }).where(eq(spaceCalendarImports.id, importId));
@@ -173,7 +182,10 @@ export async function syncCalendarImport(
   try {
     const answer = await fetchFeed({ url: feed.url, etag: feed.etag, lastModified: feed.lastModified, ...reading });
     if (answer.unchanged) {
-      await db.update(spaceCalendarImports).set({ lastSyncedAt: new Date(), lastError: null }).where(eq(spaceCalendarImports.id, importId));
+      await db
+        .update(spaceCalendarImports)
+        .set({ lastSyncedAt: new Date(), lastError: null, ...succeeded })
+        .where(eq(spaceCalendarImports.id, importId));
       return true;
     }
     const horizonDays = feed.schedule?.maxAdvanceDays ?? DEFAULT_IMPORT_HORIZON_DAYS;
@@ -194,6 +206,7 @@ export async function syncCalendarImport(
           eventsImported: busy.length,
           eventsSkipped: skipped,
           lastError: null,
+          ...succeeded,
         })
         .where(eq(spaceCalendarImports.id, importId))
         .returning({ id: spaceCalendarImports.id });
@@ -211,34 +224,32 @@ export async function syncCalendarImport(
 }
 
 /** Feeds read at once by one sweep. */
-const SWEEP_CONCURRENCY = 4;
+const SWEEP_CONCURRENCY = 8;
+/** Feeds of one host read at once by one sweep. */
+const SWEEP_PER_HOST = 2;
 /** Feeds read per sweep at most (the next sweep takes the rest). */
-const SWEEP_BATCH = 100;
+const SWEEP_BATCH = 200;
 
 /**
- * The sync job's run: reads every feed not attempted for `syncMinutes` (or never), the longest
- * waiting first, a few at once; one feed's failure never stops the others.
+ * The sync job's run: reads every feed due (`next_sync_at` passed, or never read; ./sync-schedule.ts),
+ * the longest waiting first, a few at once and fewer per host; one feed's failure never stops the others.
  * @returns how many feeds were attempted
  */
 export async function syncDueCalendarImports(
   db: Database,
-  { syncMinutes, reading, log, now = new Date() }: { syncMinutes: number; reading: FeedReading; log: SyncLog; now?: Date },
+  { reading, log, now = new Date() }: { reading: FeedReading; log: SyncLog; now?: Date },
 ): Promise<number> {
   const due = await db
-    .select({ id: spaceCalendarImports.id })
+    .select({ id: spaceCalendarImports.id, url: spaceCalendarImports.url })
     .from(spaceCalendarImports)
-    .where(
-      or(
-        isNull(spaceCalendarImports.lastAttemptAt),
-        lt(spaceCalendarImports.lastAttemptAt, new Date(now.getTime() - syncMinutes * 60_000)),
-      ),
-    )
-    .orderBy(sql`${spaceCalendarImports.lastAttemptAt} asc nulls first`)
+    .where(or(isNull(spaceCalendarImports.nextSyncAt), lte(spaceCalendarImports.nextSyncAt, now)))
+    .orderBy(sql`${spaceCalendarImports.nextSyncAt} asc nulls first`)
     .limit(SWEEP_BATCH);
-  const queue = due.map((row) => row.id);
-  const worker = async () => {
-    for (let id = queue.shift(); id; id = queue.shift()) await syncCalendarImport(db, id, reading, log, now);
-  };
-  await Promise.all(Array.from({ length: SWEEP_CONCURRENCY }, worker));
+  await runPerHost(
+    due,
+    (feed) => feedHost(feed.url),
+    (feed) => syncCalendarImport(db, feed.id, reading, log, now),
+    { concurrency: SWEEP_CONCURRENCY, perHost: SWEEP_PER_HOST },
+  );
   return due.length;
 }

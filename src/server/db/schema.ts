@@ -371,8 +371,12 @@ export const spaceCalendarImports = pgTable(
     lastModified: text('last_modified'),
     /** The last sync that read the feed (a 304 included); null before the first. */
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
-    /** The last attempt, failed or not: the sync job's schedule counts from it. */
+    /** The last attempt, failed or not. */
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    /** When the sync job reads the feed next (src/server/calendar-imports/sync-schedule.ts); null: at once. */
+    nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
+    /** Failed reads in a row (0 after a read that succeeded): the wait before the next one doubles with each. */
+    failures: integer('failures').notNull().default(0),
     /** Busy ranges kept from the last successful read. */
     eventsImported: integer('events_imported').notNull().default(0),
     /** Events of the last read that could not be understood (skipped). */
@@ -381,7 +385,7 @@ export const spaceCalendarImports = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('space_calendar_imports_space_id_idx').on(t.spaceId), index('space_calendar_imports_attempt_idx').on(t.lastAttemptAt)],
+  (t) => [index('space_calendar_imports_space_id_idx').on(t.spaceId), index('space_calendar_imports_next_sync_idx').on(t.nextSyncAt)],
 );
 
 /**
