@@ -1,7 +1,7 @@
 /**
  * How an imported calendar reads to its owner (docs/decisions/038-calendar-import.md): its address
  * shortened without its secret parts, its last sync in words, its events counted, a refusal in the
- * server's words.
+ * server's words; a conflict's times in the space's own zone.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +10,7 @@ import {
   requestErrorText,
   shortFeedAddress,
 } from '../../src/client/features/calendar-imports/lib/feed-text';
+import { zonedRangeText } from '../../src/client/features/calendar-imports/lib/conflict-text';
 import { ApiRequestError } from '../../src/client/lib/api-client';
 
 describe('shortFeedAddress', () => {
@@ -69,5 +70,33 @@ describe('requestErrorText', () => {
     expect(requestErrorText(new ApiRequestError(429, '', 'Too Many Requests'), 'Try later.')).toMatch(/^Too many syncs/);
     expect(requestErrorText(answer(500, { message: 'Internal' }), 'Try later.')).toBe('Try later.');
     expect(requestErrorText(new TypeError('Failed to fetch'), 'Try later.')).toBe('Try later.');
+  });
+});
+
+describe('zonedRangeText', () => {
+  // Intl separates the range with thin spaces around the dash; read as plain spaces here.
+  const plain = (text: string) => text.replaceAll(/\s/g, ' ');
+
+  it('reads a range in the space’s zone, not the viewer’s, its zone named', () => {
+    expect(plain(zonedRangeText('2026-12-08T15:00:00Z', '2026-12-08T17:00:00Z', 'America/Chicago'))).toBe(
+      'Tue, Dec 8, 9:00 – 11:00 AM CST',
+    );
+    expect(plain(zonedRangeText('2026-12-08T15:00:00Z', '2026-12-08T17:00:00Z', 'America/Los_Angeles'))).toBe(
+      'Tue, Dec 8, 7:00 – 9:00 AM PST',
+    );
+  });
+
+  it('names both days of a range over midnight, and daylight time in summer', () => {
+    expect(plain(zonedRangeText('2026-12-08T04:00:00Z', '2026-12-08T08:00:00Z', 'America/Chicago'))).toBe(
+      'Mon, Dec 7, 10:00 PM CST – Tue, Dec 8, 2:00 AM CST',
+    );
+    expect(plain(zonedRangeText('2026-07-07T13:00:00Z', '2026-07-07T17:00:00Z', 'America/New_York'))).toBe(
+      'Tue, Jul 7, 9:00 AM – 1:00 PM EDT',
+    );
+  });
+
+  it('falls back to the instants, or the viewer’s zone, rather than failing', () => {
+    expect(zonedRangeText('soon', '2026-12-08T17:00:00Z', 'America/Chicago')).toBe('soon – 2026-12-08T17:00:00Z');
+    expect(zonedRangeText('2026-12-08T15:00:00Z', '2026-12-08T17:00:00Z', 'Mars/Olympus')).toMatch(/^Tue, Dec 8, /);
   });
 });

@@ -1,4 +1,5 @@
 import { PageMeta } from '@/client/components/page-meta';
+import { CalendarConflictsInbox } from '@/client/features/calendar-imports/components/calendar-conflicts-inbox';
 import { OwnerCalendarImports } from '@/client/features/calendar-imports/components/owner-calendar-imports';
 import { BookingStatusBadge } from '@/client/features/bookings/components/booking-status-badge';
 import { OwnerCalendar } from '@/client/features/owner-calendar/components/owner-calendar';
@@ -6,7 +7,8 @@ import { useAuth } from '@/client/lib/auth';
 
 /**
  * /calendar (docs/product.md#calendar): the owner's calendar of their spaces' bookings, requests,
- * holds and blocked dates, where days are blocked and unblocked, and the calendars imported into them.
+ * holds and blocked dates, where days are blocked and unblocked, the calendars imported into them,
+ * and the conflicts between those calendars and bookings for the owner to decide.
  */
 export function CalendarPage() {
   const { user } = useAuth();
@@ -19,7 +21,12 @@ export function CalendarPage() {
       <p className="mb-5 text-sm text-slate-600">
         The bookings, requests, holds and blocked dates of your spaces, in each space’s local time.
       </p>
-      <OwnerCalendar userId={user.id} StatusBadge={BookingStatusBadge} Calendars={OwnerCalendarImports} />
+      <OwnerCalendar
+        userId={user.id}
+        StatusBadge={BookingStatusBadge}
+        Calendars={OwnerCalendarImports}
+        Conflicts={CalendarConflictsInbox}
+      />
     </div>
   );
 }

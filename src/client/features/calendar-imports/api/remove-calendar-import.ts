@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarImport } from '@/shared/schemas/calendar-imports';
 import { api } from '@/client/lib/api-client';
+import { invalidateAllCalendarConflicts } from './get-calendar-conflicts';
 import { calendarImportsKey } from './get-calendar-imports';
 
 /** DELETE /api/spaces/:id/calendar-imports/:importId: the calendar and the busy times read from it. */
@@ -16,6 +17,7 @@ export function useRemoveCalendarImport(spaceId: string) {
     onSuccess: (_data, importId) => {
       queryClient.setQueryData<CalendarImport[]>(calendarImportsKey(spaceId), (list) => list?.filter((feed) => feed.id !== importId));
       void queryClient.invalidateQueries({ queryKey: ['spaces', spaceId, 'availability'] });
+      void invalidateAllCalendarConflicts(queryClient);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarImport } from '@/shared/schemas/calendar-imports';
 import { api } from '@/client/lib/api-client';
+import { invalidateAllCalendarConflicts } from './get-calendar-conflicts';
 import { calendarImportsKey } from './get-calendar-imports';
 
 /**
@@ -14,7 +15,7 @@ export function syncCalendarImport(spaceId: string, importId: string): Promise<C
 
 /**
  * Syncs one calendar of the space now, puts the answer in the space's list, and refreshes the
- * space's availability (its busy times may have changed).
+ * space's availability and the owner's calendar conflicts (its busy times may have changed).
  */
 export function useSyncCalendarImport(spaceId: string) {
   const queryClient = useQueryClient();
@@ -25,6 +26,7 @@ export function useSyncCalendarImport(spaceId: string) {
         list?.map((feed) => (feed.id === synced.id ? synced : feed)),
       );
       void queryClient.invalidateQueries({ queryKey: ['spaces', spaceId, 'availability'] });
+      void invalidateAllCalendarConflicts(queryClient);
     },
   });
 }

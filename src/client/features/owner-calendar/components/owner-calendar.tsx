@@ -42,20 +42,26 @@ const LEGEND = [
 /** What the page puts under the calendar for the spaces it shows: its "Calendars" section (imported calendars). */
 export type SpacesSection = ComponentType<{ spaces: readonly { id: string; title: string }[]; spaceId: string | null }>;
 
+/** What the page puts above the calendar for the owner: their conflict inbox (imported busy times over bookings). */
+export type OwnerSection = ComponentType<{ userId: string; StatusBadge: ComponentType<{ status: BookingStatus }> }>;
+
 /**
  * The owner's calendar (docs/product.md#calendar): their spaces' bookings, requests, holds and
  * blocked dates by month, week or agenda, filtered by space; dragging over days of the month (or
  * "Add blocked dates") blocks them, and a blocked range opens "Unblock". `Calendars`, when given,
- * is shown under it with the spaces and the space filtered to (null: all).
+ * is shown under it with the spaces and the space filtered to (null: all); `Conflicts`, when given,
+ * above it (decisions come first: a conflict's notification links here).
  */
 export function OwnerCalendar({
   userId,
   StatusBadge,
   Calendars,
+  Conflicts,
 }: {
   userId: string;
   StatusBadge: ComponentType<{ status: BookingStatus }>;
   Calendars?: SpacesSection;
+  Conflicts?: OwnerSection;
 }) {
   const narrow = useNarrow();
   const [chosenView, setView] = useState<CalendarView | null>(null);
@@ -112,6 +118,7 @@ export function OwnerCalendar({
     // One column as wide as the page (minmax(0, 1fr)): a long space title in the filter or an event
     // never widens the page on a phone.
     <div className="grid grid-cols-1 gap-4">
+      {Conflicts ? <Conflicts userId={userId} StatusBadge={StatusBadge} /> : null}
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid w-full max-w-xs gap-1.5">
           <Label htmlFor="calendar-space">Space</Label>
