@@ -14,6 +14,7 @@ import { notFound } from '../http/errors';
 import { textAnswer } from '../http/openapi';
 import type { RouteRateLimit } from '../http/rate-limits';
 import { bookingCalendarFile, calendarFeed, openCalendarFeed, rotateCalendarFeed } from './service';
+import { openSpaceCalendarFeed, rotateSpaceCalendarFeed, spaceCalendarFeed } from './space-feed';
 
 /**
  * Feed fetches per client address: 120 a minute. Generous, since one calendar service (Google's,
@@ -100,6 +101,72 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl: st
       reply.header('Cache-Control', 'private, no-store');
       return rotateCalendarFeed(db, user.id, publicUrl);
     },
+  );
+
+  /** A space id that is not a uuid is simply not found. */
+  const spaceIdOf = (id: string) => {
+    if (!z.uuid().safeParse(id).success) throw notFound('Space not found.');
+    return id;
+  };
+
+  app.get(
+    '/api/spaces/:id/calendar-feed',
+    {
+      schema: {
+        summary: "The address of the space's own calendar feed, for other sites to import (owner only).",
+        description:
+          '`CalendarFeed` `{ url, createdAt, rotatedAt }`, `Cache-Control: private, no-store`; the owner of the listed ' +
+          'space only (403 anyone else, 404 unknown). The first call makes the feed and its `url` ' +
+          '(`<PUBLIC_URL>/calendar/spaces/<token>.ics`); the token is kept as its SHA-256 only, so later calls answer ' +
+          '`url: null` (POST makes a new one).',
+        params: idParams,
+        response: { 200: calendarFeedSchema },
+      },
+      config: auth,
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.header('Cache-Control', 'private, no-store');
+      return openSpaceCalendarFeed(db, spaceIdOf(request.params.id), user.id, publicUrl);
+    },
+  );
+
+  app.post(
+    '/api/spaces/:id/calendar-feed',
+    {
+      schema: {
+        summary: "Gives the space's calendar feed a new secret address; the old one stops working (owner only).",
+        description: '`CalendarFeed` with a new `url` (made if there was none): the old URL answers 404 from now on; owner only (403).',
+        params: idParams,
+        response: { 200: calendarFeedSchema },
+      },
+      config: auth,
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.header('Cache-Control', 'private, no-store');
+      return rotateSpaceCalendarFeed(db, spaceIdOf(request.params.id), user.id, publicUrl);
+    },
+  );
+
+  app.get(
+    '/calendar/spaces/:token.ics',
+    {
+      schema: {
+        summary: "A space's taken times as an iCalendar feed, by its secret address.",
+        description:
+          'No session, the token is the key (`text/calendar; charset=utf-8`, `Cache-Control: private, no-store`, ' +
+          '`REFRESH-INTERVAL` one hour): each booking that holds its range (confirmed, pending, a hold not lapsed) ending ' +
+          'at most 30 days ago or later as a "Booked" event in UTC, each blocked date range as an all-day "Blocked" event; ' +
+          'never who booked, a price or a note, and not the busy times imported from other calendars. 400 for a token not ' +
+          'in our format, 404 for an unknown or rotated one or a space no longer listed; 120 fetches a minute per client ' +
+          'address (429).',
+        params: tokenParams,
+        response: { 200: textAnswer('text/calendar', "The space's taken times as events (RFC 5545).") },
+      },
+      config: { rateLimit: FEED_RATE_LIMIT },
+    },
+    async (request, reply) => sendCalendar(reply, await spaceCalendarFeed(db, request.params.token)),
   );
 
   app.get(

@@ -1013,6 +1013,26 @@ export const calendarFeeds = pgTable(
 );
 
 /**
+ * A listing's own calendar feed (src/server/calendar/space-feed.ts): the secret address that other
+ * sites (Airbnb-like tools, the owner's own calendar) subscribe to, to see when the space is taken.
+ * Kept as the SHA-256 of its token only, like `calendar_feeds`.
+ */
+export const spaceCalendarFeeds = pgTable(
+  'space_calendar_feeds',
+  {
+    spaceId: uuid('space_id')
+      .primaryKey()
+      .references(() => medicalSpaces.id, { onDelete: 'cascade' }),
+    /** Hex SHA-256 of the token in the feed's URL. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    /** When the token was last replaced (null: never). */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('space_calendar_feeds_token_hash_unique').on(t.tokenHash)],
+);
+
+/**
  * The last receipt number given in each year (docs/decisions/027-receipts-and-agreements.md): a
  * number is taken by incrementing this row under its row lock, in the transaction that stores the
  * receipt, so numbers are unique, sequential and without gaps per year.
