@@ -3,7 +3,8 @@
  * opens a listing of theirs at its availability step, sees that no calendar is imported yet, adds a
  * calendar served by a local iCalendar server (one busy morning a few days from now), syncs it and
  * sees one event imported and when; a second address answering a web page instead shows its error
- * in words, and is removed after a confirmation. On the owner calendar page the same space's
+ * in words, and is removed after a confirmation; the space's own export address is shown once and
+ * answers a calendar without the imported busy time. On the owner calendar page the same space's
  * calendars are listed, and a sixth calendar is refused with the server's own words.
  */
 import http from 'node:http';
@@ -141,6 +142,22 @@ describe('imported calendars', () => {
     expect(((await stored.json()) as { name: string; eventsImported: number }[]).map((f) => [f.name, f.eventsImported])).toEqual([
       ['Practice calendar', 1],
     ]);
+
+    // The space's own feed, for other sites to import: its address shown once, and it answers a calendar
+    // that leaves out the busy time imported above.
+    const exported = calendars.getByTestId('space-calendar-feed');
+    await exported.getByRole('heading', { name: 'Export this space’s calendar' }).waitFor();
+    await exported.getByRole('button', { name: 'Get the export address' }).click();
+    const address = exported.getByLabel('Feed address');
+    await address.waitFor();
+    const exportUrl = await address.inputValue();
+    expect(exportUrl).toMatch(/\/calendar\/spaces\/[A-Za-z0-9_-]{43}\.ics$/);
+    const feed = await page.request.get(new URL(exportUrl).pathname);
+    expect(feed.status()).toBe(200);
+    const text = await feed.text();
+    expect(text).toContain('BEGIN:VCALENDAR');
+    expect(text).not.toContain(icsTime(4, 14));
+    await expectNoSeriousA11yViolations(page, 'calendars, export address');
     expect(session.errors).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { CalendarSync } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type CalendarImport, MAX_CALENDAR_IMPORTS_PER_SPACE } from '@/shared/schemas/calendar-imports';
+import { CalendarFeedCard } from '@/client/components/calendar-feed/calendar-feed-card';
 import { Button } from '@/client/components/ui/button';
 import { EmptyState, LoadError, SkeletonRows } from '@/client/components/ui/states';
 import { cn } from '@/client/lib/cn';
@@ -45,6 +46,20 @@ export function CalendarImportsSection({
       </div>
       {spacePicker}
       <CalendarImportsList spaceId={spaceId} formHeadingLevel={headingLevel === 2 ? 3 : 4} />
+      <CalendarFeedCard
+        path={`/api/spaces/${encodeURIComponent(spaceId)}/calendar-feed`}
+        queryKey={['space-calendar-feed', spaceId]}
+        headingLevel={headingLevel === 2 ? 3 : 4}
+        texts={{
+          title: 'Export this space’s calendar',
+          description:
+            'Other sites you list this space on, and your own calendar, can import this address to see when the space is booked or blocked. It shows only the times, never who booked. Anyone with the address can see them, so share it only with those sites.',
+          getLabel: 'Get the export address',
+          gettingLabel: 'Getting the export address…',
+          loadError: 'Failed to get the export address. Please try again.',
+          testId: 'space-calendar-feed',
+        }}
+      />
     </section>
   );
 }
