@@ -35,6 +35,11 @@
  *   second from the commit to the last one received; meanwhile BENCH_MAIL_RESETS (20; 5 in smoke)
  *   "Forgot password?" requests, one every 250 ms, each timed from the request to its reset email
  *   received (account mail has a queue of its own: target p99 under 5 s).
+ * - Calendar sync: BENCH_FEEDS (10,000; 50 in smoke) imported calendars read by the sync job's sweeps
+ *   from a local feed server on BENCH_FEED_HOSTS (4) loopback hosts (scripts/bench-feeds.ts): the first
+ *   read of every feed, a pass with BENCH_FEEDS_CHANGED (0.1) of them changed and the rest answering
+ *   304, and a pass of 304s only: feeds per second, and database time per feed (PostgreSQL: the pool's
+ *   query durations; PGlite: its query execution).
  * - Taken time: BENCH_SEED_BOOKINGS (5 per space: 500,000 at 100,000 spaces) confirmed bookings
  *   inserted in SQL before the load, each space's spread over the next two weeks (hours and
  *   sessions two hours with the listing's buffer, days and months a whole day), so the
@@ -57,7 +62,9 @@
  * p99Ms, ratio, non2xx, errors } }, variedSearchesOneAtATime: { p50Ms, p90Ms, maxMs, slowest }, bookings: { count, concurrency, hold: { p50Ms,
  * p99Ms }, confirmation: { p50Ms, p99Ms } }, earnings: { ownerSpaces, requests, p50Ms, maxMs },
  * mail: { notifications, seconds, mailsPerSecond,
- * smtpConnections, reset: { count, p50Ms, p99Ms, maxMs } } }`; progress goes to stderr.
+ * smtpConnections, reset: { count, p50Ms, p99Ms, maxMs } }, feeds: { count, hosts, first: { seconds,
+ * feedsPerSecond, dbMsPerFeed }, mixed: { changed, notModified, seconds, feedsPerSecond, dbMsPerFeed },
+ * unchanged: { seconds, feedsPerSecond, msPerFeed, dbMsPerFeed }, eventsImported } }`; progress goes to stderr.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -79,6 +86,7 @@ import { rebuildStaleSpaceDays } from '../src/server/schedules/space-days-sweep'
 import { loadEnvironment } from '../src/server/environment';
 import { DEMO_PASSWORD, demoUsers } from '../src/server/seed/demo-users';
 import { variedSearches, variedSearchPaths } from './bench-varied';
+import { benchFeeds } from './bench-feeds';
 
 const environment = loadEnvironment({ LOG_LEVEL: 'silent' }); // reads .env first, so BENCH_* may come from it too
 const smoke = ['1', 'true'].includes(process.env.BENCH_SMOKE ?? '');
@@ -96,6 +104,9 @@ const seededBookings = Number(process.env.BENCH_SEED_BOOKINGS || spaceCount * 5)
 const earningsCount = Number(process.env.BENCH_EARNINGS || 3);
 const mailCount = Number(process.env.BENCH_MAILS || (smoke ? 100 : 1000));
 const mailResets = Number(process.env.BENCH_MAIL_RESETS || (smoke ? 5 : 20));
+const feedCount = Number(process.env.BENCH_FEEDS || (smoke ? 50 : 10_000));
+const feedHosts = Number(process.env.BENCH_FEED_HOSTS || 4);
+const feedsChanged = Number(process.env.BENCH_FEEDS_CHANGED ?? 0.1);
 const BOOKING_RENTERS = 10;
 const HOST = '127.0.0.1';
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
@@ -690,6 +701,10 @@ async function main() {
       mailFigures = await benchMail(db, dataDir, mailCount, mailResets);
       log(`mail: ${mailFigures.mailsPerSecond} mails/s, reset email p99 ${mailFigures.reset.p99Ms} ms`);
     }
+    let feedFigures: Awaited<ReturnType<typeof benchFeeds>> | undefined;
+    if (feedCount > 0 && (!only || only.test('feeds'))) {
+      feedFigures = await benchFeeds(db, { count: feedCount, hosts: feedHosts, changedShare: feedsChanged, log });
+    }
 
     const summary = (runs: Run[]) => ({
       requestsPerSecond: round(median(runs.map((run) => run.requestsPerSecond))),
@@ -716,6 +731,7 @@ async function main() {
       ...(bookingFigures ? { bookings: bookingFigures } : {}),
       ...(earningsFigures ? { earnings: earningsFigures } : {}),
       ...(mailFigures ? { mail: mailFigures } : {}),
+      ...(feedFigures ? { feeds: feedFigures } : {}),
     };
     console.log(JSON.stringify(result, null, 2));
   } finally {
