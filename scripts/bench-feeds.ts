@@ -16,16 +16,21 @@
  *   stored days and conflicts), `mixed` (all made due again, BENCH_FEEDS_CHANGED (10%) of the feeds
  *   changed: the rest answer 304), `unchanged` (all due again, none changed: every feed a 304). Each pass
  *   runs sweeps until none is due; it fails the bench if a feed was not read.
- * - Database time: the time spent in the database's own work during a pass, over the feeds of the pass.
- *   On PostgreSQL, the pool's query durations (`stats.onQuery`: sending each query to its answer, on
- *   every connection, so overlapping queries add up); on PGlite, the time inside its synchronous
- *   `execProtocolRawSync` (the WASM PostgreSQL running a query: PGlite runs one at a time, so time spent
- *   queued behind another feed's query is not counted, nor its flush to disk). Everything else of a
- *   feed's wall time is the HTTP read, the parsing and the sweep's own waiting.
+ * - Database time (`dbMsPerFeed`): the time the pass spent in the database, over its feeds. On PGlite,
+ *   the time inside its synchronous `execProtocolRawSync` (the WASM PostgreSQL running a query; PGlite
+ *   runs one at a time, so time queued behind another feed's query is not counted, nor the flush to
+ *   disk after it): the database's own work. On PostgreSQL, the pool's query durations (`stats.onQuery`,
+ *   from sending each query to its answer, on every connection, so overlapping queries add up): the
+ *   time the sync waits for the database, which also holds the round trip, waits for a lock (two feeds
+ *   of one space) and this process's event loop while eight feeds run at once, so it is an upper
+ *   bound. There `dbCpuMsPerFeed` is the database's own work: the CPU time of its backends
+ *   (`/proc/<pid>/schedstat`, as BENCH_CPU reads it; null when PostgreSQL is not on this machine, and
+ *   on PGlite, whose work is `dbMsPerFeed`). pg_stat_statements would need a server preloading it.
  *
- * Figures: `{ count, hosts, first: { seconds, feedsPerSecond, dbMsPerFeed }, mixed: { changed,
- * notModified, seconds, feedsPerSecond, dbMsPerFeed }, unchanged: { seconds, feedsPerSecond, msPerFeed,
- * dbMsPerFeed }, eventsImported }` (`unchanged.msPerFeed`: the sweep's wall time per 304 feed, eight at once).
+ * Figures: `{ count, hosts, first: { seconds, feedsPerSecond, dbMsPerFeed, dbCpuMsPerFeed },
+ * mixed: { changed, notModified, seconds, feedsPerSecond, dbMsPerFeed, dbCpuMsPerFeed }, unchanged: {
+ * seconds, feedsPerSecond, msPerFeed, dbMsPerFeed, dbCpuMsPerFeed }, eventsImported }`
+ * (`unchanged.msPerFeed`: the sweep's wall time per 304 feed, eight at once).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,6 +38,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { DatabaseHandle } from '../src/server/db/client';
 import { deleteFeed } from '../src/server/calendar-imports/busy-store';
 import { syncDueCalendarImports, type FeedReading } from '../src/server/calendar-imports/service';
+import { backendCpu, backendCpuBetween } from './bench-backend-cpu';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The names of the bench's feeds (so a reused database's are found and removed first). */
@@ -177,6 +183,7 @@ export async function benchFeeds(
     /** Makes every bench feed due, then sweeps until none is: the pass's time and database time. */
     const pass = async (name: string) => {
       await db.query('UPDATE space_calendar_imports SET next_sync_at = NULL WHERE name LIKE $1', [`${FEED_NAME} %`]);
+      const cpuBefore = await backendCpu(db);
       const clock = databaseClock(db);
       const started = performance.now();
       let read = 0;
@@ -190,10 +197,17 @@ export async function benchFeeds(
         clock.stop();
       }
       const seconds = (performance.now() - started) / 1000;
+      const cpu = backendCpuBetween(cpuBefore, await backendCpu(db));
       if (failures.length) throw new Error(`feeds: ${failures.length} reads failed in the ${name} pass, the first: ${failures[0]}`);
       if (read !== count) throw new Error(`feeds: the ${name} pass read ${read} feeds, not ${count}`);
-      const figures = { seconds: round(seconds, 2), feedsPerSecond: round(count / seconds, 1), dbMsPerFeed: round(clock.ms() / count, 2) };
-      log(`feeds, ${name} pass: ${figures.feedsPerSecond} feeds/s, database ${figures.dbMsPerFeed} ms a feed`);
+      const figures = {
+        seconds: round(seconds, 2),
+        feedsPerSecond: round(count / seconds, 1),
+        dbMsPerFeed: round(clock.ms() / count, 2),
+        dbCpuMsPerFeed: cpu === null ? null : round(cpu / 1000 / count, 2),
+      };
+      const cpuWords = figures.dbCpuMsPerFeed === null ? '' : ` (its CPU ${figures.dbCpuMsPerFeed} ms)`;
+      log(`feeds, ${name} pass: ${figures.feedsPerSecond} feeds/s, database ${figures.dbMsPerFeed} ms a feed${cpuWords}`);
       return figures;
     };
 

@@ -38,8 +38,8 @@
  * - Calendar sync: BENCH_FEEDS (10,000; 50 in smoke) imported calendars read by the sync job's sweeps
  *   from a local feed server on BENCH_FEED_HOSTS (4) loopback hosts (scripts/bench-feeds.ts): the first
  *   read of every feed, a pass with BENCH_FEEDS_CHANGED (0.1) of them changed and the rest answering
- *   304, and a pass of 304s only: feeds per second, and database time per feed (PostgreSQL: the pool's
- *   query durations; PGlite: its query execution).
+ *   304, and a pass of 304s only: feeds per second, and database time per feed (PGlite: its query
+ *   execution; PostgreSQL: the pool's query durations, and its local backends' CPU).
  * - Taken time: BENCH_SEED_BOOKINGS (5 per space: 500,000 at 100,000 spaces) confirmed bookings
  *   inserted in SQL before the load, each space's spread over the next two weeks (hours and
  *   sessions two hours with the listing's buffer, days and months a whole day), so the
@@ -63,11 +63,11 @@
  * p99Ms }, confirmation: { p50Ms, p99Ms } }, earnings: { ownerSpaces, requests, p50Ms, maxMs },
  * mail: { notifications, seconds, mailsPerSecond,
  * smtpConnections, reset: { count, p50Ms, p99Ms, maxMs } }, feeds: { count, hosts, first: { seconds,
- * feedsPerSecond, dbMsPerFeed }, mixed: { changed, notModified, seconds, feedsPerSecond, dbMsPerFeed },
- * unchanged: { seconds, feedsPerSecond, msPerFeed, dbMsPerFeed }, eventsImported } }`; progress goes to stderr.
+ * feedsPerSecond, dbMsPerFeed, dbCpuMsPerFeed }, mixed: { changed, notModified, ...the same },
+ * unchanged: { msPerFeed, ...the same }, eventsImported } }`; progress goes to stderr.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,6 +86,7 @@ import { rebuildStaleSpaceDays } from '../src/server/schedules/space-days-sweep'
 import { loadEnvironment } from '../src/server/environment';
 import { DEMO_PASSWORD, demoUsers } from '../src/server/seed/demo-users';
 import { variedSearches, variedSearchPaths } from './bench-varied';
+import { backendCpu, backendCpuBetween } from './bench-backend-cpu';
 import { benchFeeds } from './bench-feeds';
 
 const environment = loadEnvironment({ LOG_LEVEL: 'silent' }); // reads .env first, so BENCH_* may come from it too
@@ -174,24 +175,6 @@ const percentile = (values: number[], share: number) => {
 };
 
 /**
- * CPU time so far (µs) of each PostgreSQL backend serving the database `db` is connected to, by pid, from
- * `/proc/<pid>/schedstat` (its first field: nanoseconds on a CPU); null unless PostgreSQL runs on this machine.
- */
-async function backendCpu(db: DatabaseHandle): Promise<Map<number, number> | null> {
-  if (db.kind !== 'postgres') return null;
-  const backends = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
-  const cpu = new Map<number, number>();
-  for (const { pid } of backends) {
-    try {
-      cpu.set(pid, Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000);
-    } catch {
-      return null; // not a local server
-    }
-  }
-  return cpu;
-}
-
-/**
  * CPU time per request (µs) of `count` requests of `url` (BENCH_CONNECTIONS at once): the app's process (Node, and PGlite
  * inside it) and PostgreSQL's backends (null when not local; a backend gone between the two readings is left out).
  */
@@ -202,11 +185,7 @@ async function cpuPerRequest(db: DatabaseHandle, url: string, headers: Record<st
   const run = await load(url, headers, count, cycle);
   const node = process.cpuUsage(before);
   const backendsAfter = await backendCpu(db);
-  let backends: number | null = null;
-  if (backendsBefore && backendsAfter) {
-    backends = 0;
-    for (const [pid, micros] of backendsAfter) backends += micros - (backendsBefore.get(pid) ?? 0);
-  }
+  const backends = backendCpuBetween(backendsBefore, backendsAfter);
   if (run.non2xx || run.errors) throw new Error(`${url}: ${run.non2xx} non-2xx answers, ${run.errors} errors`);
   return {
     nodeUs: (node.user + node.system) / count,

@@ -25,7 +25,7 @@ function runBench(): Promise<{ code: number | null; stdout: string; stderr: stri
   });
 }
 
-const pass = { seconds: expect.any(Number), feedsPerSecond: expect.any(Number), dbMsPerFeed: expect.any(Number) };
+const pass = { seconds: expect.any(Number), feedsPerSecond: expect.any(Number), dbMsPerFeed: expect.any(Number), dbCpuMsPerFeed: null };
 const figure = { requestsPerSecond: expect.any(Number), p50Ms: expect.any(Number), p99Ms: expect.any(Number), non2xx: 0, errors: 0 };
 
 describe('npm run bench (smoke)', () => {
