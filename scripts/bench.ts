@@ -35,6 +35,11 @@
  *   second from the commit to the last one received; meanwhile BENCH_MAIL_RESETS (20; 5 in smoke)
  *   "Forgot password?" requests, one every 250 ms, each timed from the request to its reset email
  *   received (account mail has a queue of its own: target p99 under 5 s).
+ * - Calendar sync: BENCH_FEEDS (10,000; 50 in smoke) imported calendars read by the sync job's sweeps
+ *   from a local feed server on BENCH_FEED_HOSTS (4) loopback hosts (scripts/bench-feeds.ts): the first
+ *   read of every feed, a pass with BENCH_FEEDS_CHANGED (0.1) of them changed and the rest answering
+ *   304, and a pass of 304s only: feeds per second, and database time per feed (PGlite: its query
+ *   execution; PostgreSQL: the pool's query durations, and its local backends' CPU).
  * - Taken time: BENCH_SEED_BOOKINGS (5 per space: 500,000 at 100,000 spaces) confirmed bookings
  *   inserted in SQL before the load, each space's spread over the next two weeks (hours and
  *   sessions two hours with the listing's buffer, days and months a whole day), so the
@@ -57,10 +62,12 @@
  * p99Ms, ratio, non2xx, errors } }, variedSearchesOneAtATime: { p50Ms, p90Ms, maxMs, slowest }, bookings: { count, concurrency, hold: { p50Ms,
  * p99Ms }, confirmation: { p50Ms, p99Ms } }, earnings: { ownerSpaces, requests, p50Ms, maxMs },
  * mail: { notifications, seconds, mailsPerSecond,
- * smtpConnections, reset: { count, p50Ms, p99Ms, maxMs } } }`; progress goes to stderr.
+ * smtpConnections, reset: { count, p50Ms, p99Ms, maxMs } }, feeds: { count, hosts, first: { seconds,
+ * feedsPerSecond, dbMsPerFeed, dbCpuMsPerFeed }, mixed: { changed, notModified, ...the same },
+ * unchanged: { msPerFeed, ...the same }, eventsImported } }`; progress goes to stderr.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,6 +86,8 @@ import { rebuildStaleSpaceDays } from '../src/server/schedules/space-days-sweep'
 import { loadEnvironment } from '../src/server/environment';
 import { DEMO_PASSWORD, demoUsers } from '../src/server/seed/demo-users';
 import { variedSearches, variedSearchPaths } from './bench-varied';
+import { backendCpu, backendCpuBetween } from './bench-backend-cpu';
+import { benchFeeds } from './bench-feeds';
 
 const environment = loadEnvironment({ LOG_LEVEL: 'silent' }); // reads .env first, so BENCH_* may come from it too
 const smoke = ['1', 'true'].includes(process.env.BENCH_SMOKE ?? '');
@@ -96,6 +105,9 @@ const seededBookings = Number(process.env.BENCH_SEED_BOOKINGS || spaceCount * 5)
 const earningsCount = Number(process.env.BENCH_EARNINGS || 3);
 const mailCount = Number(process.env.BENCH_MAILS || (smoke ? 100 : 1000));
 const mailResets = Number(process.env.BENCH_MAIL_RESETS || (smoke ? 5 : 20));
+const feedCount = Number(process.env.BENCH_FEEDS || (smoke ? 50 : 10_000));
+const feedHosts = Number(process.env.BENCH_FEED_HOSTS || 4);
+const feedsChanged = Number(process.env.BENCH_FEEDS_CHANGED ?? 0.1);
 const BOOKING_RENTERS = 10;
 const HOST = '127.0.0.1';
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
@@ -163,24 +175,6 @@ const percentile = (values: number[], share: number) => {
 };
 
 /**
- * CPU time so far (µs) of each PostgreSQL backend serving the database `db` is connected to, by pid, from
- * `/proc/<pid>/schedstat` (its first field: nanoseconds on a CPU); null unless PostgreSQL runs on this machine.
- */
-async function backendCpu(db: DatabaseHandle): Promise<Map<number, number> | null> {
-  if (db.kind !== 'postgres') return null;
-  const backends = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
-  const cpu = new Map<number, number>();
-  for (const { pid } of backends) {
-    try {
-      cpu.set(pid, Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000);
-    } catch {
-      return null; // not a local server
-    }
-  }
-  return cpu;
-}
-
-/**
  * CPU time per request (µs) of `count` requests of `url` (BENCH_CONNECTIONS at once): the app's process (Node, and PGlite
  * inside it) and PostgreSQL's backends (null when not local; a backend gone between the two readings is left out).
  */
@@ -191,11 +185,7 @@ async function cpuPerRequest(db: DatabaseHandle, url: string, headers: Record<st
   const run = await load(url, headers, count, cycle);
   const node = process.cpuUsage(before);
   const backendsAfter = await backendCpu(db);
-  let backends: number | null = null;
-  if (backendsBefore && backendsAfter) {
-    backends = 0;
-    for (const [pid, micros] of backendsAfter) backends += micros - (backendsBefore.get(pid) ?? 0);
-  }
+  const backends = backendCpuBetween(backendsBefore, backendsAfter);
   if (run.non2xx || run.errors) throw new Error(`${url}: ${run.non2xx} non-2xx answers, ${run.errors} errors`);
   return {
     nodeUs: (node.user + node.system) / count,
@@ -690,6 +680,10 @@ async function main() {
       mailFigures = await benchMail(db, dataDir, mailCount, mailResets);
       log(`mail: ${mailFigures.mailsPerSecond} mails/s, reset email p99 ${mailFigures.reset.p99Ms} ms`);
     }
+    let feedFigures: Awaited<ReturnType<typeof benchFeeds>> | undefined;
+    if (feedCount > 0 && (!only || only.test('feeds'))) {
+      feedFigures = await benchFeeds(db, { count: feedCount, hosts: feedHosts, changedShare: feedsChanged, log });
+    }
 
     const summary = (runs: Run[]) => ({
       requestsPerSecond: round(median(runs.map((run) => run.requestsPerSecond))),
@@ -716,6 +710,7 @@ async function main() {
       ...(bookingFigures ? { bookings: bookingFigures } : {}),
       ...(earningsFigures ? { earnings: earningsFigures } : {}),
       ...(mailFigures ? { mail: mailFigures } : {}),
+      ...(feedFigures ? { feeds: feedFigures } : {}),
     };
     console.log(JSON.stringify(result, null, 2));
   } finally {

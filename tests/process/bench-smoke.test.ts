@@ -25,11 +25,12 @@ function runBench(): Promise<{ code: number | null; stdout: string; stderr: stri
   });
 }
 
+const pass = { seconds: expect.any(Number), feedsPerSecond: expect.any(Number), dbMsPerFeed: expect.any(Number), dbCpuMsPerFeed: null };
 const figure = { requestsPerSecond: expect.any(Number), p50Ms: expect.any(Number), p99Ms: expect.any(Number), non2xx: 0, errors: 0 };
 
 describe('npm run bench (smoke)', () => {
   it(
-    "seeds, loads every route from another process beside its ceilings, makes bookings, times the owner's earnings, sends mail, and prints the JSON report",
+    "seeds, loads every route from another process beside its ceilings, makes bookings, times the owner's earnings, sends mail, syncs calendar feeds, and prints the JSON report",
     { timeout: 300_000 },
     async () => {
       const { code, stdout, stderr } = await runBench();
@@ -56,6 +57,14 @@ describe('npm run bench (smoke)', () => {
           mailsPerSecond: expect.any(Number),
           smtpConnections: 8,
           reset: { count: 5, p50Ms: expect.any(Number), p99Ms: expect.any(Number), maxMs: expect.any(Number) },
+        },
+        feeds: {
+          count: 50,
+          hosts: 4,
+          first: pass,
+          mixed: { ...pass, changed: 5, notModified: 45 },
+          unchanged: { ...pass, msPerFeed: expect.any(Number) },
+          eventsImported: 150,
         },
       });
       const routes = Object.keys(report.routes);
