@@ -137,6 +137,17 @@ describe('the booking calendar of a session listing', () => {
     await page.keyboard.press('Enter');
     const booking = page.getByRole('dialog', { name: 'Book Space' });
     await booking.waitFor();
+    // Once the month's availability is in: near a month's end its last days may all be closed or taken
+    // (other tests book the demo rooms), and then a keyboard user goes on to the next month.
+    const days = booking
+      .getByRole('grid')
+      .first()
+      .getByRole('button', { name: /, (available|unavailable)/ });
+    await days.first().waitFor();
+    if ((await booking.getByRole('button', { name: /, available$/ }).count()) === 0) {
+      await booking.getByRole('button', { name: 'Go to the Next Month' }).focus();
+      await page.keyboard.press('Enter');
+    }
     await booking
       .getByRole('button', { name: /, available$/ })
       .first()

@@ -13,12 +13,19 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AGREEMENT_VERSION } from '../../src/shared/constants';
-import { USER_STORAGE_KEY } from '../../src/client/lib/auth';
 import { shiftDate, weekdayOf } from '../../src/shared/availability';
 import type { Space } from '../../src/shared/schemas/spaces';
 import type { User } from '../../src/shared/schemas/users';
 import { futureCardExpiry, futureDate } from '../helpers/dates';
-import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, pickCalendarDay, toast, type BrowserSession } from './browser';
+import {
+  expectNoSeriousA11yViolations,
+  listSpaceThroughApi,
+  openBrowser,
+  pickCalendarDay,
+  registerThroughApi,
+  toast,
+  type BrowserSession,
+} from './browser';
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;
@@ -34,24 +41,6 @@ afterAll(async () => {
   await ownerContext?.close();
   await session?.close();
 });
-
-/** Registers an account through the API on `page`'s browser context (which keeps its session cookie) and lets the app know it. */
-async function signIn(page: Page, firstName: string, stamp: number): Promise<User> {
-  const registered = await page.request.post('/api/register', {
-    data: {
-      firstName,
-      lastName: 'Weekly',
-      email: `${firstName.toLowerCase()}.${stamp}@example.test`,
-      password: 'a-strong-password',
-      acceptedTerms: true,
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const user = (await registered.json()) as User;
-  await page.goto('/');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [USER_STORAGE_KEY, JSON.stringify(user)] as const);
-  return user;
-}
 
 /** The first Tuesday at least a week ahead (the space is in Chicago; a week is ahead in every zone). */
 function firstTuesday(): string {
@@ -69,7 +58,7 @@ describe('a weekly series', () => {
   let renter: User;
 
   it('is booked from the calendar with Repeat weekly, told of the closed date, booked without it and paid once', async () => {
-    await signIn(ownerPage, 'Olivia', stamp);
+    await registerThroughApi(ownerPage, 'Olivia', 'Weekly', stamp);
     const morning = [{ start: '08:00', end: '12:00' }];
     space = await listSpaceThroughApi(ownerPage, {
       title: `Tue/Thu Consult Room ${stamp}`,
@@ -87,7 +76,7 @@ describe('a weekly series', () => {
     });
 
     const { page } = session;
-    renter = await signIn(page, 'Rita', stamp);
+    renter = await registerThroughApi(page, 'Rita', 'Weekly', stamp);
     await page.goto(`/spaces/${space.id}`);
     await page.getByRole('button', { name: 'Book Space' }).first().click();
     const booking = page.getByRole('dialog', { name: 'Book Space' });

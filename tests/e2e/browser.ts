@@ -2,8 +2,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { USER_STORAGE_KEY } from '../../src/client/lib/auth';
 import { buildDemoSpaces } from '../../src/server/seed/demo-data';
 import type { CreateSpaceInput, Space, SpaceCard } from '../../src/shared/schemas/spaces';
+import type { User } from '../../src/shared/schemas/users';
 
 export interface BrowserSession {
   browser: Browser;
@@ -198,4 +200,25 @@ export async function freeDates(baseUrl: string, spaceId: string, from: string, 
 export async function scrollToSpaceSections(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.locator('footer').scrollIntoViewIfNeeded();
+}
+
+/**
+ * Registers an account through the API on `page`'s browser context (which keeps its session cookie)
+ * and lets the app know it, as a sign-in would; `stamp` makes the email unique.
+ */
+export async function registerThroughApi(page: Page, firstName: string, lastName: string, stamp: number): Promise<User> {
+  const registered = await page.request.post('/api/register', {
+    data: {
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}.${stamp}@example.test`,
+      password: 'a-strong-password',
+      acceptedTerms: true,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const user = (await registered.json()) as User;
+  await page.goto('/');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [USER_STORAGE_KEY, JSON.stringify(user)] as const);
+  return user;
 }

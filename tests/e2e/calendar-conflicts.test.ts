@@ -15,12 +15,10 @@ import type { AddressInfo } from 'node:net';
 import { TZDate } from '@date-fns/tz';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { USER_STORAGE_KEY } from '../../src/client/lib/auth';
 import { AGREEMENT_VERSION } from '../../src/shared/constants';
 import type { Availability } from '../../src/shared/schemas/availability';
 import type { Booking } from '../../src/shared/schemas/bookings';
 import type { Space } from '../../src/shared/schemas/spaces';
-import type { User } from '../../src/shared/schemas/users';
 import { futureCardExpiry, futureWeekday } from '../helpers/dates';
 import {
   calendarDay,
@@ -28,6 +26,7 @@ import {
   listSpaceThroughApi,
   openBrowser,
   pickCalendarDay,
+  registerThroughApi,
   type BrowserSession,
 } from './browser';
 
@@ -99,24 +98,6 @@ function dayText(date: string): string {
   );
 }
 
-/** Registers an account through the API on `page`'s context (which keeps its session cookie) and lets the app know it. */
-async function signIn(page: Page, firstName: string, stamp: number): Promise<User> {
-  const registered = await page.request.post('/api/register', {
-    data: {
-      firstName,
-      lastName: 'Conflict',
-      email: `${firstName.toLowerCase()}.${stamp}@example.test`,
-      password: 'a-strong-password',
-      acceptedTerms: true,
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const user = (await registered.json()) as User;
-  await page.goto('/');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [USER_STORAGE_KEY, JSON.stringify(user)] as const);
-  return user;
-}
-
 /** The renter holds `date`'s Morning (08:00 to 12:00) and, unless `pay` is false, pays with the demo card. */
 async function bookMorning(page: Page, spaceId: string, date: string, pay = true): Promise<string> {
   const bookingDetails = { startDate: `${date}T08:00`, endDate: `${date}T12:00` };
@@ -162,7 +143,7 @@ describe('calendar conflicts', () => {
       .filter({ hasText: dayText(date) });
 
   it('raises the bookings under an imported busy morning in the inbox, and stops offering the free morning', async () => {
-    await signIn(ownerPage, 'Olga', stamp);
+    await registerThroughApi(ownerPage, 'Olga', 'Conflict', stamp);
     const hours = [{ start: '08:00', end: '17:00' }];
     space = await listSpaceThroughApi(ownerPage, {
       title: `Conflict Consult Room ${stamp}`,
@@ -185,7 +166,7 @@ describe('calendar conflicts', () => {
 
     // The bookings exist before the calendar is imported: two paid, one hold not yet paid.
     const { page } = session;
-    await signIn(page, 'Rafa', stamp);
+    await registerThroughApi(page, 'Rafa', 'Conflict', stamp);
     bookingIds.kept = await bookMorning(page, space.id, keptTuesday);
     bookingIds.cancelled = await bookMorning(page, space.id, cancelledTuesday);
     bookingIds.held = await bookMorning(page, space.id, heldTuesday, false);
