@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, medicalSpaces, notifications } from '../../src/server/db/schema';
+import { bookings, medicalSpaces, notifications, payments } from '../../src/server/db/schema';
 import { AGREEMENT_VERSION } from '../../src/shared/constants';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-users';
 import { BROWSER_TEST_DAYS } from '../../src/server/seed/demo-activity';
@@ -126,7 +126,8 @@ describe('demo seed', () => {
     const agreement = await t.app.inject({ method: 'GET', url: `/api/bookings/${confirmed.id}/agreement.pdf`, headers: { cookie } });
     expect(agreement.statusCode).toBe(200);
     expect(agreement.headers['content-type']).toBe('application/pdf');
-    expect(confirmed).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, confirmed.paymentId!));
+    expect(payment).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
   });
 
   it('owes the demo owner the payouts of their paid bookings until they finish payout setup (issue 21)', async () => {

@@ -64,7 +64,7 @@ describe('the demo renter’s weekly series', () => {
         status: 'confirmed',
         paymentStatus: 'paid',
         renterId: series!.renterId,
-        stripePaymentIntentId: null,
+        paymentId: series!.id,
       });
     }
     const now = Date.now();

@@ -1,8 +1,9 @@
 /**
- * Migration 0032 (docs/decisions/035-one-payment-model.md): a database written the old way, single
- * bookings and a series with their money in `bookings` and `booking_series`, is migrated, and every
- * figure of each payment is the same in `payments`; afterwards the triggers keep payments as the
- * old columns say, and a hold that an ON CONFLICT skips leaves no payment behind.
+ * Migrations 0032 to 0041 (docs/decisions/035-one-payment-model.md): a database written the old way,
+ * single bookings and a series with their money in `bookings` and `booking_series`, is migrated, and
+ * every figure of each payment is the same in `payments`, where it now lives alone; each booking keeps
+ * its share. Afterwards the payment writer moves a payment and its bookings' shares, and a new booking
+ * gets its payment (none for a hold that an ON CONFLICT skips).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,20 +152,54 @@ describe('migration 0032: payments', () => {
     ]);
   });
 
-  it('keeps each payment as the old columns say, for a single booking, a series and a dispute', async () => {
+  it('leaves the money in payments alone, each booking its share, and the writer moves both', async () => {
+    const gone = await rows(
+      `select column_name from information_schema.columns where table_name = 'bookings'
+         and column_name in ('stripe_payment_intent_id', 'paid_at', 'card_brand', 'card_last4', 'dispute_status')`,
+    );
+    expect(gone).toEqual([]);
+    expect(await rows(`select id, payment_status, amount_refunded::text from bookings order by id`)).toEqual([
+      { id: '00000000-0000-4000-8000-000000000001', payment_status: 'paid', amount_refunded: '0.00' },
+      { id: '00000000-0000-4000-8000-000000000002', payment_status: 'partially_refunded', amount_refunded: '150.00' },
+      { id: '00000000-0000-4000-8000-000000000003', payment_status: 'authorized', amount_refunded: '0.00' },
+      { id: '00000000-0000-4000-8000-000000000004', payment_status: 'paid', amount_refunded: '0.00' },
+      { id: '00000000-0000-4000-8000-0000000000b1', payment_status: 'refunded', amount_refunded: '200.00' },
+      { id: '00000000-0000-4000-8000-0000000000b2', payment_status: 'partially_refunded', amount_refunded: '0.00' },
+    ]);
+
     const payment = async (id: string) => (await handle.db.select().from(payments).where(eq(payments.id, id)))[0];
-    await movePayment(handle.db, { bookingId: '00000000-0000-4000-8000-000000000003' }, 'capture', {
+    const booking = async (id: string) => (await handle.db.select().from(bookings).where(eq(bookings.id, id)))[0];
+    const captured = await movePayment(handle.db, { bookingId: '00000000-0000-4000-8000-000000000003' }, 'capture', {
       cardBrand: 'visa',
       cardLast4: '1111',
     });
+    expect(captured.bookings.map((row) => row.id)).toEqual(['00000000-0000-4000-8000-000000000003']);
     expect(await payment('00000000-0000-4000-8000-000000000003')).toMatchObject({ status: 'paid', cardBrand: 'visa', cardLast4: '1111' });
     expect((await payment('00000000-0000-4000-8000-000000000003'))!.paidAt).not.toBeNull();
+    expect(await booking('00000000-0000-4000-8000-000000000003')).toMatchObject({ paymentStatus: 'paid' });
+    // A stale step changes neither.
+    expect((await movePayment(handle.db, { paymentId: '00000000-0000-4000-8000-000000000003' }, 'authorize')).moved).toBe(false);
+    expect(await booking('00000000-0000-4000-8000-000000000003')).toMatchObject({ paymentStatus: 'paid' });
 
+    const now = new Date();
+    await movePayment(handle.db, { paymentId: '00000000-0000-4000-8000-000000000001' }, 'refund_all', {
+      amountRefunded: '240.00',
+      refundedAt: now,
+    });
+    expect(await payment('00000000-0000-4000-8000-000000000001')).toMatchObject({ status: 'refunded', amountRefunded: '240.00' });
+    expect(await booking('00000000-0000-4000-8000-000000000001')).toMatchObject({
+      paymentStatus: 'refunded',
+      amountRefunded: '240.00',
+      refundedAt: now,
+    });
+
+    // A series' payment: the occurrence refunded on its own keeps its share, the other follows.
     await movePayment(handle.db, { seriesId: '00000000-0000-4000-8000-0000000000a1' }, 'refund_all', { amountRefunded: '400.00' });
     expect(await payment('00000000-0000-4000-8000-0000000000a1')).toMatchObject({ status: 'refunded', amountRefunded: '400.00' });
-
-    await handle.db.update(bookings).set({ disputeStatus: 'won' }).where(eq(bookings.id, '00000000-0000-4000-8000-0000000000b2'));
-    expect(await payment('00000000-0000-4000-8000-0000000000a1')).toMatchObject({ disputeStatus: 'won' });
+    expect(await booking('00000000-0000-4000-8000-0000000000b2')).toMatchObject({ paymentStatus: 'refunded' });
+    await expect(
+      movePayment(handle.db, { bookingId: '00000000-0000-4000-8000-0000000000b2' }, 'capture', { cardBrand: 'visa' }),
+    ).rejects.toThrow("An occurrence's intent and card are its series' payment's.");
   });
 
   it('gives a new booking its payment, and none to a hold that an ON CONFLICT skips', async () => {

@@ -1,6 +1,6 @@
 /**
  * Disputes (a renter's bank contesting a payment) arrive as Stripe webhook
- * events; the booking records the dispute's status as Stripe reports it, and
+ * events; the payment records the dispute's status as Stripe reports it, its bookings show it, and
  * the owner sees it in GET /api/users/:id/space-bookings.
  */
 import { randomUUID } from 'node:crypto';
@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBooking, insertSpace, insertUser } from '../factories/db';
-import { bookings, paymentEvents } from '../../src/server/db/schema';
+import { bookings, paymentEvents, payments } from '../../src/server/db/schema';
 import type { Booking } from '../../src/shared/schemas/bookings';
 import { fakeStripeSdk, startFakeStripe, stripeTestEnv, type FakeDispute, type FakeStripe } from '../helpers/fake-stripe';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
@@ -55,7 +55,15 @@ function deliver(payload: unknown) {
 /** The dispute as a `charge.dispute.*` event carries it, with `overrides` (what a stale or forged body might say). */
 const disputeObject = (dispute: FakeDispute, overrides: Partial<FakeDispute> = {}) => ({ ...dispute, ...overrides });
 
-const bookingRow = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+/** A booking with its payment's dispute status. */
+const bookingRow = async (id: string) => {
+  const [row] = await t.db
+    .select({ booking: bookings, disputeStatus: payments.disputeStatus })
+    .from(bookings)
+    .innerJoin(payments, eq(payments.id, bookings.paymentId))
+    .where(eq(bookings.id, id));
+  return { ...row!.booking, disputeStatus: row!.disputeStatus };
+};
 
 /** A signed-in owner with a space. */
 async function ownerWithSpace(title = 'Dispute Test Suite') {
@@ -184,7 +192,7 @@ describe('charge.dispute.* webhooks', () => {
 
   it('a dispute Stripe does not know, or of a payment that is no booking, changes nothing and is answered 200', async () => {
     const disputed = async () =>
-      (await t.db.select({ id: bookings.id, status: bookings.disputeStatus }).from(bookings)).filter((b) => b.status !== null);
+      (await t.db.select({ id: payments.id, status: payments.disputeStatus }).from(payments)).filter((p) => p.status !== null);
     const before = await disputed();
     const unknown = { id: 'dp_unknown', object: 'dispute', status: 'lost', charge: 'ch_x', payment_intent: 'pi_x' };
     expect((await deliver(event('charge.dispute.created', unknown))).statusCode).toBe(200);
@@ -202,7 +210,7 @@ describe('GET /api/users/:id/space-bookings', () => {
     const confirmed = await paidBooking(space.id);
     const cancelled = await paidBooking(space.id, { status: 'cancelled' });
     const expiredDisputed = await paidBooking(space.id, { status: 'expired' });
-    await t.db.update(bookings).set({ disputeStatus: 'warning_needs_response' }).where(eq(bookings.id, expiredDisputed.booking.id));
+    await t.db.update(payments).set({ disputeStatus: 'warning_needs_response' }).where(eq(payments.id, expiredDisputed.booking.paymentId!));
     await paidBooking(space.id, { status: 'pending' });
     await paidBooking(space.id, { status: 'declined' });
     const other = await ownerWithSpace('Someone Else Suite');

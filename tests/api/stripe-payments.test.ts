@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcileBookings } from '../../src/server/bookings/reconciliation';
 import { insertSpace, insertUser } from '../factories/db';
-import { bookings } from '../../src/server/db/schema';
+import { bookings, payments } from '../../src/server/db/schema';
 import { createStripeClient, StripePaymentProvider } from '../../src/server/payments/stripe-provider';
 import { createBooking, createIntent } from '../helpers/booking-flow';
 import { futureDate } from '../helpers/dates';
@@ -29,7 +29,16 @@ const connectedOwner = (account: string) =>
     stripeDetailsSubmitted: true,
     stripeOnboardingCompleted: true,
   });
-const bookingRow = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+/** A booking with its payment's intent and card. */
+const bookingRow = async (id: string) => {
+  const [row] = await t.db
+    .select({ booking: bookings, payment: payments })
+    .from(bookings)
+    .innerJoin(payments, eq(payments.id, bookings.paymentId))
+    .where(eq(bookings.id, id));
+  const { stripePaymentIntentId, cardBrand, cardLast4 } = row!.payment;
+  return { ...row!.booking, stripePaymentIntentId, cardBrand, cardLast4 };
+};
 const put = (url: string, cookie: string) => t.app.inject({ method: 'PUT', url, headers: { cookie }, payload: {} });
 
 /** Holds the dates; returns the hold's answer and its intent at the fake. */

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBooking, insertSpace, insertUser } from '../factories/db';
-import { bookings, paymentEvents, users } from '../../src/server/db/schema';
+import { bookings, paymentEvents, payments, users } from '../../src/server/db/schema';
 import { bookingPaymentSteps } from '../../src/server/bookings/payment-events';
 import type { PaymentIntentInfo } from '../../src/server/payments/provider';
 import { createIntent } from '../helpers/booking-flow';
@@ -259,10 +259,15 @@ describe('POST /api/stripe/webhook', () => {
 
   it("links a hold whose intent id was never stored (found by the intent's booking id) and settles it", async () => {
     const { bookingId, intent } = await hold();
-    await t.db.update(bookings).set({ stripePaymentIntentId: null, paymentStatus: 'none' }).where(eq(bookings.id, bookingId));
+    await t.db.update(payments).set({ stripePaymentIntentId: null, status: 'none' }).where(eq(payments.id, bookingId));
+    await t.db.update(bookings).set({ paymentStatus: 'none' }).where(eq(bookings.id, bookingId));
     intent.status = 'succeeded';
     expect((await deliver(event('payment_intent.succeeded', intentObject(intent)))).statusCode).toBe(200);
-    expect(await bookingRow(bookingId)).toMatchObject({ status: 'confirmed', stripePaymentIntentId: intent.id, paymentStatus: 'paid' });
+    expect(await bookingRow(bookingId)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    expect((await t.db.select().from(payments).where(eq(payments.id, bookingId)))[0]).toMatchObject({
+      stripePaymentIntentId: intent.id,
+      status: 'paid',
+    });
   });
 
   it('a payment that succeeds after its hold lapsed is refunded, and one for no booking of ours is refunded too', async () => {

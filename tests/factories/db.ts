@@ -11,8 +11,13 @@ import { refreshBookedDays, spaceTemplateColumns } from '../../src/server/schedu
 
 export type NewUser = Partial<Omit<typeof users.$inferInsert, 'passwordHash'>> & { password?: string; passwordHash?: string };
 export type NewSpace = Partial<typeof medicalSpaces.$inferInsert>;
+/** What a test gives of a single booking's payment with the booking: intent, card, dispute, when paid (`payments`' columns). */
+export type NewBookingPayment = Partial<
+  Pick<typeof payments.$inferInsert, 'stripePaymentIntentId' | 'paidAt' | 'cardBrand' | 'cardLast4' | 'disputeStatus'>
+>;
 export type NewBooking = Partial<typeof bookings.$inferInsert> &
-  Pick<typeof bookings.$inferInsert, 'spaceId' | 'renterId' | 'startAt' | 'endAt'>;
+  Pick<typeof bookings.$inferInsert, 'spaceId' | 'renterId' | 'startAt' | 'endAt'> &
+  NewBookingPayment;
 
 /** The password of factory users unless one is given. */
 export const FACTORY_PASSWORD = 'correct-horse-battery';
@@ -76,13 +81,29 @@ export function spaceValues(ownerId: string, overrides: NewSpace = {}): typeof m
 
 /**
  * Inserts a booking (confirmed, $150 unless told otherwise) and writes what search reads of its dates, as the
- * app does; returns the row. Instants are UTC.
+ * app does; returns the row. A single booking's payment is written first, as a checkout would have left it:
+ * its status and refunds are the booking's share (`paymentStatus`, `amountRefunded`), with the intent, card,
+ * dispute and `paidAt` given. Instants are UTC.
+ * @throws Error for payment columns given with a series occurrence (its series' payment has them: {@link insertSeries})
  */
 export async function insertBooking(db: Database, values: NewBooking): Promise<typeof bookings.$inferSelect> {
-  const [row] = await db
-    .insert(bookings)
-    .values({ totalPrice: '150.00', platformFeeAmount: '0.00', status: 'confirmed', ...values })
-    .returning();
+  const { stripePaymentIntentId, paidAt, cardBrand, cardLast4, disputeStatus, ...given } = values;
+  const booking = { totalPrice: '150.00', platformFeeAmount: '0.00', status: 'confirmed' as const, ...given, id: given.id ?? randomUUID() };
+  const payment = { stripePaymentIntentId, paidAt, cardBrand, cardLast4, disputeStatus };
+  if (booking.seriesId) {
+    if (Object.values(payment).some((value) => value !== undefined)) throw new Error("An occurrence's payment is its series'.");
+  } else {
+    await db.insert(payments).values({
+      id: booking.id,
+      amount: booking.totalPrice,
+      platformFeeAmount: booking.platformFeeAmount ?? '0',
+      status: booking.paymentStatus,
+      amountRefunded: booking.amountRefunded,
+      createdAt: booking.createdAt,
+      ...payment,
+    });
+  }
+  const [row] = await db.insert(bookings).values(booking).returning();
   await refreshBookedDays(db, [row!]);
   return row!;
 }

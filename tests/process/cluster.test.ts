@@ -341,7 +341,8 @@ describe.skipIf(absent !== null && !inCi)('three instances behind HAProxy, two o
     await reconcileBookings(db, new DemoPaymentProvider(db));
     const stranded = await rows<{ id: string; status: string; payment_status: string }>(sql`
       select b.id, b.status, b.payment_status from bookings b
-        join demo_payment_intents i on i.id = b.stripe_payment_intent_id
+        join payments p on p.id = b.payment_id
+        join demo_payment_intents i on i.id = p.stripe_payment_intent_id
        where i.status = 'succeeded' and b.status <> 'confirmed' and i.amount_refunded < i.amount`);
     expect(stranded).toEqual([]);
 

@@ -9,7 +9,7 @@ import { fromCents, toCents } from '../../shared/money';
 import type { Booking, BookingPaymentStatus } from '../../shared/schemas/bookings';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
-import { bookings, medicalSpaces } from '../db/schema';
+import { bookings, medicalSpaces, payments } from '../db/schema';
 import { notFound } from '../http/errors';
 
 /** A space row as the database holds it. */
@@ -37,14 +37,39 @@ export async function requireBookingWithSpace(db: Database, id: string): Promise
 /** A booking moved by someone else between our read and our update. */
 export const CHANGED_MEANWHILE = 'This booking changed in the meantime. Please reload and try again.';
 
+/**
+ * What a booking shows of its payment (`payments`): the intent, and the card network dispute on it
+ * (as Stripe states it: needs_response, under_review, won, lost...), or null for either.
+ */
+export interface BookingPayment {
+  stripePaymentIntentId: string | null;
+  disputeStatus: string | null;
+}
+
+/** The columns of `payments` a shown booking selects, joined on `bookings.payment_id`. */
+export const bookingPaymentColumns = {
+  stripePaymentIntentId: payments.stripePaymentIntentId,
+  disputeStatus: payments.disputeStatus,
+};
+
+/** What bookings of payment `paymentId` show of it (nulls for an unknown payment). */
+export async function findBookingPayment(db: Database, paymentId: string | null): Promise<BookingPayment> {
+  const [row] = paymentId ? await db.select(bookingPaymentColumns).from(payments).where(eq(payments.id, paymentId)) : [];
+  return row ?? { stripePaymentIntentId: null, disputeStatus: null };
+}
+
 /** The payment status the API shows: an intent made but not yet paid is still `none`. */
 function publicPaymentStatus(status: BookingRow['paymentStatus']): BookingPaymentStatus {
   return status === 'requires_payment' ? 'none' : status;
 }
 
-/** Public shape of a booking row; instants ISO-8601 UTC. */
+/**
+ * Public shape of a booking row and its payment; instants ISO-8601 UTC. A series occurrence shows no
+ * intent of its own (its series shows the one it is paid by).
+ */
 export function toBooking(
   row: BookingRow,
+  payment: BookingPayment | null,
   space?: BookingSpace,
   renter?: {
     firstName: string;
@@ -63,7 +88,7 @@ export function toBooking(
     endDate: row.endAt.toISOString(),
     totalPrice: row.totalPrice,
     platformFeeAmount: row.platformFeeAmount,
-    stripePaymentIntentId: row.stripePaymentIntentId,
+    stripePaymentIntentId: row.seriesId ? null : (payment?.stripePaymentIntentId ?? null),
     status: row.status,
     units: row.units,
     instantBook: row.instantBook,
@@ -76,7 +101,7 @@ export function toBooking(
     cancelledBy: row.cancelledBy,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     notes: row.notes,
-    disputeStatus: row.disputeStatus,
+    disputeStatus: payment?.disputeStatus ?? null,
     createdAt: row.createdAt.toISOString(),
     seriesId: row.seriesId,
     ...(space

@@ -14,7 +14,7 @@ import type { Booking, CancellationQuote } from '../../shared/schemas/bookings';
 import type { Database } from '../db/client';
 import { conflict, forbidden } from '../http/errors';
 import type { PaymentProvider } from '../payments/provider';
-import { CHANGED_MEANWHILE, requireBookingWithSpace, toBooking, type BookingRow, type SpaceRow } from './booking-row';
+import { CHANGED_MEANWHILE, findBookingPayment, requireBookingWithSpace, toBooking, type BookingRow, type SpaceRow } from './booking-row';
 import { moveBooking } from './booking-writer';
 import { holdsOtherBookingsWithOwner } from './first-booking';
 import { tellBookingStep, tellSeriesStep } from './notices';
@@ -168,5 +168,5 @@ export async function cancelBooking(
   const cancelledBy = cancellingParty(booking, space, userId);
   if (booking.status === 'confirmed' && booking.endAt <= now) throw conflict('This booking has already ended.');
   const [cancelled] = await cancelBookings(db, payments, { rows: [booking], space, cancelledBy, rest: false }, now);
-  return toBooking(cancelled!, space);
+  return toBooking(cancelled!, await findBookingPayment(db, cancelled!.paymentId), space);
 }

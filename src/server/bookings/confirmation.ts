@@ -18,7 +18,7 @@ import { expireBookingJob } from '../jobs/catalog';
 import { enqueue } from '../jobs/queue';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
 import { findSpaceRow } from '../spaces/service';
-import { toBooking, type BookingRow } from './booking-row';
+import { findBookingPayment, toBooking, type BookingRow } from './booking-row';
 import { moveBookings } from './booking-writer';
 import { tellEachStep } from './notices';
 import { bookingsOfPayment, findPayment, moveWholePayment, type PaymentRow } from './payment-bookings';
@@ -138,5 +138,5 @@ export async function createPaid(
       .returning();
     first = noted.find((row) => row.id === first!.id) ?? first;
   }
-  return { booking: toBooking(first!, space), created: settled.settled };
+  return { booking: toBooking(first!, await findBookingPayment(db, payment.id), space), created: settled.settled };
 }

@@ -14,7 +14,7 @@ import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
 import { conflict, forbidden, HttpError, paymentRequired } from '../http/errors';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
-import { CHANGED_MEANWHILE, requireBookingWithSpace, toBooking, type BookingRow } from './booking-row';
+import { CHANGED_MEANWHILE, findBookingPayment, requireBookingWithSpace, toBooking, type BookingRow } from './booking-row';
 import { moveBookings } from './booking-writer';
 import { tellEachStep } from './notices';
 import { bookingsOfPayment, findPayment, moveWholePayment, paymentIdOf } from './payment-bookings';
@@ -156,7 +156,8 @@ export async function answerRequest(
   if (answer === 'accept') {
     const { outcome, moved } = await acceptRequest(db, payments, booking, now);
     const answered = await current();
-    if (outcome === 'confirmed' && (moved > 0 || answered.status === 'confirmed')) return toBooking(answered, space);
+    if (outcome === 'confirmed' && (moved > 0 || answered.status === 'confirmed'))
+      return toBooking(answered, await findBookingPayment(db, paymentId), space);
     // The reconciliation job finished a stale claim first, or someone else moved it.
     if (moved === 0) throw changedMeanwhile(await bookingsOfPayment(db, paymentId));
     if (outcome === 'pending') throw paymentRequired('The payment could not be captured. The request is still pending; please try again.');
@@ -175,6 +176,7 @@ export async function answerRequest(
   await settleMoney(db, payments, paymentId).catch(() => undefined);
   return toBooking(
     declined.find((row) => row.id === id)!,
+    await findBookingPayment(db, paymentId),
     space,
   );
 }

@@ -133,13 +133,13 @@ async function recordRefund(db: Database, intent: PaymentIntentInfo, now = new D
   });
 }
 
-/** Records a dispute's current status on every booking of the disputed payment. */
+/** Records a dispute's current status on the disputed payment (its bookings show it). */
 async function recordDispute(db: Database, dispute: DisputeInfo & { paymentIntentId: string }, log: FastifyBaseLogger): Promise<void> {
   const [payment] = await db
-    .select({ id: payments.id })
-    .from(payments)
+    .update(payments)
+    .set({ disputeStatus: dispute.status })
     .where(eq(payments.stripePaymentIntentId, dispute.paymentIntentId))
-    .limit(1);
+    .returning({ id: payments.id });
   if (!payment) {
     log.warn(
       { disputeId: dispute.id, intentId: dispute.paymentIntentId, status: dispute.status },
@@ -147,7 +147,6 @@ async function recordDispute(db: Database, dispute: DisputeInfo & { paymentInten
     );
     return;
   }
-  await db.update(bookings).set({ disputeStatus: dispute.status }).where(eq(bookings.paymentId, payment.id));
   log.warn({ disputeId: dispute.id, paymentId: payment.id, status: dispute.status }, 'payment dispute');
 }
 

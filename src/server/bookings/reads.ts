@@ -3,16 +3,16 @@
  * renter's bookings, an owner's pending requests, and the other bookings of
  * an owner's spaces (GET /api/users/:id/space-bookings: confirmed, cancelled,
  * and any booking whose payment the renter disputed with their bank,
- * `dispute_status`, recorded by the Stripe webhook, whatever its status).
+ * the payment's `dispute_status`, recorded by the Stripe webhook, whatever its status).
  */
 import { and, desc, eq, inArray, isNotNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Booking, OwnerBooking } from '../../shared/schemas/bookings';
 import type { Database } from '../db/client';
-import { bookings, medicalSpaces, users } from '../db/schema';
+import { bookings, medicalSpaces, payments, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 import { currentCertificates } from '../insurance/service';
 import { bookingsOutsideSchedule, type ScheduledSpace } from '../schedules/service';
-import { toBooking, type BookingRow } from './booking-row';
+import { bookingPaymentColumns, toBooking, type BookingRow } from './booking-row';
 
 /** The columns of its space that a listed booking shows. */
 const bookingSpaceColumns = {
@@ -32,18 +32,20 @@ export async function getBooking(db: Database, id: string, userId: string): Prom
   const [row] = await db
     .select({
       booking: bookings,
+      payment: bookingPaymentColumns,
       space: bookingSpaceColumns,
       renter: { firstName: users.firstName, lastName: users.lastName, specialty: users.specialty, emailVerifiedAt: users.emailVerifiedAt },
     })
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
     .innerJoin(users, eq(users.id, bookings.renterId))
+    .leftJoin(payments, eq(payments.id, bookings.paymentId))
     .where(eq(bookings.id, id))
     .limit(1);
   if (!row) throw notFound('Booking not found.');
   if (row.booking.renterId !== userId && row.space.ownerId !== userId)
     throw forbidden('Only the renter or the owner can see this booking.');
-  return toBooking(row.booking, row.space, row.renter);
+  return toBooking(row.booking, row.payment, row.space, row.renter);
 }
 
 /**
@@ -59,12 +61,13 @@ export function isListedBooking(): SQL {
 /** A renter's bookings with their space, newest start first (holds in payment, and holds that lapsed unpaid, are left out). */
 export async function listRenterBookings(db: Database, renterId: string): Promise<Booking[]> {
   const rows = await db
-    .select({ booking: bookings, space: bookingSpaceColumns })
+    .select({ booking: bookings, payment: bookingPaymentColumns, space: bookingSpaceColumns })
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
+    .leftJoin(payments, eq(payments.id, bookings.paymentId))
     .where(and(eq(bookings.renterId, renterId), isListedBooking()))
     .orderBy(desc(bookings.startAt), sql`${bookings.id}`);
-  return rows.map((row) => toBooking(row.booking, row.space));
+  return rows.map((row) => toBooking(row.booking, row.payment, row.space));
 }
 
 /** What an owner's lists show of a renter: name and specialty (for the title), email and license checks, the license's states. */
@@ -117,6 +120,7 @@ export async function listBookingRequests(db: Database, ownerId: string): Promis
   const rows = await db
     .select({
       booking: bookings,
+      payment: bookingPaymentColumns,
       space: bookingSpaceColumns,
       scheduled: scheduledSpaceColumns,
       renter: ownerViewOfRenter,
@@ -124,11 +128,12 @@ export async function listBookingRequests(db: Database, ownerId: string): Promis
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
     .innerJoin(users, eq(users.id, bookings.renterId))
+    .leftJoin(payments, eq(payments.id, bookings.paymentId))
     .where(and(eq(medicalSpaces.ownerId, ownerId), eq(bookings.status, 'pending')))
     .orderBy(bookings.createdAt);
   return withScheduleFlags(
     db,
-    rows.map((row) => ({ ...row, shown: toBooking(row.booking, row.space, row.renter) })),
+    rows.map((row) => ({ ...row, shown: toBooking(row.booking, row.payment, row.space, row.renter) })),
   );
 }
 
@@ -143,6 +148,7 @@ export async function listOwnerSpaceBookings(db: Database, ownerId: string): Pro
   const rows = await db
     .select({
       booking: bookings,
+      payment: bookingPaymentColumns,
       space: bookingSpaceColumns,
       scheduled: scheduledSpaceColumns,
       renter: ownerViewOfRenter,
@@ -150,13 +156,14 @@ export async function listOwnerSpaceBookings(db: Database, ownerId: string): Pro
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
     .innerJoin(users, eq(users.id, bookings.renterId))
+    .leftJoin(payments, eq(payments.id, bookings.paymentId))
     .where(
-      and(eq(medicalSpaces.ownerId, ownerId), or(inArray(bookings.status, ['confirmed', 'cancelled']), isNotNull(bookings.disputeStatus))),
+      and(eq(medicalSpaces.ownerId, ownerId), or(inArray(bookings.status, ['confirmed', 'cancelled']), isNotNull(payments.disputeStatus))),
     )
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(OWNER_BOOKINGS_LIMIT);
   return withScheduleFlags(
     db,
-    rows.map((row) => ({ ...row, shown: toBooking(row.booking, row.space, row.renter) })),
+    rows.map((row) => ({ ...row, shown: toBooking(row.booking, row.payment, row.space, row.renter) })),
   );
 }

@@ -15,20 +15,27 @@ import type { PaymentProvider } from '../payments/provider';
 import { toBooking, type BookingRow, type SpaceRow } from './booking-row';
 import { cancelBookings, cancellingParty, quoteCancellationOf, type CancellationRequest } from './cancellation';
 
-/** A series row as the database holds it, with its payment's status and what was refunded of it. */
+/** A series row as the database holds it, with its payment's status, what was refunded of it and its dispute. */
 export type SeriesRow = typeof bookingSeries.$inferSelect &
-  Pick<typeof payments.$inferSelect, 'amountRefunded'> & { paymentStatus: PaymentStatus };
+  Pick<typeof payments.$inferSelect, 'amountRefunded' | 'disputeStatus'> & { paymentStatus: PaymentStatus };
 type PaymentStatus = (typeof payments.$inferSelect)['status'];
 
 /** The series `id` with its payment, or null. */
 export async function findSeries(db: Database, id: string): Promise<SeriesRow | null> {
   const [row] = await db
-    .select({ series: bookingSeries, paymentStatus: payments.status, amountRefunded: payments.amountRefunded })
+    .select({
+      series: bookingSeries,
+      paymentStatus: payments.status,
+      amountRefunded: payments.amountRefunded,
+      disputeStatus: payments.disputeStatus,
+    })
     .from(bookingSeries)
     .innerJoin(payments, eq(payments.id, bookingSeries.id))
     .where(eq(bookingSeries.id, id))
     .limit(1);
-  return row ? { ...row.series, paymentStatus: row.paymentStatus, amountRefunded: row.amountRefunded } : null;
+  return row
+    ? { ...row.series, paymentStatus: row.paymentStatus, amountRefunded: row.amountRefunded, disputeStatus: row.disputeStatus }
+    : null;
 }
 
 /** The occurrences of series `seriesId`, earliest first. */
@@ -58,7 +65,7 @@ function toSeries(series: SeriesRow, occurrences: readonly BookingRow[], space: 
     paymentStatus: series.paymentStatus === 'requires_payment' ? 'none' : series.paymentStatus,
     amountRefunded: fromCents(toCents(series.amountRefunded)),
     createdAt: series.createdAt.toISOString(),
-    occurrences: occurrences.map((row) => toBooking(row, space)),
+    occurrences: occurrences.map((row) => toBooking(row, { stripePaymentIntentId: null, disputeStatus: series.disputeStatus }, space)),
   };
 }
 

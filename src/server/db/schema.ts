@@ -495,9 +495,9 @@ export const favorites = pgTable(
 
 /**
  * Payments (docs/decisions/035-one-payment-model.md): the unit money moves on, one per single
- * booking and one per series, its id the booking's or the series' id. Being introduced: for now the
- * columns of `bookings` and `booking_series` are the source of truth, and the triggers of migration
- * 0032 keep each payment row as they are; nothing writes this table but them.
+ * booking and one per series, its id the booking's or the series' id, created with it (the triggers
+ * of migrations 0037 and 0041). Its money lives here alone, and only the payment writer
+ * (`src/server/payments/payment-writer.ts`) moves its status.
  */
 export const payments = pgTable(
   'payments',
@@ -601,7 +601,6 @@ export const bookings = pgTable(
     bufferMinutes: integer('buffer_minutes').notNull().default(0),
     totalPrice: numeric('total_price', { precision: 10, scale: 2 }).notNull(),
     platformFeeAmount: numeric('platform_fee_amount', { precision: 10, scale: 2 }),
-    stripePaymentIntentId: text('stripe_payment_intent_id'),
     status: text('status', { enum: ['awaiting_payment', 'pending', 'confirmed', 'declined', 'cancelled', 'expired'] })
       .notNull()
       .default('pending'),
@@ -610,7 +609,11 @@ export const bookings = pgTable(
     cancellationPolicyTier: text('cancellation_policy_tier', { enum: ['flexible', 'moderate', 'strict'] })
       .notNull()
       .default('flexible'),
-    /** What we last know of the payment: none, requires_payment, authorized, paid, canceled, refunded, partially_refunded. */
+    /**
+     * This booking's share of its payment: a single booking's is its payment's status; a series
+     * occurrence's follows the series' payment until a refund of its own (none, requires_payment,
+     * authorized, paid, canceled, refunded, partially_refunded). Written by the payment writer only.
+     */
     paymentStatus: text('payment_status', {
       enum: ['none', 'requires_payment', 'authorized', 'paid', 'canceled', 'refunded', 'partially_refunded'],
     })
@@ -623,14 +626,12 @@ export const bookings = pgTable(
     /** The refund decided at cancellation; `refunded_at` is set once the provider has made it. */
     refundAmount: numeric('refund_amount', { precision: 10, scale: 2 }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
-    /** What the payment provider has actually refunded of this booking's payment, dollars (read back from the provider). */
+    /** What the payment provider has actually refunded of this booking's share of its payment, dollars (read back from the provider). */
     amountRefunded: numeric('amount_refunded', { precision: 10, scale: 2 }).notNull().default('0'),
     /** The renter's cancellation kept the pair's first-booking platform fee: the pair counts as having transacted. */
     feeRetained: boolean('fee_retained').notNull().default(false),
     /** An owner's Accept has claimed this request and is capturing its payment; other answers wait or get 409. */
     acceptingAt: timestamp('accepting_at', { withTimezone: true }),
-    /** The card network dispute on the payment, as Stripe states it (needs_response, under_review, won, lost, ...), or null. */
-    disputeStatus: text('dispute_status'),
     cancelledBy: text('cancelled_by', { enum: ['renter', 'owner'] }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The client's booking attempt: asking twice for one attempt returns the same hold. */
@@ -638,16 +639,8 @@ export const bookings = pgTable(
     notes: text('notes'),
     /** The series this booking is an occurrence of (its payment is the series'), or null. */
     seriesId: uuid('series_id').references(() => bookingSeries.id, { onDelete: 'restrict' }),
-    /** The payment this booking is paid by: its own (`id`) or its series' (`series_id`); set by the trigger of migration 0032. */
+    /** The payment this booking is paid by: its own (`id`) or its series' (`series_id`); set by a trigger of migration 0032. */
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
-    /** When the payment was first known as made (set by the trigger of migration 0016 when `payment_status` first says money was taken). */
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    /**
-     * The card that paid, when the provider says: its brand (`visa`...) and last 4 digits, recorded as
-     * the payment is settled and printed on the receipt (docs/decisions/027-receipts-and-agreements.md).
-     */
-    cardBrand: text('card_brand'),
-    cardLast4: text('card_last4'),
     /**
      * The renter's clickwrap acceptance of the space-use agreement (docs/decisions/027-receipts-and-agreements.md):
      * when, the template version and the SHA-256 (hex) of the text accepted (`src/shared/agreement.ts`).
@@ -662,7 +655,6 @@ export const bookings = pgTable(
     check('bookings_total_check', sql`${t.totalPrice} >= 0`),
     check('bookings_buffer_minutes_check', sql`${t.bufferMinutes} between 0 and 240`),
     check('bookings_status_check', sql`${t.status} in ('awaiting_payment', 'pending', 'confirmed', 'declined', 'cancelled', 'expired')`),
-    uniqueIndex('bookings_payment_intent_unique').on(t.stripePaymentIntentId),
     uniqueIndex('bookings_renter_attempt_unique').on(t.renterId, t.idempotencyKey),
     index('bookings_renter_id_idx').on(t.renterId, t.startAt),
     index('bookings_space_id_idx').on(t.spaceId, t.startAt),

@@ -1,7 +1,7 @@
 /**
  * The one writer of a payment's status (docs/decisions/035-one-payment-model.md): every change of
- * `payment_status`, a single booking's, a series' or a series occurrence's share, is a guarded
- * `UPDATE ... WHERE payment_status IN (<allowed>)` that asks the state table of
+ * `payments.status`, and of its bookings' shares (`bookings.payment_status`), is a guarded
+ * `UPDATE ... WHERE status IN (<allowed>)` that asks the state table of
  * `src/shared/payment-lifecycle.ts`, so a stale event cannot undo a newer state (a full refund read
  * back as partial, a release after a capture). `tests/unit/status-writers.test.ts` fails when another
  * module writes the column.
@@ -17,17 +17,19 @@ type BookingRow = typeof bookings.$inferSelect;
 
 /**
  * Whose payment moves:
- * - `bookingId`: a booking's own payment, or a series occurrence's share of its series' payment;
- * - `seriesId`: a series' one payment (the `payments` row of the series' id), mirrored on its
- *   occurrences that have no refund of their own (unless `occurrences` is false: a refund of part of
- *   a series is some occurrences' own);
- * - `paymentId`: the payment of that id (`bookings.payment_id`), a single booking's or a series'
- *   (`occurrences` as for `seriesId`).
+ * - `paymentId`: the payment of that id (`bookings.payment_id`), a single booking's or a series';
+ * - `seriesId`: a series' one payment (the `payments` row of the series' id);
+ * - `bookingId`: a single booking's payment, or a series occurrence's own share of its series' payment.
+ *
+ * A payment's bookings carry their share of it (`bookings.payment_status`, `amount_refunded`,
+ * `refunded_at`): a single booking's share is its whole payment and always follows it; a series'
+ * occurrences without a refund of their own follow it too, unless `occurrences` is false (a refund
+ * of part of a series is some occurrences' own, moved by `bookingId`).
  */
 export type PaymentSelector =
   { bookingId: string } | { seriesId: string; occurrences?: boolean } | { paymentId: string; occurrences?: boolean };
 
-/** What a move did: whether the payment moved, and the booking rows whose payment status it wrote, as they are now. */
+/** What a move did: whether the payment moved, and the booking rows whose share it wrote, as they are now. */
 export interface PaymentMove {
   moved: boolean;
   bookings: BookingRow[];
@@ -40,7 +42,7 @@ export interface PaymentChanges {
   amountRefunded?: string;
   cardBrand?: string | null;
   cardLast4?: string | null;
-  /** When the refund decided for a booking was made (a booking's payment only). */
+  /** When the refund decided for a booking was made (a booking's share only). */
   refundedAt?: Date | null;
 }
 
@@ -48,8 +50,9 @@ export interface PaymentChanges {
  * Moves the payment of `select` through `transition`, with `changes`, when its status allows it.
  * What the provider has refunded never goes down: a write of a smaller `amountRefunded` is no move.
  * @returns whether the payment moved (not: it was in a state the table does not allow it from, a
- *   stale or repeated step that changes nothing), with the booking rows written
- * @throws Error for a `refundedAt` of a series' payment (its occurrences carry their own)
+ *   stale or repeated step that changes nothing), with the booking rows whose share it wrote
+ * @throws Error for a `refundedAt` of a series' payment (its occurrences carry their own), or an
+ *   intent or card for one occurrence's share (they are the series' payment's)
  */
 export async function movePayment(
   db: Database,
@@ -57,51 +60,70 @@ export async function movePayment(
   transition: PaymentTransition,
   changes: PaymentChanges = {},
 ): Promise<PaymentMove> {
-  if ('paymentId' in select) {
-    // A single booking's payment keeps its columns on the booking too, until they move to `payments` alone.
-    const [own] = await db
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(and(eq(bookings.id, select.paymentId), isNull(bookings.seriesId)));
-    const one = own ? { bookingId: own.id } : { seriesId: select.paymentId, occurrences: select.occurrences };
-    return movePayment(db, one, transition, changes);
-  }
   const to = paymentStatusAfter(transition);
   const allowed = paymentStatusesAllowing(transition);
   if ('bookingId' in select) {
-    const moved = await db
-      .update(bookings)
-      .set({ ...changes, paymentStatus: to })
-      .where(
-        and(
-          eq(bookings.id, select.bookingId),
-          inArray(bookings.paymentStatus, allowed),
-          changes.amountRefunded === undefined ? undefined : lte(bookings.amountRefunded, changes.amountRefunded),
-        ),
-      )
-      .returning();
-    return { moved: moved.length > 0, bookings: moved };
+    const [booking] = await db
+      .select({ paymentId: bookings.paymentId, seriesId: bookings.seriesId })
+      .from(bookings)
+      .where(eq(bookings.id, select.bookingId));
+    if (!booking?.paymentId) return { moved: false, bookings: [] };
+    if (!booking.seriesId) return movePayment(db, { paymentId: booking.paymentId }, transition, changes);
+    return moveOccurrenceShare(db, select.bookingId, transition, changes);
   }
-  if (changes.refundedAt !== undefined) throw new Error('A series payment has no refund time of its own: its occurrences do.');
+  const paymentId = 'seriesId' in select ? select.seriesId : select.paymentId;
+  const { refundedAt, ...paymentChanges } = changes;
   const moved = await db
     .update(payments)
-    .set({ ...changes, status: to })
+    .set({ ...paymentChanges, status: to })
     .where(
       and(
-        eq(payments.id, select.seriesId),
+        eq(payments.id, paymentId),
         inArray(payments.status, allowed),
         changes.amountRefunded === undefined ? undefined : lte(payments.amountRefunded, changes.amountRefunded),
       ),
     )
     .returning({ id: payments.id });
   if (moved.length === 0) return { moved: false, bookings: [] };
+  const single = await db
+    .update(bookings)
+    .set({ paymentStatus: to, amountRefunded: changes.amountRefunded, refundedAt })
+    .where(and(eq(bookings.paymentId, paymentId), isNull(bookings.seriesId)))
+    .returning();
+  if (single.length > 0) return { moved: true, bookings: single };
+  if (refundedAt !== undefined) throw new Error('A series payment has no refund time of its own: its occurrences do.');
   if (select.occurrences === false) return { moved: true, bookings: [] };
   const mirrored = await db
     .update(bookings)
     .set({ paymentStatus: to })
-    .where(and(eq(bookings.seriesId, select.seriesId), isNull(bookings.refundedAt), inArray(bookings.paymentStatus, allowed)))
+    .where(and(eq(bookings.paymentId, paymentId), isNull(bookings.refundedAt), inArray(bookings.paymentStatus, allowed)))
     .returning();
   return { moved: true, bookings: mirrored };
+}
+
+/** Moves one series occurrence's own share of its series' payment (its refund), guarded as a payment is. */
+async function moveOccurrenceShare(
+  db: Database,
+  bookingId: string,
+  transition: PaymentTransition,
+  changes: PaymentChanges,
+): Promise<PaymentMove> {
+  const { amountRefunded, refundedAt, ...paymentOnly } = changes;
+  if (Object.values(paymentOnly).some((value) => value !== undefined)) {
+    throw new Error("An occurrence's intent and card are its series' payment's.");
+  }
+  const moved = await db
+    .update(bookings)
+    .set({ paymentStatus: paymentStatusAfter(transition), amountRefunded, refundedAt })
+    .where(
+      and(
+        eq(bookings.id, bookingId),
+        inArray(bookings.paymentStatus, paymentStatusesAllowing(transition)),
+        amountRefunded === undefined ? undefined : lte(bookings.amountRefunded, amountRefunded),
+      ),
+    )
+    .returning();
+  return { moved: moved.length > 0, bookings: moved };
 }
 
 /**

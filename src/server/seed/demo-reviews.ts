@@ -13,11 +13,11 @@ import { addDays, format } from 'date-fns';
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { quoteBooking } from '../../shared/booking-rules';
-import { toCents } from '../../shared/money';
+import { fromCents, toCents } from '../../shared/money';
 import { timeZoneForState } from '../../shared/time-zones';
 import { quotedColumns } from '../bookings/checkout';
 import type { Database } from '../db/client';
-import { bookings, medicalSpaces, reviews } from '../db/schema';
+import { bookings, medicalSpaces, payments, reviews } from '../db/schema';
 import { foldPublishedRatings } from '../ratings/stored-rating';
 import reviewText from './data/reviews.json' with { type: 'json' };
 import { parseDataFile } from './data-file';
@@ -145,6 +145,7 @@ export async function insertDemoReviews(
     .where(inArray(medicalSpaces.title, wanted));
   const byTitle = new Map(rows.map((row) => [row.title, row]));
   const bookingRows: (typeof bookings.$inferInsert)[] = [];
+  const paymentRows: (typeof payments.$inferInsert)[] = [];
   const reviewRows: (typeof reviews.$inferInsert)[] = [];
   for (const plan of plans) {
     const space = byTitle.get(titles[plan.spaceIndex]!);
@@ -171,6 +172,13 @@ export async function insertDemoReviews(
       status: 'confirmed',
       instantBook: true,
       paymentStatus: 'paid',
+      createdAt: at(-10),
+    });
+    paymentRows.push({
+      id: bookingId,
+      amount: fromCents(quote.totalCents),
+      platformFeeAmount: fromCents(quote.platformFeeCents),
+      status: 'paid',
       paidAt: at(-10),
       createdAt: at(-10),
     });
@@ -198,6 +206,8 @@ export async function insertDemoReviews(
     );
   }
   if (bookingRows.length === 0) return;
+  // Each booking's payment first, so the booking's own trigger finds it made.
+  await db.insert(payments).values(paymentRows);
   await db.insert(bookings).values(bookingRows);
   await db.insert(reviews).values(reviewRows);
   await foldPublishedRatings(db, now);

@@ -22,7 +22,17 @@ import { recordAgreementAcceptance } from '../bookings/agreement-acceptance';
 import { quotedColumns, recordOwnerPayout } from '../bookings/checkout';
 import { writeBookingNotices } from '../bookings/notices';
 import type { Database } from '../db/client';
-import { bookings, conversations, demoPaymentIntents, favorites, medicalSpaces, messages, spaceBlockedDates, users } from '../db/schema';
+import {
+  bookings,
+  conversations,
+  demoPaymentIntents,
+  favorites,
+  medicalSpaces,
+  messages,
+  payments,
+  spaceBlockedDates,
+  users,
+} from '../db/schema';
 import { sendAccountEmailJob, sendNotificationEmailJob } from '../jobs/catalog';
 import { completeWaitingJobs } from '../jobs/queue';
 import { conversationIdFor } from '../messages/service';
@@ -233,6 +243,19 @@ async function insertDemoActivity(
       metadata: { kind: 'booking', bookingId: id, spaceId: target.id, renterId, ownerId: target.ownerId },
       ...DEMO_CARD,
     });
+    const paymentStatus = pending ? 'authorized' : cancelled ? 'refunded' : 'paid';
+    // The booking's payment, made with the demo card some days before the stay (at least 40 for a past
+    // one), and paid then (the trigger would say now); inserted first, so the booking's own trigger finds it made.
+    await db.insert(payments).values({
+      id,
+      stripePaymentIntentId: intentId,
+      amount: fromCents(quote.totalCents),
+      platformFeeAmount: fromCents(quote.platformFeeCents),
+      status: paymentStatus,
+      paidAt: pending ? null : madeAt,
+      createdAt: madeAt,
+      ...DEMO_CARD,
+    });
     const [row] = await db
       .insert(bookings)
       .values({
@@ -240,19 +263,15 @@ async function insertDemoActivity(
         spaceId: target.id,
         renterId,
         ...quotedColumns(quote),
-        stripePaymentIntentId: intentId,
         status: booking.status,
         instantBook: !pending,
-        paymentStatus: pending ? 'authorized' : cancelled ? 'refunded' : 'paid',
+        paymentStatus,
         requestExpiresAt: pending ? new Date(Math.min(now.getTime() + REQUEST_ANSWER_HOURS * HOUR_MS, quote.startAt.getTime())) : null,
         ...(cancelled
           ? { refundAmount: fromCents(quote.totalCents), refundedAt: now, cancelledBy: 'renter' as const, cancelledAt: now }
           : {}),
         notes: booking.notes,
-        ...DEMO_CARD,
-        // Made some days before the stay (at least 40 for a past one), and paid then (the trigger would say now).
         createdAt: madeAt,
-        paidAt: pending ? null : madeAt,
       })
       .returning();
     // The renter's clickwrap, as checkout records it with the hold (docs/decisions/027-receipts-and-agreements.md).
