@@ -65,7 +65,7 @@ beforeAll(async () => {
     refundAmount: '150.00',
     paidAt: midnightIn(monthDay(-1, 4), NY),
   });
-  await t.db.insert(ownerPayouts).values({ ownerId: owner.user.id, bookingId: partial.id, status: 'owed' });
+  await t.db.insert(ownerPayouts).values({ ownerId: owner.user.id, paymentId: partial.id, status: 'owed' });
   // Cancelled and refunded whole, fee returned with it -> $0, void.
   const refunded = await insertBooking(t.db, {
     ...base,
@@ -77,7 +77,7 @@ beforeAll(async () => {
     amountRefunded: '100.00',
     paidAt: midnightIn(monthDay(-1, 5), NY),
   });
-  await t.db.insert(ownerPayouts).values({ ownerId: owner.user.id, bookingId: refunded.id, status: 'void' });
+  await t.db.insert(ownerPayouts).values({ ownerId: owner.user.id, paymentId: refunded.id, status: 'void' });
   // Ahead, transferred yesterday: $250, $25 fee -> $225.
   const ahead = await insertBooking(t.db, {
     ...base,
@@ -89,7 +89,7 @@ beforeAll(async () => {
   });
   await t.db.insert(ownerPayouts).values({
     ownerId: owner.user.id,
-    bookingId: ahead.id,
+    paymentId: ahead.id,
     status: 'transferred',
     amount: '225.00',
     destination: 'acct_owner',

@@ -43,7 +43,7 @@
  * lowers the number of sequences per provider while developing (the default, 200 each, is CI's).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -568,10 +568,7 @@ async function violations(h: Harness, world: World): Promise<string[]> {
     })
     .from(bookings)
     .where(inArray(bookings.paymentId, ids));
-  const payouts = await db
-    .select()
-    .from(ownerPayouts)
-    .where(or(inArray(ownerPayouts.bookingId, ids), inArray(ownerPayouts.seriesId, ids)));
+  const payouts = await db.select().from(ownerPayouts).where(inArray(ownerPayouts.paymentId, ids));
   for (const payment of rows) {
     const mine = intents.filter((intent) => intent.metadata.bookingId === payment.id || intent.metadata.seriesId === payment.id);
     if (mine.length > 1) found.push(`payment ${payment.id} has ${mine.length} intents`);
@@ -643,7 +640,7 @@ async function splitViolations(
   if (papers.payment.totalCents !== captured)
     found.push(`payment ${payment.id} records ${papers.payment.totalCents} paid, the provider captured ${captured}`);
   const fee = papers.payment.platformFeeCents - figures.feeReturnedCents;
-  const row = payouts.find((payout) => (payout.bookingId ?? payout.seriesId) === payment.id);
+  const row = payouts.find((payout) => payout.paymentId === payment.id);
   const payout = !row
     ? figures.payoutCents
     : row.status === 'transferred'

@@ -35,8 +35,9 @@ async function queuedTransfers(t: TestApp, ownerId: string): Promise<number> {
   return rows.length;
 }
 
-const payoutOf = async (t: TestApp, column: 'bookingId' | 'seriesId', id: string) =>
-  (await t.db.select().from(ownerPayouts).where(eq(ownerPayouts[column], id)))[0];
+/** The payout row of payment `paymentId` (a single booking's id, or a series'). */
+const payoutOf = async (t: TestApp, paymentId: string) =>
+  (await t.db.select().from(ownerPayouts).where(eq(ownerPayouts.paymentId, paymentId)))[0];
 
 const owedOf = (t: TestApp, owner: Signed, cookie = owner.cookie) =>
   t.app.inject({ method: 'GET', url: `/api/users/${owner.user.id}/payouts/owed`, headers: cookie ? { cookie } : {} });
@@ -114,7 +115,7 @@ describe('owed payouts with demo payments', () => {
     expect(booked.ownerConnected).toBe(false);
     const [intent] = await t.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, booked.paymentIntentId));
     expect(intent).toMatchObject({ destination: null, applicationFeeAmount: 0, amount: 20000 });
-    expect(await payoutOf(t, 'bookingId', booked.bookingId)).toMatchObject({ ownerId: owner.user.id, status: 'owed', seriesId: null });
+    expect(await payoutOf(t, booked.bookingId)).toMatchObject({ ownerId: owner.user.id, status: 'owed', paymentId: booked.bookingId });
 
     // $200 less the $20 first-booking fee.
     const owed = await owedOf(t, owner);
@@ -137,7 +138,7 @@ describe('owed payouts with demo payments', () => {
     const [intent] = await t.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, booked.paymentIntentId));
     const [row] = await t.db.select().from(users).where(eq(users.id, owner.user.id));
     expect(intent!.destination).toBe(row!.stripeConnectAccountId);
-    expect(await payoutOf(t, 'bookingId', booked.bookingId)).toBeUndefined();
+    expect(await payoutOf(t, booked.bookingId)).toBeUndefined();
     expect((await owedOf(t, owner)).json()).toEqual({ owedAmount: '0.00', payments: 0 });
   });
 
@@ -150,8 +151,8 @@ describe('owed payouts with demo payments', () => {
     const intent = await createIntent(t, renter.cookie, space.id, first, { recurrence: { weekdays: ['tue'], count: 3 } });
     expect(intent.statusCode, intent.body).toBe(200);
     const body = intent.json() as { seriesId: string; bookingId: string; clientSecret: string; paymentIntentId: string; amount: string };
-    const row = await payoutOf(t, 'seriesId', body.seriesId);
-    expect(row).toMatchObject({ ownerId: owner.user.id, status: 'owed', bookingId: null });
+    const row = await payoutOf(t, body.seriesId);
+    expect(row).toMatchObject({ ownerId: owner.user.id, status: 'owed', paymentId: body.seriesId });
     // A hold holds no money yet.
     expect((await owedOf(t, owner)).json()).toEqual({ owedAmount: '0.00', payments: 0 });
 
@@ -198,7 +199,7 @@ describe('owed payouts with demo payments', () => {
         .where(eq(demoTransfers.idempotencyKey, `payout-${booked.bookingId}`));
       expect(transfers).toHaveLength(1);
       expect(transfers[0]).toMatchObject({ amount: 18000, destination: account!.id, sourceTransaction: `ch_${booked.paymentIntentId}` });
-      const row = await payoutOf(t, 'bookingId', booked.bookingId);
+      const row = await payoutOf(t, booked.bookingId);
       expect(row).toMatchObject({
         status: 'transferred',
         amount: '180.00',
@@ -224,14 +225,14 @@ describe('owed payouts with demo payments', () => {
 
     await finishDemoOnboarding(owner);
     await transferOwedPayouts(t.db, demo, owner.user.id);
-    expect(await payoutOf(t, 'bookingId', full.bookingId)).toMatchObject({ status: 'void', amount: '0.00', stripeTransferId: null });
+    expect(await payoutOf(t, full.bookingId)).toMatchObject({ status: 'void', amount: '0.00', stripeTransferId: null });
     expect(
       await t.db
         .select()
         .from(demoTransfers)
         .where(eq(demoTransfers.idempotencyKey, `payout-${full.bookingId}`)),
     ).toHaveLength(0);
-    expect(await payoutOf(t, 'bookingId', part.bookingId)).toMatchObject({ status: 'transferred', amount: '90.00' });
+    expect(await payoutOf(t, part.bookingId)).toMatchObject({ status: 'transferred', amount: '90.00' });
     const [transfer] = await t.db
       .select()
       .from(demoTransfers)
@@ -244,7 +245,7 @@ describe('owed payouts with demo payments', () => {
     const booked = await bookDay(space.id, 30);
     await finishDemoOnboarding(owner);
     await transferOwedPayouts(t.db, demo, owner.user.id);
-    const transferred = await payoutOf(t, 'bookingId', booked.bookingId);
+    const transferred = await payoutOf(t, booked.bookingId);
     expect(transferred).toMatchObject({ status: 'transferred', amount: '180.00' });
 
     expect((await cancel(booked.renter.cookie, booked.bookingId)).statusCode).toBe(200);
@@ -262,7 +263,7 @@ describe('owed payouts with demo payments', () => {
       .from(demoTransferReversals)
       .where(eq(demoTransferReversals.transferId, transferred!.stripeTransferId!));
     expect(reversals.map((r) => [r.amount, r.idempotencyKey])).toEqual([[9000, `payout-${booked.bookingId}-reversal-9000`]]);
-    expect(await payoutOf(t, 'bookingId', booked.bookingId)).toMatchObject({
+    expect(await payoutOf(t, booked.bookingId)).toMatchObject({
       status: 'transferred',
       amount: '180.00',
       reversedAmount: '90.00',
@@ -297,7 +298,7 @@ describe('owed payouts with demo payments', () => {
 
     await finishDemoOnboarding(owner);
     await transferOwedPayouts(t.db, demo, owner.user.id);
-    const row = await payoutOf(t, 'bookingId', booked.bookingId);
+    const row = await payoutOf(t, booked.bookingId);
     expect(await detail()).toEqual({
       kind: 'transferred',
       amount: '180.00',
@@ -335,7 +336,7 @@ describe('owed payouts with demo payments', () => {
     } finally {
       await t.db.execute(sql.raw('drop trigger if exists test_refuse_transferred on owner_payouts'));
     }
-    const row = await payoutOf(t, 'bookingId', booked.bookingId);
+    const row = await payoutOf(t, booked.bookingId);
     // The attempt was recorded before the call: amount frozen, key, destination.
     expect(row).toMatchObject({ status: 'owed', attemptAmount: '180.00', attemptKey: `payout-${booked.bookingId}` });
     expect(row!.attemptedAt).toBeInstanceOf(Date);
@@ -350,7 +351,7 @@ describe('owed payouts with demo payments', () => {
     await transferOwedPayouts(t.db, demo, owner.user.id);
     await transferOwedPayouts(t.db, demo, owner.user.id);
     expect(await t.db.select().from(demoTransfers).where(eq(demoTransfers.destination, made[0]!.destination))).toHaveLength(1);
-    expect(await payoutOf(t, 'bookingId', booked.bookingId)).toMatchObject({
+    expect(await payoutOf(t, booked.bookingId)).toMatchObject({
       status: 'transferred',
       amount: '180.00',
       stripeTransferId: made[0]!.id,
@@ -364,19 +365,19 @@ describe('owed payouts with demo payments', () => {
     const { bookingId } = held.json() as { bookingId: string };
     const paid = await bookDay(space.id, 60);
     await transferOwedPayouts(t.db, demo, owner.user.id);
-    expect(await payoutOf(t, 'bookingId', paid.bookingId)).toMatchObject({ status: 'owed' });
+    expect(await payoutOf(t, paid.bookingId)).toMatchObject({ status: 'owed' });
 
     await finishDemoOnboarding(owner);
     await transferOwedPayouts(t.db, demo, owner.user.id);
-    expect(await payoutOf(t, 'bookingId', bookingId)).toMatchObject({ status: 'owed' });
-    expect(await payoutOf(t, 'bookingId', paid.bookingId)).toMatchObject({ status: 'transferred' });
+    expect(await payoutOf(t, bookingId)).toMatchObject({ status: 'owed' });
+    expect(await payoutOf(t, paid.bookingId)).toMatchObject({ status: 'transferred' });
     // The hold lapses unpaid: nothing will be owed, so it is void.
     await t.db
       .update(bookings)
       .set({ status: 'expired', holdExpiresAt: null })
       .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'awaiting_payment')));
     await transferOwedPayouts(t.db, demo, owner.user.id);
-    expect(await payoutOf(t, 'bookingId', bookingId)).toMatchObject({ status: 'void' });
+    expect(await payoutOf(t, bookingId)).toMatchObject({ status: 'void' });
   });
 });
 
@@ -448,7 +449,7 @@ describe('owed payouts with Stripe (a local fake)', () => {
       paymentIntentId: intent.id,
     });
     expect(booked.statusCode, booked.body).toBe(201);
-    expect(await payoutOf(t, 'bookingId', body.bookingId)).toMatchObject({ status: 'owed' });
+    expect(await payoutOf(t, body.bookingId)).toMatchObject({ status: 'owed' });
 
     // Onboarding finished at Stripe; its webhook says so.
     Object.assign(fake.accounts.get(accountId)!, { charges_enabled: true, details_submitted: true });
@@ -466,7 +467,7 @@ describe('owed payouts with Stripe (a local fake)', () => {
       idempotencyKey: `payout-${body.bookingId}`,
       metadata: { kind: 'owner_payout', ownerId: owner.user.id, bookingId: body.bookingId },
     });
-    expect(await payoutOf(t, 'bookingId', body.bookingId)).toMatchObject({
+    expect(await payoutOf(t, body.bookingId)).toMatchObject({
       status: 'transferred',
       amount: '180.00',
       destination: accountId,
@@ -486,7 +487,7 @@ describe('owed payouts with Stripe (a local fake)', () => {
     expect(fake.transferReversals.map((r) => [r.transfer, r.amount, r.idempotencyKey])).toEqual([
       [transfers[0]!.id, 9000, `payout-${body.bookingId}-reversal-9000`],
     ]);
-    expect(await payoutOf(t, 'bookingId', body.bookingId)).toMatchObject({ reversedAmount: '90.00' });
+    expect(await payoutOf(t, body.bookingId)).toMatchObject({ reversedAmount: '90.00' });
   });
 
   it('never transfers a payout twice: the answer of the transfer is lost, a refund follows, and the retry after Stripe forgot the key finds the transfer by its group', async () => {
@@ -519,7 +520,7 @@ describe('owed payouts with Stripe (a local fake)', () => {
       fake.losing = null;
     }
     expect(sentTo()).toHaveLength(1);
-    const row = await payoutOf(t, 'bookingId', body.bookingId);
+    const row = await payoutOf(t, body.bookingId);
     expect(row).toMatchObject({ status: 'owed', attemptAmount: '180.00', attemptKey: `payout-${body.bookingId}`, destination: account.id });
     expect(sentTo()[0]).toMatchObject({ amount: 18000, transfer_group: `owner_payout_${row!.id}`, metadata: { payoutId: row!.id } });
 
@@ -542,7 +543,7 @@ describe('owed payouts with Stripe (a local fake)', () => {
     expect(fake.transferReversals.filter((reversal) => reversal.transfer === transfers[0]!.id).map((reversal) => reversal.amount)).toEqual([
       9000,
     ]);
-    expect(await payoutOf(t, 'bookingId', body.bookingId)).toMatchObject({
+    expect(await payoutOf(t, body.bookingId)).toMatchObject({
       status: 'transferred',
       amount: '180.00',
       reversedAmount: '90.00',
@@ -560,6 +561,6 @@ describe('owed payouts with Stripe (a local fake)', () => {
     const held = await createIntent(t, renter.cookie, space.id, { startDate: futureDate(30), endDate: futureDate(31) });
     const body = held.json() as { bookingId: string; paymentIntentId: string };
     expect(fake.intents.get(body.paymentIntentId)!.transfer_data).toEqual({ destination: account.id });
-    expect(await payoutOf(t, 'bookingId', body.bookingId)).toBeUndefined();
+    expect(await payoutOf(t, body.bookingId)).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
  * Migrations 0032 to 0041 (docs/decisions/035-one-payment-model.md): a database written the old way,
  * single bookings and a series with their money in `bookings` and `booking_series`, is migrated, and
  * every figure of each payment is the same in `payments`, where it now lives alone; each booking keeps
- * its share. Afterwards the payment writer moves a payment and its bookings' shares, and a new booking
+ * its share, and each owed payout names its payment. Afterwards the payment writer moves a payment and its bookings' shares, and a new booking
  * gets its payment (none for a hold that an ON CONFLICT skips).
  */
 import { eq } from 'drizzle-orm';
@@ -66,6 +66,9 @@ describe('migration 0032: payments', () => {
           200.00, 200.00, now(), '00000000-0000-4000-8000-0000000000a1', null),
         ('00000000-0000-4000-8000-0000000000b2', '${space.id}', '${renter.id}', ${at(27)}, ${at(28)}, 200.00, 20.00, 'confirmed', 'partially_refunded',
           0, null, null, '00000000-0000-4000-8000-0000000000a1', 'under_review');
+      insert into owner_payouts (owner_id, booking_id, series_id, status)
+      values ('${owner.id}', '00000000-0000-4000-8000-000000000001', null, 'owed'),
+        ('${owner.id}', null, '00000000-0000-4000-8000-0000000000a1', 'owed');
     `);
 
     await handle.migrate();
@@ -145,6 +148,11 @@ describe('migration 0032: payments', () => {
       { id: '00000000-0000-4000-8000-000000000004', payment_id: '00000000-0000-4000-8000-000000000004' },
       { id: '00000000-0000-4000-8000-0000000000b1', payment_id: '00000000-0000-4000-8000-0000000000a1' },
       { id: '00000000-0000-4000-8000-0000000000b2', payment_id: '00000000-0000-4000-8000-0000000000a1' },
+    ]);
+    // An owed payout is its payment's.
+    expect(await rows('select payment_id, status from owner_payouts order by payment_id')).toEqual([
+      { payment_id: '00000000-0000-4000-8000-000000000001', status: 'owed' },
+      { payment_id: '00000000-0000-4000-8000-0000000000a1', status: 'owed' },
     ]);
     // What a booking keeps of its own: its share and the refund decided for it.
     expect(await rows(`select refund_amount::text, fee_retained from bookings where id = '00000000-0000-4000-8000-000000000002'`)).toEqual([

@@ -124,27 +124,13 @@ export async function ownerPayoutAccount(db: Database, ownerId: string): Promise
 /**
  * The owner's payout of a new payment, decided once with the hold (docs/decisions/033-owed-payouts.md):
  * with a `destination` the payment is a destination charge and pays the owner itself; without one it
- * is charged on the platform and gets an `owed` row in `owner_payouts` for its booking or series,
+ * is charged on the platform and gets an `owed` row in `owner_payouts` for the payment `paymentId`,
  * inserted in the hold's transaction `tx`, so no payment is ever made without its row. The
  * `transfer-owed-payouts` job (src/server/payouts) sends it once the owner's account can be paid.
  */
-export async function recordOwnerPayout(
-  tx: Database,
-  ownerId: string,
-  payment: { bookingId: string } | { seriesId: string },
-  destination: string | null,
-): Promise<void> {
+export async function recordOwnerPayout(tx: Database, ownerId: string, paymentId: string, destination: string | null): Promise<void> {
   if (destination) return;
-  await tx
-    .insert(ownerPayouts)
-    .values({ ownerId, ...payment })
-    .onConflictDoNothing();
-}
-
-/** Where a payment's owed payout row points: its series, or its one booking (the `owner_payouts` columns). */
-function payoutOf(rows: readonly BookingRow[]): { seriesId: string } | { bookingId: string } {
-  const { seriesId, id } = rows[0]!;
-  return seriesId ? { seriesId } : { bookingId: id };
+  await tx.insert(ownerPayouts).values({ ownerId, paymentId }).onConflictDoNothing();
 }
 
 /**
@@ -154,9 +140,11 @@ function payoutOf(rows: readonly BookingRow[]): { seriesId: string } | { booking
  * parameters), even if the owner's account changed meanwhile.
  */
 async function heldDestination(db: Database, rows: readonly BookingRow[], ownerId: string): Promise<string | null> {
-  const payout = payoutOf(rows);
-  const owedOf = 'seriesId' in payout ? eq(ownerPayouts.seriesId, payout.seriesId) : eq(ownerPayouts.bookingId, payout.bookingId);
-  const [owed] = await db.select({ id: ownerPayouts.id }).from(ownerPayouts).where(owedOf).limit(1);
+  const [owed] = await db
+    .select({ id: ownerPayouts.id })
+    .from(ownerPayouts)
+    .where(eq(ownerPayouts.paymentId, paymentIdOf(rows[0]!)))
+    .limit(1);
   if (owed) return null;
   const [owner] = await db.select({ account: users.stripeConnectAccountId }).from(users).where(eq(users.id, ownerId)).limit(1);
   return owner?.account ?? null;
@@ -455,7 +443,7 @@ async function holdOccurrences(
       // The renter's clickwrap (`agreementVersion`, checked above), kept with the hold: the time, the
       // version and the SHA-256 of the agreement text of the whole payment as held.
       await recordAgreementAcceptance(tx, rows[0]!.id, now);
-      await recordOwnerPayout(tx, space.ownerId, payoutOf(rows), destination);
+      await recordOwnerPayout(tx, space.ownerId, paymentIdOf(rows[0]!), destination);
       // No job per hold: the per-minute sweep expires a lapsed one (expiry.ts), and the lines
       // above free its dates at once for whoever wants them.
       return { rows, skipped };

@@ -1302,8 +1302,8 @@ export const reports = pgTable(
  * Owner payouts owed by the platform (docs/decisions/033-owed-payouts.md). A payment is made as a
  * destination charge when the owner's connected account can take charges at checkout; otherwise it
  * is charged on the platform's account (Stripe "separate charges and transfers",
- * https://docs.stripe.com/connect/separate-charges-and-transfers) and gets one row here, for the
- * single booking (`booking_id`) or the series (`series_id`) the payment is of.
+ * https://docs.stripe.com/connect/separate-charges-and-transfers) and gets one row here, for its
+ * payment (`payment_id`, a single booking's or a series').
  *
  * - `owed`: nothing transferred yet; what is owed is the payment's payout statement
  *   (`payoutFigures` in src/shared/receipt.ts) while the booking or series holds money.
@@ -1320,8 +1320,9 @@ export const ownerPayouts = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'restrict' }),
-    seriesId: uuid('series_id').references(() => bookingSeries.id, { onDelete: 'restrict' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
     status: text('status', { enum: ['owed', 'transferred', 'void'] })
       .notNull()
       .default('owed'),
@@ -1354,10 +1355,8 @@ export const ownerPayouts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('owner_payouts_one_payment_check', sql`(${t.bookingId} is null) <> (${t.seriesId} is null)`),
     check('owner_payouts_status_check', sql`${t.status} in ('owed', 'transferred', 'void')`),
-    uniqueIndex('owner_payouts_booking_unique').on(t.bookingId),
-    uniqueIndex('owner_payouts_series_unique').on(t.seriesId),
+    uniqueIndex('owner_payouts_payment_unique').on(t.paymentId),
     index('owner_payouts_owner_idx').on(t.ownerId, t.status),
   ],
 );

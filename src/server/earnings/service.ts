@@ -26,7 +26,6 @@ import {
 import type { PricingPeriod } from '../../shared/constants';
 import { ownerStoredPayments, type OwnerStoredPayment } from '../bookings/stored-payments';
 import type { Database } from '../db/client';
-import { paymentIdOf } from '../payouts/service';
 import { bookings, medicalSpaces, ownerPayouts, spaceBlockedDates, users } from '../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -153,8 +152,8 @@ export async function ownerEarnings(db: Database, ownerId: string, query: Earnin
 
   const payments = await ownerStoredPayments(db, ownerId);
   const payoutRows = await db.select().from(ownerPayouts).where(eq(ownerPayouts.ownerId, ownerId));
-  // One row per payment at most (unique indexes on booking_id and series_id), named by its payment's id.
-  const rowsByPayment = new Map(payoutRows.map((row) => [paymentIdOf(row), row]));
+  // One row per payment at most (a unique index on payment_id).
+  const rowsByPayment = new Map(payoutRows.map((row) => [row.paymentId, row]));
   const rowOf = (payment: OwnerStoredPayment) => rowsByPayment.get(payment.paymentId);
   const renterIds = [...new Set(payments.map((p) => p.renterId))];
   const renters = new Map(

@@ -32,25 +32,29 @@ export const PAYOUT_CLAIM_STALE_MS = 5 * 60 * 1000;
 
 export type OwnerPayoutRow = typeof ownerPayouts.$inferSelect;
 
-/** The id of the payment a payout row is of: its booking's, or its series'. */
-export const paymentIdOf = (row: Pick<OwnerPayoutRow, 'bookingId' | 'seriesId'>): string => (row.bookingId ?? row.seriesId)!;
-
-/** The stored payment of a payout row, as the rules read it, with its intent and what was refunded (dollars). */
+/**
+ * The stored payment of a payout row, as the rules read it, with its intent, what was refunded
+ * (dollars) and the series it pays for (null: a single booking's).
+ */
 export interface PayoutPayment extends OwedPaymentState {
   paymentIntentId: string | null;
   amountRefunded: string;
+  seriesId: string | null;
 }
 
 /** The stored payment a payout row is of, or null when its payment is gone (never: records are kept). */
-export async function payoutPayment(db: Database, row: Pick<OwnerPayoutRow, 'bookingId' | 'seriesId'>): Promise<PayoutPayment | null> {
-  const paymentId = paymentIdOf(row);
+export async function payoutPayment(db: Database, { paymentId }: Pick<OwnerPayoutRow, 'paymentId'>): Promise<PayoutPayment | null> {
   const pending = and(eq(bookings.status, 'cancelled'), isNull(bookings.refundedAt), sql`coalesce(${bookings.refundAmount}, 0) > 0`);
   const [payment] = await db
     .select({ intent: paymentsTable.stripePaymentIntentId, amountRefunded: paymentsTable.amountRefunded })
     .from(paymentsTable)
     .where(eq(paymentsTable.id, paymentId))
     .limit(1);
-  const [first] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.paymentId, paymentId)).limit(1);
+  const [first] = await db
+    .select({ id: bookings.id, seriesId: bookings.seriesId })
+    .from(bookings)
+    .where(eq(bookings.paymentId, paymentId))
+    .limit(1);
   if (!payment || !first) return null;
   const [waiting] = await db
     .select({ id: bookings.id })
@@ -65,6 +69,7 @@ export async function payoutPayment(db: Database, row: Pick<OwnerPayoutRow, 'boo
     refundsPending: Boolean(waiting),
     paymentIntentId: payment.intent,
     amountRefunded: payment.amountRefunded,
+    seriesId: first.seriesId,
   };
 }
 
@@ -164,7 +169,7 @@ async function recordAttempt(db: Database, row: OwnerPayoutRow, cents: number, d
   if (row.attemptedAt) return row;
   const [updated] = await db
     .update(ownerPayouts)
-    .set({ attemptAmount: fromCents(cents), attemptKey: `payout-${paymentIdOf(row)}`, attemptedAt: now, destination })
+    .set({ attemptAmount: fromCents(cents), attemptKey: `payout-${row.paymentId}`, attemptedAt: now, destination })
     .where(and(eq(ownerPayouts.id, row.id), eq(ownerPayouts.status, 'owed'), isNull(ownerPayouts.attemptedAt)))
     .returning();
   if (!updated) throw new Error(`Owner payout ${row.id} changed while this run held it`);
@@ -203,7 +208,8 @@ async function settleOwed(db: Database, payments: PaymentProvider, row: OwnerPay
       kind: 'owner_payout',
       ownerId: row.ownerId,
       payoutId: row.id,
-      ...(row.bookingId ? { bookingId: row.bookingId } : { seriesId: row.seriesId! }),
+      // Named as the payment's intent names it: its series, or its one booking.
+      ...(payment.seriesId ? { seriesId: payment.seriesId } : { bookingId: row.paymentId }),
     },
     sourceTransaction: intent?.chargeId ?? null,
   });
@@ -241,7 +247,7 @@ async function settleTransferred(db: Database, payments: PaymentProvider, row: O
   }
   const transfer = await payments.reverseTransfer(row.stripeTransferId, {
     amount: due,
-    idempotencyKey: `payout-${paymentIdOf(row)}-reversal-${reversedCents + due}`,
+    idempotencyKey: `payout-${row.paymentId}-reversal-${reversedCents + due}`,
     metadata: { kind: 'owner_payout_reversal', ownerId: row.ownerId },
   });
   await db
@@ -253,7 +259,7 @@ async function settleTransferred(db: Database, payments: PaymentProvider, row: O
 
 /** The payment's `amount_refunded` (dollars) of a payout row, in SQL. */
 const paymentRefunded = sql`(select p.amount_refunded from ${paymentsTable} p
-  where p.id = coalesce(${ownerPayouts.bookingId}, ${ownerPayouts.seriesId}))`;
+  where p.id = ${ownerPayouts.paymentId})`;
 
 /** Rows with something to settle: owed (when `withOwed`), or transferred with refunds since their last settlement. */
 const toSettle = (withOwed: boolean) =>
@@ -316,7 +322,7 @@ export async function ownersWithPayoutsToSettle(db: Database, limit = 500): Prom
 /** What the platform owes an owner now: the sum of their owed payouts that hold money, cents, and how many payments. */
 export async function owedTotal(db: Database, ownerId: string): Promise<{ cents: number; payments: number }> {
   const rows = await db
-    .select({ bookingId: ownerPayouts.bookingId, seriesId: ownerPayouts.seriesId })
+    .select({ paymentId: ownerPayouts.paymentId })
     .from(ownerPayouts)
     .where(and(eq(ownerPayouts.ownerId, ownerId), eq(ownerPayouts.status, 'owed')));
   let cents = 0;
@@ -340,11 +346,7 @@ export async function owedTotal(db: Database, ownerId: string): Promise<{ cents:
 export async function bookingPayout(db: Database, booking: { paymentId: string | null }): Promise<BookingPayout> {
   const paymentId = booking.paymentId;
   if (!paymentId) return { kind: 'none' };
-  const [row] = await db
-    .select()
-    .from(ownerPayouts)
-    .where(or(eq(ownerPayouts.bookingId, paymentId), eq(ownerPayouts.seriesId, paymentId)))
-    .limit(1);
+  const [row] = await db.select().from(ownerPayouts).where(eq(ownerPayouts.paymentId, paymentId)).limit(1);
   if (row?.status === 'transferred') {
     return {
       kind: 'transferred',

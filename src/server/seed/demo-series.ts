@@ -136,7 +136,7 @@ export async function insertDemoSeries(
   });
 
   // Charged on the platform (no destination): owed to the owner until their payout setup is finished (docs/decisions/033-owed-payouts.md).
-  await recordOwnerPayout(db, ownerId, { seriesId }, null);
+  await recordOwnerPayout(db, ownerId, seriesId, null);
   const rows = await db
     .insert(bookings)
     .values(

@@ -279,7 +279,7 @@ async function insertDemoActivity(
     // The demo owners have no payout account yet: each payment was charged on the platform, and its payout
     // is owed until the owner finishes payout setup (the profile's "Finish payout setup to receive $X";
     // docs/decisions/033-owed-payouts.md).
-    await recordOwnerPayout(db, target.ownerId, { bookingId: id }, null);
+    await recordOwnerPayout(db, target.ownerId, id, null);
     // The demo accounts' notifications show this activity (their emails count as sent: see seedDemoData).
     await writeBookingNotices(db, DEMO_NOTICE_STEP[booking.status], row!, now);
   }
