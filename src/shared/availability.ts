@@ -422,7 +422,10 @@ function bookableSpans(calendar: ListingCalendar, taken: readonly TakenRange[], 
   return spans;
 }
 
-/** The instants of every step of local `date` in `timeZone` (epoch ms), by zone and date: wanted on the days the clocks change. */
+/**
+ * The instants of every step of local `date` in `timeZone` (epoch ms; NaN for a wall time the clocks
+ * skip), by zone and date: wanted on the days the clocks change.
+ */
 const stepInstantsCache = new Map<string, number[]>();
 
 function stepInstants(date: string, timeZone: string): number[] {
@@ -430,9 +433,15 @@ function stepInstants(date: string, timeZone: string): number[] {
   let instants = stepInstantsCache.get(key);
   if (!instants) {
     if (stepInstantsCache.size >= 10_000) stepInstantsCache.clear();
-    instants = Array.from({ length: MINUTES_PER_DAY / SCHEDULE_STEP_MINUTES + 1 }, (_, k) =>
-      localInstant(date, k * SCHEDULE_STEP_MINUTES, timeZone).getTime(),
-    );
+    const last = MINUTES_PER_DAY / SCHEDULE_STEP_MINUTES;
+    instants = Array.from({ length: last + 1 }, (_, k) => {
+      const minutes = k * SCHEDULE_STEP_MINUTES;
+      const instant = localInstant(date, minutes, timeZone);
+      // A step in the hour the clocks skip has no instant of its own (it would be the hour after's):
+      // NaN, so that no window starts or ends on it.
+      const wall = localDateTime(instant, timeZone);
+      return k === last || (wall.startsWith(date) && minutesOfDay(wall.slice(11)) === minutes) ? instant.getTime() : Number.NaN;
+    });
     stepInstantsCache.set(key, instants);
   }
   return instants;

@@ -25,7 +25,7 @@ import { dayKind, referenceDates, zoneSlot } from './day-kinds';
  * The version of what the stored days are computed by: raised when the rules or this module change what
  * they store, so that the sweep (and the app's start) writes every space's days again.
  */
-export const SPACE_DAYS_VERSION = 2;
+export const SPACE_DAYS_VERSION = 3;
 
 /** The first key of the advisory locks this module takes (the second is the space id's hash). */
 const LOCK_KEY = 0x5d41;
