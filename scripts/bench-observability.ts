@@ -1,21 +1,25 @@
 /**
  * `npm run bench:observability`: what the metrics and the traces cost on the plain search route,
- * `GET /api/spaces` (docs/performance.md). Four servers of the built app run side by side on one
+ * `GET /api/spaces` (docs/performance.md). Five servers of the built app run side by side on one
  * seeded PostgreSQL database (the demo data): `plain` (neither), `metrics` (`METRICS_TOKEN`: every
  * request counted and timed, scraped every 5 s as Prometheus would) and `metrics+traces` (the same,
  * and `OTEL_EXPORTER_OTLP_ENDPOINT` pointing at a local collector that accepts and drops the spans:
  * every request traced, with its queries), and `metrics+traces 10%` (the same, a tenth of the
- * requests sampled: `OTEL_TRACES_SAMPLER=parentbased_traceidratio`, `OTEL_TRACES_SAMPLER_ARG=0.1`). autocannon, in a process of its own, loads one server at
+ * requests sampled: `OTEL_TRACES_SAMPLER=parentbased_traceidratio`, `OTEL_TRACES_SAMPLER_ARG=0.1`), and
+ * `context only` (no tracing, but every request run in an AsyncLocalStorage context, as tracing
+ * does: `scripts/bench-context-only.mjs`, the floor of tracing's cost on the Node that runs it).
+ * autocannon, in a process of its own, loads one server at
  * a time, in turn, for BENCH_ROUNDS rounds (default 3) of BENCH_DURATION seconds (default 10) at
  * BENCH_CONNECTIONS connections (default 50); each figure is the median of its rounds, and each
  * cost is relative to `plain` in the same run. Beside req/s, each server process's CPU time per
  * request (Linux /proc): on a shared machine req/s swing with the neighbours' load, CPU per request
- * much less. Compare the figures of one run, never of two.
+ * much less. Compare the figures of one run, never of two. The servers run on the Node that runs
+ * this script (`process.execPath`): put another first on `PATH` to measure it.
  *
  * Environment: BENCH_DATABASE_URL (the PostgreSQL server; default postgres://postgres@127.0.0.1:5432/postgres),
  * where a scratch database is made and dropped. Output (stdout): `{ route, connections,
  * durationSeconds, rounds, servers: { [name]: { requestsPerSecond, cpuMicrosPerRequest, p50Ms, p99Ms,
- * non2xx, errors, rounds: number[] } }, cost: { metrics, metricsAndTraces }, cpuCost: {...} }`
+ * non2xx, errors, rounds: number[] } }, cost: { metrics, contextOnly, metricsAndTraces, metricsAndTraces10 }, cpuCost: {...} }`
  * (`cost`: the req/s lost, as a fraction of plain's; `cpuCost`: the CPU per request added);
  * progress on stderr.
  */
@@ -134,6 +138,7 @@ async function main(): Promise<void> {
     const variants: Array<{ name: string; env: NodeJS.ProcessEnv }> = [
       { name: 'plain', env: {} },
       { name: 'metrics', env: { METRICS_TOKEN } },
+      { name: 'context only', env: { NODE_OPTIONS: `--import ${path.join(ROOT, 'scripts/bench-context-only.mjs')}` } },
       { name: 'metrics+traces', env: { METRICS_TOKEN, OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl } },
       {
         name: 'metrics+traces 10%',
@@ -236,9 +241,15 @@ async function main(): Promise<void> {
           durationSeconds: duration,
           rounds,
           servers: report,
-          cost: { metrics: cost('metrics'), metricsAndTraces: cost('metrics+traces'), metricsAndTraces10: cost('metrics+traces 10%') },
+          cost: {
+            metrics: cost('metrics'),
+            contextOnly: cost('context only'),
+            metricsAndTraces: cost('metrics+traces'),
+            metricsAndTraces10: cost('metrics+traces 10%'),
+          },
           cpuCost: {
             metrics: cpuCost('metrics'),
+            contextOnly: cpuCost('context only'),
             metricsAndTraces: cpuCost('metrics+traces'),
             metricsAndTraces10: cpuCost('metrics+traces 10%'),
           },

@@ -6,13 +6,20 @@
  * the trace of whatever enqueued it (src/server/jobs/queue.ts), so its run and its queries join the
  * request's trace. Log lines carry the active trace and span ids.
  *
+ * Requests are sampled as they arrive: one that is not traced (a parent that says so, or the share
+ * of `OTEL_TRACES_SAMPLER`/`_ARG` left out) runs with tracing suppressed, so no span or attribute is
+ * made for it, its route or its queries; what remains of tracing's cost for it is the async context
+ * that Node carries across its promises.
+ *
  * Off, nothing of the SDK is loaded: this module imports only types, and `startTracing` returns at
  * once. On, it must run before pg, ioredis or Fastify are imported (src/server/main.ts starts it,
  * then imports the server), since the instrumentations patch those modules as they load.
  */
 import { register } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { IncomingMessage } from 'node:http';
+import type { Context, SpanKind } from '@opentelemetry/api';
+import type { Sampler, SamplingResult, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { FastifyOtelInstrumentation } from '@fastify/otel';
 import { redactUrl } from './redact';
 
@@ -34,6 +41,39 @@ export interface TracingOptions {
   serviceName: string;
   /** Spans go here instead, each as it ends (tests pass an in-memory exporter). */
   exporter?: SpanExporter;
+  /** The share of traces started here that are kept, 0 to 1 (default: {@link samplerShare} of the environment). */
+  share?: number;
+}
+
+/**
+ * The share of traces started here that are kept, 0 to 1, by the standard variables of the
+ * OpenTelemetry SDK (its environment specification): `always_off` and `parentbased_always_off`
+ * keep none; `traceidratio` and `parentbased_traceidratio` keep `OTEL_TRACES_SAMPLER_ARG` (1 when
+ * absent or not a number in [0, 1]); anything else keeps all.
+ */
+export function samplerShare(env: NodeJS.ProcessEnv = process.env): number {
+  const sampler = env.OTEL_TRACES_SAMPLER ?? '';
+  if (sampler === 'always_off' || sampler === 'parentbased_always_off') return 0;
+  if (sampler !== 'traceidratio' && sampler !== 'parentbased_traceidratio') return 1;
+  const share = Number(env.OTEL_TRACES_SAMPLER_ARG ?? 1);
+  return Number.isFinite(share) && share >= 0 && share <= 1 ? share : 1;
+}
+
+/** A W3C `traceparent` (https://www.w3.org/TR/trace-context/#traceparent-header): its sampled flag. */
+const TRACEPARENT = /^[\da-f]{2}-[\da-f]{32}-[\da-f]{16}-([\da-f]{2})$/;
+
+/**
+ * Whether an incoming request is traced: as its `traceparent` says when it has one (the caller
+ * decided), else by chance at `share`.
+ */
+export function requestSampled(headers: IncomingMessage['headers'], share: number, random = Math.random): boolean {
+  const parent = TRACEPARENT.exec(
+    String(headers.traceparent ?? '')
+      .trim()
+      .toLowerCase(),
+  );
+  if (parent) return (Number.parseInt(parent[1]!, 16) & 1) === 1;
+  return random() < share;
 }
 
 /** Whether tracing was started in this process. */
@@ -53,18 +93,38 @@ export async function startTracing(options: TracingOptions): Promise<boolean> {
   // which hands them to the instrumentations (CommonJS requires, such as Fastify's of node:http,
   // are patched without it). Only these two modules are wrapped.
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: ['pg', 'ioredis'] } });
-  const [{ NodeSDK }, { BatchSpanProcessor, SimpleSpanProcessor }, { OTLPTraceExporter }, http, pg, ioredis, fastifyOtel] =
-    await Promise.all([
-      import('@opentelemetry/sdk-node'),
-      import('@opentelemetry/sdk-trace-base'),
-      import('@opentelemetry/exporter-trace-otlp-proto'),
-      import('@opentelemetry/instrumentation-http'),
-      import('@opentelemetry/instrumentation-pg'),
-      import('@opentelemetry/instrumentation-ioredis'),
-      import('@fastify/otel'),
-    ]);
+  const [
+    { NodeSDK },
+    { BatchSpanProcessor, SimpleSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, SamplingDecision },
+    { context, SpanKind: Kind },
+    { isTracingSuppressed },
+    { OTLPTraceExporter },
+    http,
+    pg,
+    ioredis,
+    fastifyOtel,
+  ] = await Promise.all([
+    import('@opentelemetry/sdk-node'),
+    import('@opentelemetry/sdk-trace-base'),
+    import('@opentelemetry/api'),
+    import('@opentelemetry/core'),
+    import('@opentelemetry/exporter-trace-otlp-proto'),
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-pg'),
+    import('@opentelemetry/instrumentation-ioredis'),
+    import('@fastify/otel'),
+  ]);
+  const share = options.share ?? samplerShare();
+  // A request's HTTP span was sampled as it arrived (below); other roots (a cron job's run) by the share.
+  const byShare = new TraceIdRatioBasedSampler(share);
+  const root: Sampler = {
+    shouldSample: (ctx: Context, traceId: string, _name: string, kind: SpanKind): SamplingResult =>
+      kind === Kind.SERVER ? { decision: SamplingDecision.RECORD_AND_SAMPLED } : byShare.shouldSample(ctx, traceId),
+    toString: () => `ServerSpansOr{${byShare.toString()}}`,
+  };
   const fastify = new fastifyOtel.FastifyOtelInstrumentation({
-    ignorePaths: ({ url }) => UNTRACED_PATHS.has(url),
+    // Per route as routes are added, and per request: a request left out as it arrived runs with tracing suppressed.
+    ignorePaths: ({ url }) => UNTRACED_PATHS.has(url) || isTracingSuppressed(context.active()),
     // One span per request for the route: its hooks' and handler's spans are many and say little
     // (each span costs CPU on every request).
     instrumentHooks: false,
@@ -74,6 +134,7 @@ export async function startTracing(options: TracingOptions): Promise<boolean> {
   });
   const sdk = new NodeSDK({
     serviceName: options.serviceName,
+    sampler: new ParentBasedSampler({ root }),
     // Traces only: the metrics are Prometheus's (metrics.ts), and the log is pino's. Without these
     // the SDK would also export OTLP metrics (the instrumentations' histograms) and set up logs.
     metricReaders: [],
@@ -85,7 +146,8 @@ export async function startTracing(options: TracingOptions): Promise<boolean> {
     ],
     instrumentations: [
       new http.HttpInstrumentation({
-        ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.has((request.url ?? '').split('?')[0]!),
+        ignoreIncomingRequestHook: (request) =>
+          UNTRACED_PATHS.has((request.url ?? '').split('?')[0]!) || !requestSampled(request.headers, share),
         // The URL attributes as the log has them: emailed links' tokens and the calendar feed's are taken out.
         requestHook: (span, request) => {
           if (!('url' in request) || typeof request.url !== 'string' || !('headers' in request)) return;
