@@ -1,7 +1,8 @@
 /**
  * The count beside a search's results (`X-Total-Count`): exact up to
  * {@link COUNT_LIMIT}, and kept a while per search, so that repeated and
- * paged searches do not count again.
+ * paged searches do not count again. Asked before the page, it also chooses
+ * how the page is found (search.ts).
  */
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
@@ -62,7 +63,8 @@ export type SearchCountCache = LRUCache<string, number, CountRequest>;
  * recount: a search by availability may take a few hundred milliseconds to
  * count. The app clears it when a space is listed or removed through it; a
  * count may lag a change made by another instance (or a booking) by up to
- * 30 s plus one count (the page itself never does: only the number beside it).
+ * 30 s plus one count (the page itself never does: only the number beside it, and
+ * how fast the page is found).
  * @param ttlMs how long a count is fresh (tests shorten it)
  */
 export function createSearchCountCache(ttlMs = 30_000): SearchCountCache {
