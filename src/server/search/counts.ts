@@ -80,12 +80,21 @@ export function createSearchCountCache(ttlMs = 30_000): SearchCountCache {
   });
 }
 
+/** A bounded count, and whether it was counted for this request rather than kept from an earlier one. */
+export interface BoundedCount {
+  total: number;
+  /** Counted now (not from the cache, nor shared with a count already in flight): it may stand for the page. */
+  fresh: boolean;
+}
+
 /**
  * How many spaces match `query`, at most {@link COUNT_LIMIT} + 1: through `counts` when given.
  * @param counts recent bounded counts to reuse (the API's; see {@link createSearchCountCache})
  */
-export function boundedCount(db: Database, query: SpaceSearchQuery, counts?: SearchCountCache): Promise<number> {
-  if (!counts) return countMatches(db, query);
+export async function boundedCount(db: Database, query: SpaceSearchQuery, counts?: SearchCountCache): Promise<BoundedCount> {
+  if (!counts) return { total: await countMatches(db, query), fresh: true };
   const { limit: _limit, offset: _offset, after: _after, sort: _sort, ...filters } = query;
-  return counts.forceFetch(filtersKey(filters), { context: { db, query } });
+  const status: LRUCache.Status<string, number, CountRequest> = {};
+  const total = await counts.forceFetch(filtersKey(filters), { context: { db, query }, status });
+  return { total, fresh: status.fetch === 'miss' };
 }

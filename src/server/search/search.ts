@@ -41,10 +41,16 @@ export async function searchSpaces(db: Database, query: SpaceSearchQuery, counts
   const cursor = query.after ? decodeCursor(query.after, query.sort === 'rating') : null;
   // The bounded count first (cached per search): it tells a search of few matches from one of many, and only the
   // page's plan depends on it, so a count that lags a change never changes the page.
-  const counted = await boundedCount(db, query, counts);
+  const { total: counted, fresh } = await boundedCount(db, query, counts);
   const values = pageValues(query, cursor);
   const few = counted <= FEW_MATCHES_PER_ROW * (query.offset + query.limit + 1);
-  const rows = few ? await matchesStatement(db, query, cursor !== null).execute(values) : await pageOfMany(db, query, cursor, values);
+  // A search counted just now that matched nothing has an empty page (a kept count may be out of date).
+  const rows =
+    fresh && counted === 0
+      ? []
+      : few
+        ? await matchesStatement(db, query, cursor !== null).execute(values)
+        : await pageOfMany(db, query, cursor, values);
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page[page.length - 1];
