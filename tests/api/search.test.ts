@@ -10,7 +10,7 @@ import { insertSpace, insertUser, spaceValues } from '../factories/db';
 import { locationVocabulary, medicalSpaces, spaceLocationWords } from '../../src/server/db/schema';
 import { COUNT_LIMIT, createSearchCountCache } from '../../src/server/search/counts';
 import { filtersKey, locationFilter, locationPiece } from '../../src/server/search/filters';
-import { searchSpaces } from '../../src/server/search/search';
+import { hasFewMatches, searchSpaces } from '../../src/server/search/search';
 import { spaceSearchSchema } from '../../src/shared/schemas/spaces';
 import { futureDate } from '../helpers/dates';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
@@ -331,6 +331,15 @@ describe("the location's words", () => {
 });
 
 describe('the plan a count chooses', () => {
+  it('takes all the matches only when the count is exact and small beside the pages asked', () => {
+    expect(hasFewMatches(0, { offset: 0, limit: 24 })).toBe(true);
+    expect(hasFewMatches(200, { offset: 0, limit: 24 })).toBe(true);
+    expect(hasFewMatches(201, { offset: 0, limit: 24 })).toBe(false);
+    expect(hasFewMatches(900, { offset: 100, limit: 24 })).toBe(true);
+    // Past the limit the count says "at least": a deep page of a broad search still walks the index.
+    expect(hasFewMatches(COUNT_LIMIT + 1, { offset: 5000, limit: 24 })).toBe(false);
+  });
+
   it('gives the same pages whether the count says few matches or many', async () => {
     // The count only chooses how a page is found (all matches then sorted, or the sort's index walked), and a
     // cached count may lag: every page must be the same either way.

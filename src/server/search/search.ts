@@ -43,7 +43,7 @@ export async function searchSpaces(db: Database, query: SpaceSearchQuery, counts
   // page's plan depends on it, so a count that lags a change never changes the page.
   const { total: counted, fresh } = await boundedCount(db, query, counts);
   const values = pageValues(query, cursor);
-  const few = counted <= FEW_MATCHES_PER_ROW * (query.offset + query.limit + 1);
+  const few = hasFewMatches(counted, query);
   // A search counted just now that matched nothing has an empty page (a kept count may be out of date).
   const rows =
     fresh && counted === 0
@@ -68,6 +68,13 @@ export async function searchSpaces(db: Database, query: SpaceSearchQuery, counts
  * walking the sort's index to the page costs for them, and reading past the last match is what makes a walk slow.
  */
 const FEW_MATCHES_PER_ROW = 8;
+
+/**
+ * Whether a page of `query` is best found by taking all its matches and sorting them ({@link FEW_MATCHES_PER_ROW}).
+ * @param counted its bounded count: exact only up to {@link COUNT_LIMIT} (one more says nothing of how many there are)
+ */
+export const hasFewMatches = (counted: number, query: Pick<SpaceSearchQuery, 'offset' | 'limit'>) =>
+  counted <= COUNT_LIMIT && counted <= FEW_MATCHES_PER_ROW * (query.offset + query.limit + 1);
 
 /** The page, one row more than asked (to know whether another follows), of a search of many matches. */
 async function pageOfMany(db: Database, query: SpaceSearchQuery, cursor: Cursor | null, values: Values): Promise<PageRow[]> {
