@@ -8,8 +8,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSpace, insertUser, spaceValues } from '../factories/db';
 import { locationVocabulary, medicalSpaces, spaceLocationWords } from '../../src/server/db/schema';
-import { COUNT_LIMIT } from '../../src/server/search/counts';
-import { locationFilter, locationPiece } from '../../src/server/search/filters';
+import { COUNT_LIMIT, createSearchCountCache } from '../../src/server/search/counts';
+import { filtersKey, locationFilter, locationPiece } from '../../src/server/search/filters';
+import { hasFewMatches, searchSpaces } from '../../src/server/search/search';
+import { spaceSearchSchema } from '../../src/shared/schemas/spaces';
 import { futureDate } from '../helpers/dates';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
@@ -325,6 +327,50 @@ describe("the location's words", () => {
       await t.db.update(medicalSpaces).set({ city: 'Madison' }).where(eq(medicalSpaces.id, lakeside!.id));
     }
     expect((await get(`?location=Madison&availableOn=${day}`)).titles).toEqual(['Lakeside Room']);
+  });
+});
+
+describe('the plan a count chooses', () => {
+  it('takes all the matches only when the count is exact and small beside the pages asked', () => {
+    expect(hasFewMatches(0, { offset: 0, limit: 24 })).toBe(true);
+    expect(hasFewMatches(200, { offset: 0, limit: 24 })).toBe(true);
+    expect(hasFewMatches(201, { offset: 0, limit: 24 })).toBe(false);
+    expect(hasFewMatches(900, { offset: 100, limit: 24 })).toBe(true);
+    // Past the limit the count says "at least": a deep page of a broad search still walks the index.
+    expect(hasFewMatches(COUNT_LIMIT + 1, { offset: 5000, limit: 24 })).toBe(false);
+  });
+
+  it('gives the same pages whether the count says few matches or many', async () => {
+    // The count only chooses how a page is found (all matches then sorted, or the sort's index walked), and a
+    // cached count may lag: every page must be the same either way.
+    const day = futureDate(10);
+    const pageOf = async (url: string, count: number, after?: string) => {
+      const query = spaceSearchSchema.parse({ ...Object.fromEntries(new URLSearchParams(url)), ...(after ? { after } : {}) });
+      const { limit: _limit, offset: _offset, after: _after, sort: _sort, ...filters } = query;
+      const counts = createSearchCountCache();
+      counts.set(filtersKey(filters), count);
+      const { spaces, nextCursor } = await searchSpaces(t.db, query, counts);
+      return { ids: spaces.map((space) => space.id), nextCursor };
+    };
+    for (const search of [
+      'location=Tulsa',
+      'location=uls',
+      'location=ok',
+      'location=Nowhere',
+      'location=Tulsa&sort=rating',
+      'location=Springfield&limit=5&offset=5',
+      'location=Springfield%2C%20IL&sort=rating&limit=7',
+      'location=Springfield&minRating=4',
+      'spaceType=Examination%20Room&limit=10',
+      'period=daily&maxPrice=500&limit=10',
+      'limit=10',
+    ])
+      for (const url of [search, `${search}&availableOn=${day}`, `${search}&availableOn=${day}&availableFrom=08:00&availableTo=12:00`]) {
+        const few = await pageOf(url, 0);
+        const many = await pageOf(url, COUNT_LIMIT + 1);
+        expect(many, url).toEqual(few);
+        if (few.nextCursor) expect(await pageOf(url, COUNT_LIMIT + 1, few.nextCursor), url).toEqual(await pageOf(url, 0, few.nextCursor));
+      }
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The count beside a search's results (`X-Total-Count`): exact up to
  * {@link COUNT_LIMIT}, and kept a while per search, so that repeated and
- * paged searches do not count again.
+ * paged searches do not count again. Asked before the page, it also chooses
+ * how the page is found (search.ts).
  */
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
@@ -62,7 +63,8 @@ export type SearchCountCache = LRUCache<string, number, CountRequest>;
  * recount: a search by availability may take a few hundred milliseconds to
  * count. The app clears it when a space is listed or removed through it; a
  * count may lag a change made by another instance (or a booking) by up to
- * 30 s plus one count (the page itself never does: only the number beside it).
+ * 30 s plus one count (the page itself never does: only the number beside it, and
+ * how fast the page is found).
  * @param ttlMs how long a count is fresh (tests shorten it)
  */
 export function createSearchCountCache(ttlMs = 30_000): SearchCountCache {
@@ -78,12 +80,21 @@ export function createSearchCountCache(ttlMs = 30_000): SearchCountCache {
   });
 }
 
+/** A bounded count, and whether it was counted for this request rather than kept from an earlier one. */
+export interface BoundedCount {
+  total: number;
+  /** Counted now (not from the cache, nor shared with a count already in flight): it may stand for the page. */
+  fresh: boolean;
+}
+
 /**
  * How many spaces match `query`, at most {@link COUNT_LIMIT} + 1: through `counts` when given.
  * @param counts recent bounded counts to reuse (the API's; see {@link createSearchCountCache})
  */
-export function boundedCount(db: Database, query: SpaceSearchQuery, counts?: SearchCountCache): Promise<number> {
-  if (!counts) return countMatches(db, query);
+export async function boundedCount(db: Database, query: SpaceSearchQuery, counts?: SearchCountCache): Promise<BoundedCount> {
+  if (!counts) return { total: await countMatches(db, query), fresh: true };
   const { limit: _limit, offset: _offset, after: _after, sort: _sort, ...filters } = query;
-  return counts.forceFetch(filtersKey(filters), { context: { db, query } });
+  const status: LRUCache.Status<string, number, CountRequest> = {};
+  const total = await counts.forceFetch(filtersKey(filters), { context: { db, query }, status });
+  return { total, fresh: status.fetch === 'miss' };
 }

@@ -66,3 +66,9 @@ export function afterCursor(byRating: boolean): SQL {
 /** {@link afterCursor} on `space_location_words` (`l`), which is kept newest first. */
 export const afterCursorInWords = (): SQL =>
   sql`(l.created_at, l.space_id) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`;
+
+/** {@link afterCursor} on the matches of a search of few (`m`, page-query.ts), found before the cursor applies. */
+export const afterCursorInMatches = (byRating: boolean): SQL =>
+  byRating
+    ? sql`(m.rating, m.created_at, m.id) < (${sql.placeholder('cursorRating')}::numeric, ${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`
+    : sql`(m.created_at, m.id) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`;

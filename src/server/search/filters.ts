@@ -31,6 +31,9 @@ const WORD_SEPARATORS = /[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/;
 /** The shortest piece the vocabulary's trigram index can narrow (a trigram is 3 characters). */
 const MIN_PIECE_LENGTH = 3;
 
+/** A location part shorter than a trigram ("TX"): no trigram index can narrow a substring match of it. */
+export const isShortPart = (part: string) => [...part].length < MIN_PIECE_LENGTH;
+
 /**
  * The piece of a location a search by its words walks (docs/decisions/014-search-in-the-database.md): the
  * longest word of its parts that cannot be a ZIP code (a ZIP part also matches `zip_code`, which has no words),
@@ -68,7 +71,10 @@ function locationValues(location: string | undefined): Values {
  */
 export function locationFilter(location: string, bind: Bind = literals(locationValues(location))): SQL | undefined {
   const clauses = locationParts(location).map((part, index) => {
-    const text = sql`${medicalSpaces.searchText} like lower(${bind(`location${index}`)})`;
+    // A part the trigram index cannot narrow is matched on the rows found otherwise (an expression, not the column,
+    // so the index is not used): asked it, the index reads all of itself and every row it points to is checked again.
+    const searchText = isShortPart(part) ? sql`(${medicalSpaces.searchText} || '')` : sql`${medicalSpaces.searchText}`;
+    const text = sql`${searchText} like lower(${bind(`location${index}`)})`;
     return ZIP_PREFIX.test(part) ? or(sql`${medicalSpaces.zipCode} like ${bind(`zip${index}`)}`, text)! : text;
   });
   return clauses.length ? and(...clauses) : undefined;

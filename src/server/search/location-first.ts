@@ -1,8 +1,9 @@
 /**
- * A search by availability with a location: asked first of the spaces having
- * the location's words (the vocabulary of migration 0029), then of the
- * location's newest matches, so that a page asks the availability of as few
- * spaces as it can (docs/decisions/014-search-in-the-database.md).
+ * A search by availability with a location (or another filter): asked first of
+ * the spaces having the location's words (the vocabulary of migration 0029),
+ * then of the other filters' newest matches, so that a page asks the
+ * availability of as few spaces as it can
+ * (docs/decisions/014-search-in-the-database.md).
  */
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { locationParts } from '../../shared/schemas/spaces';
@@ -12,11 +13,26 @@ import type { Bind } from './bind';
 import { locationPiece, searchFilter, type SpaceSearchQuery } from './filters';
 
 /**
- * Whether a page or count asks the availability of the location's matches only, newest first
- * ({@link locationFirst}): a search by availability with a location.
+ * Whether a page or count asks the availability of the other filters' matches only, newest first
+ * ({@link locationFirst}): a search by availability with a location or another filter an index may answer (not
+ * the pricing period alone, whose search walks the newest-first index as one without filters does). Asked
+ * together, PostgreSQL cannot tell how many candidates are available (its estimate of the availability is a
+ * guess far below) and finds every candidate and asks each its availability before sorting them.
  */
-export const asksLocationFirst = (query: Pick<SpaceSearchQuery, 'availableOn' | 'location'>) =>
-  Boolean(query.availableOn && query.location && locationParts(query.location).length);
+export const asksLocationFirst = (query: Omit<SpaceSearchQuery, 'limit' | 'offset' | 'after' | 'sort'>) =>
+  Boolean(
+    query.availableOn &&
+    ((query.location && locationParts(query.location).length) ||
+      query.spaceType ||
+      query.specialty ||
+      query.minPrice !== undefined ||
+      query.maxPrice !== undefined ||
+      query.amenities?.length ||
+      query.equipment?.length ||
+      query.minRating !== undefined ||
+      query.ownerId ||
+      query.bbox),
+  );
 
 /**
  * How many of a location's newest matches a page by availability asks first, per row of the page and the
@@ -39,7 +55,7 @@ export const WORDS_WINDOW = 2;
  * piece ({@link locationPiece}).
  */
 export const asksByWords = (query: SpaceSearchQuery) =>
-  asksLocationFirst(query) && query.sort === 'newest' && locationPiece(query.location!) !== undefined;
+  asksLocationFirst(query) && query.sort === 'newest' && query.location !== undefined && locationPiece(query.location) !== undefined;
 
 /** At most how many words of the vocabulary a location's piece may be in for a page to be asked by words. */
 const MAX_LOCATION_WORDS = 16;
@@ -90,8 +106,8 @@ export function spacesByWords(bind: Bind, size: SQLWrapper, after?: SQL): SQL {
 }
 
 /**
- * The ids of a search by availability with a location, newest first: the spaces matching every other filter
- * (the location) are taken newest first, and each is asked its availability, in that order, until the page is
+ * The ids of a search by availability with a location or another filter ({@link asksLocationFirst}), newest first:
+ * the spaces matching every other filter are taken newest first, and each is asked its availability, in that order, until the page is
  * full.
  *
  * A page is first asked of the spaces having the location's words (page-query.ts's `words`), then of the

@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
 import { medicalSpaces } from '../db/schema';
 import { ratingOf } from '../ratings/stored-rating';
 import { placeholder, type Values } from './bind';
-import { afterCursor, afterCursorInWords, cursorValues, sortKey, type Cursor } from './cursor';
+import { afterCursor, afterCursorInMatches, afterCursorInWords, cursorValues, sortKey, type Cursor } from './cursor';
 import { filterValues, searchFilter, type SpaceSearchQuery } from './filters';
 import { asksLocationFirst, LOCATION_WINDOW, locationFirst, spacesByWord, spacesByWords, WORDS_WINDOW } from './location-first';
 
@@ -36,7 +36,7 @@ const cardColumns = {
  * those having a word that contains it (`words`, `moreWords`), the location's newest matches (`window`), or every
  * match (`all`; see location-first.ts).
  */
-export type PageSource = 'word' | 'words' | 'moreWords' | 'window' | 'all';
+export type PageSource = 'word' | 'words' | 'moreWords' | 'window' | 'all' | 'matches';
 
 /** The values of a page's placeholders: its filters', its cursor's, and one row more than asked (to know whether another follows). */
 export function pageValues(query: SpaceSearchQuery, cursor: Cursor | null): Values {
@@ -104,6 +104,23 @@ export function preparePage(
       .orderBy(sql`n.created_at desc`, sql`n.space_id desc`)
       .limit(limit as Placeholder)
       .offset(offset as Placeholder)
+      .prepare(name);
+  }
+  if (source === 'matches') {
+    // A search of few matches (its bounded count says so; search.ts): every match found first, in a subquery the
+    // planner keeps apart (`offset 0`), by whichever indexes narrow the filters best, then sorted. Walking the sort's
+    // index instead reads it to the end whenever the matches do not fill the page.
+    // The cursor applies to the matches found: within the subquery, PostgreSQL estimates its row comparison by the
+    // first column alone, and may read the rows after it by the sort's index to filter them.
+    const matches = sql`(select ${medicalSpaces.id} as id, ${medicalSpaces.createdAt} as created_at, ${medicalSpaces.ratingAverage} as rating
+        from ${medicalSpaces} where ${searchFilter(query, placeholder)} offset 0) m`;
+    const ids = sql`(select m.id from ${matches}${cursor ? sql` where ${afterCursorInMatches(byRating)}` : sql``}
+        order by ${byRating ? sql`m.rating desc, ` : sql``}m.created_at desc, m.id desc limit ${limit} offset ${offset})`;
+    return db
+      .select({ ...cardColumns, sortKey })
+      .from(medicalSpaces)
+      .where(inArray(medicalSpaces.id, ids))
+      .orderBy(...order)
       .prepare(name);
   }
   if (query.availableOn && !asksLocationFirst(query))

@@ -6,7 +6,7 @@
 import { LRUCache } from 'lru-cache';
 import { locationParts } from '../../shared/schemas/spaces';
 import type { Database } from '../db/client';
-import { ZIP_PREFIX, type SpaceSearchQuery } from './filters';
+import { isShortPart, ZIP_PREFIX, type SpaceSearchQuery } from './filters';
 import { asksByWords, asksLocationFirst } from './location-first';
 import { preparePage } from './page-query';
 
@@ -18,7 +18,7 @@ import { preparePage } from './page-query';
 export function searchShape(query: SpaceSearchQuery, cursor: boolean): string {
   const location = query.location
     ? locationParts(query.location)
-        .map((part) => (ZIP_PREFIX.test(part) ? 'z' : 't'))
+        .map((part) => `${ZIP_PREFIX.test(part) ? 'z' : 't'}${isShortPart(part) ? 's' : ''}`)
         .join('')
     : '';
   const set = (['spaceType', 'specialty', 'period', 'ownerId'] as const).map((key) => (query[key] ? 1 : 0)).join('');
@@ -131,4 +131,15 @@ export function statementsFor(db: Database, query: SpaceSearchQuery, cursor: boo
       pageOfAll: preparePage(db, query, cursor, UNNAMED),
     };
   });
+}
+
+const matchesStatements = statementCache<ReturnType<typeof preparePage>>();
+
+/**
+ * The page statement of a search of few matches ({@link preparePage}'s `matches`): all of them found, then sorted.
+ * Unnamed, planned per run: which indexes narrow the filters best depends on their values.
+ */
+export function matchesStatement(db: Database, query: SpaceSearchQuery, cursor: boolean): ReturnType<typeof preparePage> {
+  const shape = searchShape(query, cursor);
+  return matchesStatements(db, shape, () => preparePage(db, query, cursor, UNNAMED, undefined, 'matches'));
 }
