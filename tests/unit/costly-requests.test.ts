@@ -6,6 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { GateFullError, RequestGate } from '../../src/server/geocoding/geocoder';
+import { answerEtag } from '../../src/server/http/public-cache';
 import { cachedMapPoints, cellDegrees, createMapPointsCache, snapBbox, type MapPointsQuery } from '../../src/server/spaces/map-points';
 import { imageStorageFullMessage, isImageStorageFull } from '../../src/shared/images';
 import { locationParts, locationSearchSchema, mapPointsQuerySchema, MAX_LOCATION_PARTS, type Bbox } from '../../src/shared/schemas/spaces';
@@ -113,6 +114,9 @@ describe('the map points cache', () => {
     // Shared while computed, then served from the cache.
     const [a, b] = await Promise.all([cachedMapPoints(view(4), cache), cachedMapPoints(view(4), cache)]);
     expect(a).toBe(b);
+    // Kept as sent: the JSON body and its tag.
+    expect(JSON.parse(a.body)).toEqual({ total: 4, points: Array.from({ length: 4 }, () => ({ lat: 0, lng: 0, count: 1 })) });
+    expect(a.etag).toBe(answerEtag(a.body));
     await cachedMapPoints(view(4), cache);
     expect(cluster).toHaveBeenCalledTimes(3);
     // Over the size, the least recently used answers go.
@@ -130,7 +134,7 @@ describe('the map points cache', () => {
     const answer = cachedMapPoints(mapPointsQuerySchema.parse({ bbox: '-10,-10,10,10', zoom: '3' }), cache);
     cache.clear();
     finish();
-    expect(await answer).toEqual({ total: 0, points: [] });
+    expect(JSON.parse((await answer).body)).toEqual({ total: 0, points: [] });
     expect(cache.size).toBe(0);
   });
 });

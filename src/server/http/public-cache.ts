@@ -7,7 +7,8 @@
  * - a weak `ETag` computed from the serialized body and the route's answer headers, so any change
  *   of what the answer says (a listing, a booking, a schedule) gives a new tag by construction.
  *   Weak (RFC 9110 8.8.3 and 8.8.1): @fastify/compress encodes the same body as identity, gzip or
- *   br, and a strong tag would have to differ per coding;
+ *   br, and a strong tag would have to differ per coding. A route that keeps its answer serialized
+ *   may set the tag it made of that body with {@link answerEtag}: it is used as it is;
  * - 304 with no body when `If-None-Match` matches it (RFC 9110 13.1.2: `*`, lists of tags, weak
  *   comparison), evaluated by `fresh` (the conditional-GET check of Express);
  * - signed out: `Cache-Control: public, max-age=5, stale-while-revalidate=30` (RFC 9111 5.2.2,
@@ -86,7 +87,8 @@ export function registerPublicCaching(app: FastifyInstance, options: { sessionCo
     if (!policy || reply.statusCode !== 200 || (request.method !== 'GET' && request.method !== 'HEAD')) return;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return;
     const answerHeaders = policy === true ? [] : policy.answerHeaders.map((name) => [name, reply.getHeader(name)] as const);
-    const etag = answerEtag(payload, answerHeaders);
+    const own = reply.getHeader('etag');
+    const etag = typeof own === 'string' ? own : answerEtag(payload, answerHeaders);
     const signedIn = request.cookies[options.sessionCookieName] !== undefined;
     reply.header('etag', etag);
     reply.header('cache-control', signedIn ? SIGNED_IN_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);

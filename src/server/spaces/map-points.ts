@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Bbox, MapPoints, mapPointsQuerySchema } from '../../shared/schemas/spaces';
 import type { Database } from '../db/client';
 import { medicalSpaces } from '../db/schema';
+import { answerEtag } from '../http/public-cache';
 import { filtersKey, searchFilter } from '../search/filters';
 
 export type MapPointsQuery = z.output<typeof mapPointsQuerySchema>;
@@ -52,12 +53,29 @@ export function snapBbox(bbox: Bbox, zoom: number): Bbox {
 }
 
 /**
+ * A map answer as it is sent: its JSON body and weak ETag (`answerEtag`), made once per view and
+ * kept, so a view asked again costs neither its clustering nor its serializing and hashing (a
+ * world view holds hundreds of clusters); `points` is how many it holds.
+ */
+export interface MapPointsAnswer {
+  body: string;
+  etag: string;
+  points: number;
+}
+
+/** The JSON body and tag of `answer` ({@link MapPointsAnswer}). */
+export function mapPointsAnswer(answer: MapPoints): MapPointsAnswer {
+  const body = JSON.stringify(answer);
+  return { body, etag: answerEtag(body), points: answer.points.length };
+}
+
+/**
  * Recent map answers by view and filters. A view's clusters cost a pass
  * over every matching space (the whole table for /map's first view), while
  * many visitors ask for the same views; concurrent requests for one view
  * share one query.
  */
-export type MapPointsCache = LRUCache<string, MapPoints, MapPointsQuery>;
+export type MapPointsCache = LRUCache<string, MapPointsAnswer, MapPointsQuery>;
 
 /** The most points all cached map answers hold together (a point is about 100 bytes): about 25 MB. */
 export const MAP_POINTS_CACHE_POINTS = 250_000;
@@ -75,15 +93,15 @@ export function createMapPointsCache(
   cluster: (view: MapPointsQuery) => Promise<MapPoints>,
   maxPoints = MAP_POINTS_CACHE_POINTS,
 ): MapPointsCache {
-  return new LRUCache<string, MapPoints, MapPointsQuery>({
+  return new LRUCache<string, MapPointsAnswer, MapPointsQuery>({
     max: 500,
     maxSize: maxPoints,
     ttl: 30_000,
     // An answer counts its points (one being computed counts 1).
-    sizeCalculation: (answer) => answer.points.length + 1,
+    sizeCalculation: (answer) => answer.points + 1,
     // Clearing the cache aborts the answers in flight: their callers still get them, the cache does not keep them.
     ignoreFetchAbort: true,
-    fetchMethod: (_key, _stale, { context }) => cluster(context),
+    fetchMethod: async (_key, _stale, { context }) => mapPointsAnswer(await cluster(context)),
   });
 }
 
@@ -92,7 +110,7 @@ export function createMapPointsCache(
  * {@link snapBbox}: a view asked again within 30 s, or one that differs by
  * less than a cluster cell, is not clustered again.
  */
-export function cachedMapPoints(query: MapPointsQuery, cache: MapPointsCache): Promise<MapPoints> {
+export function cachedMapPoints(query: MapPointsQuery, cache: MapPointsCache): Promise<MapPointsAnswer> {
   const view = { ...query, bbox: snapBbox(query.bbox, query.zoom) };
   return cache.forceFetch(filtersKey(view), { context: view });
 }

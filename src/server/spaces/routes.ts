@@ -134,7 +134,15 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
       },
       config: { publicCache: true },
     },
-    async (request) => cachedMapPoints(request.query, maps),
+    async (request, reply) => {
+      // Sent as kept: the body serialized once per view, and its tag. A string skips the schema's
+      // serializer; parsed, it is the route's `MapPoints`.
+      const answer = await cachedMapPoints(request.query, maps);
+      return reply
+        .header('etag', answer.etag)
+        .type('application/json; charset=utf-8')
+        .send(answer.body as never);
+    },
   );
 
   app.get(
