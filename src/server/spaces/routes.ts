@@ -90,9 +90,10 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
           'period, so `minPrice`/`maxPrice` compare like with like. `availableOn` (`YYYY-MM-DD`), optionally with ' +
           "`availableFrom` and `availableTo` (`HH:mm`, on 15-minute steps, `24:00` ends the day; the space's local time): " +
           'only spaces that can be booked then (docs/product.md, "Search": with a window, free for all of it; without, at ' +
-          'least one free slot that day; daily and monthly spaces, the whole day); computed in SQL by ' +
-          '`availabilityFilter` (`src/server/search/availability.ts`) from the schedule, the blocked dates and the holding ' +
-          'bookings with their buffers, and tested against `src/shared/availability.ts`; 400 (naming the field) for a ' +
+          'least one free slot that day; daily and monthly spaces, the whole day), as the rules of ' +
+          '`src/shared/availability.ts` computed it for each space and date (the schedule, blocked dates, holding bookings ' +
+          "with their buffers, the owner's imported busy times), read with the notice and horizon of the moment of " +
+          'asking (`src/server/search/availability.ts`); 400 (naming the field) for a ' +
           'date that does not exist, a time off the step, only one of the two times, times without `availableOn`, or ' +
           '`availableTo` not after `availableFrom`. Each card (`spaceCardSchema`) is only what a result card shows: ' +
           '`pricePerDay` is the price per `pricePeriod`, whatever its name says; `images` are display URLs, first one ' +
