@@ -177,7 +177,7 @@ describe('migration 0032: payments', () => {
 
     const payment = async (id: string) => (await handle.db.select().from(payments).where(eq(payments.id, id)))[0];
     const booking = async (id: string) => (await handle.db.select().from(bookings).where(eq(bookings.id, id)))[0];
-    const captured = await movePayment(handle.db, { bookingId: '00000000-0000-4000-8000-000000000003' }, 'capture', {
+    const captured = await movePayment(handle.db, { booking: (await booking('00000000-0000-4000-8000-000000000003'))! }, 'capture', {
       cardBrand: 'visa',
       cardLast4: '1111',
     });
@@ -206,7 +206,7 @@ describe('migration 0032: payments', () => {
     expect(await payment('00000000-0000-4000-8000-0000000000a1')).toMatchObject({ status: 'refunded', amountRefunded: '400.00' });
     expect(await booking('00000000-0000-4000-8000-0000000000b2')).toMatchObject({ paymentStatus: 'refunded' });
     await expect(
-      movePayment(handle.db, { bookingId: '00000000-0000-4000-8000-0000000000b2' }, 'capture', { cardBrand: 'visa' }),
+      movePayment(handle.db, { booking: (await booking('00000000-0000-4000-8000-0000000000b2'))! }, 'capture', { cardBrand: 'visa' }),
     ).rejects.toThrow("An occurrence's intent and card are its series' payment's.");
   });
 

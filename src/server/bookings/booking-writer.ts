@@ -90,7 +90,7 @@ export async function moveBookings(
   if (payment && rows.length > 0) {
     if ('lapsedHolds' in select || 'lapsedRequests' in select) throw new Error('Lapsed bookings each move their own payment.');
     const whose =
-      'id' in select ? { bookingId: select.id } : 'seriesId' in select ? { seriesId: select.seriesId } : { paymentId: select.paymentId };
+      'id' in select ? { booking: rows[0]! } : 'seriesId' in select ? { seriesId: select.seriesId } : { paymentId: select.paymentId };
     const paid = await movePayment(db, whose, payment, paymentChanges);
     const now = new Map(paid.bookings.map((row) => [row.id, row]));
     rows.splice(0, rows.length, ...rows.map((row) => now.get(row.id) ?? row));

@@ -133,7 +133,7 @@ async function settleOnce(db: Database, payments: PaymentProvider, payment: Paym
       );
     for (const row of pending) {
       const refund = decidedRefundCents(row);
-      await movePayment(tx, { bookingId: row.id }, refundTransition(refund, toCents(row.totalPrice)), {
+      await movePayment(tx, { booking: row }, refundTransition(refund, toCents(row.totalPrice)), {
         refundedAt: now,
         amountRefunded: fromCents(refund),
       });

@@ -19,15 +19,18 @@ type BookingRow = typeof bookings.$inferSelect;
  * Whose payment moves:
  * - `paymentId`: the payment of that id (`bookings.payment_id`), a single booking's or a series';
  * - `seriesId`: a series' one payment (the `payments` row of the series' id);
- * - `bookingId`: a single booking's payment, or a series occurrence's own share of its series' payment.
+ * - `booking`: a single booking's payment, or a series occurrence's own share of its series' payment (the
+ *   booking's row, as read or moved: its id, payment and series).
  *
  * A payment's bookings carry their share of it (`bookings.payment_status`, `amount_refunded`,
  * `refunded_at`): a single booking's share is its whole payment and always follows it; a series'
  * occurrences without a refund of their own follow it too, unless `occurrences` is false (a refund
- * of part of a series is some occurrences' own, moved by `bookingId`).
+ * of part of a series is some occurrences' own, moved by `booking`).
  */
 export type PaymentSelector =
-  { bookingId: string } | { seriesId: string; occurrences?: boolean } | { paymentId: string; occurrences?: boolean };
+  | { booking: Pick<BookingRow, 'id' | 'paymentId' | 'seriesId'> }
+  | { seriesId: string; occurrences?: boolean }
+  | { paymentId: string; occurrences?: boolean };
 
 /** What a move did: whether the payment moved, and the booking rows whose share it wrote, as they are now. */
 export interface PaymentMove {
@@ -62,14 +65,12 @@ export async function movePayment(
 ): Promise<PaymentMove> {
   const to = paymentStatusAfter(transition);
   const allowed = paymentStatusesAllowing(transition);
-  if ('bookingId' in select) {
-    const [booking] = await db
-      .select({ paymentId: bookings.paymentId, seriesId: bookings.seriesId })
-      .from(bookings)
-      .where(eq(bookings.id, select.bookingId));
-    if (!booking?.paymentId) return { moved: false, bookings: [] };
-    if (!booking.seriesId) return movePayment(db, { paymentId: booking.paymentId }, transition, changes);
-    return moveOccurrenceShare(db, select.bookingId, transition, changes);
+  if ('booking' in select) {
+    const { id, paymentId, seriesId } = select.booking;
+    if (seriesId) return moveOccurrenceShare(db, id, transition, changes);
+    // Set on every booking as it is written (migration 0032).
+    if (!paymentId) throw new Error(`Booking ${id} has no payment.`);
+    return movePayment(db, { paymentId }, transition, changes);
   }
   const paymentId = 'seriesId' in select ? select.seriesId : select.paymentId;
   const { refundedAt, ...paymentChanges } = changes;

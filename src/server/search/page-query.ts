@@ -3,7 +3,7 @@
  * location's words, its newest matches, or every match), and the card of
  * each row. Built once per shape of search (statements.ts).
  */
-import { and, desc, getTableName, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { and, desc, getTableName, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { SpaceCard } from '../../shared/schemas/spaces';
 import type { Database } from '../db/client';
 import { medicalSpaces } from '../db/schema';
@@ -106,24 +106,7 @@ export function preparePage(
       .offset(offset as Placeholder)
       .prepare(name);
   }
-  if (source === 'matches') {
-    // A search of few matches (its bounded count says so; search.ts): every match found first, in a subquery the
-    // planner keeps apart (`offset 0`), by whichever indexes narrow the filters best, then sorted. Walking the sort's
-    // index instead reads it to the end whenever the matches do not fill the page.
-    // The cursor applies to the matches found: within the subquery, PostgreSQL estimates its row comparison by the
-    // first column alone, and may read the rows after it by the sort's index to filter them.
-    const matches = sql`(select ${medicalSpaces.id} as id, ${medicalSpaces.createdAt} as created_at, ${medicalSpaces.ratingAverage} as rating
-        from ${medicalSpaces} where ${searchFilter(query, placeholder)} offset 0) m`;
-    const ids = sql`(select m.id from ${matches}${cursor ? sql` where ${afterCursorInMatches(byRating)}` : sql``}
-        order by ${byRating ? sql`m.rating desc, ` : sql``}m.created_at desc, m.id desc limit ${limit} offset ${offset})`;
-    return db
-      .select({ ...cardColumns, sortKey })
-      .from(medicalSpaces)
-      .where(inArray(medicalSpaces.id, ids))
-      .orderBy(...order)
-      .prepare(name);
-  }
-  if (query.availableOn && !asksLocationFirst(query))
+  if (source !== 'matches' && query.availableOn && !asksLocationFirst(query))
     // A search by availability reads each candidate's row for its schedule: the cards are taken from those rows,
     // not looked up again by id. (Drizzle writes an SQL `limit` as it is, a first page's size included.)
     return db
@@ -136,9 +119,12 @@ export function preparePage(
       .prepare(name);
   // Deferred join: the filters and the offset pick ids (an index-only scan of the covering index when
   // the filters are on its columns), then only the page's rows are read.
-  const ids = asksLocationFirst(query)
-    ? locationFirst(query, placeholder, { where: after, limit, offset, source })
-    : sql`(select ${medicalSpaces.id} from ${medicalSpaces} where ${and(searchFilter(query, placeholder), after)}
+  const ids =
+    source === 'matches'
+      ? everyMatch(query, byRating, cursor, limit, offset)
+      : asksLocationFirst(query)
+        ? locationFirst(query, placeholder, { where: after, limit, offset, source })
+        : sql`(select ${medicalSpaces.id} from ${medicalSpaces} where ${and(searchFilter(query, placeholder), after)}
         order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset})`;
   return db
     .select({ ...cardColumns, sortKey })
@@ -146,6 +132,20 @@ export function preparePage(
     .where(inArray(medicalSpaces.id, ids))
     .orderBy(...order)
     .prepare(name);
+}
+
+/**
+ * The ids of a page of a search of few matches (its bounded count says so; search.ts): every match found first,
+ * in a subquery the planner keeps apart (`offset 0`), by whichever indexes narrow the filters best, then sorted.
+ * Walking the sort's index instead reads it to the end whenever the matches do not fill the page. The cursor
+ * applies to the matches found: within the subquery, PostgreSQL estimates its row comparison by the first column
+ * alone, and may read the rows after it by the sort's index to filter them.
+ */
+function everyMatch(query: SpaceSearchQuery, byRating: boolean, cursor: boolean, limit: SQLWrapper, offset: SQLWrapper): SQL {
+  const matches = sql`(select ${medicalSpaces.id} as id, ${medicalSpaces.createdAt} as created_at, ${medicalSpaces.ratingAverage} as rating
+      from ${medicalSpaces} where ${searchFilter(query, placeholder)} offset 0) m`;
+  return sql`(select m.id from ${matches}${cursor ? sql` where ${afterCursorInMatches(byRating)}` : sql``}
+      order by ${byRating ? sql`m.rating desc, ` : sql``}m.created_at desc, m.id desc limit ${limit} offset ${offset})`;
 }
 
 /** A row of a page: a card's columns and its sort key; a page by words also says whether its window was full. */
