@@ -20,7 +20,8 @@
  * where a scratch database is made and dropped. Output (stdout): `{ route, connections,
  * durationSeconds, rounds, servers: { [name]: { requestsPerSecond, cpuMicrosPerRequest, p50Ms, p99Ms,
  * non2xx, errors, rounds: number[] } }, cost: { metrics, contextOnly, metricsAndTraces, metricsAndTraces10 }, cpuCost: {...} }`
- * (`cost`: the req/s lost, as a fraction of plain's; `cpuCost`: the CPU per request added);
+ * (`cost`: the req/s lost, as a fraction of plain's; `cpuCost`: the CPU per request added; each the median over
+ * the rounds of the server's figure against plain's in the same round);
  * progress on stderr.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -229,10 +230,14 @@ async function main(): Promise<void> {
         },
       ]),
     );
-    const plain = report.plain!.requestsPerSecond;
-    const cost = (name: string) => Number((1 - report[name]!.requestsPerSecond / plain).toFixed(3));
-    const plainCpu = report.plain!.cpuMicrosPerRequest;
-    const cpuCost = (name: string) => Number((report[name]!.cpuMicrosPerRequest / plainCpu - 1).toFixed(3));
+    // Each cost is paired: the median, over the rounds, of the server's figure against plain's in the same round
+    // (a drift of the machine between rounds moves both).
+    const plainRuns = runs.get('plain')!;
+    const paired = (name: string, ratio: (run: Run, plain: Run) => number) =>
+      median(runs.get(name)!.map((run, round) => ratio(run, plainRuns[round]!)));
+    const cost = (name: string) => Number(paired(name, (run, plain) => 1 - run.requestsPerSecond / plain.requestsPerSecond).toFixed(3));
+    const cpuCost = (name: string) =>
+      Number(paired(name, (run, plain) => (run.cpuMicrosPerRequest ?? 0) / (plain.cpuMicrosPerRequest || 1) - 1).toFixed(3));
     console.log(
       JSON.stringify(
         {

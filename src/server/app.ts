@@ -76,7 +76,7 @@ import { AppMetrics } from './observability/metrics';
 import { registerMetricsEndpoints } from './observability/metrics-routes';
 import { registerProbes } from './observability/probes';
 import { registerRequestIdHeader, requestIdOf } from './observability/request-ids';
-import { registerTracing } from './observability/tracing';
+import { registerTracing, tracingLogController } from './observability/tracing';
 
 /** Where `vite build` puts the client. */
 export const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -166,6 +166,8 @@ export async function buildApp({
     logger: logger
       ? await loggerOptions(config.logLevel, logger === true ? {} : { terminal: false, destination: logger.destination })
       : false,
+    // With tracing on, a request's log lines are written in its span (observability/tracing.ts).
+    ...(tracingLogController() ? { logController: tracingLogController() } : {}),
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Each request's id is its valid incoming X-Request-Id or a new UUID (observability/request-ids.ts):

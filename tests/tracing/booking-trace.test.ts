@@ -8,6 +8,7 @@
  * starting it (the tracing project runs each file in a process of its own).
  */
 import { spawnSync } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { SpanKind } from '@opentelemetry/api';
@@ -129,13 +130,53 @@ it('traces a booking request: its route, its queries and the job it enqueued, wi
   expect(spans().filter((span) => span.kind === SpanKind.SERVER)).toHaveLength(2);
   expect(JSON.stringify(spans().map((span) => span.attributes))).not.toContain('signature-kept-out');
 
-  // The request's log lines carry its trace id.
-  const lines = logChunks
-    .join('')
-    .split('\n')
-    .filter((line) => line.includes('"url":"/api/bookings"'));
-  expect(lines.length).toBeGreaterThan(0);
+  // The request's log lines carry its trace id, from "incoming request" to "request completed".
+  const all = logChunks.join('').split('\n');
+  const incoming = all.find((line) => line.includes('"url":"/api/bookings"') && line.includes('incoming request'));
+  expect(incoming).toBeDefined();
+  const reqId = (JSON.parse(incoming!) as { reqId: string }).reqId;
+  const lines = all.filter((line) => line.includes(`"reqId":"${reqId}"`));
+  expect(lines.some((line) => line.includes('request completed'))).toBe(true);
   expect(lines.every((line) => line.includes(`"traceId":"${traceId}"`))).toBe(true);
+});
+
+it('runs the handler of a request whose body arrives after a pause within the request span', async () => {
+  // The body's bytes come in a later packet: the socket's events run outside the request's context.
+  const body = JSON.stringify({ email: 'nobody-paused@example.com', password: 'not the password' });
+  exporter.reset();
+  const status = await new Promise<number>((resolve, reject) => {
+    const [host_, port] = host.split(':');
+    const req = httpRequest(
+      {
+        host: host_,
+        port: Number(port),
+        method: 'POST',
+        path: '/api/login',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: t.config.publicUrl },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.flushHeaders();
+    setTimeout(() => req.end(body), 150);
+  });
+  expect(status).toBe(401);
+  const deadline = Date.now() + 10_000;
+  const server = () =>
+    exporter.getFinishedSpans().find((span) => span.kind === SpanKind.SERVER && span.attributes['http.route'] === '/api/login');
+  while (!server() && Date.now() < deadline) await sleep(50);
+  expect(server()).toBeDefined();
+  if (t.kind === 'postgres') {
+    // The login's queries (its user looked up) are in the request's trace: jobs of the test before may add others.
+    const traceId = server()!.spanContext().traceId;
+    const queries = exporter
+      .getFinishedSpans()
+      .filter((span) => span.name.startsWith('pg.query') && span.spanContext().traceId === traceId);
+    expect(queries.length).toBeGreaterThan(0);
+  }
 });
 
 it('patches pg and ioredis as Node loads them for the server (ES modules through the loader hook)', () => {

@@ -1,22 +1,22 @@
 /**
  * Traces (OpenTelemetry), on only with `OTEL_EXPORTER_OTLP_ENDPOINT` (docs/operations.md, "Traces"):
  * the Node SDK with the http, pg and ioredis instrumentations and Fastify's own (@fastify/otel),
- * exporting over OTLP/HTTP. A request's spans are its HTTP server span, its route (named by the
- * route pattern), its hooks, and the PostgreSQL queries and Redis commands it makes; a job carries
- * the trace of whatever enqueued it (src/server/jobs/queue.ts), so its run and its queries join the
- * request's trace. Log lines carry the active trace and span ids.
+ * exporting over OTLP/HTTP. A request's spans are its server span (Fastify's, named `request`, with
+ * its route pattern), the PostgreSQL queries and Redis commands it makes and its outgoing HTTP
+ * calls; a job carries the trace of whatever enqueued it (src/server/jobs/queue.ts), so its run and
+ * its queries join the request's trace. Log lines carry the active trace and span ids.
  *
  * Requests are sampled as they arrive: one that is not traced (a parent that says so, or the share
  * of `OTEL_TRACES_SAMPLER`/`_ARG` left out) runs with tracing suppressed, so no span or attribute is
  * made for it, its route or its queries; what remains of tracing's cost for it is the async context
- * that Node carries across its promises.
+ * that Node carries across its promises and a few hooks.
  *
  * Off, nothing of the SDK is loaded: this module imports only types, and `startTracing` returns at
  * once. On, it must run before pg, ioredis or Fastify are imported (src/server/main.ts starts it,
  * then imports the server), since the instrumentations patch those modules as they load.
  */
 import { register } from 'node:module';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, LogController } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Context, SpanKind } from '@opentelemetry/api';
 import type { Sampler, SamplingResult, SpanExporter } from '@opentelemetry/sdk-trace-base';
@@ -29,6 +29,11 @@ const UNTRACED_PATHS = new Set(['/livez', '/readyz', '/metrics', '/api/health'])
 /** The tracing of this process once started. */
 interface ActiveTracing {
   fastify: FastifyOtelInstrumentation;
+  /** The share of requests without a `traceparent` that are traced. */
+  share: number;
+  api: typeof import('@opentelemetry/api');
+  suppressTracing: (context: Context) => Context;
+  logController: LogController;
   shutdown(): Promise<void>;
 }
 
@@ -96,8 +101,8 @@ export async function startTracing(options: TracingOptions): Promise<boolean> {
   const [
     { NodeSDK },
     { BatchSpanProcessor, SimpleSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, SamplingDecision },
-    { context, SpanKind: Kind },
-    { isTracingSuppressed },
+    api,
+    { isTracingSuppressed, suppressTracing },
     { OTLPTraceExporter },
     http,
     pg,
@@ -114,8 +119,9 @@ export async function startTracing(options: TracingOptions): Promise<boolean> {
     import('@opentelemetry/instrumentation-ioredis'),
     import('@fastify/otel'),
   ]);
+  const { context, SpanKind: Kind } = api;
   const share = options.share ?? samplerShare();
-  // A request's HTTP span was sampled as it arrived (below); other roots (a cron job's run) by the share.
+  // A request's span was sampled as it arrived (registerTracing); other roots (a cron job's run) by the share.
   const byShare = new TraceIdRatioBasedSampler(share);
   const root: Sampler = {
     shouldSample: (ctx: Context, traceId: string, _name: string, kind: SpanKind): SamplingResult =>
@@ -123,14 +129,21 @@ export async function startTracing(options: TracingOptions): Promise<boolean> {
     toString: () => `ServerSpansOr{${byShare.toString()}}`,
   };
   const fastify = new fastifyOtel.FastifyOtelInstrumentation({
-    // Per route as routes are added, and per request: a request left out as it arrived runs with tracing suppressed.
+    // Per route as routes are added, and per request: a request left out as it arrived runs with tracing
+    // suppressed (registerTracing). Its span is then the request's server span, its parent the caller's
+    // `traceparent`.
     ignorePaths: ({ url }) => UNTRACED_PATHS.has(url) || isTracingSuppressed(context.active()),
     // One span per request for the route: its hooks' and handler's spans are many and say little
     // (each span costs CPU on every request).
     instrumentHooks: false,
     instrumentHandler: false,
-    // Its `url.path` is the URL as it came: the same, without the tokens.
-    requestHook: (span, request) => span.setAttribute('url.path', redactUrl(request.url).split('?')[0]!),
+    // The URL attributes as the log has them: emailed links' tokens and the calendar feed's are taken out.
+    requestHook: (span, request) => {
+      const url = redactUrl(request.url);
+      const [pathPart, query] = url.split('?');
+      span.setAttribute('url.path', pathPart!);
+      if (query !== undefined) span.setAttribute('url.query', query);
+    },
   });
   const sdk = new NodeSDK({
     serviceName: options.serviceName,
@@ -145,19 +158,10 @@ export async function startTracing(options: TracingOptions): Promise<boolean> {
         : new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrl(options.endpoint!) })),
     ],
     instrumentations: [
-      new http.HttpInstrumentation({
-        ignoreIncomingRequestHook: (request) =>
-          UNTRACED_PATHS.has((request.url ?? '').split('?')[0]!) || !requestSampled(request.headers, share),
-        // The URL attributes as the log has them: emailed links' tokens and the calendar feed's are taken out.
-        requestHook: (span, request) => {
-          if (!('url' in request) || typeof request.url !== 'string' || !('headers' in request)) return;
-          const url = redactUrl(request.url);
-          const [pathPart, query] = url.split('?');
-          span.setAttribute('url.path', pathPart!);
-          if (query !== undefined) span.setAttribute('url.query', query);
-          span.setAttribute('http.target', url);
-        },
-      }),
+      // Outgoing calls only (Stripe, geocoding, the NPI registry), within a traced request or job. A request's
+      // server span is Fastify's (below): the http instrumentation's own would wrap every request's and
+      // response's listeners, traced or not, which was most of what tracing cost a request left out.
+      new http.HttpInstrumentation({ disableIncomingRequestInstrumentation: true, requireParentforOutgoingSpans: true }),
       // Only queries and commands made for a request or a job: the job workers' polling would flood the traces.
       // Nor a span for each connection taken from the pool: the query spans show the time.
       new pg.PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
@@ -166,8 +170,31 @@ export async function startTracing(options: TracingOptions): Promise<boolean> {
     ],
   });
   sdk.start();
-  active = { fastify, shutdown: () => sdk.shutdown() };
+  const { LogController: FastifyLogController } = await import('fastify');
+  /**
+   * Fastify's request lines in the request's span: "incoming request" is written once the span has
+   * started (by registerTracing's hook), not as Fastify routes the request, before any hook.
+   */
+  class SpanLogController extends FastifyLogController {
+    override incomingRequest(): void {}
+    incomingRequestInSpan(request: FastifyRequest, reply: FastifyReply): void {
+      super.incomingRequest(request, reply);
+    }
+  }
+  active = {
+    fastify,
+    share,
+    api,
+    suppressTracing,
+    logController: new SpanLogController(),
+    shutdown: () => sdk.shutdown(),
+  };
   return true;
+}
+
+/** Fastify's `logController` option: with tracing on, one that writes a request's lines in its span. */
+export function tracingLogController(): LogController | undefined {
+  return active?.logController;
 }
 
 /** The OTLP/HTTP traces URL of a collector's base endpoint, as the specification builds it. */
@@ -177,10 +204,26 @@ function tracesUrl(endpoint: string): string {
 
 /**
  * Adds Fastify's instrumentation to `app` when tracing is on: before any route, so that every
- * route is traced under its pattern.
+ * route is traced under its pattern. Each request is sampled as it arrives ({@link requestSampled}):
+ * one left out runs with tracing suppressed, so that no span is made for it, its route or its
+ * queries. The app must be built with {@link tracingLogController}.
  */
 export async function registerTracing(app: FastifyInstance): Promise<void> {
-  if (active) await app.register(active.fastify.plugin());
+  if (!active) return;
+  const { api, suppressTracing, share } = active;
+  const logController = active.logController as LogController & {
+    incomingRequestInSpan(request: FastifyRequest, reply: FastifyReply): void;
+  };
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (UNTRACED_PATHS.has(request.url.split('?')[0]!) || !requestSampled(request.headers, share))
+      api.context.with(suppressTracing(api.context.active()), done);
+    else done();
+  });
+  await app.register(active.fastify.plugin());
+  app.addHook('onRequest', (request, reply, done) => {
+    logController.incomingRequestInSpan(request, reply);
+    done();
+  });
 }
 
 /** Flushes the spans still buffered and stops tracing (at shutdown). */
