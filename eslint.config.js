@@ -61,6 +61,7 @@ const serverFeatures = [
   'spaces',
   'payments',
   'bookings',
+  'stays',
   'payouts',
   'paperwork',
   'earnings',

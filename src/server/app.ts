@@ -24,6 +24,7 @@ import { registerPayoutJobs } from './payouts/jobs';
 import { payoutRoutes } from './payouts/routes';
 import { bookingPaymentSteps } from './bookings/payment-events';
 import { bookingRoutes } from './bookings/routes';
+import { stayRoutes } from './stays/routes';
 import { calendarRoutes } from './calendar/routes';
 import { registerCalendarImportJobs } from './calendar-imports/jobs';
 import { calendarConflictRoutes } from './calendar-imports/conflict-routes';
@@ -334,6 +335,7 @@ export async function buildApp({
   // Users' reports, the console's queue, inbox and Overview (docs/decisions/032-reports-and-the-overview.md).
   await app.register(reportsRoutes, { db, spaceChanges });
   await app.register(bookingRoutes, { db, payments });
+  await app.register(stayRoutes, { db });
   await app.register(paperworkRoutes, { db });
   // The owner's Earnings tab and its CSV (docs/decisions/034-owner-earnings.md).
   await app.register(earningsRoutes, { db });

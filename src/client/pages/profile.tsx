@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Heart, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -11,7 +12,7 @@ import { EmptyState, LoadError } from '@/client/components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { EmailVerificationNotice } from '@/client/features/auth/components/email-verification-notice';
 import { useBookingRequests } from '@/client/features/bookings/api/get-booking-requests';
-import { useUserBookings } from '@/client/features/bookings/api/get-user-bookings';
+import { getUserBookingsQueryOptions, useUserBookings } from '@/client/features/bookings/api/get-user-bookings';
 import { IncomingRequests } from '@/client/features/bookings/components/incoming-requests';
 import { RecentBookings } from '@/client/features/bookings/components/recent-bookings';
 import { BookingPaperLinks } from '@/client/features/bookings/components/booking-paper-links';
@@ -21,6 +22,7 @@ import { SeriesBookingList } from '@/client/features/booking-series/components/s
 import { BookingReviewPanel } from '@/client/features/reviews/components/booking-review-panel';
 import { offersReview } from '@/client/features/reviews/lib/reviewable';
 import { SeriesRequestList } from '@/client/features/booking-series/components/series-request-list';
+import { StayStepButton } from '@/client/features/stays/components/stay-step-button';
 import { CalendarFeedSection } from '@/client/features/calendar/components/calendar-feed-section';
 import { EarningsPanel } from '@/client/features/earnings/components/earnings-panel';
 import { useFavorites } from '@/client/features/favorites/api/get-favorites';
@@ -92,6 +94,8 @@ export function ProfilePage() {
 function Profile({ user }: { user: User }) {
   const [tab, setTab] = useTab();
   const bookings = useUserBookings(user.id);
+  const queryClient = useQueryClient();
+  const refreshBookings = () => void queryClient.invalidateQueries({ queryKey: getUserBookingsQueryOptions(user.id).queryKey });
   const requests = useBookingRequests(user.id);
   const favorites = useFavorites(user.id);
   const spaces = useOwnerSpaces(user.id);
@@ -188,7 +192,11 @@ function Profile({ user }: { user: User }) {
                 renderList={(bookings, renderRow) => (
                   <SeriesBookingList
                     bookings={bookings}
-                    renderRow={withReview(bookings, renderRow, (booking) => booking.space?.title ?? 'the space')}
+                    renderRow={withReview(
+                      bookings,
+                      withStayStep(renderRow, refreshBookings),
+                      (booking) => booking.space?.title ?? 'the space',
+                    )}
                     cancelAs={user.id}
                     renderPapers={(first) => <BookingPaperLinks booking={first} viewer="renter" />}
                   />
@@ -277,6 +285,23 @@ function withReview<B extends Booking>(bookings: B[], renderRow: (booking: B) =>
       <div className="grid gap-2 rounded-lg">
         {renderRow(booking)}
         <BookingReviewPanel bookingId={booking.id} about={about(booking)} />
+      </div>
+    );
+  };
+}
+
+/**
+ * A booking row of the renter's list with "Check in" or "Check out" under it when the day of the
+ * stay allows one (src/shared/stays.ts); `onTaken` refreshes the list.
+ */
+function withStayStep<B extends Booking>(renderRow: (booking: B) => ReactNode, onTaken: () => void) {
+  return function RowWithStayStep(booking: B) {
+    return (
+      <div className="grid gap-2 rounded-lg">
+        {renderRow(booking)}
+        <div className="flex justify-end empty:hidden">
+          <StayStepButton booking={booking} onTaken={onTaken} />
+        </div>
       </div>
     );
   };

@@ -104,6 +104,8 @@ export function toBooking(
     disputeStatus: payment?.disputeStatus ?? null,
     createdAt: row.createdAt.toISOString(),
     seriesId: row.seriesId,
+    checkedInAt: row.checkedInAt?.toISOString() ?? null,
+    checkedOutAt: row.checkedOutAt?.toISOString() ?? null,
     ...(space
       ? {
           space: {

@@ -648,10 +648,14 @@ export const bookings = pgTable(
     agreementAcceptedAt: timestamp('agreement_accepted_at', { withTimezone: true }),
     agreementVersion: text('agreement_version'),
     agreementSha256: text('agreement_sha256'),
+    /** When the renter checked in and out on the day of the stay (src/shared/stays.ts), or null. */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check('bookings_range_check', sql`${t.endAt} > ${t.startAt}`),
+    check('bookings_check_out_check', sql`${t.checkedOutAt} is null or (${t.checkedInAt} is not null and ${t.checkedOutAt} >= ${t.checkedInAt})`),
     check('bookings_total_check', sql`${t.totalPrice} >= 0`),
     check('bookings_buffer_minutes_check', sql`${t.bufferMinutes} between 0 and 240`),
     check('bookings_status_check', sql`${t.status} in ('awaiting_payment', 'pending', 'confirmed', 'declined', 'cancelled', 'expired')`),

@@ -111,6 +111,9 @@ export const bookingSchema = z.object({
   createdAt: z.string(),
   /** The recurring series this booking is an occurrence of (one payment for all; docs/decisions/026-booking-series.md), or null. */
   seriesId: z.uuid().nullable(),
+  /** When the renter checked in and out on the day of the stay (src/shared/stays.ts), or null. */
+  checkedInAt: z.string().nullable(),
+  checkedOutAt: z.string().nullable(),
   space: z
     .object({
       title: z.string(),

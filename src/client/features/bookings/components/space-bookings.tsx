@@ -17,6 +17,7 @@ import { BookingsByTime } from './bookings-by-time';
 import { BookingStatusBadge } from './booking-status-badge';
 import { OutsideScheduleNote } from './outside-schedule';
 import { RenterCredentials } from './renter-credentials';
+import { StayTimes } from './stay-times';
 
 /**
  * 'Bookings of My Spaces': what became of the bookings of the owner's spaces
@@ -86,6 +87,7 @@ function SpaceBookingRow({ booking, linked, ended }: { booking: OwnerBooking; li
           {renter} · {formatBookingRange(booking)}
         </p>
         {booking.outsideSchedule ? <OutsideScheduleNote /> : null}
+        <StayTimes booking={booking} />
         <RenterCredentials booking={booking} />
         {dispute ? (
           <p

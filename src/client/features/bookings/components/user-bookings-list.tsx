@@ -15,6 +15,7 @@ import { BookingPaperLinks } from './booking-paper-links';
 import { BookingsByTime } from './bookings-by-time';
 import { BookingStatusBadge } from './booking-status-badge';
 import { CancelBookingButton } from './cancel-booking-button';
+import { StayTimes } from './stay-times';
 
 /**
  * The signed-in user's bookings, upcoming then past: space, dates, total, status ('completed' once a
@@ -82,6 +83,7 @@ function BookingRow({ booking, userId, now, linked }: { booking: Booking; userId
           {booking.space ? ` · ${booking.space.city}, ${booking.space.state}` : ''}
         </p>
         {outcome ? <p className="mt-1 text-sm text-slate-700">{outcome}</p> : null}
+        <StayTimes booking={booking} />
         {refunded(booking) ? (
           <p className="mt-1 text-sm font-medium text-emerald-700" data-testid="booking-refunded">
             Refunded {formatRefund(booking.amountRefunded)}

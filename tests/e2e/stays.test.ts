@@ -1,0 +1,89 @@
+/**
+ * The day of a stay in a real browser (src/shared/stays.ts): a renter whose hour in a new hourly
+ * room starts in a few minutes checks in from My Bookings, then checks out; both times show on
+ * the renter's booking and on the owner's "Bookings of My Spaces". The list passes an axe scan.
+ */
+import { randomUUID } from 'node:crypto';
+import { TZDate } from '@date-fns/tz';
+import { addHours, addMinutes, format } from 'date-fns';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AGREEMENT_VERSION } from '../../src/shared/constants';
+import { futureCardExpiry } from '../helpers/dates';
+import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, signUp, toast, type BrowserSession } from './browser';
+
+const baseUrl = inject('baseUrl');
+let session: BrowserSession;
+let ownerContext: BrowserContext;
+let ownerPage: Page;
+
+beforeAll(async () => {
+  session = await openBrowser(baseUrl);
+  ownerContext = await session.browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+  ownerPage = await ownerContext.newPage();
+});
+afterAll(async () => {
+  await ownerContext?.close();
+  await session?.close();
+});
+
+/** The next quarter hour at least 5 minutes from now, and an hour after it, as Chicago's wall times (the room's zone). */
+function soonInChicago(): { startDate: string; endDate: string } {
+  const quarter = 15 * 60_000;
+  const start = new Date(Math.ceil(addMinutes(new Date(), 5).getTime() / quarter) * quarter);
+  const local = (instant: Date) => format(new TZDate(instant, 'America/Chicago'), "yyyy-MM-dd'T'HH:mm");
+  return { startDate: local(start), endDate: local(addHours(start, 1)) };
+}
+
+describe('checking in and out', () => {
+  it('the renter checks in and out from My Bookings, and both sides see the times', async () => {
+    const word = `Heron${randomUUID().slice(0, 6)}`;
+    await ownerPage.goto('/');
+    await signUp(ownerPage, { email: `owner-${randomUUID()}@example.test`, firstName: 'Imani', lastName: 'Okafor' });
+    const space = await listSpaceThroughApi(ownerPage, {
+      title: `${word} Exam Room`,
+      instantBook: true,
+      pricePeriod: 'hourly',
+      pricePerDay: '40.00',
+    });
+
+    // A renter books the coming hour and pays with the demo card (the booking dialog is tested elsewhere).
+    const page = session.page;
+    await page.goto('/');
+    await signUp(page, { email: `renter-${randomUUID()}@example.test`, firstName: 'Tomas', lastName: 'Reyes' });
+    const hour = soonInChicago();
+    const intent = await page.request.post('/api/create-booking-payment-intent', {
+      data: { spaceId: space.id, bookingDetails: hour, agreementVersion: AGREEMENT_VERSION },
+    });
+    expect(intent.status(), await intent.text()).toBe(200);
+    const answer = (await intent.json()) as { bookingId: string; clientSecret: string; amount: string };
+    const paid = await page.request.post('/api/demo-payments/confirm', {
+      data: { clientSecret: answer.clientSecret, cardNumber: '4242424242424242', expiry: futureCardExpiry(), cvc: '123' },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+    const { paymentIntentId } = (await paid.json()) as { paymentIntentId: string };
+    const recorded = await page.request.post('/api/bookings', {
+      data: { spaceId: space.id, ...hour, totalPrice: answer.amount, paymentIntentId },
+    });
+    expect(recorded.status(), await recorded.text()).toBe(201);
+
+    await page.goto('/profile?tab=bookings');
+    const booking = page.locator(`[data-booking-id="${answer.bookingId}"]`);
+    await booking.waitFor();
+    expect(await booking.getByTestId('stay-times').count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'my bookings with Check in');
+    await page.getByRole('button', { name: 'Check in' }).click();
+    await toast(page, 'Checked in').waitFor();
+    await expect.poll(() => booking.getByTestId('stay-times').textContent()).toMatch(/^Checked in \w{3} \d+, \d{4} \d+:\d{2} [AP]M$/);
+
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await toast(page, 'Checked out').waitFor();
+    await expect.poll(() => booking.getByTestId('stay-times').textContent()).toMatch(/ · Checked out \w{3} \d+, \d{4} \d+:\d{2} [AP]M$/);
+    expect(await page.getByRole('button', { name: /^Check (in|out)$/ }).count()).toBe(0);
+
+    // The owner sees both times on the booking of their room.
+    await ownerPage.goto('/profile?tab=bookings');
+    const owned = ownerPage.getByTestId('space-booking').filter({ hasText: `${word} Exam Room` });
+    await expect.poll(() => owned.getByTestId('stay-times').textContent()).toContain('Checked out');
+  });
+});
