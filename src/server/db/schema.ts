@@ -655,7 +655,10 @@ export const bookings = pgTable(
   },
   (t) => [
     check('bookings_range_check', sql`${t.endAt} > ${t.startAt}`),
-    check('bookings_check_out_check', sql`${t.checkedOutAt} is null or (${t.checkedInAt} is not null and ${t.checkedOutAt} >= ${t.checkedInAt})`),
+    check(
+      'bookings_check_out_check',
+      sql`${t.checkedOutAt} is null or (${t.checkedInAt} is not null and ${t.checkedOutAt} >= ${t.checkedInAt})`,
+    ),
     check('bookings_total_check', sql`${t.totalPrice} >= 0`),
     check('bookings_buffer_minutes_check', sql`${t.bufferMinutes} between 0 and 240`),
     check('bookings_status_check', sql`${t.status} in ('awaiting_payment', 'pending', 'confirmed', 'declined', 'cancelled', 'expired')`),
