@@ -50,6 +50,7 @@ import { pageRoutes } from './pages/routes';
 import { paperworkRoutes } from './paperwork/routes';
 import { earningsRoutes } from './earnings/routes';
 import { registerReviewJobs } from './reviews/jobs';
+import { registerStayJobs } from './stays/jobs';
 import { registerSpaceDaysJobs } from './schedules/space-days-sweep';
 import { reviewRoutes } from './reviews/routes';
 import { DemoPaymentProvider } from './payments/demo-provider';
@@ -249,6 +250,7 @@ export async function buildApp({
     app.addHook('onClose', async () => mailer.close());
     registerMessageJobs(workers, { db });
     registerReviewJobs(workers, { db, log: app.log });
+    registerStayJobs(workers, { db });
     registerInsuranceJobs(workers, { db });
     registerSpaceDaysJobs(workers, { db, log: app.log });
     registerPayoutJobs(workers, { db, payments, log: app.log });

@@ -159,6 +159,20 @@ export const reviewSweepJob = define<Record<string, never>>({
   cron: '*/5 * * * *',
 });
 
+/**
+ * Every minute: tell the renter of a booking ending in the next few minutes when another booking of
+ * the room follows it closely ("Next clinician waiting"), once each (stays/next-clinician.ts).
+ */
+export const nextClinicianSweepJob = define<Record<string, never>>({
+  name: 'next-clinician-sweep',
+  policy: 'singleton',
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 120,
+  cron: '* * * * *',
+});
+
 /** Every hour: tell holders of certificates of insurance 30 and 7 days before they expire, once each (insurance/expiry-notices.ts). */
 export const insuranceExpiryNoticesJob = define<Record<string, never>>({
   name: 'insurance-expiry-notices',
@@ -239,6 +253,7 @@ export const JOB_CATALOG: readonly JobDefinition<object>[] = [
   sendAccountEmailJob,
   messageEmailJob,
   reviewSweepJob,
+  nextClinicianSweepJob,
   insuranceExpiryNoticesJob,
   transferOwedPayoutsJob,
   owedPayoutsSweepJob,
