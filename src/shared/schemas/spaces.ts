@@ -19,6 +19,7 @@ import { agreementTermsSchema, numberInputSchema, required, textSchema, trimmed,
 import { minutesOfDay } from '../time-of-day';
 import { blockedDateSchema, blockedDatesSchema, isoDateSchema, scheduleSchema, timeOfDaySchema } from './schedules';
 import { spaceRatingSchema } from './reviews';
+import { roomFeaturesFilterSchema, roomFeaturesSchema } from './room-features';
 
 /**
  * The 410 of a listing an operator took down or whose owner is suspended (`GET /api/spaces/{id}` and
@@ -49,6 +50,8 @@ export const spaceSchema = z.object({
   capacity: z.number().int(),
   amenities: z.array(z.string()),
   equipment: z.array(z.string()),
+  /** The room features the owner states (`ROOM_FEATURES` in ./room-features.ts). */
+  features: roomFeaturesSchema,
   optimalSpecialty: z.string().nullable(),
   images: z.array(z.string()),
   availableFrom: z.string().nullable(),
@@ -160,6 +163,8 @@ export const spaceSearchFieldsSchema = z.object({
   maxPrice: optionalNumber,
   amenities: stringList(AMENITIES),
   equipment: stringList(EQUIPMENT),
+  /** Only spaces having every one of these room features (comma-separated or repeated). */
+  features: roomFeaturesFilterSchema,
   ownerId: z.uuid().optional(),
   /** 'Search this area' on the search page's map. */
   bbox: bboxSchema.optional(),
@@ -239,6 +244,8 @@ export const listingFieldsSchema = z.object({
   zipCode: textSchema.trim().regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code'),
   amenities: z.array(z.enum(AMENITIES)).max(AMENITIES.length).default([]),
   equipment: z.array(z.enum(EQUIPMENT)).max(EQUIPMENT.length).default([]),
+  /** The room features, each at most once; left out, none on a new listing and kept on an edit. */
+  features: roomFeaturesSchema.optional(),
   optimalSpecialty: trimmed(120).nullish(),
   images: z.array(listingImageSchema).max(MAX_LISTING_IMAGES, 'You can upload a maximum of 10 images').default([]),
   pricePerDay: unitPriceSchema,
