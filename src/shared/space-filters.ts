@@ -93,6 +93,7 @@ export function parseSpaceFilters(search: URLSearchParams): SpaceFilters {
   if (bbox !== undefined && bboxSchema.safeParse(bbox).success) filters.bbox = bbox;
   if (filters.amenities?.length === 0) filters.amenities = undefined;
   if (filters.equipment?.length === 0) filters.equipment = undefined;
+  if (filters.features?.length === 0) filters.features = undefined;
   return filters;
 }
 

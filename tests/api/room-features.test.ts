@@ -59,12 +59,13 @@ describe('a listing’s features', () => {
     expect((await read(created.id)).features).toEqual(['sound_privacy', 'private_entrance']);
 
     const put = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/spaces/${created.id}`, headers: { cookie }, payload });
-    const edited = await put(listing({ features: ['ada_accessible'] }));
+    // Kept in the list's order, whatever the order sent.
+    const edited = await put(listing({ features: ['ada_accessible', 'autoclave'] }));
     expect(edited.statusCode, edited.body).toBe(200);
-    expect((await read(created.id)).features).toEqual(['ada_accessible']);
+    expect((await read(created.id)).features).toEqual(['autoclave', 'ada_accessible']);
 
     expect((await put(listing({ title: 'Renamed' }))).statusCode).toBe(200);
-    expect((await read(created.id)).features).toEqual(['ada_accessible']);
+    expect((await read(created.id)).features).toEqual(['autoclave', 'ada_accessible']);
     expect((await put(listing({ features: [] }))).statusCode).toBe(200);
     expect((await read(created.id)).features).toEqual([]);
   });

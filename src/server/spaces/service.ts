@@ -11,6 +11,7 @@ import {
   type Space,
   type SpaceDetail,
 } from '../../shared/schemas/spaces';
+import { ROOM_FEATURES } from '../../shared/schemas/room-features';
 import { BLOCKING_BOOKING_STATUSES } from '../../shared/constants';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
@@ -194,8 +195,8 @@ function listingColumns(input: CreateSpaceData) {
     capacity: input.capacity,
     amenities: input.amenities,
     equipment: input.equipment,
-    // Left out: none on a new listing (the column's default), kept on an edit.
-    ...(input.features !== undefined && { features: input.features }),
+    // Left out: none on a new listing (the column's default), kept on an edit. Stored in the list's order, as shown.
+    ...(input.features !== undefined && { features: ROOM_FEATURES.filter((feature) => input.features!.includes(feature)) }),
     optimalSpecialty: input.optimalSpecialty || null,
     availableFrom: input.availableFrom ? new Date(input.availableFrom) : null,
     availableTo: input.availableTo ? new Date(input.availableTo) : null,

@@ -42,8 +42,7 @@ export const roomFeatureSchema = z.enum(ROOM_FEATURES, {
 export const roomFeaturesSchema = z
   .array(roomFeatureSchema)
   .max(ROOM_FEATURES.length)
-  .refine((features) => new Set(features).size === features.length, 'Each room feature can be stated only once')
-  .describe(`The room features the owner states, each at most once: ${KNOWN}.`);
+  .refine((features) => new Set(features).size === features.length, 'Each room feature can be stated only once');
 
 /**
  * The `features` search parameter: comma-separated (`features=sound_privacy,private_entrance`) or
@@ -51,11 +50,18 @@ export const roomFeaturesSchema = z
  * empty parts are dropped, repeats collapse, an unknown identifier is refused. Only spaces having
  * every one of them match.
  */
-export const roomFeaturesFilterSchema = z
-  .preprocess((value) => {
-    if (value === undefined || value === null) return undefined;
-    const parts = (Array.isArray(value) ? value : [value]).flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]));
-    const features = [...new Set(parts.map((part) => (typeof part === 'string' ? part.trim() : part)).filter((part) => part !== ''))];
-    return features.length > 0 ? features : undefined;
-  }, z.array(roomFeatureSchema).optional())
-  .describe(`Only spaces having every one of these room features, comma-separated or repeated: ${KNOWN}.`);
+export const roomFeaturesFilterSchema = z.preprocess(
+  (value) =>
+    value === undefined
+      ? value
+      : [
+          ...new Set(
+            [value]
+              .flat()
+              .flatMap((item) => String(item).split(','))
+              .map((part) => part.trim())
+              .filter(Boolean),
+          ),
+        ],
+  z.array(roomFeatureSchema).optional(),
+);
