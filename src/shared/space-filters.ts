@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { type Amenity, type Equipment, FILTER_AMENITY_COUNT, FILTER_EQUIPMENT_COUNT, AMENITIES, EQUIPMENT } from './constants';
+import { ROOM_FEATURES } from './schemas/room-features';
 import { bboxSchema, spaceSearchFieldsSchema, spaceSearchSchema, type SpaceSort } from './schemas/spaces';
 
 type SpaceSearchOutput = z.output<typeof spaceSearchFieldsSchema>;
@@ -13,6 +14,7 @@ type SpaceSearchOutput = z.output<typeof spaceSearchFieldsSchema>;
  * The search filters a person can set (docs/product.md#other-shapes), as they live in the /search URL,
  * `period` is the period of the price range: a daily bound compares with daily prices only;
  * `availableOn` with an optional `availableFrom`-`availableTo` window (docs/product.md#search);
+ * the room features as one comma-separated `features` (repeated is read too);
  * the order (`sort=rating`) and the "4+ stars" filter (`minRating`);
  * plus the map's 'Search this area' box (`west,south,east,north`, checked by `bboxSchema`).
  */
@@ -26,6 +28,7 @@ export type SpaceFilters = Pick<
   | 'maxPrice'
   | 'amenities'
   | 'equipment'
+  | 'features'
   | 'availableOn'
   | 'availableFrom'
   | 'availableTo'
@@ -66,6 +69,12 @@ export function parseSpaceFilters(search: URLSearchParams): SpaceFilters {
     // Unknown list entries are dropped one by one rather than discarding the whole list.
     amenities: list('amenities')?.filter((value): value is Amenity => (AMENITIES as readonly string[]).includes(value)),
     equipment: list('equipment')?.filter((value): value is Equipment => (EQUIPMENT as readonly string[]).includes(value)),
+    features: field(
+      'features',
+      list('features')
+        ?.flatMap((value) => value.split(','))
+        .filter((value) => (ROOM_FEATURES as readonly string[]).includes(value.trim())),
+    ),
   };
   // The date and its window are kept only as the API accepts them together (a shared link never fails).
   const availableOn = field('availableOn', single('availableOn'));
@@ -84,6 +93,7 @@ export function parseSpaceFilters(search: URLSearchParams): SpaceFilters {
   if (bbox !== undefined && bboxSchema.safeParse(bbox).success) filters.bbox = bbox;
   if (filters.amenities?.length === 0) filters.amenities = undefined;
   if (filters.equipment?.length === 0) filters.equipment = undefined;
+  if (filters.features?.length === 0) filters.features = undefined;
   return filters;
 }
 
@@ -98,6 +108,7 @@ export function serializeSpaceFilters(filters: SpaceFilters): URLSearchParams {
   if (filters.maxPrice !== undefined) search.set('maxPrice', String(filters.maxPrice));
   for (const amenity of filters.amenities ?? []) search.append('amenities', amenity);
   for (const item of filters.equipment ?? []) search.append('equipment', item);
+  if (filters.features?.length) search.set('features', filters.features.join(','));
   if (filters.availableOn) {
     search.set('availableOn', filters.availableOn);
     if (filters.availableFrom && filters.availableTo) {

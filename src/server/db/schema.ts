@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Schedule } from '../../shared/schemas/schedules';
 import type { Recurrence } from '../../shared/schemas/booking-series';
 import { CONTACT_TOPICS } from '../../shared/schemas/contact';
+import { ROOM_FEATURES, type RoomFeature } from '../../shared/schemas/room-features';
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES } from '../../shared/schemas/reports';
 import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
 import { PAYMENT_STATUSES } from '../../shared/payment-lifecycle';
@@ -182,6 +183,12 @@ export const medicalSpaces = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The room features the owner states (`ROOM_FEATURES`, src/shared/schemas/room-features.ts): identifiers, never free text. */
+    features: text('features')
+      .array()
+      .$type<RoomFeature[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     optimalSpecialty: text('optimal_specialty'),
     images: text('images')
       .array()
@@ -280,6 +287,8 @@ export const medicalSpaces = pgTable(
     check('medical_spaces_price_check', sql`${t.pricePerDay} >= 0`),
     check('medical_spaces_price_period_check', sql`${t.pricePeriod} in ('hourly', 'daily', 'monthly', 'session')`),
     check('medical_spaces_cancellation_policy_tier_check', sql`${t.cancellationPolicyTier} in ('flexible', 'moderate', 'strict')`),
+    // Only known identifiers, whatever writes the row (the list is the shared one: a change to it is a migration).
+    check('medical_spaces_features_check', sql.raw(`"features" <@ array[${ROOM_FEATURES.map(sqlString).join(', ')}]::text[]`)),
     index('medical_spaces_owner_id_idx').on(t.ownerId),
     index('medical_spaces_space_type_idx').on(t.spaceType),
     index('medical_spaces_price_idx').on(t.pricePerDay),
@@ -294,6 +303,7 @@ export const medicalSpaces = pgTable(
     index('medical_spaces_lat_lng_idx').on(t.latitude, t.longitude),
     index('medical_spaces_amenities_idx').using('gin', t.amenities),
     index('medical_spaces_equipment_idx').using('gin', t.equipment),
+    index('medical_spaces_features_idx').using('gin', t.features),
     index('medical_spaces_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('medical_spaces_specialty_idx').on(sql`lower(${t.optimalSpecialty})`),
     // Best rated first (ties newest first) over active spaces, and the "4+ stars" filter: both read

@@ -1,7 +1,7 @@
 /**
  * The filters of `GET /api/spaces` as one SQL condition on indexed columns
  * (docs/decisions/014-search-in-the-database.md): location, type, specialty,
- * pricing period and price, amenities and equipment, rating, owner, the map's
+ * pricing period and price, amenities, equipment and room features, rating, owner, the map's
  * box and, through availability.ts, the date. The map points share it.
  */
 import { and, or, sql, type SQL } from 'drizzle-orm';
@@ -96,6 +96,7 @@ export function filterValues(query: FilterQuery, now = new Date()): Values {
   if (query.maxPrice !== undefined) values.maxPrice = query.maxPrice.toFixed(2);
   if (query.amenities?.length) values.amenities = query.amenities;
   if (query.equipment?.length) values.equipment = query.equipment;
+  if (query.features?.length) values.features = query.features;
   if (query.minRating !== undefined) values.minRating = query.minRating.toFixed(2);
   if (query.ownerId) values.ownerId = query.ownerId;
   if (query.bbox) Object.assign(values, bboxValues(query.bbox));
@@ -115,6 +116,7 @@ export function searchFilter(query: FilterQuery, bind: Bind = literals(filterVal
   if (query.maxPrice !== undefined) filters.push(sql`${medicalSpaces.pricePerDay} <= ${bind('maxPrice')}::numeric`);
   if (query.amenities?.length) filters.push(sql`${medicalSpaces.amenities} @> ${bind('amenities')}::text[]`);
   if (query.equipment?.length) filters.push(sql`${medicalSpaces.equipment} @> ${bind('equipment')}::text[]`);
+  if (query.features?.length) filters.push(sql`${medicalSpaces.features} @> ${bind('features')}::text[]`);
   // "4+ stars": the stored average (0 without reviews), on the rating index (docs/decisions/028-reviews.md).
   if (query.minRating !== undefined) filters.push(sql`${medicalSpaces.ratingAverage} >= ${bind('minRating')}::numeric`);
   if (query.ownerId) filters.push(sql`${medicalSpaces.ownerId} = ${bind('ownerId')}::uuid`);

@@ -29,6 +29,7 @@ export const asksLocationFirst = (query: Omit<SpaceSearchQuery, 'limit' | 'offse
       query.maxPrice !== undefined ||
       query.amenities?.length ||
       query.equipment?.length ||
+      query.features?.length ||
       query.minRating !== undefined ||
       query.ownerId ||
       query.bbox),

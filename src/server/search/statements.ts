@@ -23,7 +23,7 @@ export function searchShape(query: SpaceSearchQuery, cursor: boolean): string {
     : '';
   const set = (['spaceType', 'specialty', 'period', 'ownerId'] as const).map((key) => (query[key] ? 1 : 0)).join('');
   const prices = `${query.minPrice !== undefined ? 1 : 0}${query.maxPrice !== undefined ? 1 : 0}`;
-  const lists = `${query.amenities?.length ? 1 : 0}${query.equipment?.length ? 1 : 0}`;
+  const lists = `${query.amenities?.length ? 1 : 0}${query.equipment?.length ? 1 : 0}${query.features?.length ? 1 : 0}`;
   const box = query.bbox ? (query.bbox.west <= query.bbox.east ? 'b' : 'x') : '';
   const available = query.availableOn ? (query.availableFrom ? 'w' : 'd') : '';
   const rating = `${query.sort === 'rating' ? 'r' : ''}${query.minRating !== undefined ? 'm' : ''}`;

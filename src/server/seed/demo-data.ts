@@ -15,6 +15,7 @@ import {
   type PricingPeriod,
   type SpaceType,
 } from '../../shared/constants';
+import { ROOM_FEATURES, type RoomFeature } from '../../shared/schemas/room-features';
 import type { Schedule } from '../../shared/schemas/schedules';
 import { DEMO_CITIES, type DemoCity, type DemoNeighbourhood } from './demo-cities';
 import { chooseSchedule } from './demo-schedules';
@@ -22,6 +23,7 @@ import {
   AMENITY_PROSE,
   AMENITY_SENTENCES,
   BASE_AMENITY_CHANCE,
+  BASE_ROOM_FEATURE_CHANCE,
   CANCELLATION_NOTES,
   COMMON_RULES,
   EQUIPMENT_PROSE,
@@ -33,6 +35,7 @@ import {
   ORDINAL_FLOORS,
   PERIOD_FIT,
   PERIOD_TITLE_SUFFIX,
+  ROOM_FEATURE_SOURCES,
   TITLE_FEATURES,
   TYPE_PROFILES,
   type Flavor,
@@ -56,6 +59,8 @@ export interface DemoSpace {
   capacity: number;
   amenities: Amenity[];
   equipment: Equipment[];
+  /** The room features the owner states. */
+  features: RoomFeature[];
   optimalSpecialty: string | null;
   /** Paths of shipped illustrations ('/images/spaces/<file>.svg'); empty for a few spaces. */
   images: string[];
@@ -68,6 +73,8 @@ export interface DemoSpace {
 }
 
 const SEED = 0x5eed_c11c;
+/** The room features' own generator's seed (`chooseRoomFeatures`). */
+const FEATURE_SEED = 0x5eed_fea7;
 const IMAGE_DIR = '/images/spaces';
 
 // ---------------------------------------------------------------- PRNG
@@ -181,6 +188,20 @@ function chooseAmenities(type: SpaceType, random: Random): Amenity[] {
     for (const fallback of ['Wi-Fi', 'Air Conditioning'] as const) if (!chosen.includes(fallback)) chosen.push(fallback);
   }
   return AMENITIES.filter((amenity) => chosen.includes(amenity));
+}
+
+/**
+ * The room features of a space: those its amenities or equipment imply, and each other one by its chance. Drawn
+ * from their own generator so that adding them left every other choice of the demo spaces as it was.
+ */
+function chooseRoomFeatures(type: SpaceType, amenities: Amenity[], equipment: Equipment[], random: Random): RoomFeature[] {
+  const overrides = TYPE_PROFILES[type].roomFeatures;
+  const has = (item: string) => (amenities as string[]).includes(item) || (equipment as string[]).includes(item);
+  return ROOM_FEATURES.filter((feature) => {
+    const drawn = random.chance(overrides[feature] ?? BASE_ROOM_FEATURE_CHANCE[feature]);
+    const source = ROOM_FEATURE_SOURCES[feature];
+    return source !== undefined ? has(source) : drawn;
+  });
 }
 
 function chooseEquipment(flavor: Flavor, random: Random): Equipment[] {
@@ -343,6 +364,7 @@ export const DEMO_SPACE_COUNT = DEMO_CITIES.reduce((sum, city) => sum + city.spa
 export function buildDemoSpaces(count: number = DEMO_SPACE_COUNT): DemoSpace[] {
   if (!Number.isInteger(count) || count < 1) throw new RangeError(`buildDemoSpaces needs a positive whole count, got ${count}`);
   const random = createRandom(SEED);
+  const featureRandom = createRandom(FEATURE_SEED);
   const total = count;
   const types = deck<SpaceType>(
     random,
@@ -443,6 +465,7 @@ export function buildDemoSpaces(count: number = DEMO_SPACE_COUNT): DemoSpace[] {
           capacity,
           amenities,
           equipment,
+          features: chooseRoomFeatures(type, amenities, equipment, featureRandom),
           optimalSpecialty,
           images: chooseImages(type, flavor, random, emptyImages[index] as boolean),
           rules: chooseRules(type, equipment, amenities, random),

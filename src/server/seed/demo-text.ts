@@ -10,6 +10,7 @@ import { AMENITIES, EQUIPMENT, PRICING_PERIODS, SPACE_TYPES, SPECIALTIES, type E
 import spaceText from './data/space-text.json' with { type: 'json' };
 import spaceTypes from './data/space-types.json' with { type: 'json' };
 import { parseDataFile } from './data-file';
+import { roomFeatureSchema } from '../../shared/schemas/room-features';
 
 const amenitySchema = z.enum(AMENITIES);
 const equipmentSchema = z.enum(EQUIPMENT);
@@ -47,6 +48,8 @@ export const typeProfileSchema = z
     flavors: z.array(flavorSchema).min(1),
     /** Chance of each amenity (missing ones use `baseAmenityChance` of space-text.json). */
     amenities: z.partialRecord(amenitySchema, chanceSchema),
+    /** Chance of each room feature (missing ones use `baseRoomFeatureChance` of space-text.json). */
+    roomFeatures: z.partialRecord(roomFeatureSchema, chanceSchema),
     capacity: rangeSchema,
     /** Price range in dollars per period, before the city's cost level. */
     price: perPeriod(rangeSchema),
@@ -73,6 +76,10 @@ export const typeProfilesSchema = z.record(z.enum(SPACE_TYPES), typeProfileSchem
 export const spaceTextSchema = z.strictObject({
   /** Chance of each amenity where the type's profile does not say. */
   baseAmenityChance: z.record(amenitySchema, chanceSchema),
+  /** Chance of each room feature where the type's profile does not say. */
+  baseRoomFeatureChance: z.record(roomFeatureSchema, chanceSchema),
+  /** Room features a space always states when it has this amenity or equipment (its private entrance, its autoclave). */
+  roomFeatureSources: z.partialRecord(roomFeatureSchema, z.enum([...AMENITIES, ...EQUIPMENT])),
   /** Adjectives that fit any space; the light ones only where there is natural light, the ground-floor ones only there. */
   adjectives: z.strictObject({ general: wordsSchema, groundFloor: wordsSchema, light: wordsSchema }),
   /** House rules of any type; one that `needs` an amenity is used only when the space has it. */
@@ -103,6 +110,8 @@ export const TYPE_PROFILES = parseDataFile('space-types.json', typeProfilesSchem
 
 export const {
   baseAmenityChance: BASE_AMENITY_CHANCE,
+  baseRoomFeatureChance: BASE_ROOM_FEATURE_CHANCE,
+  roomFeatureSources: ROOM_FEATURE_SOURCES,
   adjectives: { general: GENERAL_ADJECTIVES, groundFloor: GROUND_FLOOR_ADJECTIVES, light: LIGHT_ADJECTIVES },
   commonRules: COMMON_RULES,
   cancellationNotes: CANCELLATION_NOTES,

@@ -80,8 +80,10 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
         summary: 'Searches listed spaces: result cards, a page at a time.',
         description:
           'Query: `spaceSearchSchema` (location, spaceType, specialty, period, minPrice, maxPrice, repeated amenities and ' +
-          "equipment, ownerId, `bbox` for 'Search this area', availableOn, availableFrom, availableTo, `sort` newest or " +
-          'rating, `minRating` 1-5, limit, offset, after). `SpaceCard[]` (`spaceCardSchema`: what a result card shows, ' +
+          "equipment, `features`, ownerId, `bbox` for 'Search this area', availableOn, availableFrom, availableTo, `sort` " +
+          'newest or rating, `minRating` 1-5, limit, offset, after). `features` (room feature identifiers, `ROOM_FEATURES` ' +
+          'in `src/shared/schemas/room-features.ts`, comma-separated or repeated): only spaces having every one of them; an ' +
+          'unknown identifier is 400 naming it. `SpaceCard[]` (`spaceCardSchema`: what a result card shows, ' +
           'with `rating: { average, count } | null`), newest first or, with `sort=rating`, best rated first (ties newest ' +
           'first). `location`: every comma-separated part must be a substring of the city, state, address or title ' +
           '(case-insensitive), or the start of the ZIP code; at most 10 parts (empty ones do not count), more is 400 "A ' +
@@ -173,7 +175,9 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
           'in `src/shared/time-zones.ts`, any case, stored upper case; else 400 "Enter a US state code (e.g. TX)."); ' +
           '`schedule` (`scheduleSchema`: `weeklyHours` by weekday, `sessions` (at most 6, needed by a `session` listing), ' +
           '`bufferMinutes` 0-240 on 15-minute steps, `minNoticeHours`, `maxAdvanceDays`) and `blockedDates` (at most 100 ' +
-          'ranges, `end` inclusive); on PUT, either left out is kept. 201 `Space`; 413 when its inline images would pass ' +
+          'ranges, `end` inclusive); on PUT, either left out is kept. `features`: room feature identifiers ' +
+          '(`ROOM_FEATURES` in `src/shared/schemas/room-features.ts`), each at most once, never free text; an unknown or ' +
+          'repeated one is 400 and saves nothing; left out, none. 201 `Space`; 413 when its inline images would pass ' +
           'the owner\'s image storage (docs/api.md, "Limits"), and then nothing is stored. Coordinates: the owner\'s pin ' +
           'when `latitude`/`longitude` are sent, else the geocoder (`GEOCODER`, docs/api.md); null when nothing places ' +
           'the address; a bad schedule is 400 with the field (`body.schedule.weeklyHours.mon.1.start`) and saves nothing; ' +
@@ -200,7 +204,9 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
         description:
           'Body: `createSpaceSchema`; `schedule` (`scheduleSchema`: `weeklyHours` by weekday, `sessions` (at most 6, ' +
           'needed by a `session` listing), `bufferMinutes` 0-240 on 15-minute steps, `minNoticeHours`, `maxAdvanceDays`) ' +
-          'and `blockedDates` (at most 100 ranges, `end` inclusive); on PUT, either left out is kept. `Space`; owner only ' +
+          'and `blockedDates` (at most 100 ranges, `end` inclusive); on PUT, either left out is kept. `features`: room ' +
+          'feature identifiers (`ROOM_FEATURES`), each at most once; an unknown or repeated one is 400 and changes nothing; ' +
+          'left out, kept. `Space`; owner only ' +
           '(403), 404 when missing or archived. Coordinates: the sent pin, else kept while the address is unchanged, else ' +
           'geocoded again; a bad schedule is 400 with the field (`body.schedule.weeklyHours.mon.1.start`) and saves ' +
           'nothing; a schedule change never cancels a booking.',

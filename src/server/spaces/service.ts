@@ -11,6 +11,7 @@ import {
   type Space,
   type SpaceDetail,
 } from '../../shared/schemas/spaces';
+import { ROOM_FEATURES } from '../../shared/schemas/room-features';
 import { BLOCKING_BOOKING_STATUSES } from '../../shared/constants';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
@@ -44,6 +45,7 @@ const spaceColumns = {
   capacity: medicalSpaces.capacity,
   amenities: medicalSpaces.amenities,
   equipment: medicalSpaces.equipment,
+  features: medicalSpaces.features,
   optimalSpecialty: medicalSpaces.optimalSpecialty,
   images: medicalSpaces.images,
   availableFrom: medicalSpaces.availableFrom,
@@ -85,6 +87,7 @@ export function toSpace(row: SpaceColumns): Space {
     capacity: row.capacity,
     amenities: row.amenities,
     equipment: row.equipment,
+    features: row.features,
     optimalSpecialty: row.optimalSpecialty,
     images: row.images,
     availableFrom: row.availableFrom?.toISOString() ?? null,
@@ -192,6 +195,8 @@ function listingColumns(input: CreateSpaceData) {
     capacity: input.capacity,
     amenities: input.amenities,
     equipment: input.equipment,
+    // Left out: none on a new listing (the column's default), kept on an edit. Stored in the list's order, as shown.
+    ...(input.features !== undefined && { features: ROOM_FEATURES.filter((feature) => input.features!.includes(feature)) }),
     optimalSpecialty: input.optimalSpecialty || null,
     availableFrom: input.availableFrom ? new Date(input.availableFrom) : null,
     availableTo: input.availableTo ? new Date(input.availableTo) : null,

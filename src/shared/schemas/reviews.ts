@@ -41,8 +41,9 @@ export type ReviewReplyInput = z.input<typeof reviewReplySchema>;
 export const reviewSideSchema = z.enum(['renter', 'owner']);
 export type ReviewSide = z.infer<typeof reviewSideSchema>;
 
+// `@__PURE__` (here and below): schemas the app uses as types only (the server checks them); its bundle leaves them out.
 /** A review as the API shows it: the reviewer by first name only; instants ISO-8601 UTC. */
-export const reviewSchema = z.object({
+export const reviewSchema = /* @__PURE__ */ z.object({
   id: z.uuid(),
   spaceId: z.uuid(),
   authorSide: reviewSideSchema,
@@ -60,18 +61,18 @@ export const reviewSchema = z.object({
 export type Review = z.infer<typeof reviewSchema>;
 
 /** A space's rating from its published renter reviews: average to two decimals and count; null without reviews. */
-export const spaceRatingSchema = z.object({ average: z.number(), count: z.number().int().positive() }).nullable();
+export const spaceRatingSchema = /* @__PURE__ */ z.object({ average: z.number(), count: z.number().int().positive() }).nullable();
 export type SpaceRating = z.infer<typeof spaceRatingSchema>;
 
 /** Paging of the review lists. */
-export const reviewPageQuerySchema = z.object({
+export const reviewPageQuerySchema = /* @__PURE__ */ z.object({
   limit: z.coerce.number().int().min(1).max(REVIEW_PAGE_MAX).default(REVIEW_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 export type ReviewPageQuery = z.input<typeof reviewPageQuerySchema>;
 
 /** `GET /api/spaces/{id}/reviews` and `GET /api/users/{id}/reviews`: a page, newest first, with the total. */
-export const reviewPageSchema = z.object({
+export const reviewPageSchema = /* @__PURE__ */ z.object({
   reviews: z.array(reviewSchema),
   total: z.number().int().nonnegative(),
   /** The space's rating (for a user: the average of the page's reviews' subject, as a renter). */
@@ -80,7 +81,7 @@ export const reviewPageSchema = z.object({
 export type ReviewPage = z.infer<typeof reviewPageSchema>;
 
 /** `GET /api/bookings/{id}/reviews`: a party's view of the reviews of their stay. */
-export const bookingReviewsSchema = z.object({
+export const bookingReviewsSchema = /* @__PURE__ */ z.object({
   /** The viewer's side. */
   side: reviewSideSchema,
   /** The stay's review window (from its end to 14 days later, exclusive). */

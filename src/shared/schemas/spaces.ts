@@ -19,6 +19,7 @@ import { agreementTermsSchema, numberInputSchema, required, textSchema, trimmed,
 import { minutesOfDay } from '../time-of-day';
 import { blockedDateSchema, blockedDatesSchema, isoDateSchema, scheduleSchema, timeOfDaySchema } from './schedules';
 import { spaceRatingSchema } from './reviews';
+import { roomFeaturesFilterSchema, roomFeaturesSchema } from './room-features';
 
 /**
  * The 410 of a listing an operator took down or whose owner is suspended (`GET /api/spaces/{id}` and
@@ -31,8 +32,10 @@ export const spaceTypeSchema = z.enum(SPACE_TYPES);
 export const SPACE_SORTS = ['newest', 'rating'] as const;
 export type SpaceSort = (typeof SPACE_SORTS)[number];
 export const pricingPeriodSchema = z.enum(PRICING_PERIODS);
+// `@__PURE__` (here and below): schemas the app uses as types only (the server checks them), which its bundle can
+// then leave out; each would otherwise cost every page's first load (tests/e2e/first-load-budget.test.ts).
 /** A space as the API returns it (docs/product.md#data). Prices and coordinates are decimal strings. */
-export const spaceSchema = z.object({
+export const spaceSchema = /* @__PURE__ */ z.object({
   id: z.uuid(),
   ownerId: z.uuid(),
   title: z.string(),
@@ -49,6 +52,8 @@ export const spaceSchema = z.object({
   capacity: z.number().int(),
   amenities: z.array(z.string()),
   equipment: z.array(z.string()),
+  /** The room features the owner states (`ROOM_FEATURES` in ./room-features.ts). */
+  features: roomFeaturesSchema,
   optimalSpecialty: z.string().nullable(),
   images: z.array(z.string()),
   availableFrom: z.string().nullable(),
@@ -73,7 +78,7 @@ export const spaceSchema = z.object({
 });
 export type Space = z.infer<typeof spaceSchema>;
 /** GET /api/spaces/{id}: the space and its blocked dates (their notes only for the owner). */
-export const spaceDetailSchema = spaceSchema.extend({ blockedDates: z.array(blockedDateSchema) });
+export const spaceDetailSchema = /* @__PURE__ */ spaceSchema.extend({ blockedDates: z.array(blockedDateSchema) });
 export type SpaceDetail = z.infer<typeof spaceDetailSchema>;
 const stringList = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(z.enum(values)).optional());
@@ -94,7 +99,7 @@ const optionalNumber = z.preprocess(
  * result card shows, so a page of 24 stays small and cheap to build. The
  * full record is `GET /api/spaces/{id}` ({@link spaceSchema}).
  */
-export const spaceCardSchema = spaceSchema.pick({
+export const spaceCardSchema = /* @__PURE__ */ spaceSchema.pick({
   id: true,
   ownerId: true,
   title: true,
@@ -160,6 +165,8 @@ export const spaceSearchFieldsSchema = z.object({
   maxPrice: optionalNumber,
   amenities: stringList(AMENITIES),
   equipment: stringList(EQUIPMENT),
+  /** Only spaces having every one of these room features (comma-separated or repeated). */
+  features: roomFeaturesFilterSchema,
   ownerId: z.uuid().optional(),
   /** 'Search this area' on the search page's map. */
   bbox: bboxSchema.optional(),
@@ -239,6 +246,8 @@ export const listingFieldsSchema = z.object({
   zipCode: textSchema.trim().regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code'),
   amenities: z.array(z.enum(AMENITIES)).max(AMENITIES.length).default([]),
   equipment: z.array(z.enum(EQUIPMENT)).max(EQUIPMENT.length).default([]),
+  /** The room features, each at most once; left out, none on a new listing and kept on an edit. */
+  features: roomFeaturesSchema.optional(),
   optimalSpecialty: trimmed(120).nullish(),
   images: z.array(listingImageSchema).max(MAX_LISTING_IMAGES, 'You can upload a maximum of 10 images').default([]),
   pricePerDay: unitPriceSchema,
@@ -268,14 +277,14 @@ export const SESSIONS_REQUIRED = 'A listing priced per session needs at least on
 export function lacksSessions(pricePeriod: string | undefined, schedule: { sessions?: readonly unknown[] } | null | undefined): boolean {
   return pricePeriod === 'session' && !schedule?.sessions?.length;
 }
-export const createSpaceSchema = listingFieldsSchema.superRefine((space, ctx) => {
+export const createSpaceSchema = /* @__PURE__ */ listingFieldsSchema.superRefine((space, ctx) => {
   if (lacksSessions(space.pricePeriod, space.schedule)) {
     ctx.addIssue({ code: 'custom', message: SESSIONS_REQUIRED, path: ['schedule', 'sessions'] });
   }
 });
 export type CreateSpaceInput = z.input<typeof createSpaceSchema>;
 /** GET /api/spaces/map-points: the search filters, the map's bounding box and zoom (docs/decisions/006-maps-and-images.md). */
-export const mapPointsQuerySchema = spaceSearchFieldsSchema
+export const mapPointsQuerySchema = /* @__PURE__ */ spaceSearchFieldsSchema
   .omit({ ownerId: true, limit: true, offset: true, after: true, bbox: true, sort: true })
   .extend({
     bbox: bboxSchema,
@@ -284,7 +293,7 @@ export const mapPointsQuerySchema = spaceSearchFieldsSchema
   .superRefine(checkAvailabilityWindow);
 export type MapPointsQuery = z.input<typeof mapPointsQuerySchema>;
 /** One map marker: a single space (with its id) or a cluster of `count` spaces at their mean position. */
-export const mapPointSchema = z.object({
+export const mapPointSchema = /* @__PURE__ */ z.object({
   lat: z.number(),
   lng: z.number(),
   count: z.number().int().min(1),
@@ -295,8 +304,8 @@ export const mapPointSchema = z.object({
 });
 export type MapPoint = z.infer<typeof mapPointSchema>;
 /** The answer of GET /api/spaces/map-points: `total` is the sum of the counts. */
-export const mapPointsSchema = z.object({ total: z.number().int(), points: z.array(mapPointSchema) });
+export const mapPointsSchema = /* @__PURE__ */ z.object({ total: z.number().int(), points: z.array(mapPointSchema) });
 export type MapPoints = z.infer<typeof mapPointsSchema>;
 /** The answer of DELETE /api/spaces/{id}: a space with booking history is archived, not deleted (docs/decisions/019-records-are-kept.md). */
-export const deleteSpaceResultSchema = z.object({ outcome: z.enum(['deleted', 'archived']) });
+export const deleteSpaceResultSchema = /* @__PURE__ */ z.object({ outcome: z.enum(['deleted', 'archived']) });
 export type DeleteSpaceResult = z.infer<typeof deleteSpaceResultSchema>;

@@ -40,4 +40,4 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 /** The answer of PUT /api/users/{id} (docs/product.md#api-calls: "may contain user"). */
-export const updateUserResultSchema = z.object({ user: userSchema });
+export const updateUserResultSchema = /* @__PURE__ */ z.object({ user: userSchema });

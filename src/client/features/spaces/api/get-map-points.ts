@@ -14,7 +14,8 @@ export const WORLD_VIEW: MapView = { bbox: '-180,-90,180,90', zoom: 4 };
 
 /** GET /api/spaces/map-points: clustered markers for a view with the search filters (the bbox filter of the list is left out). */
 export function getMapPoints(filters: SpaceFilters, view: MapView, signal?: AbortSignal): Promise<MapPoints> {
-  const { location, spaceType, specialty, minPrice, maxPrice, amenities, equipment, availableOn, availableFrom, availableTo } = filters;
+  const { location, spaceType, specialty, minPrice, maxPrice, amenities, equipment, features, availableOn, availableFrom, availableTo } =
+    filters;
   return api.get<MapPoints>('/api/spaces/map-points', {
     params: {
       location,
@@ -24,6 +25,7 @@ export function getMapPoints(filters: SpaceFilters, view: MapView, signal?: Abor
       maxPrice,
       amenities,
       equipment,
+      features,
       availableOn,
       availableFrom,
       availableTo,

@@ -3,6 +3,7 @@ import { BadgeCheck, Check, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CANCELLATION_POLICY_TEXT } from '@/shared/cancellation';
 import { DEFAULT_RULES_TEXT } from '@/shared/constants';
+import { ROOM_FEATURE_LABELS } from '@/shared/schemas/room-features';
 import type { Space, SpaceDetail } from '@/shared/schemas/spaces';
 import { RatingSummary } from '@/client/components/ui/star-rating';
 import { Badge } from '@/client/components/ui/badge';
@@ -55,7 +56,7 @@ function CheckList({ items, empty }: { items: readonly string[]; empty: string }
   );
 }
 
-/** About this space, Amenities, Equipment, and Rules & Policies (When it's open is `space-schedule.tsx`, after the location) (docs/product.md#space-page). */
+/** About this space, Amenities, Equipment, the stated Room features, and Rules & Policies (When it's open is `space-schedule.tsx`, after the location) (docs/product.md#space-page). */
 export function SpaceSections({ space }: { space: SpaceDetail }) {
   return (
     <>
@@ -68,6 +69,12 @@ export function SpaceSections({ space }: { space: SpaceDetail }) {
       <Section title="Equipment">
         <CheckList items={space.equipment} empty="No equipment listed." />
       </Section>
+      {/* Only what the owner stated: no section at all when none. */}
+      {space.features.length > 0 ? (
+        <Section title="Room features">
+          <CheckList items={space.features.map((feature) => ROOM_FEATURE_LABELS[feature])} empty="" />
+        </Section>
+      ) : null}
       <Section title="Rules & Policies">
         <div className="grid gap-4 sm:grid-cols-2">
           <div>

@@ -8,6 +8,7 @@ import { Select } from '@/client/components/ui/select';
 import { cn } from '@/client/lib/cn';
 import { periodUnit } from '@/client/lib/format';
 import { SpecialtyOptions } from './specialty-options';
+import { ROOM_FEATURE_LABELS, ROOM_FEATURES } from '@/shared/schemas/room-features';
 import { FILTER_AMENITIES, FILTER_EQUIPMENT, hasActiveFilters, type SpaceFilters } from '@/shared/space-filters';
 
 interface SpaceFiltersPanelProps {
@@ -161,6 +162,14 @@ export function SpaceFiltersPanel({ filters, onChange, className }: SpaceFilters
           selected={filters.equipment}
           onToggle={(value, checked) => onChange({ ...filters, equipment: toggle(filters.equipment, value, checked) })}
         />
+        <CheckboxGroup
+          legend="Room features"
+          idPrefix={`${id}-feature`}
+          options={ROOM_FEATURES}
+          labels={ROOM_FEATURE_LABELS}
+          selected={filters.features}
+          onToggle={(value, checked) => onChange({ ...filters, features: toggle(filters.features, value, checked) })}
+        />
       </div>
     </aside>
   );
@@ -257,12 +266,15 @@ function CheckboxGroup<T extends string>({
   legend,
   idPrefix,
   options,
+  labels,
   selected,
   onToggle,
 }: {
   legend: string;
   idPrefix: string;
   options: readonly T[];
+  /** What each option reads as, when not the option itself (room features are identifiers). */
+  labels?: Readonly<Record<T, string>>;
   selected: readonly T[] | undefined;
   onToggle: (value: T, checked: boolean) => void;
 }) {
@@ -281,7 +293,7 @@ function CheckboxGroup<T extends string>({
               onChange={(event) => onToggle(option, event.target.checked)}
             />
             <label htmlFor={optionId} className="text-sm text-slate-700">
-              {option}
+              {labels?.[option] ?? option}
             </label>
           </div>
         );

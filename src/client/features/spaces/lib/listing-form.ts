@@ -16,6 +16,7 @@ import {
   type Weekday,
 } from '@/shared/constants';
 import { agreementTermsSchema, unitPriceSchema } from '@/shared/schemas/fields';
+import type { RoomFeature } from '@/shared/schemas/room-features';
 import { blockedDatesSchema, scheduleSchema, type OpeningInterval, type ScheduleInput, type Session } from '@/shared/schemas/schedules';
 import { lacksSessions, listingFieldsSchema, SESSIONS_REQUIRED, type CreateSpaceInput, type SpaceDetail } from '@/shared/schemas/spaces';
 import { findUsStateCode } from '@/shared/time-zones';
@@ -32,6 +33,8 @@ export interface ListingFormValues {
   zipCode: string;
   amenities: Amenity[];
   equipment: Equipment[];
+  /** The room features the owner states (`ROOM_FEATURES`). */
+  features: RoomFeature[];
   optimalSpecialty: string;
   /** Display URLs of uploaded images; the first is the card image. */
   images: string[];
@@ -145,6 +148,7 @@ export const EMPTY_LISTING: ListingFormValues = {
   zipCode: '',
   amenities: [],
   equipment: [],
+  features: [],
   optimalSpecialty: '',
   images: [],
   pricePerDay: '',
@@ -256,6 +260,7 @@ export function toPayload(values: ListingFormValues): CreateSpaceInput {
     zipCode: values.zipCode,
     amenities: values.amenities,
     equipment: values.equipment,
+    features: values.features,
     optimalSpecialty: values.optimalSpecialty || null,
     images: values.images,
     pricePerDay: values.pricePerDay.trim(),
@@ -382,6 +387,7 @@ export function fromSpace(space: SpaceDetail): ListingFormValues {
     zipCode: space.zipCode,
     amenities: space.amenities as Amenity[],
     equipment: space.equipment as Equipment[],
+    features: space.features,
     optimalSpecialty: space.optimalSpecialty ?? '',
     images: space.images,
     pricePerDay: space.pricePerDay,

@@ -17,6 +17,7 @@ import {
   type SpaceType,
 } from '@/shared/constants';
 import { AGREEMENT_TERMS_MAX } from '@/shared/schemas/fields';
+import { ROOM_FEATURE_LABELS, ROOM_FEATURES } from '@/shared/schemas/room-features';
 import type { CreateSpaceInput } from '@/shared/schemas/spaces';
 import { US_STATE_CODES, US_STATES } from '@/shared/time-zones';
 import { Button } from '@/client/components/ui/button';
@@ -94,11 +95,14 @@ function StepIndicator({ step, values }: { step: number; values: ListingFormValu
 function CheckboxGroup<T extends string>({
   legend,
   options,
+  labels,
   selected,
   onChange,
 }: {
   legend: string;
   options: readonly T[];
+  /** What each option reads as, when not the option itself (room features are identifiers). */
+  labels?: Readonly<Record<T, string>>;
   selected: T[];
   onChange: (next: T[]) => void;
 }) {
@@ -115,7 +119,7 @@ function CheckboxGroup<T extends string>({
               onCheckedChange={(checked) => onChange(checked === true ? [...selected, option] : selected.filter((item) => item !== option))}
             />
             <Label htmlFor={`${id}-${option}`} className="font-normal">
-              {option}
+              {labels?.[option] ?? option}
             </Label>
           </div>
         ))}
@@ -371,7 +375,7 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
   } else if (step === 2) {
     body = (
       <div className="grid gap-6">
-        <p className="text-sm text-slate-600">Choose at least one amenity. Equipment is optional.</p>
+        <p className="text-sm text-slate-600">Choose at least one amenity. Equipment and room features are optional.</p>
         <div className="grid gap-1">
           <CheckboxGroup legend="Amenities" options={AMENITIES} selected={values.amenities} onChange={(next) => set('amenities', next)} />
           {tried && errors.amenities ? <FieldError message={errors.amenities} /> : null}
@@ -391,6 +395,13 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
             </div>
           ) : null}
         </div>
+        <CheckboxGroup
+          legend="Room features (optional)"
+          options={ROOM_FEATURES}
+          labels={ROOM_FEATURE_LABELS}
+          selected={values.features}
+          onChange={(next) => set('features', next)}
+        />
         <FormField id={`${id}-specialty`} label="Optimal specialty (optional)">
           <Select id={`${id}-specialty`} value={values.optimalSpecialty} onChange={(event) => set('optimalSpecialty', event.target.value)}>
             <option value="">No particular specialty</option>
