@@ -7,9 +7,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AGREEMENT_VERSION } from '../../src/shared/constants';
-import { futureCardExpiry, futureDate } from '../helpers/dates';
-import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, signUp, toast, type BrowserSession } from './browser';
+import { futureDate } from '../helpers/dates';
+import {
+  bookThroughApi,
+  expectNoSeriousA11yViolations,
+  listSpaceThroughApi,
+  openBrowser,
+  signUp,
+  toast,
+  type BrowserSession,
+} from './browser';
 import { logIn, logOut } from './demo-session';
 
 const baseUrl = inject('baseUrl');
@@ -33,21 +40,7 @@ describe('refunds from the console', () => {
 
     // A renter books one day and pays with the demo card (the booking dialog is tested elsewhere).
     await signUp(page, { email: `renter-${randomUUID()}@example.test`, firstName: 'Ari', lastName: 'Mendes' });
-    const day = futureDate(45);
-    const intent = await page.request.post('/api/create-booking-payment-intent', {
-      data: { spaceId: space.id, bookingDetails: { startDate: day, endDate: futureDate(46) }, agreementVersion: AGREEMENT_VERSION },
-    });
-    expect(intent.status(), await intent.text()).toBe(200);
-    const answer = (await intent.json()) as { bookingId: string; clientSecret: string; amount: string };
-    const paid = await page.request.post('/api/demo-payments/confirm', {
-      data: { clientSecret: answer.clientSecret, cardNumber: '4242424242424242', expiry: futureCardExpiry(), cvc: '123' },
-    });
-    expect(paid.status(), await paid.text()).toBe(200);
-    const { paymentIntentId } = (await paid.json()) as { paymentIntentId: string };
-    const recorded = await page.request.post('/api/bookings', {
-      data: { spaceId: space.id, startDate: day, endDate: futureDate(46), totalPrice: answer.amount, paymentIntentId },
-    });
-    expect(recorded.status(), await recorded.text()).toBe(201);
+    const answer = await bookThroughApi(page, space.id, { startDate: futureDate(45), endDate: futureDate(46) });
     await logOut(page);
 
     await logIn(page, 'admin@demo.clinicshare.test');

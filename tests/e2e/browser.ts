@@ -4,8 +4,10 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { expect } from 'vitest';
 import { USER_STORAGE_KEY } from '../../src/client/lib/auth';
 import { buildDemoSpaces } from '../../src/server/seed/demo-data';
+import { AGREEMENT_VERSION } from '../../src/shared/constants';
 import type { CreateSpaceInput, Space, SpaceCard } from '../../src/shared/schemas/spaces';
 import type { User } from '../../src/shared/schemas/users';
+import { futureCardExpiry } from '../helpers/dates';
 
 export interface BrowserSession {
   browser: Browser;
@@ -116,6 +118,34 @@ export async function listSpaceThroughApi(page: Page, fields: Partial<CreateSpac
   });
   expect(created.status()).toBe(201);
   return (await created.json()) as Space;
+}
+
+/**
+ * Books `dates` of `spaceId` for the page's signed-in user and pays with the demo card, through the
+ * API (where the booking dialog is not what is tested): the hold, the card payment, the booking
+ * recorded. Expects each step to succeed.
+ * @returns the booking's id and its amount (decimal dollars)
+ */
+export async function bookThroughApi(
+  page: Page,
+  spaceId: string,
+  dates: { startDate: string; endDate: string },
+): Promise<{ bookingId: string; amount: string }> {
+  const intent = await page.request.post('/api/create-booking-payment-intent', {
+    data: { spaceId, bookingDetails: dates, agreementVersion: AGREEMENT_VERSION },
+  });
+  expect(intent.status(), await intent.text()).toBe(200);
+  const answer = (await intent.json()) as { bookingId: string; clientSecret: string; amount: string };
+  const paid = await page.request.post('/api/demo-payments/confirm', {
+    data: { clientSecret: answer.clientSecret, cardNumber: '4242424242424242', expiry: futureCardExpiry(), cvc: '123' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const { paymentIntentId } = (await paid.json()) as { paymentIntentId: string };
+  const recorded = await page.request.post('/api/bookings', {
+    data: { spaceId, ...dates, totalPrice: answer.amount, paymentIntentId },
+  });
+  expect(recorded.status(), await recorded.text()).toBe(201);
+  return { bookingId: answer.bookingId, amount: answer.amount };
 }
 
 /**

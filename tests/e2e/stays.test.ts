@@ -8,9 +8,15 @@ import { TZDate } from '@date-fns/tz';
 import { addHours, addMinutes, format } from 'date-fns';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AGREEMENT_VERSION } from '../../src/shared/constants';
-import { futureCardExpiry } from '../helpers/dates';
-import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, signUp, toast, type BrowserSession } from './browser';
+import {
+  bookThroughApi,
+  expectNoSeriousA11yViolations,
+  listSpaceThroughApi,
+  openBrowser,
+  signUp,
+  toast,
+  type BrowserSession,
+} from './browser';
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;
@@ -52,20 +58,7 @@ describe('checking in and out', () => {
     await page.goto('/');
     await signUp(page, { email: `renter-${randomUUID()}@example.test`, firstName: 'Tomas', lastName: 'Reyes' });
     const hour = soonInChicago();
-    const intent = await page.request.post('/api/create-booking-payment-intent', {
-      data: { spaceId: space.id, bookingDetails: hour, agreementVersion: AGREEMENT_VERSION },
-    });
-    expect(intent.status(), await intent.text()).toBe(200);
-    const answer = (await intent.json()) as { bookingId: string; clientSecret: string; amount: string };
-    const paid = await page.request.post('/api/demo-payments/confirm', {
-      data: { clientSecret: answer.clientSecret, cardNumber: '4242424242424242', expiry: futureCardExpiry(), cvc: '123' },
-    });
-    expect(paid.status(), await paid.text()).toBe(200);
-    const { paymentIntentId } = (await paid.json()) as { paymentIntentId: string };
-    const recorded = await page.request.post('/api/bookings', {
-      data: { spaceId: space.id, ...hour, totalPrice: answer.amount, paymentIntentId },
-    });
-    expect(recorded.status(), await recorded.text()).toBe(201);
+    const answer = await bookThroughApi(page, space.id, hour);
 
     await page.goto('/profile?tab=bookings');
     const booking = page.locator(`[data-booking-id="${answer.bookingId}"]`);
