@@ -34,6 +34,8 @@ interface ActiveTracing {
   api: typeof import('@opentelemetry/api');
   suppressTracing: (context: Context) => Context;
   logController: LogController;
+  /** Writes a request's "incoming request" line (deferred by `logController` until its span has started). */
+  logIncoming: (request: FastifyRequest, reply: FastifyReply) => void;
   shutdown(): Promise<void>;
 }
 
@@ -181,12 +183,14 @@ export async function startTracing(options: TracingOptions): Promise<boolean> {
       super.incomingRequest(request, reply);
     }
   }
+  const logController = new SpanLogController();
   active = {
     fastify,
     share,
     api,
     suppressTracing,
-    logController: new SpanLogController(),
+    logController,
+    logIncoming: (request, reply) => logController.incomingRequestInSpan(request, reply),
     shutdown: () => sdk.shutdown(),
   };
   return true;
@@ -210,10 +214,7 @@ function tracesUrl(endpoint: string): string {
  */
 export async function registerTracing(app: FastifyInstance): Promise<void> {
   if (!active) return;
-  const { api, suppressTracing, share } = active;
-  const logController = active.logController as LogController & {
-    incomingRequestInSpan(request: FastifyRequest, reply: FastifyReply): void;
-  };
+  const { api, suppressTracing, share, logIncoming } = active;
   app.addHook('onRequest', (request, _reply, done) => {
     if (UNTRACED_PATHS.has(request.url.split('?')[0]!) || !requestSampled(request.headers, share))
       api.context.with(suppressTracing(api.context.active()), done);
@@ -221,7 +222,7 @@ export async function registerTracing(app: FastifyInstance): Promise<void> {
   });
   await app.register(active.fastify.plugin());
   app.addHook('onRequest', (request, reply, done) => {
-    logController.incomingRequestInSpan(request, reply);
+    logIncoming(request, reply);
     done();
   });
 }
