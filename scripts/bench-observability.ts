@@ -26,7 +26,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -46,6 +46,12 @@ const rounds = Number(process.env.BENCH_ROUNDS || 3);
 const duration = Number(process.env.BENCH_DURATION || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
 const ROUTE = '/api/spaces';
+/** Instructions instead of time: each server runs under callgrind, and its instructions per request are counted. */
+const counting = process.env.BENCH_COUNT === 'instructions';
+const warmRequests = Number(process.env.BENCH_WARM_REQUESTS || 3_000);
+const countedRequests = Number(process.env.BENCH_COUNTED_REQUESTS || 1_000);
+/** Counted windows a server: its figure is their median. */
+const windows = Number(process.env.BENCH_WINDOWS || 3);
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 const log = (message: string) => process.stderr.write(`[bench:observability] ${message}\n`);
@@ -71,11 +77,15 @@ interface Run {
   errors: number;
 }
 
-/** One autocannon run in its own process against `url` (on 127.0.0.1). */
-function load(url: string): Promise<Run> {
+/**
+ * One autocannon run in its own process against `url` (on 127.0.0.1): for `duration` seconds at
+ * `connections`, or `amount` requests at 4 connections.
+ */
+function load(url: string, amount?: number): Promise<Run> {
   if (new URL(url).hostname !== '127.0.0.1') throw new Error(`Only 127.0.0.1 is loaded, not ${url}`);
+  const size = amount ? ['-c', '4', '-a', String(amount), '-t', '60'] : ['-c', String(connections), '-d', String(duration)];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [AUTOCANNON, '--json', '-c', String(connections), '-d', String(duration), url], {
+    const child = spawn(process.execPath, [AUTOCANNON, '--json', ...size, url], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -103,6 +113,63 @@ function load(url: string): Promise<Run> {
   });
 }
 
+/**
+ * Sends callgrind's `option` (`--zero` or `--dump`) to the server `pid` that runs under it, and waits
+ * for it to be taken. Callgrind reads its commands only while the program runs, so the server is
+ * asked for its health meanwhile.
+ */
+async function callgrindControl(pid: number, url: string, option: string): Promise<void> {
+  // Valgrind names its control pipes by the program's HOST variable, which the server's is set to.
+  const child = spawn('callgrind_control', [option, String(pid)], {
+    env: { ...process.env, HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let said = '';
+  child.stdout.on('data', (chunk: Buffer) => (said += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (said += chunk));
+  const done = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  let exited = false;
+  void done.then(() => (exited = true));
+  while (!exited) {
+    await fetch(`${url}/livez`).then(
+      (r) => r.text(),
+      () => undefined,
+    );
+    await sleep(100);
+  }
+  if ((await done) !== 0 || !said.includes('OK') || said.includes('error'))
+    throw new Error(`callgrind_control ${option} ${pid} failed: ${said}`);
+}
+
+/**
+ * Instructions the server `pid` (under callgrind, writing to `directory`) runs for `countedRequests`
+ * requests of `url` after `warmRequests` that are not counted (the JIT, the pool, the plans), per
+ * request. The same code on the same input runs the same instructions whatever the machine's load.
+ */
+async function instructionsPerRequest(pid: number, url: string, directory: string): Promise<{ instructions: number; run: Run }> {
+  // Warmed up without callgrind's instrumentation, which slows the program tenfold more.
+  await load(url, warmRequests);
+  await callgrindControl(pid, new URL(url).origin, '--instr=on');
+  const counts: number[] = [];
+  const runs: Run[] = [];
+  for (let window = 1; window <= windows; window++) {
+    await callgrindControl(pid, new URL(url).origin, '--zero');
+    const run = await load(url, countedRequests);
+    await callgrindControl(pid, new URL(url).origin, '--dump');
+    const dump = path.join(directory, `${pid}.out.${window}`);
+    for (let tries = 0; !existsSync(dump) && tries < 100; tries++) await sleep(100);
+    const summary = /^summary: (\d+)/m.exec(readFileSync(dump, 'utf8'));
+    if (!summary) throw new Error(`No summary in ${dump}`);
+    counts.push(Number(summary[1]) / Math.max(1, run.total ?? countedRequests));
+    runs.push(run);
+  }
+  log(`${pid}: ${counts.map(Math.round).join(', ')} instructions a request`);
+  return {
+    instructions: median(counts),
+    run: { ...runs[0]!, non2xx: runs.reduce((n, r) => n + r.non2xx, 0), errors: runs.reduce((n, r) => n + r.errors, 0) },
+  };
+}
+
 /** A free TCP port on 127.0.0.1. */
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -120,6 +187,7 @@ async function main(): Promise<void> {
   console.log = print;
   const scratch = await createScratchDatabase(serverUrl, 'clinicshare_bench_obs');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinicshare-bench-obs-'));
+  if (counting) mkdirSync(path.join(dataDir, 'callgrind'));
   const children: ChildProcess[] = [];
   // The collector: accepts OTLP/HTTP trace exports and drops them (an empty ExportTraceServiceResponse).
   let exportedBytes = 0;
@@ -154,7 +222,18 @@ async function main(): Promise<void> {
     const servers: Array<{ name: string; url: string; metrics: boolean; pid: number }> = [];
     for (const variant of variants) {
       const port = await freePort();
-      const child = spawn(process.execPath, [SERVER_ENTRY as string], {
+      const command = counting
+        ? [
+            'valgrind',
+            '--tool=callgrind',
+            '--instr-atstart=no',
+            `--callgrind-out-file=${path.join(dataDir, 'callgrind', '%p.out')}`,
+            process.execPath,
+          ]
+        : [process.execPath];
+      // Under callgrind, V8's seeds fixed: its hash tables and random numbers alike in every server.
+      const nodeFlags = counting ? ['--hash-seed=1', '--random-seed=1'] : [];
+      const child = spawn(command[0]!, [...command.slice(1), ...nodeFlags, SERVER_ENTRY as string], {
         cwd: ROOT,
         env: {
           ...process.env,
@@ -183,10 +262,40 @@ async function main(): Promise<void> {
         } catch {
           // starting
         }
-        if (tries > 300) throw new Error(`${variant.name} did not start`);
+        if (tries > (counting ? 3_000 : 300)) throw new Error(`${variant.name} did not start`);
         await sleep(200);
       }
       servers.push({ name: variant.name, url, metrics: Boolean(variant.env.METRICS_TOKEN), pid: child.pid! });
+    }
+
+    if (counting) {
+      const counts: Record<string, number> = {};
+      for (const server of servers) {
+        const { instructions, run } = await instructionsPerRequest(server.pid, `${server.url}${ROUTE}`, path.join(dataDir, 'callgrind'));
+        if (run.non2xx || run.errors) throw new Error(`${server.name}: ${run.non2xx} non-2xx, ${run.errors} errors`);
+        counts[server.name] = Math.round(instructions);
+        log(`${server.name}: ${Math.round(instructions)} instructions a request`);
+      }
+      const added = (name: string) => Number((counts[name]! / counts.plain! - 1).toFixed(3));
+      console.log(
+        JSON.stringify(
+          {
+            route: ROUTE,
+            warmRequests,
+            countedRequests,
+            instructionsPerRequest: counts,
+            instructionCost: {
+              metrics: added('metrics'),
+              contextOnly: added('context only'),
+              metricsAndTraces: added('metrics+traces'),
+              metricsAndTraces10: added('metrics+traces 10%'),
+            },
+          },
+          null,
+          2,
+        ),
+      );
+      return;
     }
 
     // Warm each one up (JIT, the pool, prepared plans) before measuring.
