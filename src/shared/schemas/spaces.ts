@@ -20,6 +20,7 @@ import { minutesOfDay } from '../time-of-day';
 import { blockedDateSchema, blockedDatesSchema, isoDateSchema, scheduleSchema, timeOfDaySchema } from './schedules';
 import { spaceRatingSchema } from './reviews';
 import { roomFeaturesFilterSchema, roomFeaturesSchema } from './room-features';
+import { listingAccessInputSchema, listingAccessSchema } from './access';
 
 /**
  * The 410 of a listing an operator took down or whose owner is suspended (`GET /api/spaces/{id}` and
@@ -75,6 +76,8 @@ export const spaceSchema = /* @__PURE__ */ z.object({
   createdAt: z.string(),
   /** The average and count of its published renter reviews (docs/decisions/028-reviews.md); null without reviews. */
   rating: spaceRatingSchema.default(null),
+  /** How a confirmed renter gets in (docs/product.md#the-day-of-the-stay); the instructions only to the owner. */
+  access: listingAccessSchema.default({ method: 'instructions', revealHoursBefore: 24 }),
 });
 export type Space = z.infer<typeof spaceSchema>;
 /** GET /api/spaces/{id}: the space and its blocked dates (their notes only for the owner). */
@@ -269,6 +272,8 @@ export const listingFieldsSchema = z.object({
   schedule: scheduleSchema.nullish(),
   /** The blocked dates, all of them; left out on an edit, they are kept. */
   blockedDates: blockedDatesSchema.optional(),
+  /** How a confirmed renter gets in (./access.ts); left out, instructions revealed 24 hours before on a new listing, kept on an edit. */
+  access: listingAccessInputSchema.optional(),
 });
 /** POST /api/spaces (docs/product.md#pages, #validation, #api-calls). `ownerId`, when sent, must be the session user. */
 /** The message when a listing priced per session names no session. */
