@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLockProvider } from '../../src/server/access/create-lock-provider';
 import { performBookingStep } from '../../src/server/bookings/notices';
 import { revealAccess } from '../../src/server/access/service';
-import { syncAccessCode } from '../../src/server/access/sync';
+import { rescheduleAccessCode, syncAccessCode } from '../../src/server/access/sync';
 import { accessCodes, accessReveals, bookings, medicalSpaces, notifications } from '../../src/server/db/schema';
 import { CODE_VALID_AFTER_MINUTES, CODE_VALID_BEFORE_MINUTES } from '../../src/shared/access';
 import { insertBooking, insertSpace } from '../factories/db';
@@ -107,9 +107,12 @@ describe('door codes with the demo lock provider', () => {
     const reveals = await t.db.select().from(accessReveals).where(eq(accessReveals.bookingId, bookingId));
     expect(reveals.map((row) => [row.userId, row.role, row.revealed])).toEqual([[owner.user.id, 'owner', 'code,instructions']]);
 
+    // The cancellation enqueues one more sync (beside the one waiting for the code's end).
+    const syncsOf = async (id: string) => (await queuedSyncs(t)).filter((queued) => queued === id).length;
+    const waiting = await syncsOf(bookingId);
     const cancelled = await t.app.inject({ method: 'PUT', url: `/api/bookings/${bookingId}/cancel`, headers: { cookie: renter.cookie } });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(await queuedSyncs(t)).toContain(bookingId);
+    expect(await syncsOf(bookingId)).toBe(waiting + 1);
     expect(await syncAccessCode(t.db, locks, bookingId)).toBe('deleted');
     expect(await liveCode(t, bookingId)).toBeNull();
     expect((await access(bookingId, owner.cookie)).json().code).toBeUndefined();
@@ -148,10 +151,25 @@ describe('door codes with the demo lock provider', () => {
       .where(and(eq(notifications.userId, renter.user.id), eq(notifications.kind, 'access_ready')));
     expect(told?.body).toContain(code.code);
 
+    // Moved an hour later (rescheduling): the old code goes, a new one opens for the new times.
+    const moved = { startAt: new Date(booking.startAt.getTime() + HOUR), endAt: new Date(booking.endAt.getTime() + HOUR) };
+    await t.db.transaction(async (tx) => {
+      await tx.update(bookings).set(moved).where(eq(bookings.id, booking.id));
+      await rescheduleAccessCode(tx, booking.id);
+    });
+    expect(await queuedSyncs(t)).toContain(booking.id);
+    expect(await syncAccessCode(t.db, locks, booking.id)).toBe('replaced');
+    const replaced = (await liveCode(t, booking.id))!;
+    expect(replaced.id).not.toBe(code.id);
+    expect(replaced.validFrom.getTime()).toBe(moved.startAt.getTime() - CODE_VALID_BEFORE_MINUTES * MINUTE);
+    expect(replaced.validUntil.getTime()).toBe(moved.endAt.getTime() + CODE_VALID_AFTER_MINUTES * MINUTE);
+    Object.assign(booking, moved);
+
     // 15 minutes after the end the code is deleted, and the renter no longer sees it.
     const afterEnd = new Date(booking.endAt.getTime() + (CODE_VALID_AFTER_MINUTES + 1) * MINUTE);
     expect(await syncAccessCode(t.db, locks, booking.id, afterEnd)).toBe('deleted');
     expect(await liveCode(t, booking.id)).toBeNull();
+    expect((await access(booking.id, owner.cookie)).json().code).toBeUndefined();
   });
 
   it('reveals instructions of an instructions listing only inside the window, and none of it in the public listing', async () => {

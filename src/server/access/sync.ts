@@ -153,3 +153,12 @@ export async function syncAccessCode(db: Database, locks: LockProvider, bookingI
   }
   return created && deleted ? 'replaced' : created ? 'created' : deleted ? 'deleted' : 'unchanged';
 }
+
+/**
+ * After a booking's times changed (rescheduling, when it exists): enqueues, within `tx` (the
+ * transaction that moved it), the sync that deletes its code and makes one for the new times.
+ * `bookings`, below this feature, enqueues {@link syncAccessCodeJob} itself, as bookings/notices.ts does.
+ */
+export async function rescheduleAccessCode(tx: Database, bookingId: string): Promise<void> {
+  await enqueue(tx, syncAccessCodeJob, { bookingId });
+}
