@@ -272,8 +272,6 @@ export const listingFieldsSchema = z.object({
   schedule: scheduleSchema.nullish(),
   /** The blocked dates, all of them; left out on an edit, they are kept. */
   blockedDates: blockedDatesSchema.optional(),
-  /** How a confirmed renter gets in (./access.ts); left out, instructions revealed 24 hours before on a new listing, kept on an edit. */
-  access: listingAccessInputSchema.optional(),
 });
 /** POST /api/spaces (docs/product.md#pages, #validation, #api-calls). `ownerId`, when sent, must be the session user. */
 /** The message when a listing priced per session names no session. */
@@ -282,11 +280,15 @@ export const SESSIONS_REQUIRED = 'A listing priced per session needs at least on
 export function lacksSessions(pricePeriod: string | undefined, schedule: { sessions?: readonly unknown[] } | null | undefined): boolean {
   return pricePeriod === 'session' && !schedule?.sessions?.length;
 }
-export const createSpaceSchema = /* @__PURE__ */ listingFieldsSchema.superRefine((space, ctx) => {
-  if (lacksSessions(space.pricePeriod, space.schedule)) {
-    ctx.addIssue({ code: 'custom', message: SESSIONS_REQUIRED, path: ['schedule', 'sessions'] });
-  }
-});
+export const createSpaceSchema = /* @__PURE__ */ listingFieldsSchema
+  // How a confirmed renter gets in (./access.ts); left out, instructions revealed 24 hours before on a new
+  // listing, kept on an edit. Here rather than in the fields, so that pages which never list a space leave it out.
+  .extend({ access: listingAccessInputSchema.optional() })
+  .superRefine((space, ctx) => {
+    if (lacksSessions(space.pricePeriod, space.schedule)) {
+      ctx.addIssue({ code: 'custom', message: SESSIONS_REQUIRED, path: ['schedule', 'sessions'] });
+    }
+  });
 export type CreateSpaceInput = z.input<typeof createSpaceSchema>;
 /** GET /api/spaces/map-points: the search filters, the map's bounding box and zoom (docs/decisions/006-maps-and-images.md). */
 export const mapPointsQuerySchema = /* @__PURE__ */ spaceSearchFieldsSchema

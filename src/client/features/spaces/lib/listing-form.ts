@@ -20,8 +20,7 @@ import type { RoomFeature } from '@/shared/schemas/room-features';
 import { blockedDatesSchema, scheduleSchema, type OpeningInterval, type ScheduleInput, type Session } from '@/shared/schemas/schedules';
 import { lacksSessions, listingFieldsSchema, SESSIONS_REQUIRED, type CreateSpaceInput, type SpaceDetail } from '@/shared/schemas/spaces';
 import { findUsStateCode } from '@/shared/time-zones';
-import { DEFAULT_REVEAL_HOURS, type AccessMethod } from '@/shared/access';
-import { listingAccessInputSchema } from '@/shared/schemas/access';
+import { ACCESS_INSTRUCTIONS_MAX, DEFAULT_REVEAL_HOURS, MAX_REVEAL_HOURS, MIN_REVEAL_HOURS, type AccessMethod } from '@/shared/access';
 
 export interface ListingFormValues {
   title: string;
@@ -224,10 +223,14 @@ export function stepErrors(step: number, values: ListingFormValues): FieldErrors
       if (first) errors.schedule = schedule[first];
       const blocked = Object.keys(schedule).find((key) => key.startsWith('blockedDates'));
       if (blocked) errors.blockedDates = schedule[blocked];
-      const access = listingAccessInputSchema.safeParse(toAccess(values));
-      for (const issue of access.success ? [] : access.error.issues) {
-        const key = issue.path[0] === 'instructions' ? 'accessInstructions' : 'accessRevealHours';
-        errors[key] ??= issue.message;
+      // The rules of `listingAccessInputSchema` (src/shared/schemas/access.ts), which the server applies; checked
+      // here without it, so that the schema stays out of every page's first load (tests/e2e/first-load-budget.test.ts).
+      const hours = Number(values.accessRevealHours.trim() || Number.NaN);
+      if (!Number.isInteger(hours) || hours < MIN_REVEAL_HOURS || hours > MAX_REVEAL_HOURS) {
+        errors.accessRevealHours = `Enter whole hours from ${MIN_REVEAL_HOURS} to ${MAX_REVEAL_HOURS}`;
+      }
+      if (values.accessInstructions.trim().length > ACCESS_INSTRUCTIONS_MAX) {
+        errors.accessInstructions = `Use at most ${ACCESS_INSTRUCTIONS_MAX.toLocaleString('en-US')} characters`;
       }
       return errors;
     }
