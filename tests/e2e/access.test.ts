@@ -2,7 +2,9 @@
  * A booking's way in, in a real browser (src/shared/access.ts; docs/product.md#the-day-of-the-stay):
  * a renter of a door-code room sees, on My Bookings, when the code appears for a booking days
  * ahead, and the code with its hours and the owner's instructions for a booking inside the reveal
- * window; the owner sees the code on "Bookings of My Spaces". The list passes an axe scan.
+ * window; the owner sees the code on "Bookings of My Spaces". The owner chooses the door code, its
+ * hours and instructions in the listing wizard, and the public listing shows no instructions. The
+ * list and the wizard's fields pass an axe scan.
  */
 import { randomUUID } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
@@ -87,5 +89,35 @@ describe('the way in', () => {
     await expect.poll(async () => (await owned.getByTestId('door-code').textContent()) ?? '').toBe(code);
     const ownedLater = itemOf(ownerPage, later.bookingId);
     await expect.poll(async () => (await ownedLater.getByTestId('door-code').count()) > 0).toBe(true);
+  });
+
+  it('the owner chooses the door code, its hours and instructions in the listing wizard; the public listing shows no instructions', async () => {
+    const title = `Keyed Consult Room ${randomUUID().slice(0, 6)}`;
+    await ownerPage.goto('/list-space');
+    const next = ownerPage.getByRole('button', { name: 'Next' });
+    await ownerPage.getByLabel('Title').fill(title);
+    await ownerPage.getByLabel('Space type').selectOption('Consultation Room');
+    await ownerPage.getByLabel('Description').fill('A consult room with a keypad lock on its own door.');
+    await next.click();
+    await ownerPage.getByLabel('Street address').fill('200 Clarendon St');
+    await ownerPage.getByLabel('City').fill('Boston');
+    await ownerPage.getByLabel('State').selectOption('MA');
+    await ownerPage.getByLabel('ZIP code').fill('02116');
+    await next.click();
+    await ownerPage.getByRole('checkbox', { name: 'Wi-Fi' }).click();
+    await next.click();
+    await ownerPage.getByLabel('Price (USD)').fill('80');
+    await ownerPage.getByLabel('How renters get in').selectOption('door_code');
+    await ownerPage.getByLabel('Show it to the renter (hours before the start)').fill('6');
+    await ownerPage.getByLabel('Access instructions (optional)').fill('Suite 4, second floor.');
+    await expectNoSeriousA11yViolations(ownerPage, 'wizard access fields');
+    await ownerPage.getByRole('button', { name: 'List Your Space' }).click();
+    await ownerPage.waitForURL(/\/spaces\/[0-9a-f-]{36}$/);
+    const spaceId = new URL(ownerPage.url()).pathname.split('/').pop()!;
+
+    const asOwner = (await (await ownerPage.request.get(`/api/spaces/${spaceId}`)).json()) as { access: unknown };
+    expect(asOwner.access).toEqual({ method: 'door_code', revealHoursBefore: 6, instructions: 'Suite 4, second floor.' });
+    const asPublic = (await (await fetch(`${baseUrl}/api/spaces/${spaceId}`)).json()) as { access: unknown };
+    expect(asPublic.access).toEqual({ method: 'door_code', revealHoursBefore: 6 });
   });
 });
