@@ -62,6 +62,7 @@ const serverFeatures = [
   'payments',
   'bookings',
   'stays',
+  'access',
   'payouts',
   'paperwork',
   'earnings',

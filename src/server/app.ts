@@ -25,6 +25,9 @@ import { payoutRoutes } from './payouts/routes';
 import { bookingPaymentSteps } from './bookings/payment-events';
 import { bookingRoutes } from './bookings/routes';
 import { stayRoutes } from './stays/routes';
+import { accessRoutes } from './access/routes';
+import { registerAccessJobs } from './access/jobs';
+import { createLockProvider } from './access/create-lock-provider';
 import { calendarRoutes } from './calendar/routes';
 import { registerCalendarImportJobs } from './calendar-imports/jobs';
 import { calendarConflictRoutes } from './calendar-imports/conflict-routes';
@@ -251,6 +254,7 @@ export async function buildApp({
     registerMessageJobs(workers, { db });
     registerReviewJobs(workers, { db, log: app.log });
     registerStayJobs(workers, { db });
+    registerAccessJobs(workers, { db, locks: createLockProvider(config) });
     registerInsuranceJobs(workers, { db });
     registerSpaceDaysJobs(workers, { db, log: app.log });
     registerPayoutJobs(workers, { db, payments, log: app.log });
@@ -338,6 +342,7 @@ export async function buildApp({
   await app.register(reportsRoutes, { db, spaceChanges });
   await app.register(bookingRoutes, { db, payments });
   await app.register(stayRoutes, { db });
+  await app.register(accessRoutes, { db });
   await app.register(paperworkRoutes, { db });
   // The owner's Earnings tab and its CSV (docs/decisions/034-owner-earnings.md).
   await app.register(earningsRoutes, { db });

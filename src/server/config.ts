@@ -323,8 +323,24 @@ export const envSchema = z
       .describe(
         'Tests only, refused in production: imported calendars may be read over `http://` and from 127.0.0.0/8 and ::1 (never from link-local, metadata or other private addresses).',
       ),
+    LOCKS: z
+      .enum(['demo', 'http'], 'must be demo or http')
+      .optional()
+      .describe(
+        'Where door codes of `door_code` listings come from (src/server/access/): `demo` (codes made here, opening no real lock) or `http` (an access-code API: `LOCK_API_URL`, `LOCK_API_KEY`). Default: `http` when both are set, else `demo`.',
+      ),
+    LOCK_API_URL: z
+      .url('must be a URL like https://locks.example/v1')
+      .optional()
+      .describe(
+        'The access-code API (`POST /access_codes/create`, `POST /access_codes/delete`); each listing is a device whose id is the listing id.',
+      ),
+    LOCK_API_KEY: z.string().min(1).optional().describe("The access-code API's key, sent as `Authorization: Bearer`."),
   })
   .superRefine((env, ctx) => {
+    if (env.LOCKS === 'http' && (!env.LOCK_API_URL || !env.LOCK_API_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['LOCKS'], message: 'http needs LOCK_API_URL and LOCK_API_KEY' });
+    }
     if (env.PAYMENTS === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY' });
     }
@@ -481,6 +497,8 @@ export interface Config {
   tracing: { endpoint: string | undefined; serviceName: string };
   /** Imported calendars (src/server/calendar-imports/): minutes between reads; loopback and http allowed (tests only). */
   calendarImports: { syncMinutes: number; allowLoopback: boolean };
+  /** Door codes (src/server/access/): made here (`demo`), or by an access-code API (`http`). */
+  locks: { provider: 'demo' } | { provider: 'http'; apiUrl: string; apiKey: string };
 }
 
 /** Thrown by {@link loadConfig} with one line per bad variable. */
@@ -559,5 +577,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
     tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME },
     calendarImports: { syncMinutes: e.CALENDAR_IMPORT_SYNC_MINUTES, allowLoopback: e.CALENDAR_IMPORT_ALLOW_LOOPBACK },
+    locks:
+      (e.LOCKS ?? (e.LOCK_API_URL && e.LOCK_API_KEY ? 'http' : 'demo')) === 'http'
+        ? { provider: 'http', apiUrl: e.LOCK_API_URL!.replace(/\/+$/, ''), apiKey: e.LOCK_API_KEY! }
+        : { provider: 'demo' },
   };
 }

@@ -23,6 +23,7 @@ import { BookingReviewPanel } from '@/client/features/reviews/components/booking
 import { offersReview } from '@/client/features/reviews/lib/reviewable';
 import { SeriesRequestList } from '@/client/features/booking-series/components/series-request-list';
 import { StayStepButton } from '@/client/features/stays/components/stay-step-button';
+import { AccessPanel } from '@/client/features/access/components/access-panel';
 import { CalendarFeedSection } from '@/client/features/calendar/components/calendar-feed-section';
 import { EarningsPanel } from '@/client/features/earnings/components/earnings-panel';
 import { useFavorites } from '@/client/features/favorites/api/get-favorites';
@@ -175,7 +176,11 @@ function Profile({ user }: { user: User }) {
                     renderList={(bookings, renderRow) => (
                       <SeriesBookingList
                         bookings={bookings}
-                        renderRow={withReview(bookings, renderRow, (booking) => booking.renter?.firstName ?? 'the renter')}
+                        renderRow={withReview(
+                          bookings,
+                          withAccess(renderRow, 'owner'),
+                          (booking) => booking.renter?.firstName ?? 'the renter',
+                        )}
                         renderPapers={(first) => <BookingPaperLinks booking={first} viewer="owner" />}
                       />
                     )}
@@ -194,7 +199,7 @@ function Profile({ user }: { user: User }) {
                     bookings={bookings}
                     renderRow={withReview(
                       bookings,
-                      withStayStep(renderRow, refreshBookings),
+                      withAccess(withStayStep(renderRow, refreshBookings), 'renter'),
                       (booking) => booking.space?.title ?? 'the space',
                     )}
                     cancelAs={user.id}
@@ -285,6 +290,23 @@ function withReview<B extends Booking>(bookings: B[], renderRow: (booking: B) =>
       <div className="grid gap-2 rounded-lg">
         {renderRow(booking)}
         <BookingReviewPanel bookingId={booking.id} about={about(booking)} />
+      </div>
+    );
+  };
+}
+
+/**
+ * A booking row with its "Access" panel under it while it is confirmed and has not ended
+ * (docs/product.md#the-day-of-the-stay): the renter's door code or instructions from the reveal, the owner's always.
+ */
+function withAccess<B extends Booking>(renderRow: (booking: B) => ReactNode, viewer: 'renter' | 'owner') {
+  const openedAt = Date.now();
+  return function RowWithAccess(booking: B) {
+    if (booking.status !== 'confirmed' || new Date(booking.endDate).getTime() <= openedAt) return renderRow(booking);
+    return (
+      <div className="grid gap-2 rounded-lg">
+        {renderRow(booking)}
+        <AccessPanel bookingId={booking.id} timeZone={booking.space?.timeZone} viewer={viewer} />
       </div>
     );
   };

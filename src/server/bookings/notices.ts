@@ -6,7 +6,9 @@
  * `<kind>:<bookingId>:<userId>`, so a retried step never tells twice.
  *
  * A confirmation also enqueues the renter's reminder 24 hours before the start
- * ({@link bookingReminderJob}); {@link remindBooking} is that job's work.
+ * ({@link bookingReminderJob}); {@link remindBooking} is that job's work. A confirmation or a
+ * cancellation also enqueues, in the same transaction, the sync of each booking's door code
+ * ({@link syncAccessCodeJob}, src/server/access/): made on confirmation, deleted on cancellation.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { fromCents, toCents, formatUsd } from '../../shared/money';
@@ -22,7 +24,7 @@ import type { NotificationKind } from '../../shared/schemas/notifications';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, users } from '../db/schema';
-import { bookingReminderJob, bookingStepJob } from '../jobs/catalog';
+import { bookingReminderJob, bookingStepJob, syncAccessCodeJob } from '../jobs/catalog';
 import { enqueue } from '../jobs/queue';
 import { notify } from '../notifications/notify';
 import type { PaidPayout } from '../payments/webhook';
@@ -228,6 +230,16 @@ function noticesOf(step: BookingStep, data: BookingNoticeData, renter: Party, ow
  */
 export async function tellBookingStep(tx: Database, step: BookingStep, booking: BookingRow, now = new Date()): Promise<void> {
   await enqueue(tx, bookingStepJob, { bookingId: booking.id, step, at: now.toISOString() });
+  await syncAccessOf(tx, step, [booking]);
+}
+
+/** Steps after which a booking's door code must be made (confirmed) or deleted (cancelled). */
+const ACCESS_STEPS: ReadonlySet<BookingStep> = new Set(['confirmed', 'accepted', 'cancelled']);
+
+/** Enqueues the door code sync of each of `moved` after `step`, when the step changes what it should be. */
+async function syncAccessOf(tx: Database, step: BookingStep, moved: readonly BookingRow[]): Promise<void> {
+  if (!ACCESS_STEPS.has(step)) return;
+  for (const row of moved) await enqueue(tx, syncAccessCodeJob, { bookingId: row.id });
 }
 
 /**
@@ -239,6 +251,7 @@ export async function tellSeriesStep(tx: Database, step: BookingStep, moved: rea
   const first = [...moved].sort((a, b) => a.startAt.getTime() - b.startAt.getTime())[0];
   if (!first) return;
   await enqueue(tx, bookingStepJob, { bookingId: first.id, step, at: now.toISOString(), wholeSeries: true });
+  await syncAccessOf(tx, step, moved);
 }
 
 /**

@@ -281,9 +281,21 @@ export const medicalSpaces = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingAverage: numeric('rating_average', { precision: 3, scale: 2 }).notNull().default('0'),
+    /**
+     * How a confirmed renter gets in (src/shared/access.ts): the owner's `access_instructions`, or a
+     * door code per booking from the listing's lock (`access_codes`); revealed to the renter
+     * `access_reveal_hours` before the start. The instructions are private: never in the public detail.
+     */
+    accessMethod: text('access_method', { enum: ['instructions', 'door_code'] })
+      .notNull()
+      .default('instructions'),
+    accessRevealHours: integer('access_reveal_hours').notNull().default(24),
+    accessInstructions: text('access_instructions'),
   },
   (t) => [
     check('medical_spaces_capacity_check', sql`${t.capacity} >= 1`),
+    check('medical_spaces_access_method_check', sql`${t.accessMethod} in ('instructions', 'door_code')`),
+    check('medical_spaces_access_reveal_hours_check', sql`${t.accessRevealHours} between 1 and 72`),
     check('medical_spaces_price_check', sql`${t.pricePerDay} >= 0`),
     check('medical_spaces_price_period_check', sql`${t.pricePeriod} in ('hourly', 'daily', 'monthly', 'session')`),
     check('medical_spaces_cancellation_policy_tier_check', sql`${t.cancellationPolicyTier} in ('flexible', 'moderate', 'strict')`),
@@ -1376,4 +1388,58 @@ export const ownerPayouts = pgTable(
     uniqueIndex('owner_payouts_payment_unique').on(t.paymentId),
     index('owner_payouts_owner_idx').on(t.ownerId, t.status),
   ],
+);
+
+/**
+ * Door codes of bookings (src/server/access/): one made by the listing's lock provider per
+ * confirmed booking of a `door_code` listing, opening the lock from 15 minutes before the start to
+ * 15 minutes after the end. `deleted_at` is set once the provider deleted it (cancelled, ended,
+ * or replaced when the booking's times changed); at most one live code per booking.
+ */
+export const accessCodes = pgTable(
+  'access_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** The provider that made it (`LOCKS`: demo or http) and its id there. */
+    provider: text('provider').notNull(),
+    externalId: text('external_id').notNull(),
+    /** The code itself: shown only to the owner and, inside the reveal window, the renter; never logged. */
+    code: text('code').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('access_codes_live_booking_idx')
+      .on(t.bookingId)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/**
+ * Every reveal of a booking's way in: one row per answer of `GET /api/bookings/{id}/access` that
+ * carried a door code or instructions, to whom (the renter or the owner) and what.
+ */
+export const accessReveals = pgTable(
+  'access_reveals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['renter', 'owner'] }).notNull(),
+    /** What the answer carried: `code`, `instructions` or both (`code,instructions`). */
+    revealed: text('revealed').notNull(),
+    /** The live code shown, if any. */
+    accessCodeId: uuid('access_code_id').references(() => accessCodes.id, { onDelete: 'set null' }),
+    revealedAt: timestamp('revealed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('access_reveals_booking_idx').on(t.bookingId, t.revealedAt)],
 );

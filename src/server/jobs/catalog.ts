@@ -243,6 +243,33 @@ export const calendarImportsSyncJob = define<Record<string, never>>({
   cron: '* * * * *',
 });
 
+/**
+ * Make, keep or delete a booking's door code so that it matches the booking now (access/sync.ts):
+ * enqueued with each confirmation and cancellation (bookings/notices.ts), and at the code's end.
+ * A lock provider that fails is retried (30 s, 1 min, ... about 8.5 hours in all); the booking
+ * stays confirmed and its owner is told.
+ */
+export const syncAccessCodeJob = define<{ bookingId: string }>({
+  name: 'sync-access-code',
+  policy: 'standard',
+  retryLimit: 10,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 120,
+  concurrency: 2,
+});
+
+/** At a booking's reveal time: tell its renter the way in (door code or instructions), once (access/reveal.ts). */
+export const revealAccessJob = define<{ bookingId: string }>({
+  name: 'reveal-access',
+  policy: 'standard',
+  retryLimit: 10,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 120,
+  concurrency: 2,
+});
+
 /** Every queue, in no particular order. */
 export const JOB_CATALOG: readonly JobDefinition<object>[] = [
   reconcileBookingsJob,
@@ -259,4 +286,6 @@ export const JOB_CATALOG: readonly JobDefinition<object>[] = [
   owedPayoutsSweepJob,
   spaceDaysSweepJob,
   calendarImportsSyncJob,
+  syncAccessCodeJob,
+  revealAccessJob,
 ];

@@ -63,13 +63,19 @@ const spaceColumns = {
   ratingAverage: medicalSpaces.ratingAverage,
   takenDownAt: medicalSpaces.takenDownAt,
   ownerSuspended: medicalSpaces.ownerSuspended,
+  accessMethod: medicalSpaces.accessMethod,
+  accessRevealHours: medicalSpaces.accessRevealHours,
+  accessInstructions: medicalSpaces.accessInstructions,
 };
 type SpaceColumns = Pick<SpaceRow, keyof typeof spaceColumns>;
 /** A parsed listing form (`createSpaceSchema`'s output), for create and edit alike. */
 export type CreateSpaceData = z.output<typeof createSpaceSchema>;
 
-/** Public shape of a space row (`spaceSchema`); dates ISO-8601 UTC. */
-export function toSpace(row: SpaceColumns): Space {
+/**
+ * Public shape of a space row (`spaceSchema`); dates ISO-8601 UTC. Its access instructions only
+ * with `forOwner` (they are the way in: docs/product.md#the-day-of-the-stay).
+ */
+export function toSpace(row: SpaceColumns, { forOwner = false }: { forOwner?: boolean } = {}): Space {
   return {
     id: row.id,
     ownerId: row.ownerId,
@@ -103,6 +109,11 @@ export function toSpace(row: SpaceColumns): Space {
     schedule: row.schedule ?? null,
     createdAt: row.createdAt.toISOString(),
     rating: ratingOf(row),
+    access: {
+      method: row.accessMethod,
+      revealHoursBefore: row.accessRevealHours,
+      ...(forOwner && { instructions: row.accessInstructions }),
+    },
   };
 }
 
@@ -177,7 +188,7 @@ export async function getSpace(db: Database, id: string, viewerId?: string): Pro
   if (isHiddenByOperator(row)) throw gone(LISTING_GONE_MESSAGE);
   const withNotes = viewerId === row.ownerId;
   const blockedDates = row.blockedDates.map(({ start, end, note }) => (withNotes ? { start, end, note } : { start, end }));
-  return { ...toSpace(row), blockedDates };
+  return { ...toSpace(row, { forOwner: withNotes }), blockedDates };
 }
 
 /** Columns every create and edit sets from the shared schema (images and coordinates are handled apart). */
@@ -210,6 +221,13 @@ function listingColumns(input: CreateSpaceData) {
     cancellationPolicyTier: input.cancellationPolicyTier,
     // Left out on an edit: kept as it is.
     ...(input.schedule !== undefined && { schedule: input.schedule }),
+    // Left out: instructions revealed 24 hours before on a new listing (the columns' defaults), kept on an edit.
+    ...(input.access !== undefined && {
+      accessMethod: input.access.method,
+      accessRevealHours: input.access.revealHoursBefore,
+      // Instructions left out of `access` are kept; empty removes them.
+      ...(input.access.instructions !== undefined && { accessInstructions: input.access.instructions || null }),
+    }),
   };
 }
 
@@ -247,7 +265,7 @@ export async function createSpace(
       .returning();
     await replaceBlockedDates(tx, row!.id, input.blockedDates ?? []);
     await rebuildSpaceDays(tx, [row!.id]); // what search reads of it (schedules/space-days.ts)
-    return { ...toSpace(row!), blockedDates: await readBlockedDates(tx, row!.id, { withNotes: true }) };
+    return { ...toSpace(row!, { forOwner: true }), blockedDates: await readBlockedDates(tx, row!.id, { withNotes: true }) };
   });
 }
 
@@ -288,7 +306,7 @@ export async function updateSpace(
       .returning();
     if (input.blockedDates) await replaceBlockedDates(tx, id, input.blockedDates);
     await rebuildSpaceDays(tx, [id]); // its schedule, period, state or blocked dates may have changed (schedules/space-days.ts)
-    return { ...toSpace(row!), blockedDates: await readBlockedDates(tx, id, { withNotes: true }) };
+    return { ...toSpace(row!, { forOwner: true }), blockedDates: await readBlockedDates(tx, id, { withNotes: true }) };
   });
 }
 

@@ -30,6 +30,8 @@ export const notificationKinds = [
   'listing_restored',
   'booking_refunded',
   'calendar_conflict',
+  'access_ready',
+  'access_code_failed',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -54,6 +56,9 @@ export const NOTIFICATION_EMAIL_PREFERENCE: Record<NotificationKind, EmailPrefer
   payout_sent: 'booking_updates',
   booking_refunded: 'booking_updates',
   calendar_conflict: 'booking_updates',
+  // The way in, at its reveal: a booking update, not a reminder one may turn off and miss.
+  access_ready: 'booking_updates',
+  access_code_failed: 'booking_updates',
   booking_reminder: 'reminders',
   next_clinician_waiting: 'reminders',
   review_invitation: 'booking_updates',

@@ -20,6 +20,7 @@ import { minutesOfDay } from '../time-of-day';
 import { blockedDateSchema, blockedDatesSchema, isoDateSchema, scheduleSchema, timeOfDaySchema } from './schedules';
 import { spaceRatingSchema } from './reviews';
 import { roomFeaturesFilterSchema, roomFeaturesSchema } from './room-features';
+import { listingAccessInputSchema, listingAccessSchema } from './access';
 
 /**
  * The 410 of a listing an operator took down or whose owner is suspended (`GET /api/spaces/{id}` and
@@ -75,6 +76,8 @@ export const spaceSchema = /* @__PURE__ */ z.object({
   createdAt: z.string(),
   /** The average and count of its published renter reviews (docs/decisions/028-reviews.md); null without reviews. */
   rating: spaceRatingSchema.default(null),
+  /** How a confirmed renter gets in (docs/product.md#the-day-of-the-stay); the instructions only to the owner. */
+  access: listingAccessSchema.default({ method: 'instructions', revealHoursBefore: 24 }),
 });
 export type Space = z.infer<typeof spaceSchema>;
 /** GET /api/spaces/{id}: the space and its blocked dates (their notes only for the owner). */
@@ -277,11 +280,15 @@ export const SESSIONS_REQUIRED = 'A listing priced per session needs at least on
 export function lacksSessions(pricePeriod: string | undefined, schedule: { sessions?: readonly unknown[] } | null | undefined): boolean {
   return pricePeriod === 'session' && !schedule?.sessions?.length;
 }
-export const createSpaceSchema = /* @__PURE__ */ listingFieldsSchema.superRefine((space, ctx) => {
-  if (lacksSessions(space.pricePeriod, space.schedule)) {
-    ctx.addIssue({ code: 'custom', message: SESSIONS_REQUIRED, path: ['schedule', 'sessions'] });
-  }
-});
+export const createSpaceSchema = /* @__PURE__ */ listingFieldsSchema
+  // How a confirmed renter gets in (./access.ts); left out, instructions revealed 24 hours before on a new
+  // listing, kept on an edit. Here rather than in the fields, so that pages which never list a space leave it out.
+  .extend({ access: listingAccessInputSchema.optional() })
+  .superRefine((space, ctx) => {
+    if (lacksSessions(space.pricePeriod, space.schedule)) {
+      ctx.addIssue({ code: 'custom', message: SESSIONS_REQUIRED, path: ['schedule', 'sessions'] });
+    }
+  });
 export type CreateSpaceInput = z.input<typeof createSpaceSchema>;
 /** GET /api/spaces/map-points: the search filters, the map's bounding box and zoom (docs/decisions/006-maps-and-images.md). */
 export const mapPointsQuerySchema = /* @__PURE__ */ spaceSearchFieldsSchema

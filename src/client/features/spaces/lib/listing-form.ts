@@ -20,6 +20,7 @@ import type { RoomFeature } from '@/shared/schemas/room-features';
 import { blockedDatesSchema, scheduleSchema, type OpeningInterval, type ScheduleInput, type Session } from '@/shared/schemas/schedules';
 import { lacksSessions, listingFieldsSchema, SESSIONS_REQUIRED, type CreateSpaceInput, type SpaceDetail } from '@/shared/schemas/spaces';
 import { findUsStateCode } from '@/shared/time-zones';
+import { ACCESS_INSTRUCTIONS_MAX, DEFAULT_REVEAL_HOURS, MAX_REVEAL_HOURS, MIN_REVEAL_HOURS, type AccessMethod } from '@/shared/access';
 
 export interface ListingFormValues {
   title: string;
@@ -62,6 +63,12 @@ export interface ListingFormValues {
   schedule: ScheduleFormValues;
   /** Closed date ranges, end inclusive; the note is private to the owner. */
   blockedDates: BlockedDateFormValues[];
+  /** How a confirmed renter gets in (src/shared/access.ts): the instructions below, or a door code per booking. */
+  accessMethod: AccessMethod;
+  /** Whole hours before the start (1-72) that the renter is shown the way in, as typed. */
+  accessRevealHours: string;
+  /** Private: shown only to confirmed renters, from the reveal. */
+  accessInstructions: string;
 }
 
 /** The schedule as the wizard edits it; {@link toSchedule} turns it into `scheduleSchema`'s input. */
@@ -166,6 +173,9 @@ export const EMPTY_LISTING: ListingFormValues = {
   pinned: false,
   schedule: EMPTY_SCHEDULE,
   blockedDates: [],
+  accessMethod: 'instructions',
+  accessRevealHours: String(DEFAULT_REVEAL_HOURS),
+  accessInstructions: '',
 };
 
 const basics = listingFieldsSchema.pick({ title: true, description: true, spaceType: true, capacity: true });
@@ -213,6 +223,15 @@ export function stepErrors(step: number, values: ListingFormValues): FieldErrors
       if (first) errors.schedule = schedule[first];
       const blocked = Object.keys(schedule).find((key) => key.startsWith('blockedDates'));
       if (blocked) errors.blockedDates = schedule[blocked];
+      // The rules of `listingAccessInputSchema` (src/shared/schemas/access.ts), which the server applies; checked
+      // here without it, so that the schema stays out of every page's first load (tests/e2e/first-load-budget.test.ts).
+      const hours = Number(values.accessRevealHours.trim() || Number.NaN);
+      if (!Number.isInteger(hours) || hours < MIN_REVEAL_HOURS || hours > MAX_REVEAL_HOURS) {
+        errors.accessRevealHours = `Enter whole hours from ${MIN_REVEAL_HOURS} to ${MAX_REVEAL_HOURS}`;
+      }
+      if (values.accessInstructions.trim().length > ACCESS_INSTRUCTIONS_MAX) {
+        errors.accessInstructions = `Use at most ${ACCESS_INSTRUCTIONS_MAX.toLocaleString('en-US')} characters`;
+      }
       return errors;
     }
   }
@@ -234,6 +253,8 @@ export const FIELD_LABELS: Partial<Record<keyof ListingFormValues, string>> = {
   agreementTerms: 'Your own agreement terms',
   schedule: 'Opening hours or sessions',
   blockedDates: 'Blocked dates',
+  accessRevealHours: 'Reveal the way in (hours before)',
+  accessInstructions: 'Access instructions',
 };
 
 /** The labels of the fields that keep step `step` (0-based) from being complete, in the form's order; empty when it is. */
@@ -243,6 +264,15 @@ export function missingFields(step: number, values: ListingFormValues): string[]
 
 export function isStepValid(step: number, values: ListingFormValues): boolean {
   return Object.keys(stepErrors(step, values)).length === 0;
+}
+
+/** The payload's `access`: empty instructions remove them. */
+function toAccess(values: ListingFormValues): NonNullable<CreateSpaceInput['access']> {
+  return {
+    method: values.accessMethod,
+    revealHoursBefore: values.accessRevealHours.trim(),
+    instructions: values.accessInstructions.trim() || null,
+  };
 }
 
 const dayToInstant = (day: string) => (day ? `${day}T00:00:00.000Z` : null);
@@ -277,6 +307,7 @@ export function toPayload(values: ListingFormValues): CreateSpaceInput {
     longitude: values.pinned ? values.longitude : null,
     schedule: toSchedule(values.schedule, values.pricePeriod),
     blockedDates: toBlockedDates(values.blockedDates),
+    access: toAccess(values),
   };
 }
 
@@ -405,6 +436,9 @@ export function fromSpace(space: SpaceDetail): ListingFormValues {
     pinned: false,
     schedule: fromSchedule(space.schedule),
     blockedDates: space.blockedDates.map((range) => ({ start: range.start, end: range.end, note: range.note ?? '' })),
+    accessMethod: space.access.method,
+    accessRevealHours: String(space.access.revealHoursBefore),
+    accessInstructions: space.access.instructions ?? '',
   };
 }
 

@@ -16,6 +16,7 @@ import {
   type PricingPeriod,
   type SpaceType,
 } from '@/shared/constants';
+import { MAX_REVEAL_HOURS, MIN_REVEAL_HOURS } from '@/shared/access';
 import { AGREEMENT_TERMS_MAX } from '@/shared/schemas/fields';
 import { ROOM_FEATURE_LABELS, ROOM_FEATURES } from '@/shared/schemas/room-features';
 import type { CreateSpaceInput } from '@/shared/schemas/spaces';
@@ -544,6 +545,57 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
             </p>
           </div>
         </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            id={`${id}-access-method`}
+            label="How renters get in"
+            hint={
+              values.accessMethod === 'door_code'
+                ? 'Each booking gets its own code from your lock, working from 15 minutes before the start to 15 minutes after the end.'
+                : 'Renters are shown your access instructions below.'
+            }
+          >
+            <Select
+              id={`${id}-access-method`}
+              value={values.accessMethod}
+              onChange={(event) => set('accessMethod', event.target.value === 'door_code' ? 'door_code' : 'instructions')}
+            >
+              <option value="instructions">Access instructions</option>
+              <option value="door_code">Door code from my lock</option>
+            </Select>
+          </FormField>
+          <FormField
+            id={`${id}-access-hours`}
+            label="Show it to the renter (hours before the start)"
+            hint={`From ${MIN_REVEAL_HOURS} to ${MAX_REVEAL_HOURS} hours; only for confirmed bookings.`}
+            error={errors.accessRevealHours}
+          >
+            <Input
+              {...fieldAria(`${id}-access-hours`, errors.accessRevealHours, true)}
+              type="number"
+              inputMode="numeric"
+              min={MIN_REVEAL_HOURS}
+              max={MAX_REVEAL_HOURS}
+              step={1}
+              value={values.accessRevealHours}
+              onChange={(event) => set('accessRevealHours', event.target.value)}
+              className="max-w-40"
+            />
+          </FormField>
+        </div>
+        <FormField
+          id={`${id}-access-instructions`}
+          label="Access instructions (optional)"
+          hint="How to get in: entrance, reception, keys. Private: shown only to confirmed renters, from the time above."
+          error={errors.accessInstructions}
+        >
+          <Textarea
+            {...fieldAria(`${id}-access-instructions`, errors.accessInstructions, true)}
+            rows={3}
+            value={values.accessInstructions}
+            onChange={(event) => set('accessInstructions', event.target.value)}
+          />
+        </FormField>
         <FormField
           id={`${id}-cancellation`}
           label="Cancellation policy (optional)"
