@@ -8,6 +8,7 @@ import { insuranceCertificateSchema } from './insurance';
 import { AGREEMENT_VERSION, BOOKING_STATUSES, CANCELLATION_POLICY_TIERS } from '../constants';
 import { moneySchema, textSchema, trimmed } from './fields';
 import { pricingPeriodSchema } from './spaces';
+import { noShowSchema } from './stays';
 
 /** A booking's start or end: a local date (daily, monthly) or local date and time (hourly). */
 export const bookingInstantSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/, 'Use YYYY-MM-DD or YYYY-MM-DDTHH:mm');
@@ -114,6 +115,10 @@ export const bookingSchema = z.object({
   /** When the renter checked in and out on the day of the stay (src/shared/stays.ts), or null. */
   checkedInAt: z.string().nullable(),
   checkedOutAt: z.string().nullable(),
+  /** The listing required check-in when the booking was made: its renter may then be marked a no-show (src/shared/stays.ts). */
+  requiresCheckIn: z.boolean().default(false),
+  /** The owner marked the renter a no-show (no refund), and the renter's dispute of it, or null. */
+  noShow: noShowSchema.nullable().default(null),
   space: z
     .object({
       title: z.string(),

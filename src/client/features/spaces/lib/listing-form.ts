@@ -19,6 +19,8 @@ import { agreementTermsSchema, unitPriceSchema } from '@/shared/schemas/fields';
 import type { RoomFeature } from '@/shared/schemas/room-features';
 import { blockedDatesSchema, scheduleSchema, type OpeningInterval, type ScheduleInput, type Session } from '@/shared/schemas/schedules';
 import { lacksSessions, listingFieldsSchema, SESSIONS_REQUIRED, type CreateSpaceInput, type SpaceDetail } from '@/shared/schemas/spaces';
+import { turnoverChecklistSchema } from '@/shared/schemas/stays';
+import { DEFAULT_TURNOVER_CHECKLIST } from '@/shared/stays';
 import { findUsStateCode } from '@/shared/time-zones';
 
 export interface ListingFormValues {
@@ -48,6 +50,10 @@ export interface ListingFormValues {
   instantBook: boolean;
   /** "Require proof of insurance" (docs/decisions/030-insurance-certificates-and-licence-states.md). */
   requiresInsurance: boolean;
+  /** "Check-in required": a renter who does not check in may be marked a no-show (src/shared/stays.ts). */
+  requiresCheckIn: boolean;
+  /** The turnover checklist, one item a line (`turnoverChecklist`). */
+  turnoverChecklist: string;
   /** The refund rule of cancellations (`src/shared/cancellation.ts`). */
   cancellationPolicyTier: CancellationPolicyTier;
   /** YYYY-MM-DD or empty. */
@@ -158,6 +164,8 @@ export const EMPTY_LISTING: ListingFormValues = {
   cancellationPolicy: '',
   instantBook: true,
   requiresInsurance: false,
+  requiresCheckIn: false,
+  turnoverChecklist: DEFAULT_TURNOVER_CHECKLIST.join('\n'),
   cancellationPolicyTier: DEFAULT_CANCELLATION_POLICY_TIER,
   availableFrom: '',
   availableTo: '',
@@ -213,6 +221,8 @@ export function stepErrors(step: number, values: ListingFormValues): FieldErrors
       if (first) errors.schedule = schedule[first];
       const blocked = Object.keys(schedule).find((key) => key.startsWith('blockedDates'));
       if (blocked) errors.blockedDates = schedule[blocked];
+      const checklist = turnoverChecklistSchema.safeParse(checklistItems(values.turnoverChecklist));
+      if (!checklist.success) errors.turnoverChecklist = checklist.error.issues[0]!.message;
       return errors;
     }
   }
@@ -234,7 +244,16 @@ export const FIELD_LABELS: Partial<Record<keyof ListingFormValues, string>> = {
   agreementTerms: 'Your own agreement terms',
   schedule: 'Opening hours or sessions',
   blockedDates: 'Blocked dates',
+  turnoverChecklist: 'Turnover checklist',
 };
+
+/** The items of the checklist's text: one a line, trimmed, blank lines left out. */
+export function checklistItems(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
 
 /** The labels of the fields that keep step `step` (0-based) from being complete, in the form's order; empty when it is. */
 export function missingFields(step: number, values: ListingFormValues): string[] {
@@ -270,6 +289,8 @@ export function toPayload(values: ListingFormValues): CreateSpaceInput {
     cancellationPolicy: values.cancellationPolicy || null,
     instantBook: values.instantBook,
     requiresInsurance: values.requiresInsurance,
+    requiresCheckIn: values.requiresCheckIn,
+    turnoverChecklist: checklistItems(values.turnoverChecklist),
     cancellationPolicyTier: values.cancellationPolicyTier,
     availableFrom: dayToInstant(values.availableFrom),
     availableTo: dayToInstant(values.availableTo),
@@ -397,6 +418,8 @@ export function fromSpace(space: SpaceDetail): ListingFormValues {
     cancellationPolicy: space.cancellationPolicy ?? '',
     instantBook: space.instantBook,
     requiresInsurance: space.requiresInsurance,
+    requiresCheckIn: space.requiresCheckIn,
+    turnoverChecklist: space.turnoverChecklist.join('\n'),
     cancellationPolicyTier: space.cancellationPolicyTier,
     availableFrom: space.availableFrom?.slice(0, 10) ?? '',
     availableTo: space.availableTo?.slice(0, 10) ?? '',

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, LoaderCircle, MapPin } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { CANCELLATION_POLICY_LABELS, CANCELLATION_POLICY_TEXT } from '@/shared/cancellation';
+import { CANCELLATION_POLICY_LABELS, cancellationPolicyText } from '@/shared/cancellation';
 import {
   AMENITIES,
   CANCELLATION_POLICY_TIERS,
@@ -17,6 +17,7 @@ import {
   type SpaceType,
 } from '@/shared/constants';
 import { AGREEMENT_TERMS_MAX } from '@/shared/schemas/fields';
+import { NO_SHOW_AFTER_MINUTES, TURNOVER_CHECKLIST_MAX_ITEMS } from '@/shared/stays';
 import { ROOM_FEATURE_LABELS, ROOM_FEATURES } from '@/shared/schemas/room-features';
 import type { CreateSpaceInput } from '@/shared/schemas/spaces';
 import { US_STATE_CODES, US_STATES } from '@/shared/time-zones';
@@ -512,7 +513,11 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
               <option value="request">Request to book</option>
             </Select>
           </FormField>
-          <FormField id={`${id}-tier`} label="Cancellation refunds" hint={CANCELLATION_POLICY_TEXT[values.cancellationPolicyTier]}>
+          <FormField
+            id={`${id}-tier`}
+            label="Cancellation refunds"
+            hint={cancellationPolicyText(values.cancellationPolicyTier, values.requiresCheckIn)}
+          >
             <Select
               id={`${id}-tier`}
               value={values.cancellationPolicyTier}
@@ -544,6 +549,37 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
             </p>
           </div>
         </div>
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id={`${id}-check-in`}
+            className="mt-0.5"
+            checked={values.requiresCheckIn}
+            onCheckedChange={(checked) => set('requiresCheckIn', checked === true)}
+            aria-describedby={`${id}-check-in-hint`}
+          />
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-check-in`} className="leading-snug">
+              Check-in required
+            </Label>
+            <p id={`${id}-check-in-hint`} className="text-xs text-slate-600">
+              Renters check in when they arrive. You can mark a renter who has not checked in {NO_SHOW_AFTER_MINUTES} minutes after the
+              start a no-show; no-shows are not refunded.
+            </p>
+          </div>
+        </div>
+        <FormField
+          id={`${id}-turnover`}
+          label="Turnover checklist"
+          hint={`One item a line, at most ${TURNOVER_CHECKLIST_MAX_ITEMS}. Renters tick it at check-out, and you can attest it too.`}
+          error={errors.turnoverChecklist}
+        >
+          <Textarea
+            {...fieldAria(`${id}-turnover`, errors.turnoverChecklist, true)}
+            rows={3}
+            value={values.turnoverChecklist}
+            onChange={(event) => set('turnoverChecklist', event.target.value)}
+          />
+        </FormField>
         <FormField
           id={`${id}-cancellation`}
           label="Cancellation policy (optional)"
