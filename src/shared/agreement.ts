@@ -13,8 +13,8 @@
  * the premises and equipment included, and compensation set in advance by time, with no share of
  * the renter's revenue nor a per-patient fee.
  */
-import { CANCELLATION_POLICY_TEXT, NO_SHOW_POLICY_TEXT } from './cancellation';
-import { NO_SHOW_AFTER_MINUTES } from './stays';
+import { CANCELLATION_POLICY_TEXT } from './cancellation';
+import { NO_SHOW_AFTER_MINUTES, NO_SHOW_POLICY_TEXT } from './stays';
 import { AGREEMENT_VERSION, type CancellationPolicyTier, type PricingPeriod } from './constants';
 import { formatUsd } from './money';
 import { chargeLabel, paperRange, PLATFORM_NAME } from './receipt';

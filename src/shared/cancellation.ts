@@ -40,14 +40,6 @@ export const CANCELLATION_POLICY_TEXT: Record<CancellationPolicyTier, string> = 
   strict: 'Strict: 50% refund if cancelled at least 14 days before the start; no refund after that.',
 };
 
-/** What a listing that requires check-in adds to its policy: a renter marked a no-show (src/shared/stays.ts) gets nothing back. */
-export const NO_SHOW_POLICY_TEXT = 'No-shows are not refunded.';
-
-/** The policy a renter reads: the tier's text, and {@link NO_SHOW_POLICY_TEXT} where check-in is required. */
-export function cancellationPolicyText(tier: CancellationPolicyTier, requiresCheckIn: boolean): string {
-  return requiresCheckIn ? `${CANCELLATION_POLICY_TEXT[tier]} ${NO_SHOW_POLICY_TEXT}` : CANCELLATION_POLICY_TEXT[tier];
-}
-
 /** Short names of the tiers, for selects and badges. */
 export const CANCELLATION_POLICY_LABELS: Record<CancellationPolicyTier, string> = {
   flexible: 'Flexible',

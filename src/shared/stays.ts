@@ -6,8 +6,16 @@
  * who did not check in a no-show ({@link noShowProblem}); both sides attest the room's state on its
  * turnover checklist ({@link turnoverProblem}).
  */
-import { addHours, addMinutes } from 'date-fns';
-import type { BookingStatus } from './constants';
+import { CANCELLATION_POLICY_TEXT } from './cancellation';
+import type { BookingStatus, CancellationPolicyTier } from './constants';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** The instant `ms` milliseconds after `instant` (ISO 8601; negative: before). Minutes and hours are fixed lengths of time, whatever the zone. */
+function after(instant: string, ms: number): Date {
+  return new Date(new Date(instant).getTime() + ms);
+}
 
 /** Check-in opens this many minutes before the booking's start (the renter may be early). */
 export const CHECK_IN_OPENS_MINUTES = 30;
@@ -38,7 +46,7 @@ export function stayProblem(booking: StayBooking, step: StayStep, now: Date): st
     if (booking.checkedInAt) return null;
     if (booking.noShowMarkedAt) return 'This booking was marked a no-show: it can no longer be checked into.';
     if (booking.status !== 'confirmed') return 'Only a confirmed booking can be checked into.';
-    if (now < addMinutes(new Date(booking.startDate), -CHECK_IN_OPENS_MINUTES))
+    if (now < after(booking.startDate, -CHECK_IN_OPENS_MINUTES * MINUTE_MS))
       return `Check-in opens ${CHECK_IN_OPENS_MINUTES} minutes before the start of the booking.`;
     if (now >= new Date(booking.endDate)) return 'This booking has ended: it can no longer be checked into.';
     return null;
@@ -46,7 +54,7 @@ export function stayProblem(booking: StayBooking, step: StayStep, now: Date): st
   if (booking.checkedOutAt) return null;
   if (booking.status !== 'confirmed') return 'Only a confirmed booking can be checked out of.';
   if (!booking.checkedInAt) return 'Check in before checking out.';
-  if (now >= addHours(new Date(booking.endDate), CHECK_OUT_CLOSES_HOURS))
+  if (now >= after(booking.endDate, CHECK_OUT_CLOSES_HOURS * HOUR_MS))
     return `Check-out closes ${CHECK_OUT_CLOSES_HOURS} hours after the end of the booking.`;
   return null;
 }
@@ -80,9 +88,9 @@ export function noShowProblem(booking: NoShowBooking, now: Date): string | null 
   if (!booking.requiresCheckIn) return 'This booking did not require check-in: it cannot be marked a no-show.';
   if (booking.status !== 'confirmed') return 'Only a confirmed booking can be marked a no-show.';
   if (booking.checkedInAt) return 'The renter checked in: this booking cannot be marked a no-show.';
-  if (now < addMinutes(new Date(booking.startDate), NO_SHOW_AFTER_MINUTES))
+  if (now < after(booking.startDate, NO_SHOW_AFTER_MINUTES * MINUTE_MS))
     return `A no-show can be marked ${NO_SHOW_AFTER_MINUTES} minutes after the start of the booking.`;
-  if (now >= addHours(new Date(booking.endDate), NO_SHOW_CLOSES_HOURS))
+  if (now >= after(booking.endDate, NO_SHOW_CLOSES_HOURS * HOUR_MS))
     return `A no-show can be marked up to ${NO_SHOW_CLOSES_HOURS} hours after the end of the booking.`;
   return null;
 }
@@ -92,12 +100,13 @@ export function canMarkNoShow(booking: NoShowBooking, now: Date): boolean {
   return !booking.noShowMarkedAt && noShowProblem(booking, now) === null;
 }
 
-/** The turnover checklist a new listing starts with (the owner may change it). */
-export const DEFAULT_TURNOVER_CHECKLIST = ['Surfaces disinfected', 'Sharps container below the fill line'] as const;
+/** What a listing that requires check-in adds to its cancellation policy: a renter marked a no-show gets nothing back. */
+export const NO_SHOW_POLICY_TEXT = 'No-shows are not refunded.';
 
-/** A listing's turnover checklist holds at most this many items, each of at most {@link TURNOVER_ITEM_MAX_CHARS} characters. */
-export const TURNOVER_CHECKLIST_MAX_ITEMS = 10;
-export const TURNOVER_ITEM_MAX_CHARS = 120;
+/** The cancellation policy a renter reads: the tier's text, and {@link NO_SHOW_POLICY_TEXT} where check-in is required. */
+export function cancellationPolicyText(tier: CancellationPolicyTier, requiresCheckIn: boolean): string {
+  return requiresCheckIn ? `${CANCELLATION_POLICY_TEXT[tier]} ${NO_SHOW_POLICY_TEXT}` : CANCELLATION_POLICY_TEXT[tier];
+}
 
 /** Who attests a turnover checklist: the booking's renter or its space's owner. */
 export type TurnoverRole = 'renter' | 'owner';
@@ -110,10 +119,10 @@ export type TurnoverRole = 'renter' | 'owner';
  */
 export function turnoverProblem(booking: NoShowBooking, role: TurnoverRole, now: Date): string | null {
   if (booking.status !== 'confirmed') return 'Only a confirmed booking has a turnover checklist.';
-  if (now >= addHours(new Date(booking.endDate), CHECK_OUT_CLOSES_HOURS))
+  if (now >= after(booking.endDate, CHECK_OUT_CLOSES_HOURS * HOUR_MS))
     return `The turnover checklist closes ${CHECK_OUT_CLOSES_HOURS} hours after the end of the booking.`;
   if (role === 'owner') {
-    if (now < addMinutes(new Date(booking.startDate), -CHECK_IN_OPENS_MINUTES))
+    if (now < after(booking.startDate, -CHECK_IN_OPENS_MINUTES * MINUTE_MS))
       return `The turnover checklist opens ${CHECK_IN_OPENS_MINUTES} minutes before the start of the booking.`;
     return null;
   }

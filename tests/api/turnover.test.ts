@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingTurnovers } from '../../src/server/db/schema';
-import { DEFAULT_TURNOVER_CHECKLIST } from '../../src/shared/stays';
+import { DEFAULT_TURNOVER_CHECKLIST } from '../../src/shared/schemas/turnover-checklist';
 import { insertBooking, insertSpace } from '../factories/db';
 import { createTestApp, signedInUser, type TestApp } from '../helpers/test-app';
 
@@ -57,6 +57,10 @@ describe('the turnover checklist', () => {
       const refused = await put({ ...listing, turnoverChecklist: bad });
       expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
     }
+    const tooLong = await put({ ...listing, turnoverChecklist: ['Fine', 'x'.repeat(121)] });
+    expect(tooLong.json().issues).toEqual([expect.objectContaining({ path: 'body.turnoverChecklist.1' })]);
+    expect((await put({ ...listing, turnoverChecklist: ['  Padded  '] })).json().turnoverChecklist).toEqual(['Padded']);
+    await put({ ...listing, turnoverChecklist: checklist });
     expect((await put({ ...listing, requiresCheckIn: 'yes' })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `/api/spaces/${id}` })).json().turnoverChecklist).toEqual(checklist);
   });

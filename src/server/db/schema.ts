@@ -11,7 +11,8 @@ import { ROOM_FEATURES, type RoomFeature } from '../../shared/schemas/room-featu
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES } from '../../shared/schemas/reports';
 import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
 import { PAYMENT_STATUSES } from '../../shared/payment-lifecycle';
-import { DEFAULT_TURNOVER_CHECKLIST, TURNOVER_CHECKLIST_MAX_ITEMS } from '../../shared/stays';
+import { TURNOVER_CHECKLIST_MAX_ITEMS } from '../../shared/constants';
+import { DEFAULT_TURNOVER_CHECKLIST } from '../../shared/schemas/turnover-checklist';
 import { NO_SHOW_DISPUTE_MAX_CHARS, TURNOVER_NOTE_MAX_CHARS } from '../../shared/schemas/stays';
 import {
   bigint,

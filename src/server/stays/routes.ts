@@ -10,14 +10,8 @@ import {
   turnoverAttestationSchema,
   turnoverLogSchema,
 } from '../../shared/schemas/stays';
-import {
-  CHECK_IN_OPENS_MINUTES,
-  CHECK_OUT_CLOSES_HOURS,
-  NO_SHOW_AFTER_MINUTES,
-  NO_SHOW_CLOSES_HOURS,
-  TURNOVER_CHECKLIST_MAX_ITEMS,
-  TURNOVER_ITEM_MAX_CHARS,
-} from '../../shared/stays';
+import { CHECK_IN_OPENS_MINUTES, CHECK_OUT_CLOSES_HOURS, NO_SHOW_AFTER_MINUTES, NO_SHOW_CLOSES_HOURS } from '../../shared/stays';
+import { TURNOVER_CHECKLIST_MAX_ITEMS, TURNOVER_ITEM_MAX_CHARS } from '../../shared/constants';
 import { requireUser } from '../auth/session';
 import type { Database } from '../db/client';
 import { notFound } from '../http/errors';

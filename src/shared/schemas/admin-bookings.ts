@@ -10,7 +10,7 @@ import { MODERATION_REASON_MAX } from './admin';
 import { parseReceiptNumber } from '../receipt';
 import { moneySchema, required, textSchema, trimmed } from './fields';
 import { bookingPayoutSchema, owedPayoutsSchema } from './payouts';
-import { noShowSchema, turnoverEntrySchema } from './stays';
+import { noShowSchema, turnoverEntrySchema } from './bookings';
 
 /** A person as the console shows them beside a booking. */
 const personSchema = z.object({ id: z.uuid(), name: z.string(), email: z.string() });

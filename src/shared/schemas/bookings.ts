@@ -8,7 +8,6 @@ import { insuranceCertificateSchema } from './insurance';
 import { AGREEMENT_VERSION, BOOKING_STATUSES, CANCELLATION_POLICY_TIERS } from '../constants';
 import { moneySchema, textSchema, trimmed } from './fields';
 import { pricingPeriodSchema } from './spaces';
-import { noShowSchema } from './stays';
 
 /** A booking's start or end: a local date (daily, monthly) or local date and time (hourly). */
 export const bookingInstantSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/, 'Use YYYY-MM-DD or YYYY-MM-DDTHH:mm');
@@ -84,6 +83,21 @@ export type CreateBookingInput = z.input<typeof createBookingSchema>;
  */
 export const BOOKING_PAYMENT_STATUSES = ['none', 'authorized', 'paid', 'partially_refunded', 'refunded', 'canceled'] as const;
 export type BookingPaymentStatus = (typeof BOOKING_PAYMENT_STATUSES)[number];
+/** A booking's no-show (src/shared/stays.ts): when the owner marked it, and the renter's dispute, if any. */
+export const noShowSchema = z.object({
+  markedAt: z.string(),
+  disputedAt: z.string().nullable(),
+  disputeReason: z.string().nullable(),
+});
+/** One attestation of the room's state on the turnover checklist (src/shared/stays.ts), as kept: who (role and name), the items, the note, when. */
+export const turnoverEntrySchema = z.object({
+  id: z.uuid(),
+  role: z.enum(['renter', 'owner']),
+  userId: z.uuid(),
+  items: z.array(z.object({ label: z.string(), done: z.boolean() })),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
 export const bookingSchema = z.object({
   id: z.uuid(),
   spaceId: z.uuid(),

@@ -20,7 +20,6 @@ import { minutesOfDay } from '../time-of-day';
 import { blockedDateSchema, blockedDatesSchema, isoDateSchema, scheduleSchema, timeOfDaySchema } from './schedules';
 import { spaceRatingSchema } from './reviews';
 import { roomFeaturesFilterSchema, roomFeaturesSchema } from './room-features';
-import { turnoverChecklistSchema } from './stays';
 
 /**
  * The 410 of a listing an operator took down or whose owner is suspended (`GET /api/spaces/{id}` and
@@ -266,8 +265,13 @@ export const listingFieldsSchema = z.object({
   requiresInsurance: z.boolean().optional(),
   /** "Check-in required"; left out, false on a new listing and kept on an edit. */
   requiresCheckIn: z.boolean().optional(),
-  /** The turnover checklist; left out, the default one on a new listing and kept on an edit. */
-  turnoverChecklist: turnoverChecklistSchema.optional(),
+  /**
+   * The turnover checklist; left out, the default one on a new listing and kept on an edit. Its items are
+   * checked by `turnoverChecklistSchema` (./turnover-checklist.ts): by the listing form, and by the server,
+   * which adds that check to this schema (src/server/spaces/routes.ts); here only its shape, which the
+   * app's first load carries.
+   */
+  turnoverChecklist: z.array(z.string()).optional(),
   cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS).default('flexible'),
   availableFrom: z.iso.datetime({ offset: true }).nullish(),
   availableTo: z.iso.datetime({ offset: true }).nullish(),

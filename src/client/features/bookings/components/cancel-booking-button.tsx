@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
-import { cancellationPolicyText } from '@/shared/cancellation';
+import { cancellationPolicyText } from '@/shared/stays';
 import type { Booking } from '@/shared/schemas/bookings';
 import {
   AlertDialog,

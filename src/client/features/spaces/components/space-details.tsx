@@ -1,10 +1,9 @@
 import { countOf, PEOPLE } from '@/shared/text';
 import { BadgeCheck, Check, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cancellationPolicyText } from '@/shared/cancellation';
+import { CANCELLATION_POLICY_TEXT } from '@/shared/cancellation';
 import { DEFAULT_RULES_TEXT } from '@/shared/constants';
 import { ROOM_FEATURE_LABELS } from '@/shared/schemas/room-features';
-import { NO_SHOW_AFTER_MINUTES } from '@/shared/stays';
 import type { Space, SpaceDetail } from '@/shared/schemas/spaces';
 import { RatingSummary } from '@/client/components/ui/star-rating';
 import { Badge } from '@/client/components/ui/badge';
@@ -86,25 +85,10 @@ export function SpaceSections({ space }: { space: SpaceDetail }) {
             <h3 className="font-medium text-slate-900">Cancellation policy</h3>
             {/* The refund rule is the policy, printed once; the owner's text is only what comes beyond it. */}
             <p className="mt-1 text-slate-700" data-testid="cancellation-policy-tier">
-              {cancellationPolicyText(space.cancellationPolicyTier, space.requiresCheckIn)}
+              {CANCELLATION_POLICY_TEXT[space.cancellationPolicyTier]}
             </p>
             {space.cancellationPolicy ? <p className="mt-2 whitespace-pre-line text-slate-700">{space.cancellationPolicy}</p> : null}
           </div>
-          {space.requiresCheckIn ? (
-            <div data-testid="check-in-required">
-              <h3 className="font-medium text-slate-900">Check-in required</h3>
-              <p className="mt-1 text-slate-700">
-                Check in from My Bookings when you arrive. A renter who has not checked in {NO_SHOW_AFTER_MINUTES} minutes after the start
-                may be marked a no-show; no-shows are not refunded.
-              </p>
-            </div>
-          ) : null}
-          {space.turnoverChecklist.length > 0 ? (
-            <div data-testid="turnover-checklist">
-              <h3 className="font-medium text-slate-900">Before you leave</h3>
-              <CheckList items={space.turnoverChecklist} empty="" />
-            </div>
-          ) : null}
         </div>
       </Section>
     </>

@@ -19,8 +19,7 @@ import { agreementTermsSchema, unitPriceSchema } from '@/shared/schemas/fields';
 import type { RoomFeature } from '@/shared/schemas/room-features';
 import { blockedDatesSchema, scheduleSchema, type OpeningInterval, type ScheduleInput, type Session } from '@/shared/schemas/schedules';
 import { lacksSessions, listingFieldsSchema, SESSIONS_REQUIRED, type CreateSpaceInput, type SpaceDetail } from '@/shared/schemas/spaces';
-import { turnoverChecklistSchema } from '@/shared/schemas/stays';
-import { DEFAULT_TURNOVER_CHECKLIST } from '@/shared/stays';
+import { DEFAULT_TURNOVER_CHECKLIST, turnoverChecklistSchema } from '@/shared/schemas/turnover-checklist';
 import { findUsStateCode } from '@/shared/time-zones';
 
 export interface ListingFormValues {

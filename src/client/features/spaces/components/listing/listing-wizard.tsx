@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, LoaderCircle, MapPin } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { CANCELLATION_POLICY_LABELS, cancellationPolicyText } from '@/shared/cancellation';
+import { CANCELLATION_POLICY_LABELS, CANCELLATION_POLICY_TEXT } from '@/shared/cancellation';
 import {
   AMENITIES,
   CANCELLATION_POLICY_TIERS,
@@ -11,13 +11,13 @@ import {
   PRICING_PERIODS,
   SPACE_TYPES,
   SPECIALTIES,
+  TURNOVER_CHECKLIST_MAX_ITEMS,
   type CancellationPolicyTier,
   type Equipment,
   type PricingPeriod,
   type SpaceType,
 } from '@/shared/constants';
 import { AGREEMENT_TERMS_MAX } from '@/shared/schemas/fields';
-import { NO_SHOW_AFTER_MINUTES, TURNOVER_CHECKLIST_MAX_ITEMS } from '@/shared/stays';
 import { ROOM_FEATURE_LABELS, ROOM_FEATURES } from '@/shared/schemas/room-features';
 import type { CreateSpaceInput } from '@/shared/schemas/spaces';
 import { US_STATE_CODES, US_STATES } from '@/shared/time-zones';
@@ -513,11 +513,7 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
               <option value="request">Request to book</option>
             </Select>
           </FormField>
-          <FormField
-            id={`${id}-tier`}
-            label="Cancellation refunds"
-            hint={cancellationPolicyText(values.cancellationPolicyTier, values.requiresCheckIn)}
-          >
+          <FormField id={`${id}-tier`} label="Cancellation refunds" hint={CANCELLATION_POLICY_TEXT[values.cancellationPolicyTier]}>
             <Select
               id={`${id}-tier`}
               value={values.cancellationPolicyTier}
@@ -562,8 +558,7 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
               Check-in required
             </Label>
             <p id={`${id}-check-in-hint`} className="text-xs text-slate-600">
-              Renters check in when they arrive. You can mark a renter who has not checked in {NO_SHOW_AFTER_MINUTES} minutes after the
-              start a no-show; no-shows are not refunded.
+              Renters check in when they arrive. You can mark a renter who does not check in a no-show; no-shows are not refunded.
             </p>
           </div>
         </div>
