@@ -14,6 +14,7 @@
  * the renter's revenue nor a per-patient fee.
  */
 import { CANCELLATION_POLICY_TEXT } from './cancellation';
+import { NO_SHOW_AFTER_MINUTES, NO_SHOW_POLICY_TEXT } from './stays';
 import { AGREEMENT_VERSION, type CancellationPolicyTier, type PricingPeriod } from './constants';
 import { formatUsd } from './money';
 import { chargeLabel, paperRange, PLATFORM_NAME } from './receipt';
@@ -52,6 +53,8 @@ export interface AgreementInput {
   platformFeeCents: number;
   /** The booking's cancellation tier, fixed when it was made. */
   cancellationPolicyTier: CancellationPolicyTier;
+  /** The listing required check-in when the booking was made: a no-show is not refunded (src/shared/stays.ts). */
+  requiresCheckIn: boolean;
 }
 
 /** One numbered section: a heading and its paragraphs. */
@@ -123,7 +126,16 @@ export function agreementSections(input: AgreementInput): AgreementSection[] {
     },
     {
       heading: 'Cancellation',
-      paragraphs: [CANCELLATION_POLICY_TEXT[input.cancellationPolicyTier], 'If the owner cancels, the renter is refunded in full.'],
+      paragraphs: [
+        CANCELLATION_POLICY_TEXT[input.cancellationPolicyTier],
+        'If the owner cancels, the renter is refunded in full.',
+        ...(input.requiresCheckIn
+          ? [
+              `The renter checks in on arrival. ${NO_SHOW_POLICY_TEXT} A renter who has not checked in ${NO_SHOW_AFTER_MINUTES} ` +
+                'minutes after the start may be marked a no-show by the owner, and may dispute it with the platform.',
+            ]
+          : []),
+      ],
     },
     {
       heading: 'Licence and insurance',

@@ -245,6 +245,9 @@ export const FIRST_BOOKING_FEE_BASIS_POINTS = 1000;
 
 /** Listing and profile image limits (docs/product.md#validation and #constants). */
 export const MAX_LISTING_IMAGES = 10;
+/** A listing's turnover checklist (src/shared/schemas/turnover-checklist.ts) holds at most this many items, each of at most {@link TURNOVER_ITEM_MAX_CHARS} characters. */
+export const TURNOVER_CHECKLIST_MAX_ITEMS = 10;
+export const TURNOVER_ITEM_MAX_CHARS = 120;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Largest image accepted, in pixels (width x height): a decompression-bomb guard; 50 megapixels covers any camera photo. */
 export const MAX_IMAGE_PIXELS = 50_000_000;

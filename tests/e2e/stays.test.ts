@@ -1,7 +1,8 @@
 /**
  * The day of a stay in a real browser (src/shared/stays.ts): a renter whose hour in a new hourly
- * room starts in a few minutes checks in from My Bookings, then checks out; both times show on
- * the renter's booking and on the owner's "Bookings of My Spaces". The list passes an axe scan.
+ * room (check-in required) starts in a few minutes checks in from My Bookings, then checks out,
+ * ticking the room's turnover checklist first; both times show on the renter's booking and on the
+ * owner's "Bookings of My Spaces", where the owner reads the checklist. The list passes an axe scan.
  */
 import { randomUUID } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
@@ -51,6 +52,8 @@ describe('checking in and out', () => {
       instantBook: true,
       pricePeriod: 'hourly',
       pricePerDay: '40.00',
+      requiresCheckIn: true,
+      turnoverChecklist: ['Surfaces disinfected', 'Exam table paper replaced'],
     });
 
     // A renter books the coming hour and pays with the demo card (the booking dialog is tested elsewhere).
@@ -69,7 +72,13 @@ describe('checking in and out', () => {
     await toast(page, 'Checked in').waitFor();
     await expect.poll(() => booking.getByTestId('stay-times').textContent()).toMatch(/^Checked in \w{3} \d+, \d{4} \d+:\d{2} [AP]M$/);
 
+    // Checking out asks for the turnover checklist first.
     await page.getByRole('button', { name: 'Check out' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Check out' });
+    await dialog.getByRole('checkbox', { name: 'Surfaces disinfected' }).click();
+    await dialog.getByLabel('Note for the owner (optional)').fill('Paper roll ran out.');
+    await expectNoSeriousA11yViolations(page, 'the check-out checklist');
+    await dialog.getByRole('button', { name: 'Check out' }).click();
     await toast(page, 'Checked out').waitFor();
     await expect.poll(() => booking.getByTestId('stay-times').textContent()).toMatch(/ · Checked out \w{3} \d+, \d{4} \d+:\d{2} [AP]M$/);
     expect(await page.getByRole('button', { name: /^Check (in|out)$/ }).count()).toBe(0);
@@ -78,5 +87,10 @@ describe('checking in and out', () => {
     await ownerPage.goto('/profile?tab=bookings');
     const owned = ownerPage.getByTestId('space-booking').filter({ hasText: `${word} Exam Room` });
     await expect.poll(() => owned.getByTestId('stay-times').textContent()).toContain('Checked out');
+    await ownerPage.getByRole('button', { name: 'Turnover checklist' }).click();
+    const log = ownerPage.getByRole('dialog', { name: 'Turnover checklist' }).getByTestId('turnover-entries');
+    await expect.poll(() => log.textContent()).toContain('✓ Surfaces disinfected');
+    expect(await log.textContent()).toContain('✗ Exam table paper replaced');
+    expect(await log.textContent()).toContain('Paper roll ran out.');
   });
 });

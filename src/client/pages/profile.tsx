@@ -12,6 +12,7 @@ import { EmptyState, LoadError } from '@/client/components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { EmailVerificationNotice } from '@/client/features/auth/components/email-verification-notice';
 import { useBookingRequests } from '@/client/features/bookings/api/get-booking-requests';
+import { getSpaceBookingsQueryOptions } from '@/client/features/bookings/api/get-space-bookings';
 import { getUserBookingsQueryOptions, useUserBookings } from '@/client/features/bookings/api/get-user-bookings';
 import { IncomingRequests } from '@/client/features/bookings/components/incoming-requests';
 import { RecentBookings } from '@/client/features/bookings/components/recent-bookings';
@@ -22,8 +23,11 @@ import { SeriesBookingList } from '@/client/features/booking-series/components/s
 import { BookingReviewPanel } from '@/client/features/reviews/components/booking-review-panel';
 import { offersReview } from '@/client/features/reviews/lib/reviewable';
 import { SeriesRequestList } from '@/client/features/booking-series/components/series-request-list';
+import { NoShowButton } from '@/client/features/stays/components/no-show-button';
+import { NoShowNotice } from '@/client/features/stays/components/no-show-notice';
 import { StayStepButton } from '@/client/features/stays/components/stay-step-button';
 import { AccessPanel } from '@/client/features/access/components/access-panel';
+import { TurnoverLogButton } from '@/client/features/stays/components/turnover-log-button';
 import { CalendarFeedSection } from '@/client/features/calendar/components/calendar-feed-section';
 import { EarningsPanel } from '@/client/features/earnings/components/earnings-panel';
 import { useFavorites } from '@/client/features/favorites/api/get-favorites';
@@ -97,6 +101,7 @@ function Profile({ user }: { user: User }) {
   const bookings = useUserBookings(user.id);
   const queryClient = useQueryClient();
   const refreshBookings = () => void queryClient.invalidateQueries({ queryKey: getUserBookingsQueryOptions(user.id).queryKey });
+  const refreshSpaceBookings = () => void queryClient.invalidateQueries({ queryKey: getSpaceBookingsQueryOptions(user.id).queryKey });
   const requests = useBookingRequests(user.id);
   const favorites = useFavorites(user.id);
   const spaces = useOwnerSpaces(user.id);
@@ -178,7 +183,7 @@ function Profile({ user }: { user: User }) {
                         bookings={bookings}
                         renderRow={withReview(
                           bookings,
-                          withAccess(renderRow, 'owner'),
+                          withAccess(withOwnerStay(renderRow, refreshSpaceBookings), 'owner'),
                           (booking) => booking.renter?.firstName ?? 'the renter',
                         )}
                         renderPapers={(first) => <BookingPaperLinks booking={first} viewer="owner" />}
@@ -314,15 +319,37 @@ function withAccess<B extends Booking>(renderRow: (booking: B) => ReactNode, vie
 
 /**
  * A booking row of the renter's list with "Check in" or "Check out" under it when the day of the
- * stay allows one (src/shared/stays.ts); `onTaken` refreshes the list.
+ * stay allows one (src/shared/stays.ts), its no-show (and "Dispute") and its turnover checklist;
+ * `onTaken` refreshes the list.
  */
 function withStayStep<B extends Booking>(renderRow: (booking: B) => ReactNode, onTaken: () => void) {
   return function RowWithStayStep(booking: B) {
     return (
       <div className="grid gap-2 rounded-lg">
         {renderRow(booking)}
-        <div className="flex justify-end empty:hidden">
+        <NoShowNotice booking={booking} viewer="renter" onDisputed={onTaken} />
+        <div className="flex justify-end gap-2 empty:hidden">
+          <TurnoverLogButton booking={booking} viewer="renter" />
           <StayStepButton booking={booking} onTaken={onTaken} />
+        </div>
+      </div>
+    );
+  };
+}
+
+/**
+ * A booking row of the owner's list with its no-show (and the renter's dispute), "Mark no-show"
+ * when the rules allow it and the turnover checklist (src/shared/stays.ts); `onMarked` refreshes the list.
+ */
+function withOwnerStay<B extends Booking>(renderRow: (booking: B) => ReactNode, onMarked: () => void) {
+  return function RowWithOwnerStay(booking: B) {
+    return (
+      <div className="grid gap-2 rounded-lg">
+        {renderRow(booking)}
+        <NoShowNotice booking={booking} viewer="owner" onDisputed={onMarked} />
+        <div className="flex justify-end gap-2 empty:hidden">
+          <TurnoverLogButton booking={booking} viewer="owner" />
+          <NoShowButton booking={booking} onMarked={onMarked} />
         </div>
       </div>
     );

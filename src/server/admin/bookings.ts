@@ -35,6 +35,7 @@ import { tellBookingStep } from '../bookings/notices';
 import { bookingsOfPayment, findPayment, paymentIdOf } from '../bookings/payment-bookings';
 import { decidedRefundCents, refundDueCents, settleMoney } from '../bookings/settlement';
 import { bookingPayout, owedTotal } from '../payouts/service';
+import { listTurnovers } from '../stays/turnovers';
 import { recordAudit } from './audit';
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
@@ -178,6 +179,14 @@ export async function adminBooking(db: Database, payments: PaymentProvider | nul
     })),
     refundable: fromCents(refundable),
     payout: await bookingPayout(db, booking),
+    noShow: booking.noShowMarkedAt
+      ? {
+          markedAt: booking.noShowMarkedAt.toISOString(),
+          disputedAt: booking.noShowDisputedAt?.toISOString() ?? null,
+          disputeReason: booking.noShowDisputeReason,
+        }
+      : null,
+    turnover: await listTurnovers(db, booking.id),
   };
 }
 

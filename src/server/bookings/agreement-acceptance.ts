@@ -42,6 +42,8 @@ export interface BookingPapers {
     ownerTerms: string | null;
   };
   cancellationPolicyTier: CancellationPolicyTier;
+  /** The listing required check-in when the booking was made. */
+  requiresCheckIn: boolean;
   /** The payment's status (the series' for an occurrence). */
   paymentStatus: (typeof bookings.$inferSelect)['paymentStatus'];
   /** The one payment: the booking's, or its series' with every occurrence. */
@@ -87,6 +89,7 @@ export async function bookingPapers(db: Database, bookingId: string): Promise<Bo
         seriesId: bookings.seriesId,
         renterId: bookings.renterId,
         tier: bookings.cancellationPolicyTier,
+        requiresCheckIn: bookings.requiresCheckIn,
         agreementAcceptedAt: bookings.agreementAcceptedAt,
         agreementVersion: bookings.agreementVersion,
         agreementSha256: bookings.agreementSha256,
@@ -135,6 +138,7 @@ export async function bookingPapers(db: Database, bookingId: string): Promise<Bo
     owner: { fullName: fullName(row.owner), email: row.owner.email },
     space: papersSpace(space),
     cancellationPolicyTier: booking.tier,
+    requiresCheckIn: booking.requiresCheckIn,
     paymentStatus: row.payment.status,
     payment,
     firstBookingId: payment.occurrences[0]!.bookingId,
@@ -156,6 +160,7 @@ export function agreementInput(papers: BookingPapers): AgreementInput {
     totalCents: papers.payment.totalCents,
     platformFeeCents: papers.payment.platformFeeCents,
     cancellationPolicyTier: papers.cancellationPolicyTier,
+    requiresCheckIn: papers.requiresCheckIn,
   };
 }
 
@@ -202,6 +207,7 @@ export async function previewAgreementInput(db: Database, renterId: string, prev
     totalCents: preview.totalCents,
     platformFeeCents: preview.platformFeeCents,
     cancellationPolicyTier: space.cancellationPolicyTier,
+    requiresCheckIn: space.requiresCheckIn,
   };
 }
 

@@ -106,6 +106,14 @@ export function toBooking(
     seriesId: row.seriesId,
     checkedInAt: row.checkedInAt?.toISOString() ?? null,
     checkedOutAt: row.checkedOutAt?.toISOString() ?? null,
+    requiresCheckIn: row.requiresCheckIn,
+    noShow: row.noShowMarkedAt
+      ? {
+          markedAt: row.noShowMarkedAt.toISOString(),
+          disputedAt: row.noShowDisputedAt?.toISOString() ?? null,
+          disputeReason: row.noShowDisputeReason,
+        }
+      : null,
     ...(space
       ? {
           space: {

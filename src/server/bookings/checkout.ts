@@ -430,6 +430,7 @@ async function holdOccurrences(
             status: 'awaiting_payment' as const,
             instantBook: space.instantBook,
             cancellationPolicyTier: space.cancellationPolicyTier,
+            requiresCheckIn: space.requiresCheckIn,
             bufferMinutes: bookingBufferMinutes({ period: space.pricePeriod, schedule: space.schedule }),
             holdExpiresAt,
             // A series' attempt is its series row's; one booking's, its own.

@@ -11,6 +11,9 @@ import { ROOM_FEATURES, type RoomFeature } from '../../shared/schemas/room-featu
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES } from '../../shared/schemas/reports';
 import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
 import { PAYMENT_STATUSES } from '../../shared/payment-lifecycle';
+import { TURNOVER_CHECKLIST_MAX_ITEMS } from '../../shared/constants';
+import { DEFAULT_TURNOVER_CHECKLIST } from '../../shared/schemas/turnover-checklist';
+import { NO_SHOW_DISPUTE_MAX_CHARS, TURNOVER_NOTE_MAX_CHARS } from '../../shared/schemas/stays';
 import {
   bigint,
   boolean,
@@ -207,6 +210,13 @@ export const medicalSpaces = pgTable(
      * the booking's last day (docs/decisions/030-insurance-certificates-and-licence-states.md).
      */
     requiresInsurance: boolean('requires_insurance').notNull().default(false),
+    /** "Check-in required": its renters check in, and one who does not may be marked a no-show (src/shared/stays.ts). */
+    requiresCheckIn: boolean('requires_check_in').notNull().default(false),
+    /** The items both sides attest at the room's turnover (`booking_turnovers`), at most 10. */
+    turnoverChecklist: text('turnover_checklist')
+      .array()
+      .notNull()
+      .default(sql.raw(`array[${DEFAULT_TURNOVER_CHECKLIST.map((item) => `'${item}'`).join(', ')}]::text[]`)),
     /** The refund rule of cancellations (`src/shared/cancellation.ts`). */
     cancellationPolicyTier: text('cancellation_policy_tier', { enum: ['flexible', 'moderate', 'strict'] })
       .notNull()
@@ -300,6 +310,7 @@ export const medicalSpaces = pgTable(
     check('medical_spaces_price_period_check', sql`${t.pricePeriod} in ('hourly', 'daily', 'monthly', 'session')`),
     check('medical_spaces_cancellation_policy_tier_check', sql`${t.cancellationPolicyTier} in ('flexible', 'moderate', 'strict')`),
     // Only known identifiers, whatever writes the row (the list is the shared one: a change to it is a migration).
+    check('medical_spaces_turnover_checklist_check', sql.raw(`cardinality("turnover_checklist") <= ${TURNOVER_CHECKLIST_MAX_ITEMS}`)),
     check('medical_spaces_features_check', sql.raw(`"features" <@ array[${ROOM_FEATURES.map(sqlString).join(', ')}]::text[]`)),
     index('medical_spaces_owner_id_idx').on(t.ownerId),
     index('medical_spaces_space_type_idx').on(t.spaceType),
@@ -673,6 +684,12 @@ export const bookings = pgTable(
     /** When the renter checked in and out on the day of the stay (src/shared/stays.ts), or null. */
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
+    /** The listing required check-in when the hold was made: the renter may then be marked a no-show. */
+    requiresCheckIn: boolean('requires_check_in').notNull().default(false),
+    /** When the owner marked the renter a no-show (src/shared/stays.ts), and the renter's dispute of it; null: none. */
+    noShowMarkedAt: timestamp('no_show_marked_at', { withTimezone: true }),
+    noShowDisputedAt: timestamp('no_show_disputed_at', { withTimezone: true }),
+    noShowDisputeReason: text('no_show_dispute_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -680,6 +697,15 @@ export const bookings = pgTable(
     check(
       'bookings_check_out_check',
       sql`${t.checkedOutAt} is null or (${t.checkedInAt} is not null and ${t.checkedOutAt} >= ${t.checkedInAt})`,
+    ),
+    // A no-show is never checked into, is marked only where check-in was required, and is disputed with a reason.
+    check('bookings_no_show_check', sql`${t.noShowMarkedAt} is null or (${t.requiresCheckIn} and ${t.checkedInAt} is null)`),
+    check(
+      'bookings_no_show_dispute_check',
+      sql.raw(
+        `("no_show_disputed_at" is null and "no_show_dispute_reason" is null) or ("no_show_marked_at" is not null and ` +
+          `"no_show_disputed_at" is not null and length("no_show_dispute_reason") between 1 and ${NO_SHOW_DISPUTE_MAX_CHARS})`,
+      ),
     ),
     check('bookings_total_check', sql`${t.totalPrice} >= 0`),
     check('bookings_buffer_minutes_check', sql`${t.bufferMinutes} between 0 and 240`),
@@ -701,6 +727,37 @@ export const bookings = pgTable(
     index('bookings_confirmed_end_idx')
       .on(t.endAt)
       .where(sql`${t.status} = 'confirmed'`),
+  ],
+);
+
+/**
+ * The turnover checklist's attestations (src/shared/stays.ts): each time the renter (at check-out) or
+ * the owner says which of the listing's items were done, with a note. Kept, never changed.
+ */
+export const bookingTurnovers = pgTable(
+  'booking_turnovers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    role: text('role', { enum: ['renter', 'owner'] }).notNull(),
+    /** The items as attested: `[{ label, done }]`, 1 to 10. */
+    items: jsonb('items').$type<{ label: string; done: boolean }[]>().notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('booking_turnovers_role_check', sql`${t.role} in ('renter', 'owner')`),
+    check(
+      'booking_turnovers_items_check',
+      sql.raw(`jsonb_typeof("items") = 'array' and jsonb_array_length("items") between 1 and ${TURNOVER_CHECKLIST_MAX_ITEMS}`),
+    ),
+    check('booking_turnovers_note_check', sql.raw(`"note" is null or length("note") <= ${TURNOVER_NOTE_MAX_CHARS}`)),
+    index('booking_turnovers_booking_id_idx').on(t.bookingId, t.createdAt),
   ],
 );
 

@@ -23,6 +23,20 @@ import { searchSpaces } from '../search/search';
 import type { SpaceChanges } from './changes';
 import { cachedMapPoints, createMapPointsCache, mapPoints } from './map-points';
 import { createSpace, deleteSpace, getSpace, updateSpace } from './service';
+import { turnoverChecklistSchema } from '../../shared/schemas/turnover-checklist';
+
+/**
+ * The body of POST and PUT /api/spaces: `createSpaceSchema`, with its turnover checklist checked and
+ * trimmed by `turnoverChecklistSchema` (left out of the shared schema, which the app's first load carries).
+ */
+const listingBodySchema = createSpaceSchema.transform((space, ctx) => {
+  if (space.turnoverChecklist === undefined) return space;
+  const checked = turnoverChecklistSchema.safeParse(space.turnoverChecklist);
+  if (checked.success) return { ...space, turnoverChecklist: checked.data };
+  for (const issue of checked.error.issues)
+    ctx.addIssue({ code: 'custom', message: issue.message, path: ['turnoverChecklist', ...issue.path] });
+  return z.NEVER;
+});
 
 /** Any id string: a malformed one is simply not found (404). */
 const idParams = z.object({ id: idParamSchema });
@@ -182,7 +196,7 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
           'when `latitude`/`longitude` are sent, else the geocoder (`GEOCODER`, docs/api.md); null when nothing places ' +
           'the address; a bad schedule is 400 with the field (`body.schedule.weeklyHours.mon.1.start`) and saves nothing; ' +
           'a schedule change never cancels a booking.',
-        body: createSpaceSchema,
+        body: listingBodySchema,
         response: { 201: spaceDetailSchema },
       },
       bodyLimit: LISTING_BODY_LIMIT,
@@ -211,7 +225,7 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
           'geocoded again; a bad schedule is 400 with the field (`body.schedule.weeklyHours.mon.1.start`) and saves ' +
           'nothing; a schedule change never cancels a booking.',
         params: idParams,
-        body: createSpaceSchema,
+        body: listingBodySchema,
         response: { 200: spaceDetailSchema },
       },
       bodyLimit: LISTING_BODY_LIMIT,

@@ -55,6 +55,8 @@ const spaceColumns = {
   agreementTerms: medicalSpaces.agreementTerms,
   instantBook: medicalSpaces.instantBook,
   requiresInsurance: medicalSpaces.requiresInsurance,
+  requiresCheckIn: medicalSpaces.requiresCheckIn,
+  turnoverChecklist: medicalSpaces.turnoverChecklist,
   cancellationPolicyTier: medicalSpaces.cancellationPolicyTier,
   active: medicalSpaces.active,
   schedule: medicalSpaces.schedule,
@@ -103,6 +105,8 @@ export function toSpace(row: SpaceColumns, { forOwner = false }: { forOwner?: bo
     agreementTerms: row.agreementTerms,
     instantBook: row.instantBook,
     requiresInsurance: row.requiresInsurance,
+    requiresCheckIn: row.requiresCheckIn,
+    turnoverChecklist: row.turnoverChecklist,
     cancellationPolicyTier: row.cancellationPolicyTier,
     active: row.active,
     timeZone: timeZoneForState(row.state),
@@ -218,6 +222,9 @@ function listingColumns(input: CreateSpaceData) {
     instantBook: input.instantBook,
     // Left out: false on a new listing (the column's default), kept on an edit.
     ...(input.requiresInsurance !== undefined && { requiresInsurance: input.requiresInsurance }),
+    // Left out: no check-in and the default checklist on a new listing (the columns' defaults), kept on an edit.
+    ...(input.requiresCheckIn !== undefined && { requiresCheckIn: input.requiresCheckIn }),
+    ...(input.turnoverChecklist !== undefined && { turnoverChecklist: input.turnoverChecklist }),
     cancellationPolicyTier: input.cancellationPolicyTier,
     // Left out on an edit: kept as it is.
     ...(input.schedule !== undefined && { schedule: input.schedule }),

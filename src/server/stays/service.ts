@@ -29,6 +29,7 @@ export async function takeStayStep(db: Database, bookingId: string, userId: stri
         endDate: row.endAt.toISOString(),
         checkedInAt: row.checkedInAt?.toISOString() ?? null,
         checkedOutAt: row.checkedOutAt?.toISOString() ?? null,
+        noShowMarkedAt: row.noShowMarkedAt?.toISOString() ?? null,
       },
       step,
       now,

@@ -10,6 +10,7 @@ import { MODERATION_REASON_MAX } from './admin';
 import { parseReceiptNumber } from '../receipt';
 import { moneySchema, required, textSchema, trimmed } from './fields';
 import { bookingPayoutSchema, owedPayoutsSchema } from './payouts';
+import { noShowSchema, turnoverEntrySchema } from './bookings';
 
 /** A person as the console shows them beside a booking. */
 const personSchema = z.object({ id: z.uuid(), name: z.string(), email: z.string() });
@@ -82,6 +83,10 @@ export const adminBookingSchema = z.object({
   refundable: z.string(),
   /** How the owner is paid for this payment (docs/decisions/033-owed-payouts.md): destination charge, owed, transferred or void. */
   payout: bookingPayoutSchema,
+  /** The owner marked the renter a no-show, and the renter's dispute of it, or null (src/shared/stays.ts). */
+  noShow: noShowSchema.nullable().default(null),
+  /** The turnover checklist's attestations by the renter and the owner, oldest first. */
+  turnover: z.array(turnoverEntrySchema).default([]),
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 

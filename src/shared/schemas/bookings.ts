@@ -83,6 +83,21 @@ export type CreateBookingInput = z.input<typeof createBookingSchema>;
  */
 export const BOOKING_PAYMENT_STATUSES = ['none', 'authorized', 'paid', 'partially_refunded', 'refunded', 'canceled'] as const;
 export type BookingPaymentStatus = (typeof BOOKING_PAYMENT_STATUSES)[number];
+/** A booking's no-show (src/shared/stays.ts): when the owner marked it, and the renter's dispute, if any. */
+export const noShowSchema = z.object({
+  markedAt: z.string(),
+  disputedAt: z.string().nullable(),
+  disputeReason: z.string().nullable(),
+});
+/** One attestation of the room's state on the turnover checklist (src/shared/stays.ts), as kept: who (role and name), the items, the note, when. */
+export const turnoverEntrySchema = z.object({
+  id: z.uuid(),
+  role: z.enum(['renter', 'owner']),
+  userId: z.uuid(),
+  items: z.array(z.object({ label: z.string(), done: z.boolean() })),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
 export const bookingSchema = z.object({
   id: z.uuid(),
   spaceId: z.uuid(),
@@ -114,6 +129,10 @@ export const bookingSchema = z.object({
   /** When the renter checked in and out on the day of the stay (src/shared/stays.ts), or null. */
   checkedInAt: z.string().nullable(),
   checkedOutAt: z.string().nullable(),
+  /** The listing required check-in when the booking was made: its renter may then be marked a no-show (src/shared/stays.ts). */
+  requiresCheckIn: z.boolean().default(false),
+  /** The owner marked the renter a no-show (no refund), and the renter's dispute of it, or null. */
+  noShow: noShowSchema.nullable().default(null),
   space: z
     .object({
       title: z.string(),

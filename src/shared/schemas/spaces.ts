@@ -67,6 +67,10 @@ export const spaceSchema = /* @__PURE__ */ z.object({
   instantBook: z.boolean(),
   /** "Require proof of insurance": a hold needs a certificate of insurance valid through its last day (docs/decisions/030-insurance-certificates-and-licence-states.md). */
   requiresInsurance: z.boolean().default(false),
+  /** "Check-in required": the renter checks in, and may be marked a no-show (not refunded) when they do not (src/shared/stays.ts). */
+  requiresCheckIn: z.boolean().default(false),
+  /** The items both sides attest at the room's turnover (src/shared/stays.ts). */
+  turnoverChecklist: z.array(z.string()).default([]),
   cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS),
   active: z.boolean(),
   /** IANA zone the space's days are counted in (docs/decisions/003-bookings-as-ranges.md). */
@@ -262,6 +266,15 @@ export const listingFieldsSchema = z.object({
   instantBook: z.boolean().default(true),
   /** "Require proof of insurance"; left out, false on a new listing and kept on an edit. */
   requiresInsurance: z.boolean().optional(),
+  /** "Check-in required"; left out, false on a new listing and kept on an edit. */
+  requiresCheckIn: z.boolean().optional(),
+  /**
+   * The turnover checklist; left out, the default one on a new listing and kept on an edit. Its items are
+   * checked by `turnoverChecklistSchema` (./turnover-checklist.ts): by the listing form, and by the server,
+   * which adds that check to this schema (src/server/spaces/routes.ts); here only its shape, which the
+   * app's first load carries.
+   */
+  turnoverChecklist: z.array(z.string()).optional(),
   cancellationPolicyTier: z.enum(CANCELLATION_POLICY_TIERS).default('flexible'),
   availableFrom: z.iso.datetime({ offset: true }).nullish(),
   availableTo: z.iso.datetime({ offset: true }).nullish(),

@@ -366,6 +366,33 @@ function BookingDetail({ id }: { id: string }) {
           </ul>
         </section>
       ) : null}
+      {b.noShow ? (
+        <section aria-label="No-show" data-testid="console-no-show">
+          <h4 className="mb-1 font-medium text-slate-900">No-show</h4>
+          <p className="text-sm">Marked by the owner {formatInstant(b.noShow.markedAt, zone)} (not refunded).</p>
+          {b.noShow.disputedAt ? (
+            <p className="text-sm">
+              Disputed by the renter {formatInstant(b.noShow.disputedAt, zone)}: {b.noShow.disputeReason}
+            </p>
+          ) : (
+            <p className="text-sm text-slate-600">Not disputed.</p>
+          )}
+        </section>
+      ) : null}
+      {b.turnover.length > 0 ? (
+        <section aria-label="Turnover checklist" data-testid="console-turnover">
+          <h4 className="mb-1 font-medium text-slate-900">Turnover checklist</h4>
+          <ul className="grid gap-1 text-sm">
+            {b.turnover.map((entry) => (
+              <li key={entry.id}>
+                {entry.role === 'renter' ? 'Renter' : 'Owner'}, {formatInstant(entry.createdAt, zone)}:{' '}
+                {entry.items.map((item) => `${item.label} ${item.done ? '(done)' : '(not done)'}`).join('; ')}
+                {entry.note ? ` — ${entry.note}` : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {refunding ? <RefundDialog booking={refunding} onClose={() => setRefunding(null)} /> : null}
     </article>
   );

@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
-import { CANCELLATION_POLICY_TEXT } from '@/shared/cancellation';
+import { cancellationPolicyText } from '@/shared/stays';
 import type { Booking } from '@/shared/schemas/bookings';
 import {
   AlertDialog,
@@ -28,7 +28,7 @@ export function CancelBookingButton({
   booking,
   userId,
 }: {
-  booking: Pick<Booking, 'id' | 'cancellationPolicyTier' | 'space' | 'seriesId' | 'startDate'>;
+  booking: Pick<Booking, 'id' | 'cancellationPolicyTier' | 'space' | 'seriesId' | 'startDate' | 'requiresCheckIn'>;
   userId: string;
 }) {
   const [open, setOpen] = useState(false);
@@ -75,7 +75,7 @@ export function CancelBookingButton({
                 </p>
               ) : null}
               <p data-testid="refund-reason">{quote.data.reason}</p>
-              <p>{CANCELLATION_POLICY_TEXT[quote.data.cancellationPolicyTier]}</p>
+              <p>{cancellationPolicyText(quote.data.cancellationPolicyTier, booking.requiresCheckIn)}</p>
             </>
           )}
         </div>

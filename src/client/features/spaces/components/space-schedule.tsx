@@ -2,11 +2,13 @@ import type { SpaceDetail } from '@/shared/schemas/spaces';
 import { formatAmount, periodSuffix } from '@/client/lib/format';
 import { bookingRulesText, formatDateRange, groupWeeklyHours } from '../lib/schedule-text';
 import { Section } from './space-section';
+import { SpaceStayRules } from './space-stay-rules';
 
 /**
  * When the space can be booked (docs/product.md#schedules): the opening hours with weekdays of the
  * same hours grouped, the sessions and their price, the buffer, notice and horizon in words, and
- * the blocked dates from `today` (YYYY-MM-DD, local) on.
+ * the blocked dates from `today` (YYYY-MM-DD, local) on; and the day of the stay's rules (check-in
+ * required, the turnover checklist: {@link SpaceStayRules}).
  */
 export function SpaceSchedule({ space, today }: { space: SpaceDetail; today: string }) {
   const lines = groupWeeklyHours(space.schedule?.weeklyHours);
@@ -51,6 +53,7 @@ export function SpaceSchedule({ space, today }: { space: SpaceDetail; today: str
             </ul>
           </div>
         ) : null}
+        <SpaceStayRules space={space} />
         {rules.length > 0 ? (
           <div>
             <h3 className="font-medium text-slate-900">Booking rules</h3>

@@ -19,6 +19,7 @@ import { agreementTermsSchema, unitPriceSchema } from '@/shared/schemas/fields';
 import type { RoomFeature } from '@/shared/schemas/room-features';
 import { blockedDatesSchema, scheduleSchema, type OpeningInterval, type ScheduleInput, type Session } from '@/shared/schemas/schedules';
 import { lacksSessions, listingFieldsSchema, SESSIONS_REQUIRED, type CreateSpaceInput, type SpaceDetail } from '@/shared/schemas/spaces';
+import { DEFAULT_TURNOVER_CHECKLIST, turnoverChecklistSchema } from '@/shared/schemas/turnover-checklist';
 import { findUsStateCode } from '@/shared/time-zones';
 import { ACCESS_INSTRUCTIONS_MAX, DEFAULT_REVEAL_HOURS, MAX_REVEAL_HOURS, MIN_REVEAL_HOURS, type AccessMethod } from '@/shared/access';
 
@@ -49,6 +50,10 @@ export interface ListingFormValues {
   instantBook: boolean;
   /** "Require proof of insurance" (docs/decisions/030-insurance-certificates-and-licence-states.md). */
   requiresInsurance: boolean;
+  /** "Check-in required": a renter who does not check in may be marked a no-show (src/shared/stays.ts). */
+  requiresCheckIn: boolean;
+  /** The turnover checklist, one item a line (`turnoverChecklist`). */
+  turnoverChecklist: string;
   /** The refund rule of cancellations (`src/shared/cancellation.ts`). */
   cancellationPolicyTier: CancellationPolicyTier;
   /** YYYY-MM-DD or empty. */
@@ -165,6 +170,8 @@ export const EMPTY_LISTING: ListingFormValues = {
   cancellationPolicy: '',
   instantBook: true,
   requiresInsurance: false,
+  requiresCheckIn: false,
+  turnoverChecklist: DEFAULT_TURNOVER_CHECKLIST.join('\n'),
   cancellationPolicyTier: DEFAULT_CANCELLATION_POLICY_TIER,
   availableFrom: '',
   availableTo: '',
@@ -232,6 +239,8 @@ export function stepErrors(step: number, values: ListingFormValues): FieldErrors
       if (values.accessInstructions.trim().length > ACCESS_INSTRUCTIONS_MAX) {
         errors.accessInstructions = `Use at most ${ACCESS_INSTRUCTIONS_MAX.toLocaleString('en-US')} characters`;
       }
+      const checklist = turnoverChecklistSchema.safeParse(checklistItems(values.turnoverChecklist));
+      if (!checklist.success) errors.turnoverChecklist = checklist.error.issues[0]!.message;
       return errors;
     }
   }
@@ -255,7 +264,16 @@ export const FIELD_LABELS: Partial<Record<keyof ListingFormValues, string>> = {
   blockedDates: 'Blocked dates',
   accessRevealHours: 'Reveal the way in (hours before)',
   accessInstructions: 'Access instructions',
+  turnoverChecklist: 'Turnover checklist',
 };
+
+/** The items of the checklist's text: one a line, trimmed, blank lines left out. */
+export function checklistItems(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
 
 /** The labels of the fields that keep step `step` (0-based) from being complete, in the form's order; empty when it is. */
 export function missingFields(step: number, values: ListingFormValues): string[] {
@@ -300,6 +318,8 @@ export function toPayload(values: ListingFormValues): CreateSpaceInput {
     cancellationPolicy: values.cancellationPolicy || null,
     instantBook: values.instantBook,
     requiresInsurance: values.requiresInsurance,
+    requiresCheckIn: values.requiresCheckIn,
+    turnoverChecklist: checklistItems(values.turnoverChecklist),
     cancellationPolicyTier: values.cancellationPolicyTier,
     availableFrom: dayToInstant(values.availableFrom),
     availableTo: dayToInstant(values.availableTo),
@@ -428,6 +448,8 @@ export function fromSpace(space: SpaceDetail): ListingFormValues {
     cancellationPolicy: space.cancellationPolicy ?? '',
     instantBook: space.instantBook,
     requiresInsurance: space.requiresInsurance,
+    requiresCheckIn: space.requiresCheckIn,
+    turnoverChecklist: space.turnoverChecklist.join('\n'),
     cancellationPolicyTier: space.cancellationPolicyTier,
     availableFrom: space.availableFrom?.slice(0, 10) ?? '',
     availableTo: space.availableTo?.slice(0, 10) ?? '',

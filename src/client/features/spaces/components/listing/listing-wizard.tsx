@@ -11,6 +11,7 @@ import {
   PRICING_PERIODS,
   SPACE_TYPES,
   SPECIALTIES,
+  TURNOVER_CHECKLIST_MAX_ITEMS,
   type CancellationPolicyTier,
   type Equipment,
   type PricingPeriod,
@@ -594,6 +595,36 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
             rows={3}
             value={values.accessInstructions}
             onChange={(event) => set('accessInstructions', event.target.value)}
+          />
+        </FormField>
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id={`${id}-check-in`}
+            className="mt-0.5"
+            checked={values.requiresCheckIn}
+            onCheckedChange={(checked) => set('requiresCheckIn', checked === true)}
+            aria-describedby={`${id}-check-in-hint`}
+          />
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-check-in`} className="leading-snug">
+              Check-in required
+            </Label>
+            <p id={`${id}-check-in-hint`} className="text-xs text-slate-600">
+              Renters check in when they arrive. You can mark a renter who does not check in a no-show; no-shows are not refunded.
+            </p>
+          </div>
+        </div>
+        <FormField
+          id={`${id}-turnover`}
+          label="Turnover checklist"
+          hint={`One item a line, at most ${TURNOVER_CHECKLIST_MAX_ITEMS}. Renters tick it at check-out, and you can attest it too.`}
+          error={errors.turnoverChecklist}
+        >
+          <Textarea
+            {...fieldAria(`${id}-turnover`, errors.turnoverChecklist, true)}
+            rows={3}
+            value={values.turnoverChecklist}
+            onChange={(event) => set('turnoverChecklist', event.target.value)}
           />
         </FormField>
         <FormField
