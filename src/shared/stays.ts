@@ -129,3 +129,14 @@ export function turnoverProblem(booking: NoShowBooking, role: TurnoverRole, now:
   if (!booking.checkedInAt) return 'Check in before filling in the turnover checklist.';
   return null;
 }
+
+/**
+ * What the renter's reminder says of checking in: when it opens, and where the listing requires it, that a
+ * renter who has not checked in may be marked a no-show.
+ */
+export function checkInReminderText(requiresCheckIn: boolean): string {
+  const opens = `Check in on your booking's page when you arrive (from ${CHECK_IN_OPENS_MINUTES} minutes before the start).`;
+  return requiresCheckIn
+    ? `${opens} This space requires check-in: without one ${NO_SHOW_AFTER_MINUTES} minutes after the start, the owner may mark a no-show. ${NO_SHOW_POLICY_TEXT}`
+    : opens;
+}

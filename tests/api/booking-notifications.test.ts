@@ -196,7 +196,21 @@ describe('instant booking', () => {
     expect(await remindBooking(t.db, booking.id)).toBe(true);
     expect(await remindBooking(t.db, booking.id)).toBe(false);
     expect((await kindsOf(renter.user.id)).filter((kind) => kind === 'booking_reminder')).toHaveLength(1);
+    const [reminder] = (await noticesOf(renter.user.id)).filter((notice) => notice.kind === 'booking_reminder');
+    expect(reminder!.link).toBe(`/profile?tab=bookings&booking=${booking.id}`);
+    expect(reminder!.body).toContain("Check in on your booking's page when you arrive (from 30 minutes before the start).");
+    expect(reminder!.body).not.toContain('no-show');
     expect(await kindsOf(owner.user.id)).not.toContain('booking_reminder');
+
+    // A booking of a listing that required check-in: the reminder says what missing it means.
+    const strict = await instantBooking(24);
+    await t.db.update(bookings).set({ requiresCheckIn: true }).where(eq(bookings.id, strict.booking.id));
+    expect(await remindBooking(t.db, strict.booking.id)).toBe(true);
+    const [strictReminder] = (await noticesOf(strict.renter.user.id)).filter((notice) => notice.kind === 'booking_reminder');
+    expect(strictReminder!.body).toContain(
+      'This space requires check-in: without one 30 minutes after the start, the owner may mark a no-show.',
+    );
+    expect(strictReminder!.body).toContain('No-shows are not refunded.');
 
     const other = await instantBooking(22);
     expect((await put(`/api/bookings/${other.booking.id}/cancel`, other.renter.cookie)).statusCode).toBe(200);

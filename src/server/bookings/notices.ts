@@ -21,6 +21,7 @@ import {
   type BookingNoticeData,
 } from '../../shared/booking-notices';
 import type { NotificationKind } from '../../shared/schemas/notifications';
+import { checkInReminderText } from '../../shared/stays';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces, users } from '../db/schema';
@@ -369,7 +370,7 @@ export async function remindBooking(db: Database, bookingId: string, now = new D
       userId: renter.id,
       kind: 'booking_reminder',
       title: `Reminder: ${space.title} tomorrow`,
-      body: `Your booking of ${space.title} starts ${describeInstant(data.startAt, data.timeZone, data.pricePeriod)} at ${data.address}.`,
+      body: `Your booking of ${space.title} starts ${describeInstant(data.startAt, data.timeZone, data.pricePeriod)} at ${data.address}. ${checkInReminderText(booking.requiresCheckIn)}`,
       link: bookingLink(booking.id),
       data: { ...data },
       dedupeKey: `booking_reminder:${booking.id}:${renter.id}`,
