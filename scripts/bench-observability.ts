@@ -250,6 +250,8 @@ async function main(): Promise<void> {
           OTEL_EXPORTER_OTLP_ENDPOINT: '',
           OTEL_TRACES_SAMPLER: '',
           OTEL_TRACES_SAMPLER_ARG: '',
+          // Counted, a server runs no job workers: their polling is work by the second, not by the request.
+          ...(counting ? { JOB_WORKERS: 'false' } : {}),
           ...variant.env,
         },
         stdio: ['ignore', 'ignore', 'inherit'],

@@ -295,6 +295,11 @@ export const envSchema = z
       .describe(
         'Without `METRICS_PORT`: serve the Prometheus metrics at `/metrics` on `PORT` to requests that send `Authorization: Bearer <token>` (401 otherwise).',
       ),
+    JOB_WORKERS: booleanFlag
+      .default(true)
+      .describe(
+        'Run the job workers (emails, reminders, expiries, payouts...) in this process. `false`: an instance that only answers HTTP, beside instances that run them (jobs are in the database, so any instance with workers takes them).',
+      ),
     SHUTDOWN_GRACE_SECONDS: z.coerce
       .number()
       .min(0, 'must be 0 to 60 seconds')
@@ -493,6 +498,8 @@ export interface Config {
   metrics: { port: number | undefined; token: string | undefined };
   /** After SIGTERM, how long the server goes on serving before it stops listening (`SHUTDOWN_GRACE_SECONDS`), ms. */
   shutdownGraceMs: number;
+  /** Whether this process runs the job workers (`JOB_WORKERS`, default true). */
+  jobWorkers: boolean;
   /** OpenTelemetry tracing: on when `endpoint` is set (src/server/observability/tracing.ts). */
   tracing: { endpoint: string | undefined; serviceName: string };
   /** Imported calendars (src/server/calendar-imports/): minutes between reads; loopback and http allowed (tests only). */
@@ -575,6 +582,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
+    jobWorkers: e.JOB_WORKERS,
     tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME },
     calendarImports: { syncMinutes: e.CALENDAR_IMPORT_SYNC_MINUTES, allowLoopback: e.CALENDAR_IMPORT_ALLOW_LOOPBACK },
     locks:

@@ -76,7 +76,7 @@ export async function serve(config: Config): Promise<void> {
     serveClient,
     logger: true,
     notifications: database,
-    jobs: { handle: database },
+    jobs: config.jobWorkers ? { handle: database } : undefined,
     databaseStats: database.stats,
   });
   await app.listen({ host: config.host, port: config.port });

@@ -28,6 +28,13 @@ describe('configuration', () => {
     expect(config.dataDir).toMatch(/data$/);
   });
 
+  it('runs the job workers unless JOB_WORKERS=false (an instance that only answers HTTP)', () => {
+    expect(loadConfig({}).jobWorkers).toBe(true);
+    expect(loadConfig({ JOB_WORKERS: 'false' }).jobWorkers).toBe(false);
+    expect(loadConfig({ JOB_WORKERS: 'true' }).jobWorkers).toBe(true);
+    expect(() => loadConfig({ JOB_WORKERS: 'sometimes' })).toThrow(/JOB_WORKERS/);
+  });
+
   it('switches to Stripe when both keys are set', () => {
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }).payments).toBe('stripe');
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', PAYMENTS: 'none' }).payments).toBe('none');
