@@ -16,6 +16,9 @@
  * much less. Compare the figures of one run, never of two. The servers run on the Node that runs
  * this script (`process.execPath`): put another first on `PATH` to measure it.
  *
+ * BENCH_COUNT=instructions: each server under valgrind's callgrind instead, its instructions per request counted
+ * (docs/performance.md), BENCH_WARM_REQUESTS, BENCH_COUNTED_REQUESTS and BENCH_WINDOWS saying how many.
+ *
  * Environment: BENCH_DATABASE_URL (the PostgreSQL server; default postgres://postgres@127.0.0.1:5432/postgres),
  * where a scratch database is made and dropped. Output (stdout): `{ route, connections,
  * durationSeconds, rounds, servers: { [name]: { requestsPerSecond, cpuMicrosPerRequest, p50Ms, p99Ms,
