@@ -5,45 +5,15 @@
  * (src/shared/access.ts); the owner always. Each answer that carries either is logged in
  * `access_reveals`.
  */
-import { and, eq, isNull } from 'drizzle-orm';
 import { codeValidity, isRevealedToRenter, revealAt } from '../../shared/access';
 import { bookingLink, describeInstant } from '../../shared/booking-notices';
 import type { BookingAccess } from '../../shared/schemas/access';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
-import { accessCodes, accessReveals, bookings, medicalSpaces } from '../db/schema';
+import { accessReveals } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 import { notify } from '../notifications/notify';
-
-/** The booking, its listing's way in and its live door code, or null for an unknown booking. */
-async function readAccess(db: Database, bookingId: string) {
-  const [row] = await db
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      startAt: bookings.startAt,
-      endAt: bookings.endAt,
-      renterId: bookings.renterId,
-      ownerId: medicalSpaces.ownerId,
-      title: medicalSpaces.title,
-      state: medicalSpaces.state,
-      pricePeriod: medicalSpaces.pricePeriod,
-      method: medicalSpaces.accessMethod,
-      revealHours: medicalSpaces.accessRevealHours,
-      instructions: medicalSpaces.accessInstructions,
-    })
-    .from(bookings)
-    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
-  if (!row) return null;
-  const [code] = await db
-    .select({ id: accessCodes.id, code: accessCodes.code })
-    .from(accessCodes)
-    .where(and(eq(accessCodes.bookingId, bookingId), isNull(accessCodes.deletedAt)))
-    .limit(1);
-  return { ...row, code: code ?? null };
-}
+import { readBookingAccess } from './reads';
 
 /**
  * The way in of `bookingId` as `userId` may see it at `now`, logging the reveal when the answer
@@ -51,7 +21,7 @@ async function readAccess(db: Database, bookingId: string) {
  * @throws HttpError 404 unknown booking, 403 anyone but its renter and its owner
  */
 export async function getBookingAccess(db: Database, bookingId: string, userId: string, now = new Date()): Promise<BookingAccess> {
-  const row = await readAccess(db, bookingId);
+  const row = await readBookingAccess(db, bookingId);
   if (!row) throw notFound('Booking not found.');
   const role = row.renterId === userId ? 'renter' : row.ownerId === userId ? 'owner' : null;
   if (!role) throw forbidden("Only the booking's renter and the space's owner can see its way in.");
@@ -82,7 +52,7 @@ export async function getBookingAccess(db: Database, bookingId: string, userId: 
  * @throws Error when a door code booking has no code yet (the provider is failing): retried
  */
 export async function revealAccess(db: Database, bookingId: string, now = new Date()): Promise<boolean> {
-  const row = await readAccess(db, bookingId);
+  const row = await readBookingAccess(db, bookingId);
   if (!row || !isRevealedToRenter(row, row.revealHours, now) || now >= row.endAt) return false;
   const zone = timeZoneForState(row.state);
   const when = (instant: Date) => describeInstant(instant.toISOString(), zone, 'hourly');

@@ -13,58 +13,21 @@ import { codeValidity, revealAt } from '../../shared/access';
 import { bookingLink, describeInstant } from '../../shared/booking-notices';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
-import { accessCodes, bookings, medicalSpaces } from '../db/schema';
+import { accessCodes } from '../db/schema';
 import { revealAccessJob, syncAccessCodeJob } from '../jobs/catalog';
 import { enqueue } from '../jobs/queue';
 import { notify } from '../notifications/notify';
 import type { LockProvider } from './provider';
+import { readBookingAccess, type StoredAccess } from './reads';
 
 /** What the sync did: made a code, deleted one, replaced one, or nothing was to do. */
 export type AccessSyncOutcome = 'created' | 'deleted' | 'replaced' | 'unchanged';
-
-/** The booking, its listing's way in, and its live code. */
-async function readState(db: Database, bookingId: string) {
-  const [row] = await db
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      startAt: bookings.startAt,
-      endAt: bookings.endAt,
-      spaceId: bookings.spaceId,
-      renterId: bookings.renterId,
-      ownerId: medicalSpaces.ownerId,
-      title: medicalSpaces.title,
-      state: medicalSpaces.state,
-      pricePeriod: medicalSpaces.pricePeriod,
-      method: medicalSpaces.accessMethod,
-      revealHours: medicalSpaces.accessRevealHours,
-    })
-    .from(bookings)
-    .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
-  if (!row) return null;
-  const [code] = await db
-    .select({
-      id: accessCodes.id,
-      externalId: accessCodes.externalId,
-      validFrom: accessCodes.validFrom,
-      validUntil: accessCodes.validUntil,
-    })
-    .from(accessCodes)
-    .where(and(eq(accessCodes.bookingId, bookingId), isNull(accessCodes.deletedAt)))
-    .limit(1);
-  return { booking: row, code: code ?? null };
-}
-
-type State = NonNullable<Awaited<ReturnType<typeof readState>>>;
 
 /**
  * Tells the owner that the lock provider failed to make (`create`) or delete (`delete`) the
  * booking's door code, once per booking and step; the booking stays as it is.
  */
-async function tellOwnerOfFailure(db: Database, state: State, step: 'create' | 'delete'): Promise<void> {
-  const { booking } = state;
+async function tellOwnerOfFailure(db: Database, booking: StoredAccess, step: 'create' | 'delete'): Promise<void> {
   const starts = describeInstant(booking.startAt.toISOString(), timeZoneForState(booking.state), booking.pricePeriod);
   await notify(db, {
     userId: booking.ownerId,
@@ -97,9 +60,9 @@ export async function syncAccessCode(db: Database, locks: LockProvider, bookingI
   // A few rounds: each reads the booking again after calling the provider, so a cancellation
   // that commits meanwhile is seen and undone here rather than leaving a live code.
   for (let round = 0; round < 4; round++) {
-    const state = await readState(db, bookingId);
-    if (!state) break;
-    const { booking, code } = state;
+    const booking = await readBookingAccess(db, bookingId);
+    if (!booking) break;
+    const { code } = booking;
     const validity = codeValidity(booking.startAt, booking.endAt);
     const wanted = booking.status === 'confirmed' && booking.method === 'door_code' && now < validity.validUntil;
     const current =
@@ -111,7 +74,7 @@ export async function syncAccessCode(db: Database, locks: LockProvider, bookingI
       try {
         await locks.deleteCode(code.externalId);
       } catch (error) {
-        await tellOwnerOfFailure(db, state, 'delete');
+        await tellOwnerOfFailure(db, booking, 'delete');
         throw error;
       }
       await db
@@ -126,7 +89,7 @@ export async function syncAccessCode(db: Database, locks: LockProvider, bookingI
       try {
         issued = await locks.createCode({ bookingId, spaceId: booking.spaceId, ...validity });
       } catch (error) {
-        await tellOwnerOfFailure(db, state, 'create');
+        await tellOwnerOfFailure(db, booking, 'create');
         throw error;
       }
       const kept = await db.transaction(async (tx) => {
