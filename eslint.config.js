@@ -63,6 +63,7 @@ const serverFeatures = [
   'bookings',
   'stays',
   'access',
+  'standing-bookings',
   'payouts',
   'paperwork',
   'earnings',

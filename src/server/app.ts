@@ -27,6 +27,8 @@ import { bookingRoutes } from './bookings/routes';
 import { stayRoutes } from './stays/routes';
 import { accessRoutes } from './access/routes';
 import { registerAccessJobs } from './access/jobs';
+import { standingBookingRoutes } from './standing-bookings/routes';
+import { registerStandingBookingJobs } from './standing-bookings/jobs';
 import { createLockProvider } from './access/create-lock-provider';
 import { calendarRoutes } from './calendar/routes';
 import { registerCalendarImportJobs } from './calendar-imports/jobs';
@@ -255,6 +257,7 @@ export async function buildApp({
     registerReviewJobs(workers, { db, log: app.log });
     registerStayJobs(workers, { db });
     registerAccessJobs(workers, { db, locks: createLockProvider(config) });
+    registerStandingBookingJobs(workers, { db, payments, log: app.log });
     registerInsuranceJobs(workers, { db });
     registerSpaceDaysJobs(workers, { db, log: app.log });
     registerPayoutJobs(workers, { db, payments, log: app.log });
@@ -343,6 +346,7 @@ export async function buildApp({
   await app.register(bookingRoutes, { db, payments });
   await app.register(stayRoutes, { db });
   await app.register(accessRoutes, { db });
+  await app.register(standingBookingRoutes, { db, payments });
   await app.register(paperworkRoutes, { db });
   // The owner's Earnings tab and its CSV (docs/decisions/034-owner-earnings.md).
   await app.register(earningsRoutes, { db });

@@ -10,7 +10,7 @@
  * A series has one payment, so one of each, named by any of its occurrences (the lists use the first).
  */
 import { withQuery } from './query-string';
-import type { Recurrence } from './schemas/booking-series';
+import type { CheckoutRecurrence } from './schemas/booking-series';
 
 /** Payment statuses that mean money was taken, a refund of it included (the database's and the API's alike). */
 export const PAID_PAYMENT_STATUSES: readonly string[] = ['paid', 'partially_refunded', 'refunded'];
@@ -49,18 +49,22 @@ export function paperKinds(booking: PaperBooking, viewer: 'renter' | 'owner'): P
 
 /**
  * GET /api/spaces/{id}/agreement-preview.pdf: the agreement of a booking about to be made, its first
- * occurrence and, for a weekly series, its recurrence (weekdays comma-separated, `until` or `count`).
+ * occurrence and, for a weekly series, its recurrence (weekdays comma-separated, `until` or `count`),
+ * or for a standing booking its weekdays and `billing`.
  */
 export function agreementPreviewPath(
   spaceId: string,
   details: { startDate: string; endDate: string },
-  recurrence?: Pick<Recurrence, 'weekdays' | 'until' | 'count'>,
+  recurrence?: CheckoutRecurrence,
 ): string {
+  const standing = recurrence && 'standing' in recurrence ? recurrence : undefined;
+  const series = recurrence && !('standing' in recurrence) ? recurrence : undefined;
   return withQuery(`/api/spaces/${encodeURIComponent(spaceId)}/agreement-preview.pdf`, {
     startDate: details.startDate,
     endDate: details.endDate,
     weekdays: recurrence?.weekdays.join(','),
-    until: recurrence?.until,
-    count: recurrence?.count,
+    until: series?.until,
+    count: series?.count,
+    billing: standing?.billing,
   });
 }

@@ -8,7 +8,7 @@
  */
 import { daysBetween, shiftDate, weekdayOf } from './availability';
 import { bookedByTime, BookingRuleError } from './booking-rules';
-import { MAX_RECURRENCE_WEEKS, type PricingPeriod } from './constants';
+import { MAX_RECURRENCE_WEEKS, type PricingPeriod, type Weekday } from './constants';
 import type { Recurrence } from './schemas/booking-series';
 
 /** One occurrence, in the booking format of its space. */
@@ -28,9 +28,6 @@ export interface Occurrence {
 export function expandRecurrence(period: PricingPeriod, first: Occurrence, recurrence: Recurrence): Occurrence[] {
   if (period === 'monthly') throw new BookingRuleError('Monthly bookings cannot repeat weekly.');
   const firstDate = first.startDate.slice(0, 10);
-  const endDate = first.endDate.slice(0, 10);
-  const length = daysBetween(firstDate, endDate);
-  const time = (text: string) => (bookedByTime(period) ? text.slice(10) : '');
   if (!recurrence.weekdays.includes(weekdayOf(firstDate))) {
     throw new BookingRuleError('The first booking must fall on one of the weekdays it repeats on.');
   }
@@ -39,15 +36,34 @@ export function expandRecurrence(period: PricingPeriod, first: Occurrence, recur
     if (recurrence.until < firstDate) throw new BookingRuleError('The repeat must end on or after the first booking.');
     if (recurrence.until > limit) throw new BookingRuleError(`A booking can repeat for at most ${MAX_RECURRENCE_WEEKS} weeks.`);
   }
-  const occurrences: Occurrence[] = [];
-  for (let date = firstDate; date <= limit; date = shiftDate(date, 1)) {
-    if (recurrence.until !== undefined && date > recurrence.until) break;
-    if (recurrence.count !== undefined && occurrences.length === recurrence.count) break;
-    if (!recurrence.weekdays.includes(weekdayOf(date))) continue;
-    occurrences.push({ startDate: `${date}${time(first.startDate)}`, endDate: `${shiftDate(date, length)}${time(first.endDate)}` });
-  }
+  const end = recurrence.until !== undefined ? shiftDate(recurrence.until, 1) : shiftDate(limit, 1);
+  const all = occurrencesBetween(period, first, recurrence.weekdays, firstDate, end);
+  const occurrences = recurrence.count !== undefined ? all.slice(0, recurrence.count) : all;
   if (recurrence.count !== undefined && occurrences.length < recurrence.count) {
     throw new BookingRuleError(`A booking can repeat for at most ${MAX_RECURRENCE_WEEKS} weeks.`);
+  }
+  return occurrences;
+}
+
+/**
+ * The occurrences of `first`'s times on `weekdays` whose start dates fall in [`from`, `to`) (local
+ * `YYYY-MM-DD`, `to` exclusive): each starts on a chosen weekday at the first one's local time and
+ * lasts as many calendar days (a standing booking's period, docs/decisions/041-standing-bookings.md,
+ * or a series' span). The first one's weekday is not checked here.
+ */
+export function occurrencesBetween(
+  period: PricingPeriod,
+  first: Occurrence,
+  weekdays: readonly Weekday[],
+  from: string,
+  to: string,
+): Occurrence[] {
+  const length = daysBetween(first.startDate.slice(0, 10), first.endDate.slice(0, 10));
+  const time = (text: string) => (bookedByTime(period) ? text.slice(10) : '');
+  const occurrences: Occurrence[] = [];
+  for (let date = from; date < to; date = shiftDate(date, 1)) {
+    if (!weekdays.includes(weekdayOf(date))) continue;
+    occurrences.push({ startDate: `${date}${time(first.startDate)}`, endDate: `${shiftDate(date, length)}${time(first.endDate)}` });
   }
   return occurrences;
 }

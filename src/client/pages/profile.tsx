@@ -29,6 +29,7 @@ import { StayStepButton } from '@/client/features/stays/components/stay-step-but
 import { AccessPanel } from '@/client/features/access/components/access-panel';
 import { TurnoverLogButton } from '@/client/features/stays/components/turnover-log-button';
 import { CalendarFeedSection } from '@/client/features/calendar/components/calendar-feed-section';
+import { StandingBookingsSection } from '@/client/features/standing-bookings/components/standing-bookings-section';
 import { EarningsPanel } from '@/client/features/earnings/components/earnings-panel';
 import { useFavorites } from '@/client/features/favorites/api/get-favorites';
 import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
@@ -214,6 +215,8 @@ function Profile({ user }: { user: User }) {
               />
             </CardContent>
           </Card>
+          {/* Weekly bookings with no end date, billed each period (docs/decisions/041-standing-bookings.md); none: nothing shown. */}
+          <StandingBookingsSection userId={user.id} />
           {/* A private address for calendar apps: the bookings above, as renter and as owner. */}
           <CalendarFeedSection userId={user.id} />
         </TabsContent>

@@ -274,7 +274,7 @@ function SpaceDetail({ space }: { space: SpaceDetailData }) {
             )}
             renderRepeat={(field: BookingRepeatField<RepeatWeeklyValue>) => (
               <Suspense fallback={null}>
-                <RepeatWeeklyFields period={space.pricePeriod} {...field} />
+                <RepeatWeeklyFields period={space.pricePeriod} standing={space.standingBookings ?? null} {...field} />
               </Suspense>
             )}
           />

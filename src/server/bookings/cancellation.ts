@@ -71,13 +71,20 @@ export interface CancellationRequest {
   cancelledBy: CancelledBy;
   /** Whether the rows are the rest of a series (told and explained as one), not one booking. */
   rest: boolean;
+  /**
+   * Refund each in full whoever cancels: occurrences a standing booking's notice ends, whose
+   * notice took the place of the policy (docs/decisions/041-standing-bookings.md).
+   */
+  refundAll?: boolean;
 }
 
 /** What cancelling each booking of `request` refunds, by its own tier and start. */
-async function decideEach(db: Database, { rows, space, cancelledBy }: CancellationRequest, now: Date) {
+async function decideEach(db: Database, { rows, space, cancelledBy, refundAll }: CancellationRequest, now: Date) {
   const ids = rows.map((row) => row.id);
   const decisions: { row: BookingRow; decision: CancellationRefund }[] = [];
-  for (const row of rows) decisions.push({ row, decision: await decideCancellation(db, row, space, cancelledBy, now, ids) });
+  // An owner's cancellation refunds in full (src/shared/cancellation.ts): the refund of `refundAll`.
+  const decidedAs = refundAll ? 'owner' : cancelledBy;
+  for (const row of rows) decisions.push({ row, decision: await decideCancellation(db, row, space, decidedAs, now, ids) });
   return decisions;
 }
 

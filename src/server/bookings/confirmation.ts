@@ -17,6 +17,7 @@ import { badRequest, conflict, notFound, paymentRequired } from '../http/errors'
 import { expireBookingJob } from '../jobs/catalog';
 import { enqueue } from '../jobs/queue';
 import type { PaymentIntentInfo, PaymentProvider } from '../payments/provider';
+import { saveCardFromIntent } from '../payments/saved-cards';
 import { findSpaceRow } from '../spaces/service';
 import { findBookingPayment, toBooking, type BookingRow } from './booking-row';
 import { moveBookings } from './booking-writer';
@@ -92,6 +93,8 @@ export async function settlePayment(
       const done = await moveBookings(tx, { paymentId }, 'awaiting_payment', paid ? 'pay' : 'authorize', changes, payment);
       if (done.length !== rows.length) return done;
       await tellEachStep(tx, paid ? 'confirmed' : 'requested', done, now);
+      // The renter agreed to keep the card for later charges (a standing booking, docs/decisions/041-standing-bookings.md).
+      if (intent.metadata.saveCard === 'true') await saveCardFromIntent(tx, done[0]!.renterId, intent, now);
       // Expire it at its answer deadline unless the owner answers first (expiry.ts).
       if (!paid) await enqueue(tx, expireBookingJob, { bookingId: done[0]!.id }, { startAfter: requestExpiresAt });
       return done;

@@ -11,7 +11,7 @@ import { ROOM_FEATURES, type RoomFeature } from '../../shared/schemas/room-featu
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES } from '../../shared/schemas/reports';
 import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
 import { PAYMENT_STATUSES } from '../../shared/payment-lifecycle';
-import { TURNOVER_CHECKLIST_MAX_ITEMS } from '../../shared/constants';
+import { TURNOVER_CHECKLIST_MAX_ITEMS, type Weekday } from '../../shared/constants';
 import { DEFAULT_TURNOVER_CHECKLIST } from '../../shared/schemas/turnover-checklist';
 import { NO_SHOW_DISPUTE_MAX_CHARS, TURNOVER_NOTE_MAX_CHARS } from '../../shared/schemas/stays';
 import {
@@ -570,6 +570,49 @@ export const payments = pgTable(
 );
 
 /**
+ * A standing booking (docs/decisions/041-standing-bookings.md): a weekly schedule with no end date,
+ * billed each period in advance. It holds what was agreed; each billing period is a
+ * `booking_series` row (`standing_booking_id`, `period_index`) with its own payment.
+ */
+export const standingBookings = pgTable(
+  'standing_bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => medicalSpaces.id, { onDelete: 'restrict' }),
+    renterId: uuid('renter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The weekdays the first occurrence's times repeat on. */
+    weekdays: jsonb('weekdays').$type<Weekday[]>().notNull(),
+    /** The first occurrence as asked, in its space's booking format (local `YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`). */
+    firstStartDate: text('first_start_date').notNull(),
+    firstEndDate: text('first_end_date').notNull(),
+    billing: text('billing', { enum: ['weekly', 'monthly'] }).notNull(),
+    /** The listing's offer when it was made: days of notice to end it, and the minimum term in months. */
+    noticeDays: integer('notice_days').notNull(),
+    minimumTermMonths: integer('minimum_term_months').notNull(),
+    status: text('status', { enum: ['active', 'ending', 'ended'] })
+      .notNull()
+      .default('active'),
+    /** The first occurrence's local date: the anchor of its billing periods. */
+    startedOn: date('started_on', { mode: 'string' }).notNull(),
+    /** The first local date no longer booked, once it is ending; null while it runs. */
+    endsOn: date('ends_on', { mode: 'string' }),
+    endedBy: uuid('ended_by').references(() => users.id, { onDelete: 'set null' }),
+    instantBook: boolean('instant_book').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('standing_bookings_notice_check', sql`${t.noticeDays} between 7 and 90`),
+    check('standing_bookings_term_check', sql`${t.minimumTermMonths} between 0 and 12`),
+    index('standing_bookings_renter_id_idx').on(t.renterId),
+    index('standing_bookings_space_id_idx').on(t.spaceId),
+  ],
+);
+
+/**
  * A recurring series of bookings (docs/decisions/026-booking-series.md), paid by one payment: the
  * `payments` row of the same id (created with the series by the trigger of migration 0037), which
  * alone holds its money (intent, status, what the provider has refunded, the card). Each occurrence
@@ -594,10 +637,22 @@ export const bookingSeries = pgTable(
     instantBook: boolean('instant_book').notNull(),
     /** The client's booking attempt: asking twice for one attempt returns the same series. */
     idempotencyKey: text('idempotency_key'),
+    /** The standing booking this series is one billing period of (docs/decisions/041-standing-bookings.md), or null. */
+    standingBookingId: uuid('standing_booking_id').references(() => standingBookings.id, { onDelete: 'restrict' }),
+    /** Which period of its standing booking (0 the first, paid at checkout). */
+    periodIndex: integer('period_index'),
+    /** Off-session charges of the period claimed so far (each claim one attempt, src/server/standing-bookings). */
+    chargeAttempts: integer('charge_attempts').notNull().default(0),
+    /** When the period's next charge is due, null when none is (paid, paid at checkout, or given up). */
+    nextChargeAt: timestamp('next_charge_at', { withTimezone: true }),
+    /** Why the last charge failed, as the provider said it (safe to show), or null. */
+    chargeFailure: text('charge_failure'),
     createdAt: createdAt(),
   },
   (t) => [
     check('booking_series_total_check', sql`${t.totalPrice} >= 0`),
+    uniqueIndex('booking_series_standing_period_unique').on(t.standingBookingId, t.periodIndex),
+    index('booking_series_next_charge_idx').on(t.nextChargeAt),
     uniqueIndex('booking_series_renter_attempt_unique').on(t.renterId, t.idempotencyKey),
     index('booking_series_renter_id_idx').on(t.renterId),
   ],

@@ -289,3 +289,18 @@ export const JOB_CATALOG: readonly JobDefinition<object>[] = [
   syncAccessCodeJob,
   revealAccessJob,
 ];
+
+/**
+ * Every five minutes: end the standing bookings that are over, hold the periods their horizon
+ * reaches, and charge the periods due with the saved card, each once across instances
+ * (standing-bookings/billing.ts; docs/decisions/041-standing-bookings.md).
+ */
+export const standingBillingJob = define<Record<string, never>>({
+  name: 'standing-billing',
+  policy: 'singleton',
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 900,
+  cron: '*/5 * * * *',
+});

@@ -139,3 +139,18 @@ export async function addRefundKeepingFee(db: Database, paymentId: string, cents
     .set({ amountRefundedFeeKept: sql`${payments.amountRefundedFeeKept} + ${fromCents(cents)}::numeric` })
     .where(eq(payments.id, paymentId));
 }
+
+/**
+ * Sets what a payment not yet charged will charge, cents (a standing booking's period that lost
+ * occurrences before its charge, docs/decisions/041-standing-bookings.md). Only while the payment
+ * is `none` or `requires_payment`: once money moved, its amount is what was charged.
+ * @returns whether it was set
+ */
+export async function repriceUnpaidPayment(db: Database, paymentId: string, amountCents: number, feeCents: number): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ amount: fromCents(amountCents), platformFeeAmount: fromCents(feeCents) })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, ['none', 'requires_payment'])))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}

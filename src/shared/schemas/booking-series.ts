@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { MAX_RECURRENCE_WEEKS, WEEKDAYS } from '../constants';
 import { BOOKING_PAYMENT_STATUSES, bookingPaymentIntentSchema, bookingSchema, createBookingPaymentIntentSchema } from './bookings';
 import { isoDateSchema, weekdaySchema } from './schedules';
+import { standingRecurrenceSchema } from './standing-bookings';
 
 /**
  * `recurrence` of POST /api/create-booking-payment-intent: the weekdays the first occurrence's
@@ -45,15 +46,18 @@ export type OccurrenceConflict = z.infer<typeof occurrenceConflictSchema>;
 
 /**
  * POST /api/create-booking-payment-intent: a booking, or with `recurrence` a series of it
- * (docs/decisions/026-booking-series.md). `bookingDetails` is the first occurrence; with
+ * (docs/decisions/026-booking-series.md), or with `recurrence.standing` a standing booking
+ * (docs/decisions/041-standing-bookings.md). `bookingDetails` is the first occurrence; with
  * `skipConflicts` the occurrences that cannot be booked are left out (and answered as `skipped`)
  * instead of refusing the whole series with 409.
  */
 export const checkoutRequestSchema = createBookingPaymentIntentSchema.extend({
-  recurrence: recurrenceSchema.optional(),
+  recurrence: z.union([recurrenceSchema, standingRecurrenceSchema]).optional(),
   skipConflicts: z.boolean().optional(),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+/** The `recurrence` of a checkout: a series' or a standing booking's. */
+export type CheckoutRecurrence = NonNullable<z.output<typeof checkoutRequestSchema>['recurrence']>;
 
 /** One occurrence of a series as checkout answers it: its booking and dates in the booking format of its space. */
 export const seriesOccurrenceSchema = z.object({ bookingId: z.uuid(), startDate: z.string(), endDate: z.string() });
@@ -66,6 +70,8 @@ export type SeriesOccurrence = z.infer<typeof seriesOccurrenceSchema>;
  */
 export const checkoutAnswerSchema = bookingPaymentIntentSchema.extend({
   seriesId: z.uuid().optional(),
+  /** A standing booking's id: `seriesId`, `amount` and `occurrences` are then its first period's. */
+  standingBookingId: z.uuid().optional(),
   occurrences: z.array(seriesOccurrenceSchema).optional(),
   skipped: z.array(occurrenceConflictSchema).optional(),
 });

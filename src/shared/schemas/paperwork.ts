@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { PRICING_PERIODS } from '../constants';
 import { recurrenceSchema } from './booking-series';
+import { standingBillingSchema, standingRecurrenceSchema } from './standing-bookings';
 import { bookingInstantSchema } from './bookings';
 import { numberInputSchema } from './fields';
 import { isoDateSchema, weekdaySchema } from './schedules';
@@ -75,7 +76,8 @@ export type StoredPayment = z.infer<typeof storedPaymentSchema>;
 /**
  * GET /api/spaces/{id}/agreement-preview.pdf: the booking the dialog is about to make, as checkout
  * would be asked for it: its first occurrence and, for a weekly series, the repeat's weekdays
- * (comma-separated, `tue,thu`) and its end, `until` or `count` (`recurrenceSchema`).
+ * (comma-separated, `tue,thu`) and its end, `until` or `count` (`recurrenceSchema`), or for a
+ * standing booking its `billing` (`standingRecurrenceSchema`).
  */
 export const agreementPreviewQuerySchema = z
   .object({
@@ -87,16 +89,21 @@ export const agreementPreviewQuerySchema = z
     ),
     until: isoDateSchema.optional(),
     count: numberInputSchema.pipe(z.number().int().min(1).max(1000)).optional(),
+    billing: standingBillingSchema.optional(),
   })
-  .transform(({ weekdays, until, count, ...details }, ctx) => {
+  .transform(({ weekdays, until, count, billing, ...details }, ctx) => {
     if (!weekdays) {
-      if (until !== undefined || count !== undefined) {
+      if (until !== undefined || count !== undefined || billing !== undefined) {
         ctx.addIssue({ code: 'custom', path: ['weekdays'], message: 'Choose the weekdays to repeat on' });
         return z.NEVER;
       }
       return { details, recurrence: undefined };
     }
-    const recurrence = recurrenceSchema.safeParse({ weekdays, until, count });
+    // With `billing`, a standing booking (no end); its agreement shows the first period.
+    const recurrence =
+      billing !== undefined
+        ? standingRecurrenceSchema.safeParse({ weekdays, standing: true, billing })
+        : recurrenceSchema.safeParse({ weekdays, until, count });
     if (!recurrence.success) {
       for (const issue of recurrence.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
       return z.NEVER;

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { weekdayOf } from '@/shared/availability';
 import { MAX_RECURRENCE_WEEKS, WEEKDAYS, type PricingPeriod, type Weekday } from '@/shared/constants';
 import type { Occurrence } from '@/shared/recurrence';
+import type { StandingBilling, StandingBookingOffer } from '@/shared/schemas/standing-bookings';
 import { Checkbox } from '@/client/components/ui/checkbox';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
@@ -17,6 +18,7 @@ import {
   repeatWeekdays,
 } from '../lib/repeat-weekly';
 import { WEEKDAY_SHORT } from '../lib/series-groups';
+import { standingTermsText } from '../lib/standing-terms';
 
 /** What the fields hand the booking form: their choice, and how it repeats a first occurrence (null: not repeating). */
 export interface RepeatWeeklyValue {
@@ -24,10 +26,12 @@ export interface RepeatWeeklyValue {
   repeat: (first: Occurrence) => RepeatPreview | null;
 }
 
-/** The value of `choice` for a space priced by `period`. */
-function repeatValue(period: PricingPeriod, choice: RepeatChoice): RepeatWeeklyValue {
-  return { choice, repeat: (first) => previewRepeat(period, first, choice) };
+/** The value of `choice` for a space priced by `period` offering standing bookings by `offer`. */
+function repeatValue(period: PricingPeriod, choice: RepeatChoice, offer: StandingBookingOffer | null): RepeatWeeklyValue {
+  return { choice, repeat: (first) => previewRepeat(period, first, choice, offer) };
 }
+
+const BILLING_NAMES: Record<StandingBilling, string> = { weekly: 'Weekly', monthly: 'Monthly' };
 
 const WEEKDAY_NAMES: Record<Weekday, string> = {
   mon: 'Monday',
@@ -54,21 +58,25 @@ export function RepeatWeeklyFields({
   first,
   value,
   onChange,
+  standing = null,
 }: {
   period: PricingPeriod;
   first: Occurrence;
   value: RepeatWeeklyValue | null;
   onChange: (value: RepeatWeeklyValue) => void;
+  /** The listing's offer of standing bookings ("No end date"), or null when it makes none. */
+  standing?: StandingBookingOffer | null;
 }) {
   const id = useId();
   // Hours, sessions and days repeat weekly; months do not (nothing is shown).
   if (period === 'monthly') return null;
   const choice = value?.choice ?? NO_REPEAT;
-  const set = (next: Partial<RepeatChoice>) => onChange(repeatValue(period, { ...choice, ...next }));
+  const set = (next: Partial<RepeatChoice>) => onChange(repeatValue(period, { ...choice, ...next }, standing));
   const firstDate = first.startDate.slice(0, 10);
   const firstDay = weekdayOf(firstDate);
   const days = repeatWeekdays(choice, firstDate);
-  const preview = previewRepeat(period, first, choice);
+  const preview = previewRepeat(period, first, choice, standing);
+  const billing = standing && standing.billing.includes(choice.billing) ? choice.billing : (standing?.billing[0] ?? 'weekly');
   const limit = lastRepeatDate(firstDate);
   const maxCount = maxRepeatCount(choice, firstDate);
 
@@ -161,6 +169,41 @@ export function RepeatWeeklyFields({
             <p className="text-xs text-slate-600">
               Up to {MAX_RECURRENCE_WEEKS} weeks: at most {maxCount} bookings on these days.
             </p>
+            {standing ? (
+              <>
+                <div className="flex flex-wrap items-center gap-2">
+                  <input
+                    type="radio"
+                    id={`${id}-standing`}
+                    name={`${id}-end`}
+                    className="size-4 accent-primary"
+                    checked={choice.end === 'standing'}
+                    onChange={() => set({ end: 'standing', billing })}
+                  />
+                  <Label htmlFor={`${id}-standing`}>No end date (standing booking)</Label>
+                </div>
+                {choice.end === 'standing' ? (
+                  <div className="grid gap-2 pl-6" data-testid="standing-terms">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Label htmlFor={`${id}-billing`}>Billed</Label>
+                      <select
+                        id={`${id}-billing`}
+                        className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+                        value={billing}
+                        onChange={(event) => set({ billing: event.target.value as StandingBilling })}
+                      >
+                        {standing.billing.map((option) => (
+                          <option key={option} value={option}>
+                            {BILLING_NAMES[option]}, in advance
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                    <p className="text-xs text-slate-600">{standingTermsText(standing, billing)}</p>
+                  </div>
+                ) : null}
+              </>
+            ) : null}
           </fieldset>
 
           <div aria-live="polite" className="grid gap-2">
@@ -168,6 +211,7 @@ export function RepeatWeeklyFields({
               <>
                 <p className="text-sm font-medium text-slate-900" data-testid="repeat-count">
                   {preview.occurrences.length} {preview.occurrences.length === 1 ? 'booking' : 'bookings'}
+                  {choice.end === 'standing' ? ` in the first ${billing === 'weekly' ? 'week' : 'month'}, paid now` : null}
                 </p>
                 <ol
                   className="grid max-h-40 gap-1 overflow-y-auto rounded-md bg-slate-50 p-2 text-sm text-slate-700"

@@ -9,13 +9,18 @@ import { BookingRuleError } from '@/shared/booking-rules';
 import { MAX_RECURRENCE_WEEKS, WEEKDAYS, type PricingPeriod, type Weekday } from '@/shared/constants';
 import { expandRecurrence, type Occurrence } from '@/shared/recurrence';
 import { type Recurrence, recurrenceSchema } from '@/shared/schemas/booking-series';
+import type { StandingBilling, StandingBookingOffer, StandingRecurrence } from '@/shared/schemas/standing-bookings';
+import { periodOccurrences } from '@/shared/standing-billing';
 
 /** The repeat as the fields hold it: both ends are kept, so switching between them loses nothing. */
 export interface RepeatChoice {
   on: boolean;
   /** Chosen weekdays besides the first occurrence's own, which is always included. */
   weekdays: Weekday[];
-  end: 'count' | 'until';
+  /** `standing`: no end date, billed each period in advance (docs/decisions/041-standing-bookings.md). */
+  end: 'count' | 'until' | 'standing';
+  /** How a standing booking is billed, of the listing's offer. */
+  billing: StandingBilling;
   /** Occurrences, the first included ("After N bookings"). */
   count: number;
   /** The last date (`YYYY-MM-DD`, inclusive; "On date"), '' until chosen. */
@@ -23,10 +28,15 @@ export interface RepeatChoice {
 }
 
 /** Not repeating; switched on, it repeats on the first occurrence's weekday for 4 bookings. */
-export const NO_REPEAT: RepeatChoice = { on: false, weekdays: [], end: 'count', count: 4, until: '' };
+export const NO_REPEAT: RepeatChoice = { on: false, weekdays: [], end: 'count', billing: 'weekly', count: 4, until: '' };
 
-/** A repeat that can be asked for (its `recurrence` and every occurrence it books), or why not. */
-export type RepeatPreview = { ok: true; recurrence: Recurrence; occurrences: Occurrence[] } | { ok: false; message: string };
+/**
+ * A repeat that can be asked for (its `recurrence` and every occurrence it books now: a standing
+ * booking's first period), or why not.
+ */
+export type RepeatPreview =
+  | { ok: true; recurrence: Recurrence | StandingRecurrence; occurrences: Occurrence[] }
+  | { ok: false; message: string };
 
 /** The chosen weekdays with the first occurrence's own (`YYYY-MM-DD…` date), Monday first. */
 export function repeatWeekdays(choice: Pick<RepeatChoice, 'weekdays'>, firstDate: string): Weekday[] {
@@ -54,8 +64,21 @@ export function maxRepeatCount(choice: Pick<RepeatChoice, 'weekdays'>, firstDate
  * impossible choice (no end date, an end past {@link MAX_RECURRENCE_WEEKS} weeks, a monthly
  * space) gives the message to show instead.
  */
-export function previewRepeat(period: PricingPeriod, first: Occurrence, choice: RepeatChoice): RepeatPreview | null {
+export function previewRepeat(
+  period: PricingPeriod,
+  first: Occurrence,
+  choice: RepeatChoice,
+  offer: StandingBookingOffer | null = null,
+): RepeatPreview | null {
   if (!choice.on) return null;
+  if (choice.end === 'standing') {
+    if (!offer) return { ok: false, message: 'This space does not offer standing bookings.' };
+    const billing = offer.billing.includes(choice.billing) ? choice.billing : offer.billing[0]!;
+    const weekdays = repeatWeekdays(choice, first.startDate);
+    // What the first payment books: the first billing period's occurrences (src/shared/standing-billing.ts, as the server holds them).
+    const { occurrences } = periodOccurrences(period, { first, weekdays, billing }, 0);
+    return { ok: true, recurrence: { weekdays, standing: true, billing }, occurrences };
+  }
   if (choice.end === 'until' && !choice.until) return { ok: false, message: 'Choose the date of the last booking.' };
   const parsed = recurrenceSchema.safeParse({
     weekdays: repeatWeekdays(choice, first.startDate),

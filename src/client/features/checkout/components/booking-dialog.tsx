@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatUsd } from '@/shared/money';
 import type { Occurrence } from '@/shared/recurrence';
-import type { Recurrence } from '@/shared/schemas/booking-series';
+import type { CheckoutRecurrence } from '@/shared/schemas/booking-series';
 import { bookingDetailsSchema } from '@/shared/schemas/bookings';
 import { type Space } from '@/shared/schemas/spaces';
 import { Button } from '@/client/components/ui/button';
@@ -38,7 +38,7 @@ interface BookingDialogProps<V extends BookingRepeatValue> {
 }
 
 /** A weekly repeat of the first occurrence: its recurrence and every occurrence it books, or why it cannot be asked for. */
-export type BookingRepeat = { ok: true; recurrence: Recurrence; occurrences: Occurrence[] } | { ok: false; message: string };
+export type BookingRepeat = { ok: true; recurrence: CheckoutRecurrence; occurrences: Occurrence[] } | { ok: false; message: string };
 
 /** What the repeat fields hand up: their own choice, and how it repeats a first occurrence (null: not repeating). */
 export interface BookingRepeatValue {

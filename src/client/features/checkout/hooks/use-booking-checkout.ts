@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { AGREEMENT_VERSION } from '@/shared/constants';
 import { fromCents } from '@/shared/money';
 import type { Occurrence } from '@/shared/recurrence';
-import type { CheckoutAnswer, Recurrence } from '@/shared/schemas/booking-series';
+import type { CheckoutAnswer, CheckoutRecurrence } from '@/shared/schemas/booking-series';
 import type { Booking } from '@/shared/schemas/bookings';
 import { toast } from '@/client/lib/use-toast';
 import { type ApiRequestError, isApiError } from '@/client/lib/api-client';
@@ -28,7 +28,7 @@ export interface BookingRequest {
    * A weekly repeat of these details (docs/decisions/026-booking-series.md): the `recurrence` sent
    * and the occurrences the form previewed; `units` and `totalCents` are then the whole series'.
    */
-  series?: { recurrence: Recurrence; occurrences: Occurrence[] };
+  series?: { recurrence: CheckoutRecurrence; occurrences: Occurrence[] };
 }
 
 /** One booking attempt: the details from the form and its idempotency key (a new one per attempt). */
