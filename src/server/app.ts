@@ -63,6 +63,7 @@ import type { PaymentProvider } from './payments/provider';
 import { connectRoutes } from './payments/connect-routes';
 import { donationRoutes } from './payments/donations';
 import { demoPaymentRoutes } from './payments/demo-routes';
+import { savedCardRoutes } from './payments/saved-card-routes';
 import { createStripeClient, StripePaymentProvider } from './payments/stripe-provider';
 import { stripeWebhookRoutes } from './payments/webhook';
 import { createRedisClient } from './realtime/redis-bus';
@@ -357,6 +358,7 @@ export async function buildApp({
   await app.register(calendarConflictRoutes, { db, payments });
   await app.register(connectRoutes, { db, payments, publicUrl: config.publicUrl });
   await app.register(donationRoutes, { payments });
+  await app.register(savedCardRoutes, { db, payments });
   await app.register(contactRoutes, { db });
   if (payments instanceof DemoPaymentProvider) await app.register(demoPaymentRoutes, { demo: payments, db, publicUrl: config.publicUrl });
   if (payments && stripe)

@@ -13,6 +13,13 @@
  * manual-capture intent), and an account's `charges_enabled` /
  * `details_submitted` for a finished onboarding. A renter's bank opens a
  * dispute with `openDispute`; tests move it on by setting its `status`.
+ *
+ * Saved cards (https://docs.stripe.com/payments/save-and-reuse): customers, setup intents (create,
+ * retrieve with `expand[]=payment_method`), payment methods, and off-session intents created with
+ * `confirm=true`. The browser's `confirmSetup` is `confirmSetupIntent(id, card)`; how an off-session
+ * charge of a payment method ends is set in `offSessionOutcomes` (default `succeeds`): a decline or an
+ * authentication request answers 402 with a card error carrying the intent, replayed for the same
+ * idempotency key as Stripe does.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,7 +41,44 @@ export interface FakeIntent {
   amount_refunded: number;
   /** The idempotency key it was created with. */
   idempotency_key: string | null;
+  customer: string | null;
+  payment_method: string | null;
+  setup_future_usage: string | null;
+  /** Whether it was confirmed off session (`off_session=true`). */
+  off_session: boolean;
 }
+
+/** A customer (https://docs.stripe.com/api/customers/object). */
+export interface FakeCustomer {
+  id: string;
+  object: 'customer';
+  email: string | null;
+  metadata: Record<string, string>;
+}
+
+/** A card payment method attached to a customer (https://docs.stripe.com/api/payment_methods/object). */
+export interface FakePaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  customer: string | null;
+  card: { brand: string; last4: string };
+}
+
+/** A setup intent (https://docs.stripe.com/api/setup_intents/object). */
+export interface FakeSetupIntent {
+  id: string;
+  object: 'setup_intent';
+  client_secret: string;
+  customer: string | null;
+  status: string;
+  usage: string;
+  payment_method: string | null;
+  metadata: Record<string, string>;
+}
+
+/** How an off-session charge of a payment method ends. */
+export type FakeOffSessionOutcome = 'succeeds' | 'declines' | 'requires_action';
 
 export interface FakeRefund {
   id: string;
@@ -125,6 +169,16 @@ export interface FakeStripe {
   disputes: Map<string, FakeDispute>;
   transfers: Map<string, FakeTransfer>;
   transferReversals: FakeTransferReversal[];
+  customers: Map<string, FakeCustomer>;
+  setupIntents: Map<string, FakeSetupIntent>;
+  paymentMethods: Map<string, FakePaymentMethod>;
+  /** How off-session charges of a payment method end (by its id); absent: `succeeds`. */
+  offSessionOutcomes: Map<string, FakeOffSessionOutcome>;
+  /**
+   * What Stripe.js `confirmSetup` does: a card payment method attached to the setup intent's customer,
+   * and the intent succeeded. @returns the payment method's id
+   */
+  confirmSetupIntent(id: string, card?: { brand: string; last4: string }): string;
   /** Opens a dispute on the charge of `intentId` (status `needs_response` unless given); `withIntent: false` leaves its `payment_intent` empty. */
   openDispute(intentId: string, options?: { status?: string; withIntent?: boolean }): FakeDispute;
   /** Holds back the calls whose path matches until `release()` (a slow Stripe, to look at what happens meanwhile). */
@@ -171,6 +225,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const disputes = new Map<string, FakeDispute>();
   const transfers = new Map<string, FakeTransfer>();
   const transferReversals: FakeTransferReversal[] = [];
+  const customers = new Map<string, FakeCustomer>();
+  const setupIntents = new Map<string, FakeSetupIntent>();
+  const paymentMethods = new Map<string, FakePaymentMethod>();
+  const offSessionOutcomes = new Map<string, FakeOffSessionOutcome>();
+  /** Card errors answered for an idempotency key, replayed as Stripe does. */
+  const errorReplies = new Map<string, { status: number; payload: unknown }>();
   const pauses: { path: RegExp; released: Promise<void>; arrived: () => void }[] = [];
   const requests: FakeRequest[] = [];
   const idempotencyKeys: string[] = [];
@@ -186,11 +246,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     amount_refunded: intent.amount_refunded,
     refunded: intent.amount_refunded >= intent.amount,
     payment_intent: intent.id,
-    payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } },
+    payment_method_details: {
+      type: 'card',
+      card: (intent.payment_method ? paymentMethods.get(intent.payment_method)?.card : undefined) ?? { brand: 'visa', last4: '4242' },
+    },
   });
   /** The intent as the API answers it; `latest_charge` expanded when asked. */
   const view = (intent: FakeIntent, expandCharge: boolean) => {
-    const { idempotency_key: _key, amount_refunded: _refunded, ...rest } = intent;
+    const { idempotency_key: _key, amount_refunded: _refunded, off_session: _offSession, ...rest } = intent;
     const paid = intent.status === 'succeeded' || intent.status === 'requires_capture';
     return { ...rest, latest_charge: paid ? (expandCharge ? charge(intent) : `ch_${intent.id}`) : null };
   };
@@ -225,6 +288,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         send(status, payload);
       };
       if (idempotencyKey && method === 'POST') {
+        const failed = errorReplies.get(`${method} ${url.pathname} ${idempotencyKey}`);
+        if (failed) return send(failed.status, failed.payload);
         const previous = replies.get(`${method} ${url.pathname} ${idempotencyKey}`);
         if (url.pathname === '/v1/payment_intents') idempotencyKeys.push(idempotencyKey);
         if (previous) {
@@ -244,7 +309,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           application_fee_amount?: string;
           transfer_data?: { destination: string };
           description?: string;
+          customer?: string;
+          payment_method?: string;
+          setup_future_usage?: string;
+          off_session?: string;
+          confirm?: string;
         };
+        if (f.customer && !customers.has(f.customer)) return send(400, invalid(`No such customer: '${f.customer}'`, 'resource_missing'));
+        const paymentMethod = f.payment_method ? paymentMethods.get(f.payment_method) : undefined;
+        if (f.payment_method && (!paymentMethod || paymentMethod.customer !== (f.customer ?? null)))
+          return send(400, invalid(`No such PaymentMethod: '${f.payment_method}'`, 'resource_missing'));
         const id = `pi_fake_${++counter}`;
         const intent: FakeIntent = {
           id,
@@ -260,8 +334,33 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           description: f.description ?? null,
           amount_refunded: 0,
           idempotency_key: idempotencyKey,
+          customer: f.customer ?? null,
+          payment_method: f.payment_method ?? null,
+          setup_future_usage: f.setup_future_usage ?? null,
+          off_session: bool(f.off_session),
         };
         intents.set(id, intent);
+        if (bool(f.confirm) && paymentMethod) {
+          // Confirmed at once with a saved card (off session): the test's outcome for that card.
+          const outcome = offSessionOutcomes.get(paymentMethod.id) ?? 'succeeds';
+          if (outcome === 'succeeds') {
+            intent.status = intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded';
+            return replay(200, view(intent, false));
+          }
+          const declined = outcome === 'declines';
+          intent.status = declined ? 'requires_payment_method' : 'requires_action';
+          const error = {
+            error: {
+              type: 'card_error',
+              code: declined ? 'card_declined' : 'authentication_required',
+              ...(declined ? { decline_code: 'generic_decline' } : {}),
+              message: declined ? 'Your card was declined.' : 'Your card was declined. This transaction requires authentication.',
+              payment_intent: view(intent, false),
+            },
+          };
+          if (idempotencyKey) errorReplies.set(`${method} ${url.pathname} ${idempotencyKey}`, { status: 402, payload: error });
+          return send(402, error);
+        }
         return replay(200, view(intent, false));
       }
       if ((match = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(url.pathname))) {
@@ -411,6 +510,46 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         }
         return send(200, charge(intent));
       }
+      if (method === 'POST' && url.pathname === '/v1/customers') {
+        const f = form as { email?: string; metadata?: Record<string, string> };
+        const customer: FakeCustomer = {
+          id: `cus_fake_${++counter}`,
+          object: 'customer',
+          email: f.email ?? null,
+          metadata: f.metadata ?? {},
+        };
+        customers.set(customer.id, customer);
+        return replay(200, customer);
+      }
+      if (method === 'POST' && url.pathname === '/v1/setup_intents') {
+        const f = form as { customer?: string; usage?: string; metadata?: Record<string, string> };
+        if (f.customer && !customers.has(f.customer)) return send(400, invalid(`No such customer: '${f.customer}'`, 'resource_missing'));
+        const id = `seti_fake_${++counter}`;
+        const intent: FakeSetupIntent = {
+          id,
+          object: 'setup_intent',
+          client_secret: `${id}_secret_x`,
+          customer: f.customer ?? null,
+          status: 'requires_payment_method',
+          usage: f.usage ?? 'off_session',
+          payment_method: null,
+          metadata: f.metadata ?? {},
+        };
+        setupIntents.set(id, intent);
+        return replay(200, intent);
+      }
+      if (method === 'GET' && (match = /^\/v1\/setup_intents\/([^/]+)$/.exec(url.pathname))) {
+        const intent = setupIntents.get(match[1]!);
+        if (!intent) return send(404, invalid(`No such setupintent: '${match[1]}'`, 'resource_missing'));
+        const expand = Object.values((form.expand as Record<string, string> | undefined) ?? {});
+        const attached = intent.payment_method && expand.includes('payment_method') ? paymentMethods.get(intent.payment_method) : null;
+        return send(200, { ...intent, payment_method: attached ?? intent.payment_method });
+      }
+      if (method === 'GET' && (match = /^\/v1\/payment_methods\/([^/]+)$/.exec(url.pathname))) {
+        const paymentMethod = paymentMethods.get(match[1]!);
+        if (!paymentMethod) return send(404, invalid(`No such PaymentMethod: '${match[1]}'`, 'resource_missing'));
+        return send(200, paymentMethod);
+      }
       if (method === 'POST' && url.pathname === '/v1/accounts') {
         const f = form as { type?: string; email?: string; metadata?: Record<string, string> };
         const account: FakeAccount = {
@@ -456,6 +595,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     disputes,
     transfers,
     transferReversals,
+    customers,
+    setupIntents,
+    paymentMethods,
+    offSessionOutcomes,
+    confirmSetupIntent(id: string, card = { brand: 'visa', last4: '4242' }) {
+      const intent = setupIntents.get(id);
+      if (!intent) throw new Error(`confirmSetupIntent: no setup intent ${id}`);
+      const paymentMethod: FakePaymentMethod = {
+        id: `pm_fake_${++counter}`,
+        object: 'payment_method',
+        type: 'card',
+        customer: intent.customer,
+        card,
+      };
+      paymentMethods.set(paymentMethod.id, paymentMethod);
+      Object.assign(intent, { status: 'succeeded', payment_method: paymentMethod.id });
+      return paymentMethod.id;
+    },
     openDispute(intentId: string, options: { status?: string; withIntent?: boolean } = {}) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`openDispute: no intent ${intentId}`);
@@ -482,7 +639,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     requests,
     idempotencyKeys,
-    forgetIdempotencyKeys: () => replies.clear(),
+    forgetIdempotencyKeys: () => {
+      replies.clear();
+      errorReplies.clear();
+    },
     calls: (method: string, path: RegExp) => requests.filter((r) => r.method === method && path.test(r.path)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });

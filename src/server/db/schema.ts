@@ -141,6 +141,36 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A user's card saved for later off-session charges (docs/decisions/039-saved-cards.md;
+ * https://docs.stripe.com/payments/save-and-reuse): one per user. The provider's customer is kept
+ * once created, with or without a card; the card columns are null until one is saved and again once
+ * it is removed. `consentedAt` is when the user agreed to have it charged without them present.
+ */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The provider's customer (Stripe `cus_...`, demo `cus_demo_...`). */
+    customerId: text('customer_id').notNull(),
+    /** The saved payment method (Stripe `pm_...`), null when no card is saved. */
+    paymentMethodId: text('payment_method_id'),
+    /** The card's brand as the provider names it (`visa`, `mastercard`...) and its last 4 digits. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'saved_cards_card_check',
+      sql`(${t.paymentMethodId} is null) = (${t.cardBrand} is null) and (${t.paymentMethodId} is null) = (${t.cardLast4} is null) and (${t.paymentMethodId} is null or ${t.consentedAt} is not null)`,
+    ),
+  ],
+);
+
 /** Server-side sessions (docs/decisions/009-identity-from-the-session.md): the cookie holds a random token, we keep its SHA-256. */
 export const sessions = pgTable(
   'sessions',
@@ -910,6 +940,14 @@ export const demoPaymentIntents = pgTable(
     /** The test card that paid: its brand as Stripe names it and last 4 digits. */
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    /** Stripe's `last_payment_error.code` of the last failed attempt (`card_declined`, `authentication_required`). */
+    lastPaymentErrorCode: text('last_payment_error_code'),
+    /** The demo customer paying (Stripe `customer`), for a card saved at payment or charged later. */
+    customerId: text('customer_id'),
+    /** The demo payment method that paid, once paid (Stripe `payment_method`). */
+    paymentMethodId: text('payment_method_id'),
+    /** Stripe `setup_future_usage`: `off_session` keeps the card that pays as the customer's payment method. */
+    setupFutureUsage: text('setup_future_usage', { enum: ['off_session'] }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1004,6 +1042,57 @@ export const demoTransferReversals = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('demo_transfer_reversals_idempotency_unique').on(t.idempotencyKey)],
+);
+
+/** Customers of the demo provider (Stripe Customers): whom saved cards belong to. */
+export const demoCustomers = pgTable('demo_customers', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  /** `customer-<userId>`: one customer per user, as Stripe's idempotency key gives. */
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Cards saved by the demo provider (Stripe PaymentMethods attached to a customer). The test card
+ * number is kept (never a real one: demo payments take only Stripe's test numbers) because it decides
+ * how later off-session charges end (https://docs.stripe.com/testing).
+ */
+export const demoPaymentMethods = pgTable(
+  'demo_payment_methods',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => demoCustomers.id, { onDelete: 'cascade' }),
+    cardNumber: text('card_number').notNull(),
+    cardBrand: text('card_brand').notNull(),
+    cardLast4: text('card_last4').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('demo_payment_methods_customer_idx').on(t.customerId)],
+);
+
+/** Setup intents of the demo provider (Stripe SetupIntents): a card saved without a payment. */
+export const demoSetupIntents = pgTable(
+  'demo_setup_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => demoCustomers.id, { onDelete: 'cascade' }),
+    /** requires_payment_method -> succeeded (Stripe's SetupIntent statuses). */
+    status: text('status').notNull().default('requires_payment_method'),
+    paymentMethodId: text('payment_method_id').references(() => demoPaymentMethods.id, { onDelete: 'set null' }),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    lastSetupError: text('last_setup_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('demo_setup_intents_client_secret_unique').on(t.clientSecret)],
 );
 
 export const demoConnectedAccounts = pgTable('demo_connected_accounts', {

@@ -8,6 +8,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { demoOnboardingSchema, demoPaymentConfirmSchema, demoPaymentResultSchema } from '../../shared/schemas/payments';
+import { demoSetupResultSchema } from '../../shared/schemas/saved-cards';
 import { requireUser, type SessionUser } from '../auth/session';
 import type { Database } from '../db/client';
 import { badRequest, forbidden, notFound, paymentRequired } from '../http/errors';
@@ -122,6 +123,32 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod<{ demo: DemoPaymentProvide
       config: { auth: 'optional' },
     },
     async (request) => confirm(request.body, request.user, true),
+  );
+
+  // Saving a card (docs/decisions/039-saved-cards.md): what Stripe.js `confirmSetup` does, for the session user's own setup intent.
+  app.post(
+    '/api/demo-payments/confirm-setup',
+    {
+      schema: {
+        summary: "Saves a demo card on the session user's setup intent (demo payments only).",
+        description:
+          "Body: `demoPaymentConfirmSchema` (the setup intent's `clientSecret` and a test card). `{ status: 'succeeded', " +
+          "setupIntentId }`; 402 `{ message }` for a card that fails on session, 404 unknown, 403 another user's setup intent. " +
+          'The card is then saved with `POST /api/users/me/card`.',
+        body: demoPaymentConfirmSchema,
+        response: { 200: demoSetupResultSchema },
+      },
+      config: { auth: 'required' },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const found = await demo.findSetupIntentByClientSecret(request.body.clientSecret);
+      if (!found) throw notFound('Card setup not found.');
+      if (found.userId !== user.id) throw forbidden('This card setup belongs to someone else.');
+      const result = await demo.confirmSetupWithCard(found.intent, request.body);
+      if (!result.ok) throw paymentRequired(result.message);
+      return { status: 'succeeded' as const, setupIntentId: result.intent.id };
+    },
   );
 
   app.get(

@@ -37,6 +37,13 @@ export interface PaymentIntentInfo {
    * transfer of a payment charged on the platform names it as its `source_transaction`.
    */
   chargeId?: string | null;
+  /**
+   * The payment method that paid (Stripe `payment_method`), null before a payment: with
+   * `setup_future_usage` it is the card saved on the customer (docs/decisions/039-saved-cards.md).
+   */
+  paymentMethodId?: string | null;
+  /** The customer the intent was made for (Stripe `customer`), null when none. */
+  customerId?: string | null;
 }
 
 /**
@@ -91,6 +98,63 @@ export interface CreatePaymentIntentInput {
   /** Same key, same payment intent (Stripe idempotency keys). */
   idempotencyKey?: string;
   description?: string;
+  /** The payer's customer (Stripe `customer`): needed to save the card that pays. */
+  customer?: string;
+  /**
+   * Stripe `setup_future_usage`: `off_session` saves the card that pays on `customer` for later
+   * charges without the payer (https://docs.stripe.com/payments/save-during-payment); the paid intent
+   * then names it in `paymentMethodId`.
+   */
+  setupFutureUsage?: 'off_session';
+}
+
+/**
+ * A charge of a saved card without its holder present (https://docs.stripe.com/payments/save-and-reuse#charge-saved-payment-method):
+ * a PaymentIntent created with `customer`, `payment_method`, `off_session: true` and `confirm: true`.
+ */
+export interface OffSessionChargeInput {
+  /** Cents, USD. */
+  amount: number;
+  /** Platform fee, cents (Stripe `application_fee_amount`); only with a destination. */
+  applicationFeeAmount: number;
+  /** The owner's connected account (Stripe `transfer_data.destination`), when it can take charges. */
+  destination?: string | null;
+  /** The saved card's customer and payment method (`SavedCard` of src/server/payments/saved-cards.ts). */
+  customer: string;
+  paymentMethod: string;
+  metadata: Record<string, string>;
+  /** Same key, same intent and at most one charge, whatever the outcome (the first answer is replayed). */
+  idempotencyKey: string;
+  description?: string;
+}
+
+/**
+ * How an off-session charge ended (https://docs.stripe.com/payments/save-and-reuse#charge-saved-payment-method):
+ * - `succeeded`: paid;
+ * - `requires_action`: the bank wants the cardholder to authenticate (Stripe `authentication_required`):
+ *   they must come back and confirm the intent on session;
+ * - `failed`: declined or refused (`code`: Stripe's error code, e.g. `card_declined`; `resource_missing`
+ *   when the provider no longer knows the card or customer); `intent` is the failed intent when one was made.
+ */
+export type OffSessionChargeResult =
+  | { outcome: 'succeeded'; intent: PaymentIntentInfo }
+  | { outcome: 'requires_action'; intent: PaymentIntentInfo; message: string }
+  | { outcome: 'failed'; intent: PaymentIntentInfo | null; message: string; code: string };
+
+/** What the renter is told when their bank asks them to confirm an off-session charge. */
+export const OFF_SESSION_AUTHENTICATION_MESSAGE = 'This payment needs you to confirm it. Your bank asked for authentication.';
+
+/** A setup intent (Stripe SetupIntent, https://docs.stripe.com/api/setup_intents/object) as the saved-cards routes read it. */
+export interface SetupIntentInfo {
+  id: string;
+  /** Stripe's statuses: requires_payment_method, requires_confirmation, requires_action, processing, canceled, succeeded. */
+  status: string;
+  customerId: string | null;
+  /** The card saved by the setup, once it succeeded. */
+  paymentMethodId: string | null;
+  /** The saved card's brand (`visa`...) and last 4 digits, when known. */
+  card: { brand: string; last4: string } | null;
+  metadata: Record<string, string>;
 }
 
 /** A refund: a part of the amount (cents) or, without `amount`, all of what is left. */
@@ -157,4 +221,15 @@ export interface PaymentProvider {
   findTransfer(transferGroup: string): Promise<TransferInfo | null>;
   /** Takes back part of a transfer, once per idempotency key. @returns the transfer after the reversal */
   reverseTransfer(transferId: string, input: ReverseTransferInput): Promise<TransferInfo>;
+  /** Creates the user's customer (Stripe Customers), once per user (idempotency key `customer-<userId>`). @returns its id */
+  createCustomer(input: { userId: string; email: string }): Promise<string>;
+  /**
+   * Charges a saved card off session, once per idempotency key: declines and authentication
+   * requests are answers ({@link OffSessionChargeResult}), not errors; other failures (network, 5xx) throw.
+   */
+  chargeSavedCard(input: OffSessionChargeInput): Promise<OffSessionChargeResult>;
+  /** A setup intent for `customer` (usage `off_session`): the browser confirms it with a card, which is then saved. */
+  createSetupIntent(input: { customer: string; metadata: Record<string, string> }): Promise<{ id: string; clientSecret: string }>;
+  /** The setup intent with its card, or null when the provider does not know it. */
+  retrieveSetupIntent(id: string): Promise<SetupIntentInfo | null>;
 }

@@ -10,12 +10,16 @@ import type {
   CreatePaymentIntentInput,
   CreateTransferInput,
   DisputeInfo,
+  OffSessionChargeInput,
+  OffSessionChargeResult,
   PaymentIntentInfo,
   PaymentProvider,
   RefundInput,
   ReverseTransferInput,
+  SetupIntentInfo,
   TransferInfo,
 } from './provider';
+import { OFF_SESSION_AUTHENTICATION_MESSAGE } from './provider';
 
 /** Cents refunded so far, from the intent's latest charge when it is expanded. */
 function refundedOf(intent: Stripe.PaymentIntent): number {
@@ -45,6 +49,8 @@ const toInfo = (intent: Stripe.PaymentIntent): PaymentIntentInfo => ({
   metadata: intent.metadata,
   card: cardOf(intent),
   chargeId: idOf(intent.latest_charge),
+  paymentMethodId: idOf(intent.payment_method),
+  customerId: idOf(intent.customer),
 });
 
 const toTransfer = (transfer: Stripe.Transfer): TransferInfo => ({
@@ -107,6 +113,8 @@ export class StripePaymentProvider implements PaymentProvider {
         capture_method: input.captureMethod ?? 'automatic',
         metadata: input.metadata,
         ...(input.description ? { description: input.description } : {}),
+        ...(input.customer ? { customer: input.customer } : {}),
+        ...(input.setupFutureUsage ? { setup_future_usage: input.setupFutureUsage } : {}),
         // A returning renter's fee is 0: no fee is sent rather than a zero one.
         ...(input.destination ? { transfer_data: { destination: input.destination } } : {}),
         ...(input.destination && input.applicationFeeAmount > 0 ? { application_fee_amount: input.applicationFeeAmount } : {}),
@@ -230,6 +238,91 @@ export class StripePaymentProvider implements PaymentProvider {
       { idempotencyKey: input.idempotencyKey },
     );
     return toTransfer(await this.stripe.transfers.retrieve(transferId));
+  }
+
+  /** A customer (https://docs.stripe.com/api/customers/create) with the user's email and id; one per user by its idempotency key. */
+  async createCustomer(input: { userId: string; email: string }): Promise<string> {
+    const customer = await this.stripe.customers.create(
+      { email: input.email, metadata: { userId: input.userId } },
+      { idempotencyKey: `customer-${input.userId}` },
+    );
+    return customer.id;
+  }
+
+  /**
+   * An off-session PaymentIntent confirmed at once (https://docs.stripe.com/payments/save-and-reuse#charge-saved-payment-method).
+   * Stripe answers a decline or an authentication request with a card error carrying the intent
+   * (`authentication_required`: status requires_action or requires_payment_method); those become
+   * outcomes. Stripe replays the first answer, error included, for the same idempotency key.
+   */
+  async chargeSavedCard(input: OffSessionChargeInput): Promise<OffSessionChargeResult> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amount,
+          currency: 'usd',
+          customer: input.customer,
+          payment_method: input.paymentMethod,
+          off_session: true,
+          confirm: true,
+          metadata: input.metadata,
+          ...(input.description ? { description: input.description } : {}),
+          ...(input.destination ? { transfer_data: { destination: input.destination } } : {}),
+          ...(input.destination && input.applicationFeeAmount > 0 ? { application_fee_amount: input.applicationFeeAmount } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      const info = toInfo(intent);
+      if (intent.status === 'succeeded' || intent.status === 'processing') return { outcome: 'succeeded', intent: info };
+      if (intent.status === 'requires_action')
+        return { outcome: 'requires_action', intent: info, message: OFF_SESSION_AUTHENTICATION_MESSAGE };
+      return {
+        outcome: 'failed',
+        intent: info,
+        message: 'Your card was declined.',
+        code: intent.last_payment_error?.code ?? intent.status,
+      };
+    } catch (error) {
+      // A card or customer Stripe no longer knows (detached, deleted) cannot be charged again: an answer, not a retry.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+        return { outcome: 'failed', intent: null, message: error.message, code: 'resource_missing' };
+      if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+      const intent = error.payment_intent ? toInfo(error.payment_intent) : null;
+      if (error.code === 'authentication_required' && intent)
+        return { outcome: 'requires_action', intent, message: OFF_SESSION_AUTHENTICATION_MESSAGE };
+      return { outcome: 'failed', intent, message: error.message, code: error.code ?? 'card_declined' };
+    }
+  }
+
+  /** A SetupIntent for later off-session use (https://docs.stripe.com/payments/save-and-reuse), confirmed by the browser with Stripe.js `confirmSetup`. */
+  async createSetupIntent(input: { customer: string; metadata: Record<string, string> }): Promise<{ id: string; clientSecret: string }> {
+    const intent = await this.stripe.setupIntents.create({
+      customer: input.customer,
+      usage: 'off_session',
+      automatic_payment_methods: { enabled: true },
+      metadata: input.metadata,
+    });
+    return { id: intent.id, clientSecret: intent.client_secret ?? '' };
+  }
+
+  /** The SetupIntent with its payment method expanded (for the card's brand and last 4), or null. */
+  async retrieveSetupIntent(id: string): Promise<SetupIntentInfo | null> {
+    try {
+      const intent = await this.stripe.setupIntents.retrieve(id, { expand: ['payment_method'] });
+      const method = intent.payment_method;
+      const card = method && typeof method === 'object' ? method.card : null;
+      return {
+        id: intent.id,
+        status: intent.status,
+        customerId: idOf(intent.customer),
+        paymentMethodId: idOf(method),
+        card: card ? { brand: card.brand, last4: card.last4 } : null,
+        metadata: intent.metadata ?? {},
+      };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
   }
 
   async retrieveAccount(accountId: string): Promise<ConnectedAccountStatus | null> {
