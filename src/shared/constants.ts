@@ -369,3 +369,15 @@ export type LicenseVerification = (typeof LICENSE_VERIFICATION_STATES)[number];
 
 /** Where people write to us, e.g. to have a verified NPI moved to their account. */
 export const SUPPORT_EMAIL = 'support@clinicshare.example';
+
+/**
+ * Standing bookings (src/shared/standing-bookings.ts): a listing's offer asks for this much notice, in
+ * days (UK therapy rooms ask a month), and a minimum term of at most this many months.
+ */
+export const STANDING_NOTICE_DAYS_MIN = 7;
+export const STANDING_NOTICE_DAYS_MAX = 90;
+export const STANDING_MINIMUM_TERM_MONTHS_MAX = 12;
+/** A standing booking's period is charged this many days before it starts (billed in advance). */
+export const STANDING_CHARGE_DAYS_AHEAD = 3;
+/** Days after a failed first charge attempt that it is tried again; after the last, no more. */
+export const STANDING_RETRY_DAYS = [1, 3, 5] as const;
