@@ -115,7 +115,11 @@ describe('checkout of a standing booking', () => {
     const card = await findSavedCard(t.db, renter.user.id);
     expect(card).toMatchObject({ last4: '4242' });
 
-    const shown = await t.app.inject({ method: 'GET', url: `/api/standing-bookings/${body.standingBookingId}`, headers: { cookie: renter.cookie } });
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/api/standing-bookings/${body.standingBookingId}`,
+      headers: { cookie: renter.cookie },
+    });
     expect(shown.statusCode, shown.body).toBe(200);
     expect(shown.json()).toMatchObject({
       status: 'active',
@@ -128,7 +132,11 @@ describe('checkout of a standing booking', () => {
       endsOn: null,
     });
     expect(shown.json().occurrences).toHaveLength(4);
-    const listed = await t.app.inject({ method: 'GET', url: `/api/users/${renter.user.id}/standing-bookings`, headers: { cookie: renter.cookie } });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${renter.user.id}/standing-bookings`,
+      headers: { cookie: renter.cookie },
+    });
     expect(listed.json().map((row: { id: string }) => row.id)).toEqual([body.standingBookingId]);
   });
 
@@ -154,10 +162,14 @@ describe('checkout of a standing booking', () => {
     const url = `/api/standing-bookings/${body.standingBookingId}`;
     expect((await t.app.inject({ method: 'GET', url, headers: { cookie: other.cookie } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url, headers: { cookie: ownerCookie } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/standing-bookings/not-an-id', headers: { cookie: renter.cookie } })).statusCode).toBe(
-      404,
-    );
-    const foreign = await t.app.inject({ method: 'GET', url: `/api/users/${renter.user.id}/standing-bookings`, headers: { cookie: other.cookie } });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/standing-bookings/not-an-id', headers: { cookie: renter.cookie } })).statusCode,
+    ).toBe(404);
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${renter.user.id}/standing-bookings`,
+      headers: { cookie: other.cookie },
+    });
     expect(foreign.statusCode).toBe(403);
   });
 });
@@ -184,7 +196,11 @@ describe('the billing run', () => {
     expect(intents[0]).toMatchObject({ amount: 24000, status: 'succeeded' });
     expect((await bookingsOf(period1!.id)).map((row) => row.status)).toEqual(['confirmed', 'confirmed']);
 
-    const shown = await t.app.inject({ method: 'GET', url: `/api/standing-bookings/${body.standingBookingId}`, headers: { cookie: renter.cookie } });
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/api/standing-bookings/${body.standingBookingId}`,
+      headers: { cookie: renter.cookie },
+    });
     expect(shown.json()).toMatchObject({ paidThrough: shiftDate(anchor, 14) });
   });
 
@@ -260,7 +276,11 @@ describe('ending with notice', () => {
     const payment = await paymentOf(period1!.id);
     expect(payment).toMatchObject({ status: 'paid', amount: '120.00' });
 
-    const again = await t.app.inject({ method: 'POST', url: `/api/standing-bookings/${body.standingBookingId}/end`, headers: { cookie: renter.cookie } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/standing-bookings/${body.standingBookingId}/end`,
+      headers: { cookie: renter.cookie },
+    });
     expect(again.statusCode).toBe(409);
   });
 
@@ -274,7 +294,12 @@ describe('ending with notice', () => {
     expect(intent.statusCode, intent.body).toBe(200);
     const body = intent.json<StandingCheckout>();
     await payIntent(t, renter.cookie, body.clientSecret);
-    const booked = await createBooking(t, renter.cookie, { spaceId: space.id, ...dates, totalPrice: body.amount, paymentIntentId: body.paymentIntentId });
+    const booked = await createBooking(t, renter.cookie, {
+      spaceId: space.id,
+      ...dates,
+      totalPrice: body.amount,
+      paymentIntentId: body.paymentIntentId,
+    });
     expect(booked.statusCode, booked.body).toBe(201);
     // Notice given on the day of the first occurrence: a month is paid, a week of it stays.
     const onFirstDay = new Date(chargeAt(dates.startDate.slice(0, 10), 0).getTime() + 3 * 24 * 60 * 60_000 + 13 * 60 * 60_000);

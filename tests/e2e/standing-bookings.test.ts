@@ -9,7 +9,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { shiftDate, weekdayOf } from '../../src/shared/availability';
 import { futureCardExpiry, futureDate } from '../helpers/dates';
-import { expectNoSeriousA11yViolations, listSpaceThroughApi, openBrowser, pickCalendarDay, registerThroughApi, toast, type BrowserSession } from './browser';
+import {
+  expectNoSeriousA11yViolations,
+  listSpaceThroughApi,
+  openBrowser,
+  pickCalendarDay,
+  registerThroughApi,
+  toast,
+  type BrowserSession,
+} from './browser';
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession;

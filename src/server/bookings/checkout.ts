@@ -29,7 +29,7 @@ import {
 } from '../../shared/booking-rules';
 import { AGREEMENT_VERSION, HOLD_MINUTES, MAX_BOOKING_TOTAL_CENTS } from '../../shared/constants';
 import { formatUsd, fromCents, splitCents, toCents } from '../../shared/money';
-import { expandRecurrence, occurrencesBetween, type Occurrence } from '../../shared/recurrence';
+import { expandRecurrence, type Occurrence } from '../../shared/recurrence';
 import type { CheckoutAnswer, checkoutRequestSchema, OccurrenceConflict, Recurrence } from '../../shared/schemas/booking-series';
 import type { StandingRecurrence } from '../../shared/schemas/standing-bookings';
 import { periodChargeAt, periodOccurrences, standingHoldEndsAt } from '../../shared/standing-billing';
@@ -495,7 +495,8 @@ async function holdOccurrences(
         free = all.filter((_, index) => !problems[index]);
         const firstCount = groups[0]!.occurrences.length;
         const firstSkipped = all.slice(0, firstCount).flatMap(conflictOf);
-        if (firstSkipped.length === firstCount || (firstSkipped.length > 0 && !input.skipConflicts)) throw conflict(SERIES_CONFLICT, firstSkipped);
+        if (firstSkipped.length === firstCount || (firstSkipped.length > 0 && !input.skipConflicts))
+          throw conflict(SERIES_CONFLICT, firstSkipped);
         checkAmount = firstSkipped.length === 0;
         // "Require proof of insurance": a certificate valid through the last occurrence held (409; insurance/service.ts).
         await assertInsuredThrough(tx, space, renterId, new Date(Math.max(...free.map(({ quote }) => quote.endAt.getTime()))));
@@ -522,7 +523,19 @@ async function holdOccurrences(
         const kept = group.occurrences.filter((occurrence) => free.includes(occurrence));
         if (kept.length === 0) continue; // a later period with nothing free: nothing to hold or bill
         held.push(
-          await holdPayment(tx, { space, renterId, input, kept, index, period: group.period, standingId: standingRow?.id, first, checkAmount, now, timeZone }),
+          await holdPayment(tx, {
+            space,
+            renterId,
+            input,
+            kept,
+            index,
+            period: group.period,
+            standingId: standingRow?.id,
+            first,
+            checkAmount,
+            now,
+            timeZone,
+          }),
         );
       }
       const rows = held.flat();

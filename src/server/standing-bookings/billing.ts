@@ -97,7 +97,8 @@ export async function runStandingBilling(
 }
 
 /** Whether every booking of a payment ended without being paid (a lapsed hold, a declined or expired request). */
-const endedUnpaid = (rows: readonly BookingRow[]) => rows.length > 0 && rows.every((row) => row.status === 'expired' || row.status === 'declined');
+const endedUnpaid = (rows: readonly BookingRow[]) =>
+  rows.length > 0 && rows.every((row) => row.status === 'expired' || row.status === 'declined');
 
 /**
  * Ends a standing booking whose first period ended unpaid (its later periods' holds expire), or
@@ -147,11 +148,7 @@ async function chargePeriod(
     .update(bookingSeries)
     .set({ nextChargeAt: lease })
     .where(
-      and(
-        eq(bookingSeries.id, period.id),
-        eq(bookingSeries.chargeAttempts, period.chargeAttempts),
-        lte(bookingSeries.nextChargeAt, now),
-      ),
+      and(eq(bookingSeries.id, period.id), eq(bookingSeries.chargeAttempts, period.chargeAttempts), lte(bookingSeries.nextChargeAt, now)),
     )
     .returning();
   if (!claimed) return 'skipped';

@@ -35,8 +35,7 @@ export const NO_REPEAT: RepeatChoice = { on: false, weekdays: [], end: 'count', 
  * booking's first period), or why not.
  */
 export type RepeatPreview =
-  | { ok: true; recurrence: Recurrence | StandingRecurrence; occurrences: Occurrence[] }
-  | { ok: false; message: string };
+  { ok: true; recurrence: Recurrence | StandingRecurrence; occurrences: Occurrence[] } | { ok: false; message: string };
 
 /** The chosen weekdays with the first occurrence's own (`YYYY-MM-DD…` date), Monday first. */
 export function repeatWeekdays(choice: Pick<RepeatChoice, 'weekdays'>, firstDate: string): Weekday[] {

@@ -68,7 +68,9 @@ export function StandingBookingsSection({ userId }: { userId: string }) {
 
 function StandingBookingCard({ booking, userId }: { booking: StandingBooking; userId: string }) {
   const today = new Date().toISOString().slice(0, 10);
-  const upcoming = booking.occurrences.filter((occurrence) => occurrence.status !== 'expired' && occurrence.startDate.slice(0, 10) >= today);
+  const upcoming = booking.occurrences.filter(
+    (occurrence) => occurrence.status !== 'expired' && occurrence.startDate.slice(0, 10) >= today,
+  );
   const viewer = booking.renterId === userId ? 'renter' : 'owner';
   return (
     <li className="grid gap-2 rounded-md border border-slate-200 p-3 text-sm" data-testid="standing-booking">
@@ -82,8 +84,8 @@ function StandingBookingCard({ booking, userId }: { booking: StandingBooking; us
         </Badge>
       </div>
       <p className="text-slate-700">
-        Every {booking.weekdays.map((day) => WEEKDAY_NAMES[day]).join(', ')} since {formatDay(booking.startedOn)}, billed{' '}
-        {booking.billing} in advance. {booking.noticeDays} days&apos; notice.
+        Every {booking.weekdays.map((day) => WEEKDAY_NAMES[day]).join(', ')} since {formatDay(booking.startedOn)}, billed {booking.billing}{' '}
+        in advance. {booking.noticeDays} days&apos; notice.
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-700">
         <dt className="text-slate-500">Paid through</dt>
@@ -145,8 +147,8 @@ function EndWithNoticeButton({ booking, userId, viewer }: { booking: StandingBoo
           <AlertDialogTitle>End this standing booking?</AlertDialogTitle>
           <AlertDialogDescription>
             It ends {booking.noticeDays} days from today{term}. Bookings on or after that day are cancelled
-            {viewer === 'renter' ? ' and what you paid for them is refunded in full' : ' and refunded to the renter in full'}; nothing
-            more is charged for them.
+            {viewer === 'renter' ? ' and what you paid for them is refunded in full' : ' and refunded to the renter in full'}; nothing more
+            is charged for them.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
