@@ -29,6 +29,7 @@ import { bookingSeries, medicalSpaces, payments as paymentsTable, standingBookin
 import { movePayment, repriceUnpaidPayment } from '../payments/payment-writer';
 import type { PaymentProvider } from '../payments/provider';
 import { findSavedCard } from '../payments/saved-cards';
+import { tellChargeFailed, tellDatesSkipped } from './notices';
 import { moveStandingBooking, type StandingRow } from './standing-writer';
 
 /** Minutes a claimed charge is leased for: a run that died mid-charge is taken up again after it, with the same key. */
@@ -71,7 +72,9 @@ export async function runStandingBilling(
         summary.ended += 1;
         continue;
       }
-      summary.held += (await holdDuePeriods(db, standing, now)).length;
+      const held = await holdDuePeriods(db, standing, now);
+      for (const period of held) await tellDatesSkipped(db, { standing, space, periodIndex: period.periodIndex, skipped: period.skipped });
+      summary.held += held.length;
     } catch (error) {
       onError(error, standing.id);
     }
@@ -202,6 +205,16 @@ async function chargePeriod(
     .update(bookingSeries)
     .set({ chargeAttempts: attempts, nextChargeAt: retryAt, chargeFailure: result.message })
     .where(eq(bookingSeries.id, period.id));
+  const retryOn = retryAt ? localDate(retryAt, timeZone) : null;
+  await tellChargeFailed(db, {
+    standing,
+    space,
+    periodId: period.id,
+    attempt: attempts,
+    amountCents: totalCents,
+    message: result.message,
+    retryOn,
+  });
   if (retryAt) return 'failed';
   // The last attempt failed: the period's occurrences are let go, and the standing booking ends.
   await moveBookings(db, { seriesId: period.id }, 'awaiting_payment', 'expire', { holdExpiresAt: null });

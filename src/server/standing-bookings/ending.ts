@@ -18,6 +18,7 @@ import { bookingSeries } from '../db/schema';
 import { conflict } from '../http/errors';
 import type { PaymentProvider } from '../payments/provider';
 import { requireStandingWithSpace, standingParty, toStandingBooking } from './reads';
+import { tellNoticeGiven } from './notices';
 import { moveStandingBooking } from './standing-writer';
 
 /**
@@ -53,7 +54,11 @@ export async function endStandingBooking(
     startedOn: standing.startedOn,
     minimumTermMonths: standing.minimumTermMonths,
   });
-  const moved = await moveStandingBooking(db, standing.id, 'give_notice', { endsOn, endedBy: userId });
+  const moved = await db.transaction(async (tx) => {
+    const row = await moveStandingBooking(tx, standing.id, 'give_notice', { endsOn, endedBy: userId });
+    if (row) await tellNoticeGiven(tx, row, space, endsOn, party);
+    return row;
+  });
   if (!moved) throw conflict('This standing booking changed meanwhile. Please reload it.');
   for (const period of periods) {
     const after = (await bookingsOfPayment(db, period.id)).filter((row) => localDate(row.startAt, timeZone) >= endsOn);

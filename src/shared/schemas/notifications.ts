@@ -33,6 +33,10 @@ export const notificationKinds = [
   'calendar_conflict',
   'access_ready',
   'access_code_failed',
+  'standing_charge_failed',
+  'standing_booking_ending',
+  'standing_booking_ended',
+  'standing_dates_skipped',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -60,6 +64,11 @@ export const NOTIFICATION_EMAIL_PREFERENCE: Record<NotificationKind, EmailPrefer
   // The way in, at its reveal: a booking update, not a reminder one may turn off and miss.
   access_ready: 'booking_updates',
   access_code_failed: 'booking_updates',
+  // A standing booking's billing and end (docs/decisions/041-standing-bookings.md).
+  standing_charge_failed: 'booking_updates',
+  standing_booking_ending: 'booking_updates',
+  standing_booking_ended: 'booking_updates',
+  standing_dates_skipped: 'booking_updates',
   booking_reminder: 'reminders',
   next_clinician_waiting: 'reminders',
   booking_no_show: 'booking_updates',
