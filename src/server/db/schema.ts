@@ -13,6 +13,7 @@ import { DEFAULT_TIME_ZONE, US_STATES } from '../../shared/time-zones';
 import { PAYMENT_STATUSES } from '../../shared/payment-lifecycle';
 import { TURNOVER_CHECKLIST_MAX_ITEMS, type Weekday } from '../../shared/constants';
 import { DEFAULT_TURNOVER_CHECKLIST } from '../../shared/schemas/turnover-checklist';
+import type { StandingBookingOffer } from '../../shared/schemas/standing-bookings';
 import { NO_SHOW_DISPUTE_MAX_CHARS, TURNOVER_NOTE_MAX_CHARS } from '../../shared/schemas/stays';
 import {
   bigint,
@@ -331,12 +332,18 @@ export const medicalSpaces = pgTable(
       .default('instructions'),
     accessRevealHours: integer('access_reveal_hours').notNull().default(24),
     accessInstructions: text('access_instructions'),
+    /**
+     * The listing's offer of standing bookings (`standingBookingOfferSchema`: billings, notice days, minimum
+     * term months); null: none. Never on a listing priced per month, which weekly recurrence does not fit.
+     */
+    standingBookings: jsonb('standing_bookings').$type<StandingBookingOffer>(),
   },
   (t) => [
     check('medical_spaces_capacity_check', sql`${t.capacity} >= 1`),
     check('medical_spaces_access_method_check', sql`${t.accessMethod} in ('instructions', 'door_code')`),
     check('medical_spaces_access_reveal_hours_check', sql`${t.accessRevealHours} between 1 and 72`),
     check('medical_spaces_price_check', sql`${t.pricePerDay} >= 0`),
+    check('medical_spaces_standing_bookings_check', sql`${t.standingBookings} is null or ${t.pricePeriod} <> 'monthly'`),
     check('medical_spaces_price_period_check', sql`${t.pricePeriod} in ('hourly', 'daily', 'monthly', 'session')`),
     check('medical_spaces_cancellation_policy_tier_check', sql`${t.cancellationPolicyTier} in ('flexible', 'moderate', 'strict')`),
     // Only known identifiers, whatever writes the row (the list is the shared one: a change to it is a migration).

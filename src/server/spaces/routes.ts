@@ -170,7 +170,7 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
         description:
           '`Space`, or 404; 410 "This listing is no longer available" when an operator took it down or its owner is ' +
           'suspended. With `schedule` (null: open every day, all day) and `blockedDates` `[{ start, end, note? }]` (the ' +
-          'notes only to the owner). ETag and CDN caching: docs/api.md, "Public caching".',
+          'notes only to the owner) and the public `standingBookings` offer (null: none). ETag and CDN caching: docs/api.md, "Public caching".',
         params: idParams,
         response: { 200: spaceDetailSchema },
       },
@@ -191,7 +191,9 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
           '`bufferMinutes` 0-240 on 15-minute steps, `minNoticeHours`, `maxAdvanceDays`) and `blockedDates` (at most 100 ' +
           'ranges, `end` inclusive); on PUT, either left out is kept. `features`: room feature identifiers ' +
           '(`ROOM_FEATURES` in `src/shared/schemas/room-features.ts`), each at most once, never free text; an unknown or ' +
-          'repeated one is 400 and saves nothing; left out, none. 201 `Space`; 413 when its inline images would pass ' +
+          'repeated one is 400 and saves nothing; left out, none. `standingBookings` (`standingBookingOfferSchema`: ' +
+          '`billing` weekly and/or monthly, `noticeDays` 7-90, `minimumTermMonths` 0-12) or null: none; 400 on a ' +
+          '`monthly` listing. 201 `Space`; 413 when its inline images would pass ' +
           'the owner\'s image storage (docs/api.md, "Limits"), and then nothing is stored. Coordinates: the owner\'s pin ' +
           'when `latitude`/`longitude` are sent, else the geocoder (`GEOCODER`, docs/api.md); null when nothing places ' +
           'the address; a bad schedule is 400 with the field (`body.schedule.weeklyHours.mon.1.start`) and saves nothing; ' +
@@ -220,7 +222,8 @@ export const spaceRoutes: FastifyPluginAsyncZod<SpaceRoutesOptions> = async (
           'needed by a `session` listing), `bufferMinutes` 0-240 on 15-minute steps, `minNoticeHours`, `maxAdvanceDays`) ' +
           'and `blockedDates` (at most 100 ranges, `end` inclusive); on PUT, either left out is kept. `features`: room ' +
           'feature identifiers (`ROOM_FEATURES`), each at most once; an unknown or repeated one is 400 and changes nothing; ' +
-          'left out, kept. `Space`; owner only ' +
+          'left out, kept. `standingBookings`: the offer, null withdraws it, left out kept; 400 on a `monthly` listing ' +
+          '(also when the kept offer would stay on it). `Space`; owner only ' +
           '(403), 404 when missing or archived. Coordinates: the sent pin, else kept while the address is unchanged, else ' +
           'geocoded again; a bad schedule is 400 with the field (`body.schedule.weeklyHours.mon.1.start`) and saves ' +
           'nothing; a schedule change never cancels a booking.',

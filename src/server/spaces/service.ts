@@ -12,11 +12,12 @@ import {
   type SpaceDetail,
 } from '../../shared/schemas/spaces';
 import { ROOM_FEATURES } from '../../shared/schemas/room-features';
+import { STANDING_MONTHLY_MESSAGE } from '../../shared/schemas/standing-bookings';
 import { BLOCKING_BOOKING_STATUSES } from '../../shared/constants';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
 import { bookings, medicalSpaces } from '../db/schema';
-import { conflict, forbidden, gone, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, gone, notFound } from '../http/errors';
 import type { AddressParts, Geocoder } from '../geocoding/geocoder';
 import { foldPublishedRatingsWhenDue, ratingOf } from '../ratings/stored-rating';
 import { readBlockedDates, replaceBlockedDates } from '../schedules/service';
@@ -68,6 +69,7 @@ const spaceColumns = {
   accessMethod: medicalSpaces.accessMethod,
   accessRevealHours: medicalSpaces.accessRevealHours,
   accessInstructions: medicalSpaces.accessInstructions,
+  standingBookings: medicalSpaces.standingBookings,
 };
 type SpaceColumns = Pick<SpaceRow, keyof typeof spaceColumns>;
 /** A parsed listing form (`createSpaceSchema`'s output), for create and edit alike. */
@@ -118,6 +120,7 @@ export function toSpace(row: SpaceColumns, { forOwner = false }: { forOwner?: bo
       revealHoursBefore: row.accessRevealHours,
       ...(forOwner && { instructions: row.accessInstructions }),
     },
+    standingBookings: row.standingBookings ?? null,
   };
 }
 
@@ -235,6 +238,8 @@ function listingColumns(input: CreateSpaceData) {
       // Instructions left out of `access` are kept; empty removes them.
       ...(input.access.instructions !== undefined && { accessInstructions: input.access.instructions || null }),
     }),
+    // Left out: none on a new listing (the column's default), kept on an edit; null withdraws the offer.
+    ...(input.standingBookings !== undefined && { standingBookings: input.standingBookings }),
   };
 }
 
@@ -283,7 +288,8 @@ const sameAddress = (a: AddressParts, b: AddressParts) =>
  * Replaces a space's listing fields for its owner (`PUT /api/spaces/{id}`,
  * the create schema). Coordinates: the owner's pin when sent; otherwise the
  * address is geocoded again only when it changed, and kept when it did not.
- * @throws HttpError 404 when missing or archived, 403 when `userId` is not the owner, 413 / 415 for a bad inline image, 413 past the owner's image storage
+ * @throws HttpError 404 when missing or archived, 403 when `userId` is not the owner, 400 when it becomes priced per
+ *   month while keeping an offer of standing bookings, 413 / 415 for a bad inline image, 413 past the owner's image storage
  */
 export async function updateSpace(
   db: Database,
@@ -297,6 +303,10 @@ export async function updateSpace(
   const existing = await findSpaceRow(db, id);
   if (!existing || !existing.active) throw notFound('Space not found.');
   requireOwner(existing, userId);
+  // The body's own offer is checked by its schema; one kept by leaving it out must fit the new period too.
+  if (input.pricePeriod === 'monthly' && input.standingBookings === undefined && existing.standingBookings) {
+    throw badRequest(STANDING_MONTHLY_MESSAGE, [{ path: 'body.standingBookings', message: STANDING_MONTHLY_MESSAGE }]);
+  }
   const images = await storeListingImages(storage, input.images, { userId, quota });
   const pin = sentCoordinates(input);
   const coordinates = pin

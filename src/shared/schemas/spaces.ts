@@ -21,6 +21,7 @@ import { blockedDateSchema, blockedDatesSchema, isoDateSchema, scheduleSchema, t
 import { spaceRatingSchema } from './reviews';
 import { roomFeaturesFilterSchema, roomFeaturesSchema } from './room-features';
 import { listingAccessInputSchema, listingAccessSchema } from './access';
+import { STANDING_MONTHLY_MESSAGE, standingBookingOfferSchema } from './standing-bookings';
 
 /**
  * The 410 of a listing an operator took down or whose owner is suspended (`GET /api/spaces/{id}` and
@@ -82,6 +83,8 @@ export const spaceSchema = /* @__PURE__ */ z.object({
   rating: spaceRatingSchema.default(null),
   /** How a confirmed renter gets in (docs/product.md#the-day-of-the-stay); the instructions only to the owner. */
   access: listingAccessSchema.default({ method: 'instructions', revealHoursBefore: 24 }),
+  /** The offer of standing bookings, public (./standing-bookings.ts); null: none. */
+  standingBookings: standingBookingOfferSchema.nullable().default(null),
 });
 export type Space = z.infer<typeof spaceSchema>;
 /** GET /api/spaces/{id}: the space and its blocked dates (their notes only for the owner). */
@@ -296,10 +299,15 @@ export function lacksSessions(pricePeriod: string | undefined, schedule: { sessi
 export const createSpaceSchema = /* @__PURE__ */ listingFieldsSchema
   // How a confirmed renter gets in (./access.ts); left out, instructions revealed 24 hours before on a new
   // listing, kept on an edit. Here rather than in the fields, so that pages which never list a space leave it out.
-  .extend({ access: listingAccessInputSchema.optional() })
+  // The offer of standing bookings (./standing-bookings.ts) likewise: null withdraws it; left out, none on a new
+  // listing, kept on an edit. Never on a listing priced per month (standing bookings repeat weekly).
+  .extend({ access: listingAccessInputSchema.optional(), standingBookings: standingBookingOfferSchema.nullish() })
   .superRefine((space, ctx) => {
     if (lacksSessions(space.pricePeriod, space.schedule)) {
       ctx.addIssue({ code: 'custom', message: SESSIONS_REQUIRED, path: ['schedule', 'sessions'] });
+    }
+    if (space.pricePeriod === 'monthly' && space.standingBookings) {
+      ctx.addIssue({ code: 'custom', message: STANDING_MONTHLY_MESSAGE, path: ['standingBookings'] });
     }
   });
 export type CreateSpaceInput = z.input<typeof createSpaceSchema>;

@@ -30,6 +30,13 @@ export const STANDING_MINIMUM_TERM_MESSAGE = `The minimum term must be whole mon
 export const STANDING_BILLING_REQUIRED = 'Offer weekly or monthly billing, or both';
 
 /**
+ * The message when a listing priced per month offers standing bookings: they repeat weekly, which a
+ * monthly booking cannot (as `expandRecurrence` of src/shared/recurrence.ts refuses).
+ */
+export const STANDING_MONTHLY_MESSAGE =
+  'A space priced per month cannot offer standing bookings: they repeat weekly. Price it per day, hour or session, or remove the offer.';
+
+/**
  * A listing's offer of standing bookings (`standingBookings` on `POST`/`PUT /api/spaces`, and on the
  * space; null: none): the billings a renter may choose (each once), the days of notice a renter gives
  * to end one (7-90), and the months it runs at least from its first day (0-12; 0: no minimum).
