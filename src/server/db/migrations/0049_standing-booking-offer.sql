@@ -1,0 +1,2 @@
+ALTER TABLE "medical_spaces" ADD COLUMN "standing_bookings" jsonb;--> statement-breakpoint
+ALTER TABLE "medical_spaces" ADD CONSTRAINT "medical_spaces_standing_bookings_check" CHECK ("medical_spaces"."standing_bookings" is null or "medical_spaces"."price_period" <> 'monthly');
