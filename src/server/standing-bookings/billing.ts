@@ -99,9 +99,18 @@ export async function runStandingBilling(
   return summary;
 }
 
-/** Whether every booking of a payment ended without being paid (a lapsed hold, a declined or expired request). */
-const endedUnpaid = (rows: readonly BookingRow[]) =>
-  rows.length > 0 && rows.every((row) => row.status === 'expired' || row.status === 'declined');
+/**
+ * Whether every booking of a payment ended without being paid at `now`: a lapsed hold (expired, or
+ * past its `hold_expires_at` before the sweep expires it), a declined or expired request.
+ */
+const endedUnpaid = (rows: readonly BookingRow[], now: Date) =>
+  rows.length > 0 &&
+  rows.every(
+    (row) =>
+      row.status === 'expired' ||
+      row.status === 'declined' ||
+      (row.status === 'awaiting_payment' && row.holdExpiresAt !== null && row.holdExpiresAt <= now),
+  );
 
 /**
  * Ends a standing booking whose first period ended unpaid (its later periods' holds expire), or
@@ -114,7 +123,7 @@ async function endIfOver(db: Database, standing: StandingRow, space: SpaceRow, n
     .from(bookingSeries)
     .where(and(eq(bookingSeries.standingBookingId, standing.id), eq(bookingSeries.periodIndex, 0)))
     .limit(1);
-  const neverPaid = !first || endedUnpaid(await bookingsOfPayment(db, first.id));
+  const neverPaid = !first || endedUnpaid(await bookingsOfPayment(db, first.id), now);
   const over = standing.endsOn !== null && standing.endsOn <= localDate(now, timeZoneForState(space.state));
   if (!neverPaid && !over) return false;
   if (first) await releaseLaterPeriods(db, first.id);

@@ -10,9 +10,9 @@ import { localDate } from '../../shared/availability';
 import type { StandingBooking } from '../../shared/schemas/standing-bookings';
 import { earliestEndOn } from '../../shared/standing-bookings';
 import { timeZoneForState } from '../../shared/time-zones';
-import { moveBooking } from '../bookings/booking-writer';
+import { moveBookings } from '../bookings/booking-writer';
 import { cancelBookings } from '../bookings/cancellation';
-import { bookingsOfPayment } from '../bookings/payment-bookings';
+import { bookingsOfPayment, detachUnpaidBookings } from '../bookings/payment-bookings';
 import type { Database } from '../db/client';
 import { bookingSeries } from '../db/schema';
 import { conflict } from '../http/errors';
@@ -61,9 +61,20 @@ export async function endStandingBooking(
   });
   if (!moved) throw conflict('This standing booking changed meanwhile. Please reload it.');
   for (const period of periods) {
-    const after = (await bookingsOfPayment(db, period.id)).filter((row) => localDate(row.startAt, timeZone) >= endsOn);
-    for (const row of after.filter((booking) => booking.status === 'awaiting_payment')) {
-      await moveBooking(db, row.id, 'awaiting_payment', 'expire', { holdExpiresAt: null });
+    const rows = await bookingsOfPayment(db, period.id);
+    const after = rows.filter((row) => localDate(row.startAt, timeZone) >= endsOn);
+    const unpaid = after.filter((booking) => booking.status === 'awaiting_payment');
+    if (unpaid.length > 0 && unpaid.length === rows.filter((booking) => booking.status === 'awaiting_payment').length) {
+      await moveBookings(db, { paymentId: period.id }, 'awaiting_payment', 'expire', { holdExpiresAt: null });
+    } else if (unpaid.length > 0) {
+      // Part of a period not charged yet: it is charged for the bookings before the end only.
+      await db.transaction((tx) =>
+        detachUnpaidBookings(
+          tx,
+          period.id,
+          unpaid.map((row) => row.id),
+        ),
+      );
     }
     const paid = after.filter((booking) => booking.status === 'confirmed' && booking.startAt > now);
     if (paid.length > 0 && payments) {
