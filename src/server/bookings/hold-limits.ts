@@ -13,11 +13,11 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { MAX_UNPAID_HOLDS, type PricingPeriod } from '../../shared/constants';
 import { timeZoneForState } from '../../shared/time-zones';
 import type { Database } from '../db/client';
-import { bookings, medicalSpaces } from '../db/schema';
+import { bookings, bookingSeries, medicalSpaces } from '../db/schema';
 import { tooManyRequests } from '../http/errors';
 
 /** First key of the advisory locks of this module (the second is the renter), apart from other locks. */
@@ -50,7 +50,17 @@ export async function assertRoomForHold(tx: Database, renterId: string, now: Dat
     })
     .from(bookings)
     .innerJoin(medicalSpaces, eq(medicalSpaces.id, bookings.spaceId))
-    .where(and(eq(bookings.renterId, renterId), eq(bookings.status, 'awaiting_payment'), gt(bookings.holdExpiresAt, now)))
+    .leftJoin(bookingSeries, eq(bookingSeries.id, bookings.seriesId))
+    .where(
+      and(
+        eq(bookings.renterId, renterId),
+        eq(bookings.status, 'awaiting_payment'),
+        gt(bookings.holdExpiresAt, now),
+        // A standing booking's later periods wait for their off-session charge, not for the renter
+        // (docs/decisions/041-standing-bookings.md): they are no renter's unpaid hold.
+        or(isNull(bookingSeries.periodIndex), eq(bookingSeries.periodIndex, 0)),
+      ),
+    )
     .orderBy(asc(bookings.holdExpiresAt), asc(bookings.startAt));
   // A series is one hold, named by its first occurrence (docs/decisions/026-booking-series.md).
   const seen = new Set<string>();

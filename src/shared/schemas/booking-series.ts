@@ -29,6 +29,8 @@ export const recurrenceSchema = z
       .min(1)
       .max(MAX_RECURRENCE_WEEKS * WEEKDAYS.length, `A booking can repeat for at most ${MAX_RECURRENCE_WEEKS} weeks`)
       .optional(),
+    /** Not a standing booking (`standingRecurrenceSchema` has `standing: true`): what tells the two apart. */
+    standing: z.literal(false).optional(),
   })
   .refine((recurrence) => (recurrence.until === undefined) !== (recurrence.count === undefined), {
     message: 'End the repeat on a date or after a number of bookings (one of the two)',
@@ -52,7 +54,8 @@ export type OccurrenceConflict = z.infer<typeof occurrenceConflictSchema>;
  * instead of refusing the whole series with 409.
  */
 export const checkoutRequestSchema = createBookingPaymentIntentSchema.extend({
-  recurrence: z.union([recurrenceSchema, standingRecurrenceSchema]).optional(),
+  // Told apart by `standing`, so a refused one names its own fields (not the union's).
+  recurrence: z.discriminatedUnion('standing', [recurrenceSchema, standingRecurrenceSchema]).optional(),
   skipConflicts: z.boolean().optional(),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
