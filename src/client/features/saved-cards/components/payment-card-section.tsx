@@ -1,7 +1,5 @@
 import { CircleAlert, CreditCard, LoaderCircle, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { cardBrandName } from '@/shared/receipt';
-import type { SavedCardView } from '@/shared/schemas/saved-cards';
 import { DemoCardForm } from '@/client/components/payment/demo-card-form';
 import {
   AlertDialog,
@@ -26,13 +24,9 @@ import { useCreateCardSetupIntent } from '../api/create-card-setup-intent';
 import { useRemoveCard } from '../api/remove-card';
 import { useSaveCard } from '../api/save-card';
 import { useSavedCard } from '../api/get-saved-card';
+import { savedCardLabel } from '../lib/card-label';
 
 const StripeSetupForm = lazy(() => import('./stripe-setup-form'));
-
-/** "Visa ending in 4242". */
-export function savedCardLabel(card: SavedCardView): string {
-  return `${cardBrandName(card.brand)} ending in ${card.last4}`;
-}
 
 /**
  * The profile's "Payment card" section (docs/decisions/039-saved-cards.md): the card saved for later
