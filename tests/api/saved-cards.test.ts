@@ -278,6 +278,15 @@ describe.each<Provider>(['demo', 'stripe'])('off-session charges of a saved card
     expect(result.intent.status).toBe('requires_action');
     expect((await charge(card, key)).intent?.id).toBe(result.intent.id);
     expect(await intentsWithKey(key)).toHaveLength(1);
+    if (provider === 'demo') {
+      // The renter comes back and pays that same intent on session, where 3184 authenticates.
+      const paid = await (payments as DemoPaymentProvider).confirmWithCard(result.intent, {
+        cardNumber: CARDS.requires_action,
+        ...TEST_CARD,
+      });
+      expect(paid).toMatchObject({ ok: true, intent: { id: result.intent.id, status: 'succeeded' } });
+      expect((await payments.retrievePaymentIntent(result.intent.id))?.status).toBe('succeeded');
+    }
   });
 
   it("keeps the card that paid an intent made with setupFutureUsage as the user's saved card", async () => {

@@ -36,6 +36,7 @@ import { FavoriteButton } from '@/client/features/favorites/components/favorite-
 import { useUnreadCount } from '@/client/features/messages/api/get-unread-count';
 import { OwedPayoutNotice } from '@/client/features/payments/components/owed-payout-notice';
 import { RecentMessages } from '@/client/features/messages/components/recent-messages';
+import { PaymentCardSection } from '@/client/features/saved-cards/components/payment-card-section';
 import { EditProfileDialog } from '@/client/features/users/components/edit-profile-dialog';
 import { InsuranceCertificateSection } from '@/client/features/users/components/insurance-certificate-section';
 import { ProfileHeader } from '@/client/features/users/components/profile-header';
@@ -153,6 +154,8 @@ function Profile({ user }: { user: User }) {
           />
           {/* Change password and Log out everywhere (docs/api.md). */}
           {user.userType !== 'lister' ? <InsuranceCertificateSection userId={user.id} /> : null}
+          {/* The card charged for later periods of standing bookings (docs/decisions/039-saved-cards.md). */}
+          {user.userType !== 'lister' ? <PaymentCardSection /> : null}
           <SecuritySection userId={user.id} />
           <NotificationPreferences userId={user.id} />
         </TabsContent>

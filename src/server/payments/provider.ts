@@ -123,7 +123,11 @@ export interface OffSessionChargeInput {
   customer: string;
   paymentMethod: string;
   metadata: Record<string, string>;
-  /** Same key, same intent and at most one charge, whatever the outcome (the first answer is replayed). */
+  /**
+   * Same key, same intent and at most one charge, whatever the outcome. Stripe replays its first
+   * answer (a decline stays a decline); the demo answers the intent as it is now. Whether an intent
+   * that needed the renter was paid since is read with `retrievePaymentIntent`.
+   */
   idempotencyKey: string;
   description?: string;
 }

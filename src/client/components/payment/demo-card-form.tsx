@@ -41,6 +41,8 @@ interface DemoCardFormProps {
   busy?: boolean;
   /** The submit button's text; default 'Pay $amount'. */
   submitLabel?: string;
+  /** The title of the toast shown when the card is refused; default 'Payment Failed'. */
+  failureTitle?: string;
   onSucceeded: (paymentIntentId: string) => void;
   /** Told when a payment starts being submitted (true) and when it has been answered (false). */
   onPayingChange?: (paying: boolean) => void;
@@ -48,7 +50,7 @@ interface DemoCardFormProps {
 
 /**
  * Our own card form for demo payments (docs/decisions/012-payment-providers.md): nothing is charged, and it says so.
- * Shared by booking checkout and donations, each passing its own `confirmPayment`.
+ * Shared by booking checkout, donations and saving a card, each passing its own `confirmPayment`.
  */
 export function DemoCardForm({
   clientSecret,
@@ -56,6 +58,7 @@ export function DemoCardForm({
   confirmPayment,
   busy = false,
   submitLabel,
+  failureTitle = 'Payment Failed',
   onSucceeded,
   onPayingChange,
 }: DemoCardFormProps) {
@@ -76,7 +79,7 @@ export function DemoCardForm({
         onSuccess: (result) => onSucceeded(result.paymentIntentId),
         onError: (error) => {
           const description = error instanceof ApiRequestError ? (error.serverMessage ?? error.message) : error.message;
-          toast({ variant: 'destructive', title: 'Payment Failed', description });
+          toast({ variant: 'destructive', title: failureTitle, description });
         },
       },
     );
