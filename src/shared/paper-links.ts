@@ -57,8 +57,8 @@ export function agreementPreviewPath(
   details: { startDate: string; endDate: string },
   recurrence?: CheckoutRecurrence,
 ): string {
-  const standing = recurrence && 'standing' in recurrence ? recurrence : undefined;
-  const series = recurrence && !('standing' in recurrence) ? recurrence : undefined;
+  const standing = recurrence?.standing === true ? recurrence : undefined;
+  const series = recurrence?.standing !== true ? recurrence : undefined;
   return withQuery(`/api/spaces/${encodeURIComponent(spaceId)}/agreement-preview.pdf`, {
     startDate: details.startDate,
     endDate: details.endDate,

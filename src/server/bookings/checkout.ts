@@ -73,7 +73,7 @@ async function requireSpace(db: Database, spaceId: string): Promise<SpaceRow> {
 
 /** A recurrence of a standing booking (no end, billed each period), as opposed to a series'. */
 export function isStanding(recurrence: Recurrence | StandingRecurrence | undefined): recurrence is StandingRecurrence {
-  return recurrence !== undefined && 'standing' in recurrence;
+  return recurrence?.standing === true;
 }
 
 /** How many billing periods of a standing booking checkout holds: the first, paid now, and the next (docs/decisions/041-standing-bookings.md). */
