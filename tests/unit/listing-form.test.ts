@@ -1,4 +1,5 @@
-/** The listing wizard's step rules (src/client/features/spaces/lib/listing-form.ts): what is missing, blocked dates in the picker's words, optional equipment. */
+/** The listing wizard's step rules (src/client/features/spaces/lib/listing-form.ts): what is missing, blocked dates in the picker's words, optional equipment, the standing bookings offer. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BLOCKED_FIRST_DAY_MISSING,
@@ -9,9 +10,19 @@ import {
   isStepValid,
   missingFields,
   scheduleErrors,
+  STANDING_BILLING_ORDER,
+  stepErrors,
   toPayload,
   type ListingFormValues,
 } from '../../src/client/features/spaces/lib/listing-form';
+import { standingOfferText } from '../../src/client/features/spaces/lib/standing-offer-text';
+import {
+  STANDING_BILLING,
+  STANDING_BILLING_REQUIRED,
+  STANDING_MINIMUM_TERM_MESSAGE,
+  STANDING_NOTICE_MESSAGE,
+  standingBookingOfferSchema,
+} from '../../src/shared/schemas/standing-bookings';
 import { EQUIPMENT, SPACE_TYPES } from '../../src/shared/constants';
 import { futureDate } from '../helpers/dates';
 
@@ -73,5 +84,56 @@ describe('blocked dates in the wizard', () => {
       ],
     });
     expect(Object.keys(scheduleErrors(values))).toEqual(['blockedDates.1.note']);
+  });
+});
+
+describe('the standing bookings offer', () => {
+  const offered = (values: Partial<ListingFormValues>) =>
+    listing({ pricePerDay: '90', standingOffered: true, standingBilling: ['weekly'], ...values });
+
+  it('is sent as the offer when chosen, null otherwise or on a listing priced per month', () => {
+    expect(toPayload(listing({})).standingBookings).toBeNull();
+    const values = offered({ standingBilling: ['monthly', 'weekly'], standingNoticeDays: '30', standingMinimumTermMonths: '3' });
+    expect(toPayload(values).standingBookings).toEqual({ billing: ['weekly', 'monthly'], noticeDays: 30, minimumTermMonths: 3 });
+    expect(toPayload({ ...values, pricePeriod: 'monthly' }).standingBookings).toBeNull();
+    expect(isStepValid(3, { ...values, pricePeriod: 'monthly', standingNoticeDays: '' })).toBe(true);
+  });
+
+  it('names what is missing or out of range', () => {
+    expect(missingFields(3, offered({ standingBilling: [], standingNoticeDays: '6', standingMinimumTermMonths: '1.5' }))).toEqual([
+      'Standing bookings billing',
+      'Notice (days)',
+      'Minimum term (months)',
+    ]);
+  });
+
+  it('says what the server’s schema says', () => {
+    const errors = stepErrors(3, offered({ standingBilling: [], standingNoticeDays: '91', standingMinimumTermMonths: '13' }));
+    expect(errors).toMatchObject({
+      standingBilling: STANDING_BILLING_REQUIRED,
+      standingNoticeDays: STANDING_NOTICE_MESSAGE,
+      standingMinimumTermMonths: STANDING_MINIMUM_TERM_MESSAGE,
+    });
+  });
+
+  it('follows the server’s schema: the step is valid exactly when the schema accepts what it sends', () => {
+    const typed = fc.oneof(fc.integer({ min: -5, max: 120 }).map(String), fc.constantFrom('', '7.5', 'abc', ' 30 ', '007'));
+    fc.assert(
+      fc.property(fc.subarray([...STANDING_BILLING]), typed, typed, (billing, notice, term) => {
+        const values = offered({ standingBilling: billing, standingNoticeDays: notice, standingMinimumTermMonths: term });
+        const accepted = standingBookingOfferSchema.safeParse(toPayload(values).standingBookings).success;
+        expect(STANDING_BILLING).toEqual(STANDING_BILLING_ORDER);
+        expect(isStepValid(3, values)).toBe(accepted);
+      }),
+    );
+  });
+
+  it('reads as the space page shows it', () => {
+    expect(standingOfferText({ billing: ['weekly', 'monthly'], noticeDays: 30, minimumTermMonths: 3 })).toBe(
+      "Billed weekly or monthly in advance, 30 days' notice, 3-month minimum term.",
+    );
+    expect(standingOfferText({ billing: ['monthly'], noticeDays: 7, minimumTermMonths: 0 })).toBe(
+      "Billed monthly in advance, 7 days' notice, no minimum term.",
+    );
   });
 });

@@ -71,7 +71,7 @@ export const unitPriceSchema = moneySchema
   )
   .refine((value) => Number(value) >= MIN_UNIT_PRICE_CENTS / 100, `The price must be at least ${formatUsd(MIN_UNIT_PRICE_CENTS)}`);
 /** A path segment naming a record: any short text (a malformed id is simply not found). */
-export const idParamSchema = textSchema.max(100);
+export const idParamSchema = /* @__PURE__ */ textSchema.max(100);
 
 /* The fields a user or a listing adds for receipts and agreements (docs/decisions/027-receipts-and-agreements.md). */
 

@@ -66,15 +66,15 @@ export type SpaceRating = z.infer<typeof spaceRatingSchema>;
 
 /** Paging of the review lists. */
 export const reviewPageQuerySchema = /* @__PURE__ */ z.object({
-  limit: z.coerce.number().int().min(1).max(REVIEW_PAGE_MAX).default(REVIEW_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: /* @__PURE__ */ z.coerce.number().int().min(1).max(REVIEW_PAGE_MAX).default(REVIEW_PAGE_SIZE),
+  offset: /* @__PURE__ */ z.coerce.number().int().min(0).max(100_000).default(0),
 });
 export type ReviewPageQuery = z.input<typeof reviewPageQuerySchema>;
 
 /** `GET /api/spaces/{id}/reviews` and `GET /api/users/{id}/reviews`: a page, newest first, with the total. */
 export const reviewPageSchema = /* @__PURE__ */ z.object({
   reviews: z.array(reviewSchema),
-  total: z.number().int().nonnegative(),
+  total: /* @__PURE__ */ z.number().int().nonnegative(),
   /** The space's rating (for a user: the average of the page's reviews' subject, as a renter). */
   rating: spaceRatingSchema,
 });
@@ -89,9 +89,9 @@ export const bookingReviewsSchema = /* @__PURE__ */ z.object({
   closesAt: z.string(),
   /** Whether the viewer may write their review now (the window is open and they have not). */
   canReview: z.boolean(),
-  mine: reviewSchema.nullable(),
+  mine: /* @__PURE__ */ reviewSchema.nullable(),
   /** Whether the other side has written theirs (its content only once published: `theirs`). */
   theirsWritten: z.boolean(),
-  theirs: reviewSchema.nullable(),
+  theirs: /* @__PURE__ */ reviewSchema.nullable(),
 });
 export type BookingReviews = z.infer<typeof bookingReviewsSchema>;

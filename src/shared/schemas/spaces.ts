@@ -35,7 +35,8 @@ export const SPACE_SORTS = ['newest', 'rating'] as const;
 export type SpaceSort = (typeof SPACE_SORTS)[number];
 export const pricingPeriodSchema = z.enum(PRICING_PERIODS);
 // `@__PURE__` (here and below): schemas the app uses as types only (the server checks them), which its bundle can
-// then leave out; each would otherwise cost every page's first load (tests/e2e/first-load-budget.test.ts).
+// then leave out; each would otherwise cost every page's first load (tests/e2e/first-load-budget.test.ts). A pure
+// call still evaluates its arguments: a field's method chain (`z.number().int()`) is marked pure too, or it stays.
 /** A space as the API returns it (docs/product.md#data). Prices and coordinates are decimal strings. */
 export const spaceSchema = /* @__PURE__ */ z.object({
   id: z.uuid(),
@@ -324,16 +325,16 @@ export type MapPointsQuery = z.input<typeof mapPointsQuerySchema>;
 export const mapPointSchema = /* @__PURE__ */ z.object({
   lat: z.number(),
   lng: z.number(),
-  count: z.number().int().min(1),
-  id: z.uuid().optional(),
+  count: /* @__PURE__ */ z.number().int().min(1),
+  id: /* @__PURE__ */ z.uuid().optional(),
   /** A cluster's extent, `[south, west, north, east]` in degrees: what a click on it zooms to. */
   // An array of 4 rather than z.tuple, which would bring zod's tuple code into every page.
-  bounds: z.array(z.number()).length(4).optional(),
+  bounds: /* @__PURE__ */ z.array(z.number()).length(4).optional(),
 });
 export type MapPoint = z.infer<typeof mapPointSchema>;
 /** The answer of GET /api/spaces/map-points: `total` is the sum of the counts. */
-export const mapPointsSchema = /* @__PURE__ */ z.object({ total: z.number().int(), points: z.array(mapPointSchema) });
+export const mapPointsSchema = /* @__PURE__ */ z.object({ total: /* @__PURE__ */ z.number().int(), points: z.array(mapPointSchema) });
 export type MapPoints = z.infer<typeof mapPointsSchema>;
 /** The answer of DELETE /api/spaces/{id}: a space with booking history is archived, not deleted (docs/decisions/019-records-are-kept.md). */
-export const deleteSpaceResultSchema = /* @__PURE__ */ z.object({ outcome: z.enum(['deleted', 'archived']) });
+export const deleteSpaceResultSchema = /* @__PURE__ */ z.object({ outcome: /* @__PURE__ */ z.enum(['deleted', 'archived']) });
 export type DeleteSpaceResult = z.infer<typeof deleteSpaceResultSchema>;

@@ -43,17 +43,17 @@ export const STANDING_MONTHLY_MESSAGE =
  */
 export const standingBookingOfferSchema = /* @__PURE__ */ (() =>
   z.strictObject({
-    billing: z
+    billing: /* @__PURE__ */ z
       .array(standingBillingSchema)
       .min(1, STANDING_BILLING_REQUIRED)
       .max(STANDING_BILLING.length, STANDING_BILLING_REQUIRED)
       .refine((billing) => new Set(billing).size === billing.length, 'Offer each billing once'),
-    noticeDays: z
+    noticeDays: /* @__PURE__ */ z
       .number(STANDING_NOTICE_MESSAGE)
       .int(STANDING_NOTICE_MESSAGE)
       .min(STANDING_NOTICE_DAYS_MIN, STANDING_NOTICE_MESSAGE)
       .max(STANDING_NOTICE_DAYS_MAX, STANDING_NOTICE_MESSAGE),
-    minimumTermMonths: z
+    minimumTermMonths: /* @__PURE__ */ z
       .number(STANDING_MINIMUM_TERM_MESSAGE)
       .int(STANDING_MINIMUM_TERM_MESSAGE)
       .min(0, STANDING_MINIMUM_TERM_MESSAGE)
@@ -68,7 +68,7 @@ export type StandingBookingOffer = z.infer<typeof standingBookingOfferSchema>;
  */
 export const standingRecurrenceSchema = /* @__PURE__ */ (() =>
   z.strictObject({
-    weekdays: z
+    weekdays: /* @__PURE__ */ z
       .array(weekdaySchema)
       .min(1, 'Choose at least one weekday to repeat on')
       .max(WEEKDAYS.length)

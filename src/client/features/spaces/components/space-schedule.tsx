@@ -2,13 +2,14 @@ import type { SpaceDetail } from '@/shared/schemas/spaces';
 import { formatAmount, periodSuffix } from '@/client/lib/format';
 import { bookingRulesText, formatDateRange, groupWeeklyHours } from '../lib/schedule-text';
 import { Section } from './space-section';
+import { SpaceStandingOffer } from './space-standing-offer';
 import { SpaceStayRules } from './space-stay-rules';
 
 /**
  * When the space can be booked (docs/product.md#schedules): the opening hours with weekdays of the
  * same hours grouped, the sessions and their price, the buffer, notice and horizon in words, and
  * the blocked dates from `today` (YYYY-MM-DD, local) on; and the day of the stay's rules (check-in
- * required, the turnover checklist: {@link SpaceStayRules}).
+ * required, the turnover checklist: {@link SpaceStayRules}) and the offer of standing bookings ({@link SpaceStandingOffer}).
  */
 export function SpaceSchedule({ space, today }: { space: SpaceDetail; today: string }) {
   const lines = groupWeeklyHours(space.schedule?.weeklyHours);
@@ -53,6 +54,7 @@ export function SpaceSchedule({ space, today }: { space: SpaceDetail; today: str
             </ul>
           </div>
         ) : null}
+        <SpaceStandingOffer space={space} />
         <SpaceStayRules space={space} />
         {rules.length > 0 ? (
           <div>

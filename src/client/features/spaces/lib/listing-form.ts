@@ -22,6 +22,8 @@ import { lacksSessions, listingFieldsSchema, SESSIONS_REQUIRED, type CreateSpace
 import { DEFAULT_TURNOVER_CHECKLIST, turnoverChecklistSchema } from '@/shared/schemas/turnover-checklist';
 import { findUsStateCode } from '@/shared/time-zones';
 import { ACCESS_INSTRUCTIONS_MAX, DEFAULT_REVEAL_HOURS, MAX_REVEAL_HOURS, MIN_REVEAL_HOURS, type AccessMethod } from '@/shared/access';
+import { STANDING_MINIMUM_TERM_MONTHS_MAX, STANDING_NOTICE_DAYS_MAX, STANDING_NOTICE_DAYS_MIN } from '@/shared/constants';
+import type { StandingBilling } from '@/shared/schemas/standing-bookings';
 
 export interface ListingFormValues {
   title: string;
@@ -74,6 +76,14 @@ export interface ListingFormValues {
   accessRevealHours: string;
   /** Private: shown only to confirmed renters, from the reveal. */
   accessInstructions: string;
+  /** "Offer standing bookings" (src/shared/schemas/standing-bookings.ts); never sent for a listing priced per month. */
+  standingOffered: boolean;
+  /** The billings offered, weekly and/or monthly in advance. */
+  standingBilling: StandingBilling[];
+  /** Whole days of notice a renter gives to end one (7-90), as typed. */
+  standingNoticeDays: string;
+  /** Whole months it runs at least (0-12), as typed. */
+  standingMinimumTermMonths: string;
 }
 
 /** The schedule as the wizard edits it; {@link toSchedule} turns it into `scheduleSchema`'s input. */
@@ -183,6 +193,10 @@ export const EMPTY_LISTING: ListingFormValues = {
   accessMethod: 'instructions',
   accessRevealHours: String(DEFAULT_REVEAL_HOURS),
   accessInstructions: '',
+  standingOffered: false,
+  standingBilling: ['weekly', 'monthly'],
+  standingNoticeDays: '30',
+  standingMinimumTermMonths: '0',
 };
 
 const basics = listingFieldsSchema.pick({ title: true, description: true, spaceType: true, capacity: true });
@@ -241,6 +255,7 @@ export function stepErrors(step: number, values: ListingFormValues): FieldErrors
       }
       const checklist = turnoverChecklistSchema.safeParse(checklistItems(values.turnoverChecklist));
       if (!checklist.success) errors.turnoverChecklist = checklist.error.issues[0]!.message;
+      Object.assign(errors, standingOfferErrors(values));
       return errors;
     }
   }
@@ -265,7 +280,52 @@ export const FIELD_LABELS: Partial<Record<keyof ListingFormValues, string>> = {
   accessRevealHours: 'Reveal the way in (hours before)',
   accessInstructions: 'Access instructions',
   turnoverChecklist: 'Turnover checklist',
+  standingBilling: 'Standing bookings billing',
+  standingNoticeDays: 'Notice (days)',
+  standingMinimumTermMonths: 'Minimum term (months)',
 };
+
+/** Whether the wizard sends an offer of standing bookings: offered, and not priced per month (they repeat weekly). */
+export function offersStanding(values: Pick<ListingFormValues, 'standingOffered' | 'pricePeriod'>): boolean {
+  return values.standingOffered && values.pricePeriod !== 'monthly';
+}
+
+/** Whole number as typed, or NaN ("" and "1.5" are not). */
+const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+
+/** The billings in the order they are sent and shown (`STANDING_BILLING`). */
+export const STANDING_BILLING_ORDER = ['weekly', 'monthly'] as const satisfies readonly StandingBilling[];
+
+/**
+ * The offer's errors, by the rules and in the words of `standingBookingOfferSchema`
+ * (src/shared/schemas/standing-bookings.ts), which the server applies; checked here without it (any runtime
+ * import of that module brings its schemas into every page's first load: tests/e2e/first-load-budget.test.ts),
+ * and held to it by tests/unit/listing-form.test.ts. None when no offer is sent.
+ */
+function standingOfferErrors(values: ListingFormValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!offersStanding(values)) return errors;
+  if (values.standingBilling.length === 0) errors.standingBilling = 'Offer weekly or monthly billing, or both';
+  const notice = wholeNumber(values.standingNoticeDays);
+  if (!(notice >= STANDING_NOTICE_DAYS_MIN && notice <= STANDING_NOTICE_DAYS_MAX)) {
+    errors.standingNoticeDays = `Notice must be whole days from ${STANDING_NOTICE_DAYS_MIN} to ${STANDING_NOTICE_DAYS_MAX}`;
+  }
+  const term = wholeNumber(values.standingMinimumTermMonths);
+  if (!(term >= 0 && term <= STANDING_MINIMUM_TERM_MONTHS_MAX)) {
+    errors.standingMinimumTermMonths = `The minimum term must be whole months from 0 to ${STANDING_MINIMUM_TERM_MONTHS_MAX}`;
+  }
+  return errors;
+}
+
+/** The payload's `standingBookings`: the offer, or null (none, or a listing priced per month). Billings in weekly, monthly order. */
+function toStandingOffer(values: ListingFormValues): CreateSpaceInput['standingBookings'] {
+  if (!offersStanding(values)) return null;
+  return {
+    billing: STANDING_BILLING_ORDER.filter((billing) => values.standingBilling.includes(billing)),
+    noticeDays: wholeNumber(values.standingNoticeDays),
+    minimumTermMonths: wholeNumber(values.standingMinimumTermMonths),
+  };
+}
 
 /** The items of the checklist's text: one a line, trimmed, blank lines left out. */
 export function checklistItems(text: string): string[] {
@@ -328,6 +388,7 @@ export function toPayload(values: ListingFormValues): CreateSpaceInput {
     schedule: toSchedule(values.schedule, values.pricePeriod),
     blockedDates: toBlockedDates(values.blockedDates),
     access: toAccess(values),
+    standingBookings: toStandingOffer(values),
   };
 }
 
@@ -461,6 +522,10 @@ export function fromSpace(space: SpaceDetail): ListingFormValues {
     accessMethod: space.access.method,
     accessRevealHours: String(space.access.revealHoursBefore),
     accessInstructions: space.access.instructions ?? '',
+    standingOffered: space.standingBookings !== null,
+    standingBilling: space.standingBookings?.billing ?? EMPTY_LISTING.standingBilling,
+    standingNoticeDays: String(space.standingBookings?.noticeDays ?? EMPTY_LISTING.standingNoticeDays),
+    standingMinimumTermMonths: String(space.standingBookings?.minimumTermMonths ?? EMPTY_LISTING.standingMinimumTermMonths),
   };
 }
 

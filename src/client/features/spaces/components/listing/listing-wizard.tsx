@@ -50,6 +50,7 @@ import {
 } from '../../lib/listing-form';
 import { PhotoUploader } from './photo-uploader';
 import { ScheduleEditor } from './schedule-editor';
+import { StandingOfferFields } from './standing-offer-fields';
 
 const LocationPickerMap = lazy(() => import('../map/location-picker-map'));
 
@@ -639,6 +640,7 @@ export function ListingWizard({ initialValues, draftStorageKey, submitLabel, sub
             onChange={(event) => set('cancellationPolicy', event.target.value)}
           />
         </FormField>
+        <StandingOfferFields values={values} errors={errors} set={set} />
       </div>
     );
   }
