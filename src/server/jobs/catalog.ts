@@ -270,6 +270,21 @@ export const revealAccessJob = define<{ bookingId: string }>({
   concurrency: 2,
 });
 
+/**
+ * Every five minutes: end the standing bookings that are over, hold the periods their horizon
+ * reaches, and charge the periods due with the saved card, each once across instances
+ * (standing-bookings/billing.ts; docs/decisions/041-standing-bookings.md).
+ */
+export const standingBillingJob = define<Record<string, never>>({
+  name: 'standing-billing',
+  policy: 'singleton',
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 900,
+  cron: '*/5 * * * *',
+});
+
 /** Every queue, in no particular order. */
 export const JOB_CATALOG: readonly JobDefinition<object>[] = [
   reconcileBookingsJob,
@@ -288,19 +303,5 @@ export const JOB_CATALOG: readonly JobDefinition<object>[] = [
   calendarImportsSyncJob,
   syncAccessCodeJob,
   revealAccessJob,
+  standingBillingJob,
 ];
-
-/**
- * Every five minutes: end the standing bookings that are over, hold the periods their horizon
- * reaches, and charge the periods due with the saved card, each once across instances
- * (standing-bookings/billing.ts; docs/decisions/041-standing-bookings.md).
- */
-export const standingBillingJob = define<Record<string, never>>({
-  name: 'standing-billing',
-  policy: 'singleton',
-  retryLimit: 0,
-  retryDelay: 0,
-  retryBackoff: false,
-  expireInSeconds: 900,
-  cron: '*/5 * * * *',
-});
