@@ -53,11 +53,13 @@ export type OccurrenceConflict = z.infer<typeof occurrenceConflictSchema>;
  * `skipConflicts` the occurrences that cannot be booked are left out (and answered as `skipped`)
  * instead of refusing the whole series with 409.
  */
-export const checkoutRequestSchema = createBookingPaymentIntentSchema.extend({
-  // Told apart by `standing`, so a refused one names its own fields (not the union's).
-  recurrence: z.discriminatedUnion('standing', [recurrenceSchema, standingRecurrenceSchema]).optional(),
-  skipConflicts: z.boolean().optional(),
-});
+export const checkoutRequestSchema = /* @__PURE__ */ (() =>
+  // Built in a call marked pure: the browser uses it as a type only, so its first load leaves it out.
+  createBookingPaymentIntentSchema.extend({
+    // Told apart by `standing`, so a refused one names its own fields (not the union's).
+    recurrence: z.discriminatedUnion('standing', [recurrenceSchema, standingRecurrenceSchema]).optional(),
+    skipConflicts: z.boolean().optional(),
+  }))();
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 /** The `recurrence` of a checkout: a series' or a standing booking's. */
 export type CheckoutRecurrence = NonNullable<z.output<typeof checkoutRequestSchema>['recurrence']>;
@@ -71,13 +73,14 @@ export type SeriesOccurrence = z.infer<typeof seriesOccurrenceSchema>;
  * occurrence (the first is `bookingId`) and the occurrences skipped with `skipConflicts`. A series'
  * `amount`, `platformFeeAmount` and `units` are the whole series'.
  */
-export const checkoutAnswerSchema = bookingPaymentIntentSchema.extend({
-  seriesId: z.uuid().optional(),
-  /** A standing booking's id: `seriesId`, `amount` and `occurrences` are then its first period's. */
-  standingBookingId: z.uuid().optional(),
-  occurrences: z.array(seriesOccurrenceSchema).optional(),
-  skipped: z.array(occurrenceConflictSchema).optional(),
-});
+export const checkoutAnswerSchema = /* @__PURE__ */ (() =>
+  bookingPaymentIntentSchema.extend({
+    seriesId: z.uuid().optional(),
+    /** A standing booking's id: `seriesId`, `amount` and `occurrences` are then its first period's. */
+    standingBookingId: z.uuid().optional(),
+    occurrences: z.array(seriesOccurrenceSchema).optional(),
+    skipped: z.array(occurrenceConflictSchema).optional(),
+  }))();
 export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
 
 /**
@@ -85,17 +88,18 @@ export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
  * first first. Amounts are decimal dollars: `totalPrice` and `platformFeeAmount` of the whole series,
  * `amountRefunded` what the provider has refunded of its payment.
  */
-export const bookingSeriesSchema = z.object({
-  id: z.uuid(),
-  spaceId: z.uuid(),
-  renterId: z.uuid(),
-  recurrence: recurrenceSchema,
-  totalPrice: z.string(),
-  platformFeeAmount: z.string(),
-  instantBook: z.boolean(),
-  paymentStatus: z.enum(BOOKING_PAYMENT_STATUSES),
-  amountRefunded: z.string(),
-  createdAt: z.string(),
-  occurrences: z.array(bookingSchema),
-});
+export const bookingSeriesSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.uuid(),
+    spaceId: z.uuid(),
+    renterId: z.uuid(),
+    recurrence: recurrenceSchema,
+    totalPrice: z.string(),
+    platformFeeAmount: z.string(),
+    instantBook: z.boolean(),
+    paymentStatus: z.enum(BOOKING_PAYMENT_STATUSES),
+    amountRefunded: z.string(),
+    createdAt: z.string(),
+    occurrences: z.array(bookingSchema),
+  }))();
 export type BookingSeries = z.infer<typeof bookingSeriesSchema>;
