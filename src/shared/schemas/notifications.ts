@@ -33,6 +33,9 @@ export const notificationKinds = [
   'calendar_conflict',
   'access_ready',
   'access_code_failed',
+  'booking_rescheduled',
+  'reschedule_requested',
+  'reschedule_answered',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -60,6 +63,10 @@ export const NOTIFICATION_EMAIL_PREFERENCE: Record<NotificationKind, EmailPrefer
   // The way in, at its reveal: a booking update, not a reminder one may turn off and miss.
   access_ready: 'booking_updates',
   access_code_failed: 'booking_updates',
+  // A booking moved to another time, a renter's request to move it and the owner's answer (docs/decisions/040-rescheduling.md).
+  booking_rescheduled: 'booking_updates',
+  reschedule_requested: 'booking_updates',
+  reschedule_answered: 'booking_updates',
   booking_reminder: 'reminders',
   next_clinician_waiting: 'reminders',
   booking_no_show: 'booking_updates',
