@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingReschedules, bookings, demoPaymentIntents, payments, spaceBlockedDates } from '../../src/server/db/schema';
+import { bookingReschedules, bookings, demoPaymentIntents, notifications, payments, spaceBlockedDates } from '../../src/server/db/schema';
 import { insertBooking, insertSpace } from '../factories/db';
 import { createBooking, createIntent, paidIntent, type Dates } from '../helpers/booking-flow';
 import { futureDate } from '../helpers/dates';
@@ -52,8 +52,8 @@ async function booked(dates: Dates, space: Parameters<typeof insertSpace>[2] = {
 }
 
 describe('moving a booking at once (instant book)', () => {
-  it('moves the booking in place, frees the old range and raises the calendar SEQUENCE, keeping the UID', async () => {
-    const { renter, space, booking } = await booked(range(20, 2));
+  it('moves the booking in place, frees the old range, tells the owner and raises the calendar SEQUENCE, keeping the UID', async () => {
+    const { owner, renter, space, booking } = await booked(range(20, 2));
     const before = await sequenceOf(booking.id, renter);
     const moved = await move(booking.id, renter, range(30, 2));
     expect(moved.statusCode).toBe(200);
@@ -69,6 +69,8 @@ describe('moving a booking at once (instant book)', () => {
     const after = await sequenceOf(booking.id, renter);
     expect(after.uid).toBe(before.uid);
     expect(after.sequence).toBe(before.sequence + 1);
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, owner.user.id));
+    expect(told.find((row) => row.kind === 'booking_rescheduled')?.body).toMatch(/^Rita Renter moved their booking to /);
   });
 
   it('refunds a cheaper time through the payment: recorded on the booking and the payment, and made by the provider', async () => {
@@ -229,5 +231,9 @@ describe('request-to-book listings', () => {
     const declined = await answer(booking.id, owner, 'decline');
     expect(declined.json()).toMatchObject({ reschedule: { status: 'declined' } });
     expect(await bookingRow(booking.id)).toEqual(moved);
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, renter.user.id));
+    expect(told.filter((row) => row.kind === 'reschedule_answered').map((row) => row.title)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/accepted your change/), expect.stringMatching(/declined your change/)]),
+    );
   });
 });
