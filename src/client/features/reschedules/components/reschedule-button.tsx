@@ -1,4 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { describeDates } from '@/shared/booking-notices';
 import { centsOf } from '@/client/lib/format';
@@ -10,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { isApiError } from '@/client/lib/api-client';
 import { toast } from '@/client/lib/use-toast';
 import { useRescheduleQuote } from '../api/quote-reschedule';
+import { getReschedulesQueryOptions, useReschedules } from '../api/get-reschedules';
 import { useRescheduleBooking } from '../api/reschedule-booking';
 
 /** The new time as the pickers hand it: the booking format of its space, '' while not chosen. */
@@ -32,7 +34,7 @@ function differenceLine(amount: string): string {
  * a dialog with the space's booking calendar (`renderTimes`, the page hands in the schedules
  * feature's pickers as the booking dialog does), then the price difference asked from the server,
  * said as cancelling would cost outside the free window, before "Confirm change". On a
- * request-to-book listing the change is asked of the owner.
+ * request-to-book listing the change is asked of the owner: while it waits, the row says so instead.
  */
 export function RescheduleButton({
   booking,
@@ -46,9 +48,15 @@ export function RescheduleButton({
   const [open, setOpen] = useState(false);
   const [dates, setDates] = useState<RescheduleRequest>({ startDate: '', endDate: '' });
   const quote = useRescheduleQuote(booking.id, open ? dates : { startDate: '', endDate: '' });
-  const change = useRescheduleBooking(booking.id, onChanged);
+  const queryClient = useQueryClient();
+  const history = useReschedules(booking.id, !booking.instantBook);
+  const change = useRescheduleBooking(booking.id, () => {
+    onChanged();
+    void queryClient.invalidateQueries({ queryKey: getReschedulesQueryOptions(booking.id).queryKey });
+  });
   const period = booking.space?.pricePeriod ?? 'daily';
   const timeZone = booking.space?.timeZone ?? 'UTC';
+  const waiting = history.data?.find((reschedule) => reschedule.status === 'requested');
 
   const openChange = (next: boolean) => {
     if (change.isPending) return;
@@ -80,6 +88,14 @@ export function RescheduleButton({
     );
   };
 
+  if (waiting) {
+    return (
+      <p className="text-sm text-slate-700" data-testid="reschedule-waiting">
+        Change to {describeDates({ startAt: waiting.toStartDate, endAt: waiting.toEndDate, timeZone, pricePeriod: period })} requested:
+        waiting for the owner.
+      </p>
+    );
+  }
   const chosen = Boolean(dates.startDate && dates.endDate);
   return (
     <Dialog open={open} onOpenChange={openChange}>
