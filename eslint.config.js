@@ -62,6 +62,7 @@ const serverFeatures = [
   'payments',
   'bookings',
   'stays',
+  'reschedules',
   'access',
   'standing-bookings',
   'payouts',

@@ -25,6 +25,7 @@ import { payoutRoutes } from './payouts/routes';
 import { bookingPaymentSteps } from './bookings/payment-events';
 import { bookingRoutes } from './bookings/routes';
 import { stayRoutes } from './stays/routes';
+import { rescheduleRoutes } from './reschedules/routes';
 import { accessRoutes } from './access/routes';
 import { registerAccessJobs } from './access/jobs';
 import { standingBookingRoutes } from './standing-bookings/routes';
@@ -346,6 +347,7 @@ export async function buildApp({
   await app.register(reportsRoutes, { db, spaceChanges });
   await app.register(bookingRoutes, { db, payments });
   await app.register(stayRoutes, { db });
+  await app.register(rescheduleRoutes, { db, payments });
   await app.register(accessRoutes, { db });
   await app.register(standingBookingRoutes, { db, payments });
   await app.register(paperworkRoutes, { db });

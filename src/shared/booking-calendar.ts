@@ -32,6 +32,8 @@ export interface CalendarBooking {
   houseRules: string | null;
   /** The booking in the app, as an absolute URL (the event's URL and the end of its description). */
   url: string;
+  /** How many times the booking was moved to another time (docs/decisions/040-rescheduling.md); 0 when left out. */
+  reschedules?: number;
 }
 
 /** The UID of a booking's event, the same in every file: `booking-<id>@clinicshare`. */
@@ -60,12 +62,13 @@ export function eventStatus(status: BookingStatus): ICalEventStatus {
 
 /**
  * The event's SEQUENCE (RFC 5545 §3.8.7.4), which rises with each step of the booking lifecycle
- * (src/shared/booking-lifecycle.ts: a hold or request 0, confirmed 1, ended 2), so that a calendar
- * app given the cancelled file after the confirmed one keeps the later.
+ * (src/shared/booking-lifecycle.ts: a hold or request 0, confirmed 1, ended 2) and with each move
+ * to another time (`reschedules`, docs/decisions/040-rescheduling.md), so that a calendar app
+ * given the cancelled or moved file after the confirmed one keeps the later.
  */
-export function eventSequence(status: BookingStatus): number {
+export function eventSequence(status: BookingStatus, reschedules = 0): number {
   const statusOf = eventStatus(status);
-  return statusOf === ICalEventStatus.TENTATIVE ? 0 : statusOf === ICalEventStatus.CONFIRMED ? 1 : 2;
+  return (statusOf === ICalEventStatus.TENTATIVE ? 0 : statusOf === ICalEventStatus.CONFIRMED ? 1 : 2) + reschedules;
 }
 
 /** Seconds-precision UTC offset of `timeZone` at `instant`, as iCalendar writes it ("-0600"). */
@@ -147,7 +150,7 @@ export function bookingsCalendar(
   for (const booking of bookings) {
     calendar.createEvent({
       id: bookingEventUid(booking.bookingId),
-      sequence: eventSequence(booking.status),
+      sequence: eventSequence(booking.status, booking.reschedules),
       stamp,
       // A TZDate carries its zone: ical-generator writes its wall-clock time there.
       start: new TZDate(new Date(booking.startAt).getTime(), booking.timeZone),

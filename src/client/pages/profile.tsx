@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Heart, Search } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { displayName } from '@/shared/names';
 import type { User } from '@/shared/schemas/users';
@@ -44,10 +44,18 @@ import { ProfileOverview } from '@/client/features/users/components/profile-over
 import { SecuritySection } from '@/client/features/users/components/security-section';
 import { NotificationPreferences } from '@/client/features/notifications/components/notification-preferences';
 import { useOwnerSpaces } from '@/client/features/spaces/api/get-owner-spaces';
+import { useSpace } from '@/client/features/spaces/api/get-space';
+import { RescheduleButton, type RescheduleTimesField } from '@/client/features/reschedules/components/reschedule-button';
+import { RescheduleRequests } from '@/client/features/reschedules/components/reschedule-requests';
 import { OwnerSpaces } from '@/client/features/spaces/components/owner-spaces';
 import { SpaceCard, SpaceCardGridSkeleton } from '@/client/features/spaces/components/space-card';
 import { useAuth } from '@/client/lib/auth';
 import { paths } from '@/client/lib/paths';
+
+// The booking calendar of "Change date or time": loaded when a dialog opens, as on the space page.
+const BookingTimesPicker = lazy(() =>
+  import('@/client/features/schedules/components/booking-times-picker').then((module) => ({ default: module.BookingTimesPicker })),
+);
 
 const TABS = ['overview', 'spaces', 'bookings', 'earnings', 'favorites', 'messages'] as const;
 type Tab = (typeof TABS)[number];
@@ -176,6 +184,9 @@ function Profile({ user }: { user: User }) {
                     userId={user.id}
                     renderList={(requests, renderRow) => <SeriesRequestList requests={requests} renderRow={renderRow} />}
                   />
+                  <div className="mt-4 empty:hidden">
+                    <RescheduleRequests userId={user.id} onChanged={refreshSpaceBookings} />
+                  </div>
                 </CardContent>
               </Card>
               <Card>
@@ -208,7 +219,7 @@ function Profile({ user }: { user: User }) {
                     bookings={bookings}
                     renderRow={withReview(
                       bookings,
-                      withAccess(withStayStep(renderRow, refreshBookings), 'renter'),
+                      withAccess(withStayStep(withReschedule(renderRow, refreshBookings), refreshBookings), 'renter'),
                       (booking) => booking.space?.title ?? 'the space',
                     )}
                     cancelAs={user.id}
@@ -321,6 +332,44 @@ function withAccess<B extends Booking>(renderRow: (booking: B) => ReactNode, vie
       </div>
     );
   };
+}
+
+/**
+ * A booking row of the renter's list with "Change date or time" under it while it may still be
+ * moved (docs/decisions/040-rescheduling.md): confirmed, or pending on a request-to-book listing,
+ * and not started. Its dialog shows the space's booking calendar, as the booking dialog does.
+ */
+function withReschedule<B extends Booking>(renderRow: (booking: B) => ReactNode, onChanged: () => void) {
+  const openedAt = Date.now();
+  return function RowWithReschedule(booking: B) {
+    const movable = booking.status === 'confirmed' || (booking.status === 'pending' && !booking.instantBook);
+    if (!movable || Date.parse(booking.startDate) <= openedAt || booking.checkedInAt) return renderRow(booking);
+    return (
+      <div className="grid gap-2 rounded-lg">
+        {renderRow(booking)}
+        <div className="flex justify-end">
+          <RescheduleButton
+            booking={booking}
+            onChanged={onChanged}
+            renderTimes={(field) => <SpaceTimes spaceId={booking.spaceId} {...field} />}
+          />
+        </div>
+      </div>
+    );
+  };
+}
+
+/** The booking calendar and time pickers of a space, for choosing a booking's new time. */
+function SpaceTimes({ spaceId, ...field }: RescheduleTimesField & { spaceId: string }) {
+  const space = useSpace(spaceId);
+  const loading = <p className="text-sm text-slate-600">Loading the calendar…</p>;
+  if (space.isPending) return loading;
+  if (space.isError) return <LoadError>Failed to load the calendar. Please try again later.</LoadError>;
+  return (
+    <Suspense fallback={loading}>
+      <BookingTimesPicker space={space.data} {...field} />
+    </Suspense>
+  );
 }
 
 /**

@@ -7,7 +7,7 @@
  * token (src/server/auth/session.ts) it is kept as its SHA-256 only, so a copy of the database opens
  * no feed. Hence the server shows a feed's URL once, when it makes the token.
  */
-import { and, asc, eq, gte, or } from 'drizzle-orm';
+import { and, asc, eq, gte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { bookingsCalendar, type CalendarBooking } from '../../shared/booking-calendar';
 import { addressLine, bookingLink } from '../../shared/booking-notices';
@@ -16,7 +16,7 @@ import { timeZoneForState } from '../../shared/time-zones';
 import { hashAccountToken, newAccountToken } from '../auth/account-tokens';
 import { isListedBooking } from '../bookings/reads';
 import type { Database } from '../db/client';
-import { bookings, calendarFeeds, medicalSpaces, users } from '../db/schema';
+import { bookingReschedules, bookings, calendarFeeds, medicalSpaces, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,6 +38,8 @@ const eventColumns = {
   endAt: bookings.endAt,
   renterId: bookings.renterId,
   ownerId: medicalSpaces.ownerId,
+  // Moves made (docs/decisions/040-rescheduling.md): each raises the event's SEQUENCE.
+  reschedules: sql<number>`(select count(*)::int from ${bookingReschedules} where ${bookingReschedules.bookingId} = ${bookings.id} and ${bookingReschedules.status} = 'accepted')`,
   space: {
     title: medicalSpaces.title,
     address: medicalSpaces.address,
@@ -77,6 +79,7 @@ function toCalendarBooking(row: EventRow, publicUrl: string): CalendarBooking {
     ownerName: fullName(row.owner),
     houseRules: row.space.rules?.trim() || null,
     url: `${publicUrl}${bookingLink(row.id)}`,
+    reschedules: Number(row.reschedules),
   };
 }
 

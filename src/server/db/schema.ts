@@ -1651,3 +1651,44 @@ export const accessReveals = pgTable(
   },
   (t) => [index('access_reveals_booking_idx').on(t.bookingId, t.revealedAt)],
 );
+
+/**
+ * Every reschedule of a booking (docs/decisions/040-rescheduling.md): a move made at once on an
+ * instant-book listing (`accepted` when written), or a renter's request on a request-to-book one
+ * (`requested` until the owner accepts or declines it, or the renter asks for another time:
+ * `cancelled`). The history stays; moves made or asked for count toward `MAX_RESCHEDULES`. The
+ * price difference is in cents: positive charged, negative refunded.
+ */
+export const bookingReschedules = pgTable(
+  'booking_reschedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    fromStartAt: timestamp('from_start_at', { withTimezone: true }).notNull(),
+    fromEndAt: timestamp('from_end_at', { withTimezone: true }).notNull(),
+    toStartAt: timestamp('to_start_at', { withTimezone: true }).notNull(),
+    toEndAt: timestamp('to_end_at', { withTimezone: true }).notNull(),
+    /** The units of the new range (hours, days, months or one session). */
+    toUnits: integer('to_units').notNull(),
+    status: text('status', { enum: ['requested', 'accepted', 'declined', 'cancelled'] }).notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The new range's quoted total and the difference (`priceDifference` of src/shared/reschedule.ts), cents. */
+    newTotalCents: integer('new_total_cents').notNull(),
+    priceDifferenceCents: integer('price_difference_cents').notNull(),
+    createdAt: createdAt(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('booking_reschedules_status_check', sql`${t.status} in ('requested', 'accepted', 'declined', 'cancelled')`),
+    check('booking_reschedules_range_check', sql`${t.toEndAt} > ${t.toStartAt} and ${t.fromEndAt} > ${t.fromStartAt}`),
+    index('booking_reschedules_booking_idx').on(t.bookingId, t.createdAt),
+    // One open request per booking: a second one asked at once fails (409).
+    uniqueIndex('booking_reschedules_open_idx')
+      .on(t.bookingId)
+      .where(sql`${t.status} = 'requested'`),
+  ],
+);

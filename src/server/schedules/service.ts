@@ -6,7 +6,7 @@
  * dates through it) and `bookings` (which checks each hold with it), so it reads the space row
  * itself.
  */
-import { and, asc, eq, gt, gte, lt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, lte, ne } from 'drizzle-orm';
 import {
   availableDays,
   localDate,
@@ -68,7 +68,14 @@ export async function replaceBlockedDates(db: Database, spaceId: string, ranges:
  * from the owner's calendars (`busy`, buffer 0; docs/decisions/038-calendar-import.md). Never says who
  * booked, nor what an imported event was.
  */
-export async function takenRanges(db: Database, spaceId: string, from: Date, to: Date, now: Date): Promise<TakenRange[]> {
+export async function takenRanges(
+  db: Database,
+  spaceId: string,
+  from: Date,
+  to: Date,
+  now: Date,
+  options: { exceptBookingId?: string } = {},
+): Promise<TakenRange[]> {
   const margin = MAX_BUFFER_MINUTES * 60_000;
   const busy = await db
     .select({ startAt: spaceImportedBusy.startAt, endAt: spaceImportedBusy.endAt })
@@ -87,6 +94,7 @@ export async function takenRanges(db: Database, spaceId: string, from: Date, to:
       and(
         eq(bookings.spaceId, spaceId),
         holdsItsRange(now),
+        options.exceptBookingId ? ne(bookings.id, options.exceptBookingId) : undefined,
         lt(bookings.startAt, new Date(to.getTime() + margin)),
         gt(bookings.endAt, new Date(from.getTime() - margin)),
       ),
@@ -123,7 +131,8 @@ export async function spaceAvailability(db: Database, spaceId: string, query: Av
  * Checks a booking of [startAt, endAt) against the space's schedule, blocked dates and the
  * bookings that hold their ranges at `now`. Run it in the transaction that inserts the booking,
  * after locking the space row, so no other hold slips in between; the exclusion constraint stays
- * the last word on overlaps.
+ * the last word on overlaps. A booking being moved (`exceptBookingId`, docs/decisions/040-rescheduling.md)
+ * does not count against its own new range.
  * @throws HttpError 400 closed, blocked, not a session, inside the notice, past the horizon or inside a buffer; 409 dates taken
  *   or busy in the owner's imported calendar
  */
@@ -132,8 +141,9 @@ export async function assertSchedulePermits(
   space: ScheduledSpace,
   range: { startAt: Date; endAt: Date },
   now: Date,
+  options: { exceptBookingId?: string } = {},
 ): Promise<void> {
-  const problem = await findScheduleProblem(db, space, [range], now);
+  const problem = await findScheduleProblem(db, space, [range], now, options);
   if (problem[0]) {
     const message = scheduleProblemMessage(problem[0], listingCalendar(space, []));
     throw problem[0] === 'taken' || problem[0] === 'busy' ? conflict(message) : badRequest(message);
@@ -142,13 +152,15 @@ export async function assertSchedulePermits(
 
 /**
  * The schedule problem of each of `ranges` (null where it can be booked), checked against the
- * space's blocked dates and taken ranges at `now` (not against one another).
+ * space's blocked dates and taken ranges at `now` (not against one another), leaving out the
+ * booking `exceptBookingId` (one being moved).
  */
 export async function findScheduleProblem(
   db: Database,
   space: ScheduledSpace,
   ranges: readonly { startAt: Date; endAt: Date }[],
   now: Date,
+  options: { exceptBookingId?: string } = {},
 ): Promise<ReturnType<typeof scheduleProblem>[]> {
   if (ranges.length === 0) return [];
   const timeZone = timeZoneForState(space.state);
@@ -159,7 +171,7 @@ export async function findScheduleProblem(
     within: { from: localDate(first, timeZone), to: localDate(last, timeZone) },
   });
   const calendar = listingCalendar(space, blocked);
-  const taken = await takenRanges(db, space.id, first, last, now);
+  const taken = await takenRanges(db, space.id, first, last, now, options);
   return ranges.map((range) => scheduleProblem(calendar, range, taken, now));
 }
 

@@ -37,6 +37,9 @@ export const notificationKinds = [
   'standing_booking_ending',
   'standing_booking_ended',
   'standing_dates_skipped',
+  'booking_rescheduled',
+  'reschedule_requested',
+  'reschedule_answered',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -69,6 +72,10 @@ export const NOTIFICATION_EMAIL_PREFERENCE: Record<NotificationKind, EmailPrefer
   standing_booking_ending: 'booking_updates',
   standing_booking_ended: 'booking_updates',
   standing_dates_skipped: 'booking_updates',
+  // A booking moved to another time, a renter's request to move it and the owner's answer (docs/decisions/040-rescheduling.md).
+  booking_rescheduled: 'booking_updates',
+  reschedule_requested: 'booking_updates',
+  reschedule_answered: 'booking_updates',
   booking_reminder: 'reminders',
   next_clinician_waiting: 'reminders',
   booking_no_show: 'booking_updates',
