@@ -6,7 +6,15 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, bookingSeries, demoPaymentIntents, payments, standingBookings } from '../../src/server/db/schema';
+import {
+  bookings,
+  bookingSeries,
+  demoPaymentIntents,
+  notifications,
+  payments,
+  spaceBlockedDates,
+  standingBookings,
+} from '../../src/server/db/schema';
 import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
 import { findSavedCard } from '../../src/server/payments/saved-cards';
 import { runStandingBilling } from '../../src/server/standing-bookings/billing';
@@ -218,6 +226,26 @@ describe('the billing run', () => {
     expect(periods.map((period) => period.periodIndex)).toEqual([0, 1, 2]);
     expect(periods[2]!.nextChargeAt).toEqual(chargeAt(anchor, 2));
     expect(await bookingsOf(periods[2]!.id)).toHaveLength(2);
+  });
+
+  it('holds nothing of a period the owner closed, and tells both sides once', async () => {
+    const { space, owner } = await standingRoom();
+    const renter = await signedInUser(t);
+    const body = await bookStanding(renter.cookie, space.id);
+    const anchor = body.dates.startDate.slice(0, 10);
+    // The third week is closed: nothing of it can be held.
+    await t.db.insert(spaceBlockedDates).values({ spaceId: space.id, startDate: shiftDate(anchor, 14), endDate: shiftDate(anchor, 20) });
+    const inPeriod1 = new Date(chargeAt(anchor, 2).getTime() - 3 * 60 * 60_000 - 24 * 60 * 60_000 * 2);
+    await runStandingBilling(t.db, demo, inPeriod1);
+    await runStandingBilling(t.db, demo, inPeriod1);
+    expect((await periodsOf(body.standingBookingId)).map((period) => period.periodIndex)).toEqual([0, 1]);
+    for (const userId of [renter.user.id, owner.id]) {
+      const told = await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'standing_dates_skipped')));
+      expect(told).toHaveLength(1);
+    }
   });
 
   it('retries a refused card on its retry days, then lets the period go and ends the standing booking', async () => {

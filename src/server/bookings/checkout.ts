@@ -731,13 +731,14 @@ type StandingRow = typeof standingBookings.$inferSelect;
  * series whose payment is charged later with the saved card, checked like a checkout's occurrences
  * under the space's lock. An occurrence that cannot be booked (a date the owner blocked, a booking
  * made meanwhile) is left out and not billed; none on or after `ends_on` is held.
- * @returns the periods held now, each with the occurrences left out
+ * @returns the periods looked at now: each one held (its series) or with nothing free (`seriesId` null),
+ *   with the occurrences left out
  */
 export async function holdDuePeriods(
   db: Database,
   standing: StandingRow,
   now = new Date(),
-): Promise<{ seriesId: string; periodIndex: number; skipped: OccurrenceConflict[] }[]> {
+): Promise<{ seriesId: string | null; periodIndex: number; skipped: OccurrenceConflict[] }[]> {
   const space = await requireSpace(db, standing.spaceId);
   const timeZone = timeZoneForState(space.state);
   const schedule = {
@@ -751,7 +752,7 @@ export async function holdDuePeriods(
     .from(bookingSeries)
     .where(eq(bookingSeries.standingBookingId, standing.id));
   const done = new Set(existing.map((row) => row.periodIndex));
-  const held: { seriesId: string; periodIndex: number; skipped: OccurrenceConflict[] }[] = [];
+  const held: { seriesId: string | null; periodIndex: number; skipped: OccurrenceConflict[] }[] = [];
   for (let index = 0; index < through; index += 1) {
     if (done.has(index)) continue;
     const { period, occurrences } = periodOccurrences(space.pricePeriod, schedule, index);
@@ -801,7 +802,10 @@ export async function holdDuePeriods(
       await recordOwnerPayout(tx, space.ownerId, paymentIdOf(rows[0]!), await ownerPayoutAccount(tx, space.ownerId));
       return { rows, skipped };
     });
-    if (result.rows[0]?.seriesId) held.push({ seriesId: result.rows[0].seriesId, periodIndex: index, skipped: result.skipped });
+    // A period with nothing free is looked at again next time; its dates left out are told once (dedupe key).
+    if (result.rows[0]?.seriesId || result.skipped.length > 0) {
+      held.push({ seriesId: result.rows[0]?.seriesId ?? null, periodIndex: index, skipped: result.skipped });
+    }
   }
   return held;
 }

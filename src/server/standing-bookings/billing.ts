@@ -74,7 +74,7 @@ export async function runStandingBilling(
       }
       const held = await holdDuePeriods(db, standing, now);
       for (const period of held) await tellDatesSkipped(db, { standing, space, periodIndex: period.periodIndex, skipped: period.skipped });
-      summary.held += held.length;
+      summary.held += held.filter((period) => period.seriesId !== null).length;
     } catch (error) {
       onError(error, standing.id);
     }

@@ -3,6 +3,7 @@
  * a refused charge (with the next try, or the end), notice given, and dates of a new period that
  * could not be held. Written in the caller's transaction or database, once per event (`dedupeKey`).
  */
+import { describeInstant } from '../../shared/booking-notices';
 import { formatUsd } from '../../shared/money';
 import type { OccurrenceConflict } from '../../shared/schemas/booking-series';
 import type { SpaceRow } from '../bookings/booking-row';
@@ -14,13 +15,8 @@ const BOOKINGS_LINK = '/profile?tab=bookings';
 /** Where the renter updates the saved card. */
 const CARD_LINK = '/profile';
 
-/** A local `YYYY-MM-DD` as "Tue, Mar 3, 2026". */
-function day(date: string): string {
-  const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, dayOfMonth)),
-  );
-}
+/** A local `YYYY-MM-DD` as bookings' notices show a day: "Tue, Mar 3, 2026". */
+const day = (date: string) => describeInstant(`${date}T00:00:00Z`, 'UTC', 'daily');
 
 /**
  * A period's charge was refused (`message`, the provider's words) on attempt `attempt` (1 the first):

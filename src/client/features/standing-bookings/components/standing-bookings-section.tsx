@@ -1,5 +1,6 @@
 import { CalendarClock, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
+import { describeInstant } from '@/shared/booking-notices';
 import { formatUsd, toCents } from '@/shared/money';
 import type { StandingBooking } from '@/shared/schemas/standing-bookings';
 import {
@@ -29,12 +30,7 @@ const WEEKDAY_NAMES: Record<string, string> = {
 };
 
 /** A local `YYYY-MM-DD` as "Tue, Mar 3, 2026" (a date of the space, shown as written). */
-function formatDay(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, day)),
-  );
-}
+const formatDay = (date: string) => describeInstant(`${date}T00:00:00Z`, 'UTC', 'daily');
 
 /** An occurrence's local start (`YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`) as "Tue, Mar 3, 2026, 8:00". */
 function formatStart(startDate: string): string {
