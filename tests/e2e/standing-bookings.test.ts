@@ -42,9 +42,12 @@ describe('a standing booking', () => {
 
   it('is booked with No end date, paid for its first week, shown with its next charge and ended with notice', async () => {
     const { page } = session;
-    await registerThroughApi(page, 'Stella', 'Standing', stamp);
+    // The owner in a context of their own: the renter's page never holds the owner's session.
+    const ownerContext = await session.browser.newContext({ baseURL: baseUrl });
+    const ownerPage = await ownerContext.newPage();
+    await registerThroughApi(ownerPage, 'Stella', 'Standing', stamp);
     const morning = [{ start: '08:00', end: '12:00' }];
-    const space = await listSpaceThroughApi(page, {
+    const space = await listSpaceThroughApi(ownerPage, {
       title: `Standing Therapy Room ${stamp}`,
       spaceType: 'Consultation Room',
       pricePerDay: '60.00',
@@ -58,7 +61,7 @@ describe('a standing booking', () => {
       },
       standingBookings: { billing: ['weekly', 'monthly'], noticeDays: 7, minimumTermMonths: 0 },
     });
-    await page.context().clearCookies();
+    await ownerContext.close();
 
     await registerThroughApi(page, 'Rhea', 'Standing', stamp);
     await page.goto(`/spaces/${space.id}`);
